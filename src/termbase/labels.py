@@ -1,0 +1,188 @@
+"""Labels: split a term as written into its names, and normalise names into match keys.
+
+`parse_term("AWQ (Activation-Aware Weight Quantization)")` gives both names in one group;
+`parse_term("Adam / AdamW")` gives two groups, one per idea. `label_key` folds case,
+hyphens, dashes, spaces, quotes, diacritics, possessives and plurals so that
+`KV-cache`, `KV cache` and `kv caches` share a key.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import simplemma
+
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "`": "'"})
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212_/.,:;·•]+")
+_DROP = re.compile(r"[\"'()\[\]{}*]")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_SLASH_SPLIT = re.compile(r"\s+/\s+")
+_PAREN = re.compile(r"^(?P<outer>.+?)\s*\((?P<inner>[^()]+)\)\s*$")
+_ACRONYM_PLURAL = re.compile(r"^([A-Z0-9][A-Za-z0-9\-]*[A-Z0-9])s$")
+
+
+def strip_accents(text: str) -> str:
+    """Return `text` without combining diacritical marks (é → e)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def clean_label(text: str) -> str:
+    """Return a label tidied for display: NFC, straight quotes, outer quotes and spaces gone."""
+    text = unicodedata.normalize("NFC", text).translate(_QUOTES).strip()
+    text = re.sub(r"\s+", " ", text)
+    if len(text) > 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1].strip()
+    return text
+
+
+@lru_cache(maxsize=65536)
+def _singular(word: str) -> str:
+    """Return the singular of the last word of a label, if it is a plural."""
+    match = _ACRONYM_PLURAL.match(word)
+    if match:
+        return match.group(1)
+    lowered = word.lower()
+    if len(lowered) <= 3 or not lowered.endswith("s") or lowered.endswith("ss"):
+        return lowered
+    lemma = simplemma.lemmatize(lowered, lang="en")
+    return lemma if lemma and len(lemma) < len(lowered) else lowered
+
+
+def label_words(text: str) -> list[str]:
+    """Return the normalised words of a label: accents, quotes and possessives removed."""
+    text = strip_accents(unicodedata.normalize("NFKC", text)).translate(_QUOTES)
+    text = re.sub(r"'s\b", "", text)
+    text = _DROP.sub("", text)
+    words = [w for w in _SEPARATORS.split(text) if w]
+    if words:
+        words[-1] = _singular(words[-1])
+    return [w.casefold() for w in words]
+
+
+def label_key(text: str) -> str:
+    """Return the match key of a label: words folded as in `label_words`, spaces removed.
+
+    Spelling variants that differ only in case, spacing, hyphenation, quoting, accents or
+    a plural ending share a key; different words never do.
+    """
+    return "".join(label_words(text))
+
+
+def loose_key(text: str) -> str:
+    """Return a looser key that also folds word endings (`caching` → `cache`).
+
+    Used for look-ups, not for merging: it can join ideas that differ (sample, sampling).
+    """
+    words = label_words(text)
+    return "".join(simplemma.lemmatize(w, lang="en").casefold() for w in words)
+
+
+def is_acronym_like(text: str) -> bool:
+    """Return True for a short token that reads as an acronym: GQA, bpd, cGAN, FP8, π0."""
+    text = text.strip()
+    if not text or " " in text or len(text) > 12:
+        return False
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return False
+    upper = sum(1 for c in letters if c.isupper())
+    return upper >= 2 or (len(text) <= 5 and upper >= 1 and upper < len(letters) <= 4) or (
+        text.islower() and len(text) <= 4 and len(letters) == len(text)
+    )
+
+
+def is_acronym_of(short: str, long: str) -> bool:
+    """Return True if `short` abbreviates `long` (Schwartz & Hearst's matching rule).
+
+    Each character of the acronym must be found in order in the long form, scanning from
+    the right, and its first character must start a word. A trailing plural `s` on the
+    acronym is ignored (GANs ↔ Generative Adversarial Networks).
+    """
+    short_chars = [c.lower() for c in strip_accents(short) if c.isalnum()]
+    long_text = strip_accents(long).lower()
+    if len(short_chars) < 2 or len(long_text) <= len(short_chars):
+        return False
+    if " " not in long.strip() and "-" not in long and sum(c.isupper() for c in long) < 2:
+        return False
+    if _matches_initials(short_chars, long_text):
+        return True
+    if short_chars[-1] == "s" and len(short_chars) > 2:
+        return _matches_initials(short_chars[:-1], long_text)
+    return False
+
+
+def _matches_initials(short_chars: list[str], long_text: str) -> bool:
+    s_index = len(short_chars) - 1
+    l_index = len(long_text) - 1
+    while s_index >= 0:
+        char = short_chars[s_index]
+        while l_index >= 0 and (
+            long_text[l_index] != char
+            or (s_index == 0 and l_index > 0 and long_text[l_index - 1].isalnum())
+        ):
+            l_index -= 1
+        if l_index < 0:
+            return False
+        s_index -= 1
+        l_index -= 1
+    words_used = len(_WORD.findall(long_text[l_index + 1 :]))
+    return words_used >= 1 and len(_WORD.findall(long_text)) <= len(short_chars) + 3
+
+
+def split_acronym(term: str) -> tuple[str, str] | None:
+    """Return (acronym, expansion) for `X (Y)` in either order, or None.
+
+    `AWQ (Activation-Aware Weight Quantization)` and `Chain-of-Thought (CoT)` both match;
+    `Alignment (multimodal)` does not (the brackets hold a qualifier, not a name).
+    """
+    match = _PAREN.match(term.strip())
+    if not match:
+        return None
+    outer, inner = match.group("outer").strip(), match.group("inner").strip()
+    if is_acronym_of(outer, inner):
+        return outer, inner
+    if is_acronym_of(inner, outer):
+        return inner, outer
+    return None
+
+
+def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Return (labels, groups) for a term as written.
+
+    Each `A / B` side is its own group (its own idea); within a side, `X (Y)` where one
+    part abbreviates the other gives both names. Labels keep their written spelling.
+    """
+    term = clean_label(term)
+    sides = [side for side in _SLASH_SPLIT.split(term) if side.strip()] or [term]
+    groups: list[tuple[str, ...]] = []
+    for side in sides:
+        side = clean_label(side)
+        pair = split_acronym(side)
+        names = [pair[0], pair[1]] if pair else [side]
+        groups.append(tuple(dict.fromkeys(n for n in names if n)))
+    labels = tuple(dict.fromkeys(label for group in groups for label in group))
+    return labels, tuple(groups) if len(groups) > 1 else ()
+
+
+_LEADING_EXPANSION = re.compile(r"^\s*[\"']?(?P<name>[^—–:;.(\"]{3,80}?)[\"']?\s*(?:—|–|--|:| - |\(|\.|,)")
+
+
+def expansion_in_definition(acronym: str, definition: str) -> str:
+    """Return the expansion an acronym's definition opens with, or "" if it has none.
+
+    `GQA` with "Grouped-Query Attention — multiple query heads…" gives
+    "Grouped-Query Attention". Only a leading phrase whose initials spell the acronym counts.
+    """
+    if not is_acronym_like(acronym):
+        return ""
+    text = definition.strip()
+    if text.lower().startswith("short for "):
+        text = text[len("short for ") :]
+    match = _LEADING_EXPANSION.match(text)
+    if not match:
+        return ""
+    name = match.group("name").strip()
+    return name if is_acronym_of(acronym, name) else ""

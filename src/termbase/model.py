@@ -1,0 +1,135 @@
+"""Plain immutable data passed between the stages: read → resolve → link → store.
+
+Readers produce `Entry` and `Unused` records; the resolver turns entries into
+`Concept`s; the linker adds `Relation`s. Nothing here knows about files, SQL or HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Locator:
+    """Where a source says an idea is introduced: `Ch 21`, `§23 · GRPO`, a module, a URL.
+
+    `kind` is one of: chapter, section, module, page, url. `text` is the locator exactly
+    as written, for display.
+    """
+
+    kind: str
+    text: str
+    number: str = ""
+    title: str = ""
+    url: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One glossary entry exactly as a source gives it.
+
+    `labels` holds every name the entry gives for its idea (term as written, acronym,
+    expansion). `groups` splits those labels by idea: an `A / B` entry names two ideas
+    and so has two groups; most entries have one group equal to `labels`.
+    `line`..`end_line` is the 1-based span of source lines the entry used.
+    `concept_id`, `topics` and `origin` are set only by sources that state them (the
+    project's own format); `see_also` holds labels or concept ids.
+    """
+
+    source: str
+    line: int
+    end_line: int
+    term: str
+    labels: tuple[str, ...]
+    definition: str
+    groups: tuple[tuple[str, ...], ...] = ()
+    locator: Locator | None = None
+    see_also: tuple[str, ...] = ()
+    formulas: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
+    language: str = "en"
+    concept_id: str = ""
+    topics: tuple[str, ...] = ()
+    origin: str = ""
+
+    def label_groups(self) -> tuple[tuple[str, ...], ...]:
+        """Return the label groups, one per idea the entry names."""
+        return self.groups or (self.labels,)
+
+
+@dataclass(frozen=True, slots=True)
+class Unused:
+    """A non-blank source line that is not part of any entry, and why."""
+
+    source: str
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    """What a reader returns for one source text."""
+
+    entries: tuple[Entry, ...]
+    unused: tuple[Unused, ...]
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One input file as read: where it came from, which reader took it, its size."""
+
+    path: str
+    reader: str
+    title: str
+    sha256: str
+    line_count: int
+    nonblank_lines: int
+    entry_count: int
+    unused_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """One idea, merged across sources.
+
+    `id` is a stable readable slug. `entries` keeps every source's entry as provenance.
+    `acronyms` and `expansions` are the subsets of `labels` known to be acronyms or the
+    spelled-out forms of them.
+    """
+
+    id: str
+    label: str
+    labels: tuple[str, ...]
+    entries: tuple[Entry, ...]
+    acronyms: tuple[str, ...] = ()
+    expansions: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    homonym_of: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A directed link between two concepts.
+
+    `kind` is `see_also` (a source said so) or `mentions` (the source concept's
+    definition names the target). `source` and `line` say where the evidence is.
+    """
+
+    from_id: str
+    to_id: str
+    kind: str
+    evidence: str = ""
+    source: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Dangling:
+    """A see-also target that names no concept in the termbase."""
+
+    from_id: str
+    target: str
+    source: str
+    line: int

@@ -1,0 +1,62 @@
+"""The reader registry: every shape termbase can read, and how one is picked for a file.
+
+`pick_reader(text)` asks every reader how sure it is (`detect`) and takes the surest,
+as Pygments' `guess_lexer` does; `get_reader(name)` lets the user name the shape.
+"""
+
+from __future__ import annotations
+
+from termbase.errors import InputError
+from termbase.readers.base import Reader
+from termbase.readers.blank_blocks import BlankBlocksReader
+from termbase.readers.alternating import AlternatingReader
+from termbase.readers.introduced_bullets import IntroducedBulletsReader
+from termbase.readers.module_extract import ModuleExtractReader
+from termbase.readers.suffix_locator import SuffixLocatorReader
+from termbase.readers.termbase_yaml import TermbaseYamlReader
+
+READERS: tuple[Reader, ...] = (
+    TermbaseYamlReader(),
+    SuffixLocatorReader(),
+    IntroducedBulletsReader(),
+    ModuleExtractReader(),
+    BlankBlocksReader(),
+    AlternatingReader(),
+)
+
+#: Below this confidence no reader is trusted to have recognised the file.
+MIN_CONFIDENCE = 0.3
+
+
+def reader_names() -> list[str]:
+    """Return the names of all readers, in registry order."""
+    return [reader.name for reader in READERS]
+
+
+def get_reader(name: str) -> Reader:
+    """Return the reader called `name`, or raise InputError listing the valid names."""
+    for reader in READERS:
+        if reader.name == name:
+            return reader
+    raise InputError(
+        f"unknown format {name!r}",
+        hint="use one of: " + ", ".join(reader_names()),
+    )
+
+
+def rank_readers(text: str) -> list[tuple[float, Reader]]:
+    """Return (confidence, reader) for every reader, surest first."""
+    scored = [(reader.detect(text), reader) for reader in READERS]
+    return sorted(scored, key=lambda pair: -pair[0])
+
+
+def pick_reader(text: str, path: str = "") -> Reader:
+    """Return the reader surest of `text`, or raise InputError if none is sure enough."""
+    confidence, reader = rank_readers(text)[0]
+    if confidence < MIN_CONFIDENCE:
+        raise InputError(
+            "no reader recognises this file as a glossary",
+            path=path,
+            hint="name its shape with --format (one of: " + ", ".join(reader_names()) + ")",
+        )
+    return reader

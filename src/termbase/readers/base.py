@@ -1,0 +1,73 @@
+"""What every reader is, and the helpers readers share.
+
+A reader owns one *shape* of glossary page (not one site). It says how sure it is that
+a text has its shape (`detect`, 0–1) and turns the text into entries plus a record of
+every non-blank line it did not use (`read`). Like Pygments lexers: small, uniform, and
+each able to judge itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from termbase.model import Entry, ReadResult, Unused
+
+
+class Reader(Protocol):
+    """A glossary reader for one shape of page."""
+
+    name: str
+    description: str
+
+    def detect(self, text: str) -> float:
+        """Return 0–1: how sure this reader is that `text` has its shape."""
+        ...
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return the entries in `text` and every non-blank line not used, with a reason."""
+        ...
+
+
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """Return (1-based line number, line without its end) for every line of `text`."""
+    return list(enumerate(text.splitlines(), start=1))
+
+
+def unaccounted_lines(text: str, result: ReadResult) -> list[int]:
+    """Return the non-blank line numbers of `text` that no entry or unused record covers.
+
+    Also returns lines claimed twice (by two entries, or an entry and an unused record),
+    so a reader that passes this check has accounted for every line exactly once.
+    """
+    claims: dict[int, int] = {}
+    for entry in result.entries:
+        for number in range(entry.line, entry.end_line + 1):
+            claims[number] = claims.get(number, 0) + 1
+    for unused in result.unused:
+        claims[unused.line] = claims.get(unused.line, 0) + 1
+    problems = []
+    for number, line in numbered_lines(text):
+        if not line.strip():
+            continue
+        if claims.get(number, 0) != 1:
+            problems.append(number)
+    return problems
+
+
+def unused_lines(
+    source: str, lines: Iterable[tuple[int, str]], reason: str
+) -> list[Unused]:
+    """Return an Unused record with `reason` for each non-blank (number, line) given."""
+    return [Unused(source, number, line.strip(), reason) for number, line in lines if line.strip()]
+
+
+def entries_and_unused(
+    entries: Iterable[Entry], unused: Iterable[Unused], title: str = ""
+) -> ReadResult:
+    """Return a ReadResult with entries in line order and unused records in line order."""
+    return ReadResult(
+        entries=tuple(sorted(entries, key=lambda e: e.line)),
+        unused=tuple(sorted(unused, key=lambda u: u.line)),
+        title=title,
+    )

@@ -1,0 +1,31 @@
+"""Shared test fixtures: where the seeds and corpora live, and fixture files of our own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+SEEDS = SHARED / "seeds"
+CORPORA = SHARED / "corpora"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def seed_path(prefix: str) -> Path:
+    """Return the seed file whose name starts with `prefix` (e.g. "002"), or skip the test."""
+    if not SEEDS.is_dir():
+        pytest.skip(f"seed glossaries not found at {SEEDS} (../shared/seeds beside the repo)")
+    matches = sorted(SEEDS.glob(f"{prefix}_*.txt"))
+    if not matches:
+        pytest.skip(f"no seed file {prefix}_*.txt in {SEEDS}")
+    return matches[0]
+
+
+@pytest.fixture
+def seeds_dir() -> Path:
+    """The folder of seed glossaries; skips the test with a reason if it is absent."""
+    if not SEEDS.is_dir():
+        pytest.skip(f"seed glossaries not found at {SEEDS} (../shared/seeds beside the repo)")
+    return SEEDS
