@@ -51,6 +51,7 @@ class Entry:
     concept_id: str = ""
     topics: tuple[str, ...] = ()
     origin: str = ""
+    homonym: bool = False
 
     def label_groups(self) -> tuple[tuple[str, ...], ...]:
         """Return the label groups, one per idea the entry names."""

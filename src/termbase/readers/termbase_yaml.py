@@ -16,6 +16,7 @@ The built-in glossary is written in it, and so can anyone's. Shape::
         origin: Ainslie et al., 2023
         introduced: Ch 4                     # where a course introduces it
         links: [https://arxiv.org/abs/2305.13245]
+        homonym: true                        # shares a label with another idea on purpose
 
 Every line is accounted for: each concept's lines belong to its entry; header keys and
 comments are reported as unused with their reason.
@@ -36,7 +37,7 @@ from termbase.readers.base import entries_and_unused, numbered_lines
 
 KNOWN_FIELDS = frozenset(
     {"id", "label", "labels", "definition", "topics", "related", "formula", "origin",
-     "introduced", "links", "language"}
+     "introduced", "links", "language", "homonym"}
 )
 _HEADER = re.compile(r"^\s*termbase\s*:\s*\d+\s*$", re.MULTILINE)
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
@@ -186,4 +187,5 @@ def _entry(data: object, source: str, first: int, last: int) -> Entry:
         concept_id=concept_id,
         topics=_as_strings(data.get("topics"), "topics", source, first),
         origin=str(data.get("origin") or ""),
+        homonym=bool(data.get("homonym")),
     )
