@@ -89,8 +89,10 @@ def is_acronym_like(text: str) -> bool:
     if not letters:
         return False
     upper = sum(1 for c in letters if c.isupper())
-    return upper >= 2 or (len(text) <= 5 and upper >= 1 and upper < len(letters) <= 4) or (
-        text.islower() and len(text) <= 4 and len(letters) == len(text)
+    return (
+        upper >= 2
+        or (len(text) <= 5 and upper >= 1 and upper < len(letters) <= 4)
+        or (text.islower() and len(text) <= 4 and len(letters) == len(text))
     )
 
 
@@ -167,7 +169,9 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
     return labels, tuple(groups) if len(groups) > 1 else ()
 
 
-_LEADING_EXPANSION = re.compile(r"^\s*[\"']?(?P<name>[^—–:;.(\"]{3,80}?)[\"']?\s*(?:—|–|--|:| - |\(|\.|,)")
+_LEADING_EXPANSION = re.compile(
+    r"^\s*[\"']?(?P<name>[^—–:;.(\"]{3,80}?)[\"']?\s*(?:—|–|--|:| - |\(|\.|,)"
+)
 
 
 def expansion_in_definition(acronym: str, definition: str) -> str:

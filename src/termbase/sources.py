@@ -61,7 +61,9 @@ def load_text(path: Path) -> SourceText:
             )
         data = path.read_bytes()
     except PermissionError:
-        raise InputError("permission denied", path=name, hint="check the file's permissions") from None
+        raise InputError(
+            "permission denied", path=name, hint="check the file's permissions"
+        ) from None
     except IsADirectoryError:
         raise InputError("is a directory", path=name, hint="name the files inside it") from None
     if b"\x00" in data[:8192]:

@@ -7,9 +7,9 @@ as Pygments' `guess_lexer` does; `get_reader(name)` lets the user name the shape
 from __future__ import annotations
 
 from termbase.errors import InputError
+from termbase.readers.alternating import AlternatingReader
 from termbase.readers.base import Reader
 from termbase.readers.blank_blocks import BlankBlocksReader
-from termbase.readers.alternating import AlternatingReader
 from termbase.readers.introduced_bullets import IntroducedBulletsReader
 from termbase.readers.module_extract import ModuleExtractReader
 from termbase.readers.suffix_locator import SuffixLocatorReader

@@ -55,9 +55,7 @@ def unaccounted_lines(text: str, result: ReadResult) -> list[int]:
     return problems
 
 
-def unused_lines(
-    source: str, lines: Iterable[tuple[int, str]], reason: str
-) -> list[Unused]:
+def unused_lines(source: str, lines: Iterable[tuple[int, str]], reason: str) -> list[Unused]:
     """Return an Unused record with `reason` for each non-blank (number, line) given."""
     return [Unused(source, number, line.strip(), reason) for number, line in lines if line.strip()]
 

@@ -36,8 +36,20 @@ from termbase.model import Entry, Locator, ReadResult, Unused
 from termbase.readers.base import entries_and_unused, numbered_lines
 
 KNOWN_FIELDS = frozenset(
-    {"id", "label", "labels", "definition", "topics", "related", "formula", "origin",
-     "introduced", "links", "language", "homonym"}
+    {
+        "id",
+        "label",
+        "labels",
+        "definition",
+        "topics",
+        "related",
+        "formula",
+        "origin",
+        "introduced",
+        "links",
+        "language",
+        "homonym",
+    }
 )
 _HEADER = re.compile(r"^\s*termbase\s*:\s*\d+\s*$", re.MULTILINE)
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
@@ -159,13 +171,17 @@ def _entry(data: object, source: str, first: int, last: int) -> Entry:
         raise InputError("concept has no `label`", path=source, line=first, hint="add `label: …`")
     if not definition:
         raise InputError(
-            f"concept {label!r} has no `definition`", path=source, line=first,
+            f"concept {label!r} has no `definition`",
+            path=source,
+            line=first,
             hint="add `definition: …`",
         )
     concept_id = str(data.get("id") or "")
     if concept_id and not _SLUG.match(concept_id):
         raise InputError(
-            f"id {concept_id!r} is not a slug", path=source, line=first,
+            f"id {concept_id!r} is not a slug",
+            path=source,
+            line=first,
             hint="use lowercase letters, digits and hyphens",
         )
     labels_written, _ = parse_term(label)

@@ -1,0 +1,140 @@
+"""The build pipeline: files → entries → concepts → relations → termbase file.
+
+`build_termbase` is what `termbase build` runs. A file that cannot be read is skipped
+with an InputError that says why; the other files still go through.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from termbase.errors import InputError
+from termbase.link import link
+from termbase.model import Entry, ReadResult, Source, Unused
+from termbase.readers import get_reader, pick_reader
+from termbase.readers.base import numbered_lines
+from termbase.resolve import resolve
+from termbase.sources import SourceText, expand_paths, load_text
+from termbase.store import Build, write_termbase
+
+
+@dataclass(frozen=True, slots=True)
+class ReadSource:
+    """One source file read: its record and what its reader found."""
+
+    source: Source
+    result: ReadResult
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSummary:
+    """What a build did: sources read, files skipped (with why), and the counts stored."""
+
+    db: Path
+    sources: tuple[Source, ...]
+    skipped: tuple[InputError, ...]
+    concepts: int
+    relations: int
+    dangling: int
+    seconds: float
+
+
+def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
+    """Return the source read by the named reader, or by the surest one.
+
+    Lines the reader neither used nor reported are reported here, so every non-blank
+    line of the file is accounted for whatever the reader does.
+    """
+    reader = get_reader(format_name) if format_name else pick_reader(text.text, text.path)
+    result = reader.read(text.text, text.path)
+    if not result.entries:
+        raise InputError(
+            f"the {reader.name} reader found no entries",
+            path=text.path,
+            hint="check the file, or name its shape with --format",
+        )
+    claimed = {u.line for u in result.unused} | {
+        n for e in result.entries for n in range(e.line, e.end_line + 1)
+    }
+    missing = [
+        Unused(text.path, n, line.strip(), f"not recognised by the {reader.name} reader")
+        for n, line in numbered_lines(text.text)
+        if line.strip() and n not in claimed
+    ]
+    if missing:
+        unused = tuple(sorted((*result.unused, *missing), key=lambda u: u.line))
+        result = ReadResult(result.entries, unused, result.title)
+    nonblank = sum(1 for line in text.text.splitlines() if line.strip())
+    source = Source(
+        path=text.path,
+        reader=reader.name,
+        title=result.title or Path(text.path).stem,
+        sha256=hashlib.sha256(text.text.encode("utf-8")).hexdigest(),
+        line_count=len(text.text.splitlines()),
+        nonblank_lines=nonblank,
+        entry_count=len(result.entries),
+        unused_count=len(result.unused),
+    )
+    return ReadSource(source, result)
+
+
+def read_sources(
+    paths: Sequence[str], format_name: str | None = None
+) -> tuple[list[ReadSource], list[InputError]]:
+    """Return every source that could be read, and an error for each that could not."""
+    read: list[ReadSource] = []
+    errors: list[InputError] = []
+    seen: set[str] = set()
+    for item in expand_paths(list(paths)):
+        if isinstance(item, InputError):
+            errors.append(item)
+            continue
+        key = str(item.resolve())
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            read.append(read_source(load_text(item), format_name))
+        except InputError as error:
+            errors.append(error)
+    return read, errors
+
+
+def build_termbase(paths: Sequence[str], db: Path, format_name: str | None = None) -> BuildSummary:
+    """Read, resolve, link and store the sources into `db`; return what happened.
+
+    Raises InputError when no source could be read at all (the old `db` is kept).
+    """
+    started = time.perf_counter()
+    if format_name:
+        get_reader(format_name)
+    read, errors = read_sources(paths, format_name)
+    if not read:
+        raise InputError(
+            "no glossary could be read, so no termbase was written",
+            hint="fix the files listed above" if errors else "name at least one glossary file",
+        )
+    entries: list[Entry] = [e for r in read for e in r.result.entries]
+    concepts = resolve(entries)
+    links = link(concepts)
+    build = Build(
+        sources=tuple(r.source for r in read),
+        concepts=tuple(concepts),
+        relations=links.relations,
+        dangling=links.dangling,
+        unused=tuple(u for r in read for u in r.result.unused),
+    )
+    write_termbase(db, build)
+    return BuildSummary(
+        db=db,
+        sources=build.sources,
+        skipped=tuple(errors),
+        concepts=len(concepts),
+        relations=len(links.relations),
+        dangling=len(links.dangling),
+        seconds=time.perf_counter() - started,
+    )

@@ -1,0 +1,338 @@
+"""The `termbase` command line: build a termbase, look things up, report and export.
+
+Every read command takes `--db PATH`; every command that prints data can print JSON.
+A user mistake prints one line saying what, where and what to do, and exits non-zero.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from termbase import __version__
+from termbase.build import build_termbase
+from termbase.errors import InputError, StoreError, TermbaseError
+from termbase.exports.jsonl import concept_dict, jsonl_lines
+from termbase.lookup import find_concepts, suggest_labels
+from termbase.readers import reader_names
+from termbase.store import ConceptRecord, Termbase
+
+app = typer.Typer(
+    name="termbase",
+    help="Read glossaries in any shape, merge them into one linked termbase, look terms up.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+DbOption = Annotated[
+    Path | None, typer.Option("--db", help="The termbase file to read.", show_default=False)
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn a TermbaseError into one red line on stderr and exit status 1."""
+
+    @wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except TermbaseError as error:
+            err.print(f"[red]error:[/red] {escape(str(error))}")
+            raise typer.Exit(1) from None
+        except BrokenPipeError:
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+
+    return wrapper
+
+
+def open_termbase(db: Path | None) -> Termbase:
+    """Return the termbase named by --db, or raise StoreError saying --db is needed."""
+    if db is None:
+        raise StoreError(
+            "no termbase given — pass --db PATH (build one with `termbase build FILES --db PATH`)"
+        )
+    return Termbase.open(db)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        out.print(f"termbase {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=version_callback,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """termbase: one clean, linked, searchable termbase from many glossaries."""
+
+
+@app.command()
+@friendly_errors
+def build(
+    sources: Annotated[list[str], typer.Argument(help="Glossary files or directories.")],
+    db: Annotated[Path, typer.Option("--db", help="The termbase file to write.")] = Path(
+        "termbase.db"
+    ),
+    format_name: Annotated[
+        str | None,
+        typer.Option(
+            "--format", help="Read every source as this shape: " + ", ".join(reader_names())
+        ),
+    ] = None,
+) -> None:
+    """Read SOURCES, merge their entries into concepts, and write the termbase file."""
+    summary = build_termbase(sources, db, format_name)
+    table = Table(title=f"termbase build → {summary.db}", title_justify="left")
+    for column in ("source", "reader", "entries", "lines reported"):
+        table.add_column(
+            column, justify="right" if column in {"entries", "lines reported"} else "left"
+        )
+    for source in summary.sources:
+        table.add_row(
+            escape(source.path), source.reader, str(source.entry_count), str(source.unused_count)
+        )
+    out.print(table)
+    for error in summary.skipped:
+        err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
+    entries = sum(s.entry_count for s in summary.sources)
+    out.print(
+        f"{len(summary.sources)} sources, {entries} entries → {summary.concepts} concepts, "
+        f"{summary.relations} relations ({summary.dangling} dangling see-also) "
+        f"in {summary.seconds:.2f} s"
+        + (f"; {len(summary.skipped)} skipped" if summary.skipped else "")
+    )
+    if summary.skipped:
+        raise typer.Exit(1)
+
+
+@app.command()
+@friendly_errors
+def define(
+    term: Annotated[str, typer.Argument(help="Any label of the concept, or its id.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show the concept a term names, with every source's definition."""
+    with open_termbase(db) as termbase:
+        ids = find_concepts(termbase, term)
+        records = [r for r in (termbase.concept(i) for i in ids) if r is not None]
+        if not records:
+            suggestions = suggest_labels(termbase, term)
+            if as_json:
+                out.print_json(data={"query": term, "concepts": [], "suggestions": suggestions})
+            hint = f" — did you mean: {', '.join(suggestions)}?" if suggestions else ""
+            err.print(f"[red]no concept named[/red] {escape(term)!r}{escape(hint)}")
+            raise typer.Exit(1)
+        if as_json:
+            out.print_json(data={"query": term, "concepts": [concept_dict(r) for r in records]})
+            return
+        for number, record in enumerate(records):
+            if number:
+                out.rule()
+            _print_concept(record)
+
+
+def _print_concept(record: ConceptRecord) -> None:
+    out.print(f"[bold]{escape(record.label)}[/bold]  [dim]({record.id})[/dim]")
+    others = [label for label in record.labels if label != record.label]
+    if others:
+        out.print("also: " + ", ".join(escape(label) for label in others))
+    if record.homonym_of:
+        out.print("[yellow]not to be confused with:[/yellow] " + ", ".join(record.homonym_of))
+    for stored in record.entries:
+        entry = stored.entry
+        where = f"{entry.source}:{entry.line}"
+        locator = f" · {entry.locator.text}" if entry.locator else ""
+        out.print(
+            f"\n[cyan]{escape(stored.source_title)}[/cyan] [dim]{escape(where)}"
+            f"{escape(locator)}[/dim]"
+        )
+        out.print(f"  {escape(entry.term)}: {escape(entry.definition)}")
+        for formula in entry.formulas:
+            out.print(f"  [dim]formula:[/dim] {escape(formula)}")
+        if entry.see_also:
+            out.print("  [dim]see also:[/dim] " + escape(", ".join(entry.see_also)))
+        for link_text in entry.links:
+            out.print(f"  [dim]read more:[/dim] {escape(link_text)}")
+    see_also = [r.to_id for r in record.related if r.kind == "see_also"]
+    mentions = [r.to_id for r in record.related if r.kind == "mentions"]
+    backlinks = sorted({r.from_id for r in record.mentioned_in})
+    if see_also:
+        out.print("\n[bold]see also:[/bold] " + ", ".join(see_also))
+    if mentions:
+        out.print("[bold]mentions:[/bold] " + ", ".join(mentions))
+    if backlinks:
+        out.print("[bold]mentioned in:[/bold] " + ", ".join(backlinks))
+
+
+@app.command("list")
+@friendly_errors
+def list_concepts(
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    letter: Annotated[
+        str | None, typer.Option(help="Only concepts filed under this initial.")
+    ] = None,
+) -> None:
+    """List every concept: id, preferred label and a one-line summary."""
+    with open_termbase(db) as termbase:
+        rows = termbase.summaries()
+        if letter:
+            rows = [r for r in rows if r[2] == letter.upper()]
+        if as_json:
+            labels = {cid: [] for cid, *_ in rows}
+            for cid, label, _ in termbase.all_labels():
+                if cid in labels:
+                    labels[cid].append(label)
+            for cid, label, _initial, summary in rows:
+                out.print(
+                    json.dumps(
+                        {
+                            "id": cid,
+                            "label": label,
+                            "labels": labels[cid],
+                            "summary": _one_line(summary),
+                        },
+                        ensure_ascii=False,
+                    )
+                )
+            return
+        table = Table(show_header=True, header_style="bold")
+        table.add_column("id", no_wrap=True)
+        table.add_column("label")
+        table.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=70)
+        for cid, label, _initial, summary in rows:
+            table.add_row(cid, escape(label), escape(_one_line(summary)))
+        out.print(table)
+        out.print(f"{len(rows)} concepts")
+
+
+def _one_line(text: str, width: int = 140) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= width else line[: width - 1].rstrip() + "…"
+
+
+@app.command()
+@friendly_errors
+def stats(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Count sources, entries, concepts, labels and relations."""
+    with open_termbase(db) as termbase:
+        counts = termbase.stats()
+        if as_json:
+            out.print(json.dumps(counts))
+            return
+        table = Table(show_header=False)
+        for name, value in counts.items():
+            table.add_row(name, str(value))
+        out.print(table)
+
+
+@app.command()
+@friendly_errors
+def report(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """List every input line not used in an entry, with the reason, and dangling see-also."""
+    with open_termbase(db) as termbase:
+        unused = termbase.unused()
+        dangling = termbase.dangling()
+        sources = termbase.sources()
+        if as_json:
+            out.print(
+                json.dumps(
+                    {
+                        "sources": [
+                            {
+                                "path": s.path,
+                                "reader": s.reader,
+                                "nonblank_lines": s.nonblank_lines,
+                                "entries": s.entry_count,
+                                "lines_reported": s.unused_count,
+                            }
+                            for s in sources
+                        ],
+                        "unused": [
+                            {"source": u.source, "line": u.line, "reason": u.reason, "text": u.text}
+                            for u in unused
+                        ],
+                        "dangling": [
+                            {
+                                "from": d.from_id,
+                                "target": d.target,
+                                "source": d.source,
+                                "line": d.line,
+                            }
+                            for d in dangling
+                        ],
+                    },
+                    ensure_ascii=False,
+                )
+            )
+            return
+        for source in sources:
+            used = source.nonblank_lines - source.unused_count
+            out.print(
+                f"[bold]{escape(source.path)}[/bold] ({source.reader}): "
+                f"{source.entry_count} entries use {used} lines, "
+                f"{source.unused_count} lines reported, "
+                f"{source.nonblank_lines} non-blank lines in all"
+            )
+            for u in (u for u in unused if u.source == source.path):
+                out.print(
+                    f"  {u.line:>5}  [yellow]{escape(u.reason)}[/yellow]: "
+                    f"[dim]{escape(_one_line(u.text, 100))}[/dim]"
+                )
+        if dangling:
+            out.print("\n[bold]see-also targets that name no concept[/bold]")
+            for d in dangling:
+                out.print(f"  {escape(d.source)}:{d.line}  {d.from_id} → {escape(d.target)!r}")
+
+
+@app.command()
+@friendly_errors
+def export(
+    db: DbOption = None,
+    format_name: Annotated[str, typer.Option("--format", help="Export format: jsonl.")] = "jsonl",
+    output: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout.")
+    ] = None,
+) -> None:
+    """Write the whole termbase in a standard format."""
+    if format_name != "jsonl":
+        raise InputError(f"unknown export format {format_name!r}", hint="use --format jsonl")
+    with open_termbase(db) as termbase:
+        lines = jsonl_lines(termbase)
+        if output is None:
+            for line in lines:
+                sys.stdout.write(line + "\n")
+            return
+        with output.open("w", encoding="utf-8") as handle:
+            count = 0
+            for line in lines:
+                handle.write(line + "\n")
+                count += 1
+        err.print(f"wrote {count} concepts to {output}")

@@ -1,0 +1,1 @@
+"""Writers that turn a stored termbase into files other tools read."""

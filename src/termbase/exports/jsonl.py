@@ -1,0 +1,48 @@
+"""JSON Lines export: one concept per line, with every entry's provenance and relations."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from termbase.store import ConceptRecord, Termbase
+
+
+def concept_dict(record: ConceptRecord) -> dict[str, object]:
+    """Return the concept as the JSON object of the export contract.
+
+    Keys: `id`, `label`, `labels`, `acronyms`, `expansions`, `topics`, `entries` (each:
+    `source`, `line`, `term`, `locator`, `definition`, `see_also`, `formulas`, `links`)
+    and `related` (each: `id`, `kind`).
+    """
+    return {
+        "id": record.id,
+        "label": record.label,
+        "labels": list(record.labels),
+        "acronyms": list(record.acronyms),
+        "expansions": list(record.expansions),
+        "topics": list(record.topics),
+        "entries": [
+            {
+                "source": stored.entry.source,
+                "source_title": stored.source_title,
+                "line": stored.entry.line,
+                "term": stored.entry.term,
+                "locator": stored.entry.locator.text if stored.entry.locator else None,
+                "definition": stored.entry.definition,
+                "see_also": list(stored.entry.see_also),
+                "formulas": list(stored.entry.formulas),
+                "links": list(stored.entry.links),
+            }
+            for stored in record.entries
+        ],
+        "related": [{"id": r.to_id, "kind": r.kind} for r in record.related],
+    }
+
+
+def jsonl_lines(termbase: Termbase) -> Iterator[str]:
+    """Yield one JSON line per concept, in id order."""
+    for concept_id in termbase.concept_ids():
+        record = termbase.concept(concept_id)
+        if record is not None:
+            yield json.dumps(concept_dict(record), ensure_ascii=False)

@@ -1,0 +1,33 @@
+"""Find concepts by any of their labels, and suggest labels for a miss ("did you mean")."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+from termbase.labels import label_key, loose_key
+from termbase.store import Termbase
+
+
+def find_concepts(termbase: Termbase, term: str) -> list[str]:
+    """Return ids of the concepts `term` names: by id, by label key, then by looser key."""
+    term = term.strip()
+    if not term:
+        return []
+    if termbase.has_concept(term):
+        return [term]
+    found = termbase.concept_ids_for_key(label_key(term))
+    if found:
+        return found
+    wanted = loose_key(term)
+    if not wanted:
+        return []
+    return sorted({cid for cid, label, _ in termbase.all_labels() if loose_key(label) == wanted})
+
+
+def suggest_labels(termbase: Termbase, term: str, limit: int = 5) -> list[str]:
+    """Return up to `limit` labels closest in spelling to `term`, best first."""
+    labels = sorted({label for _, label, _ in termbase.all_labels()})
+    matches = process.extract(
+        term, labels, scorer=fuzz.WRatio, processor=str.casefold, limit=limit, score_cutoff=60
+    )
+    return [label for label, _, _ in matches]

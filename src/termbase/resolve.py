@@ -1,0 +1,375 @@
+"""Resolve entries from many sources into concepts: one concept per idea.
+
+Rules, in order:
+
+1. Each entry is split into *units*, one per idea it names (an `A / B` entry gives two
+   units, so it belongs to both A and B without merging A into B).
+2. A unit's labels are its written names, plus an expansion its definition opens with
+   when its term is a bare acronym (`GQA` — "Grouped-Query Attention — …").
+3. Units sharing a label key (see `labels.label_key`) join — unless joining would give
+   one acronym two different expansions (PRM the process reward model vs PRM the
+   probabilistic roadmap), or join two concepts that state different explicit ids.
+4. A bare acronym that several concepts claim (`PRM` with no expansion) joins the one
+   whose definitions share the most words with its own; with no clear winner it stays
+   its own concept rather than guess.
+5. Each concept gets a readable slug id that depends only on its own entries: an
+   explicit id if a source gives one, else its expansion, else its preferred label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from slugify import slugify
+
+from termbase.labels import (
+    expansion_in_definition,
+    is_acronym_like,
+    is_acronym_of,
+    label_key,
+)
+from termbase.model import Concept, Entry
+
+_SLUG_REPLACEMENTS = [
+    ["π", "pi"],
+    ["Π", "pi"],
+    ["α", "alpha"],
+    ["β", "beta"],
+    ["γ", "gamma"],
+    ["δ", "delta"],
+    ["ε", "epsilon"],
+    ["θ", "theta"],
+    ["λ", "lambda"],
+    ["μ", "mu"],
+    ["σ", "sigma"],
+    ["τ", "tau"],
+    ["φ", "phi"],
+    ["ω", "omega"],
+    ["++", " plus plus"],
+    ["+", " plus "],
+    ["#", " sharp"],
+    ["&", " and "],
+]
+_STOPWORDS = frozenset(
+    ["the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "with", "by", "from", "as", "at", "is", "are", "be", "that", "this", "which", "it", "its", "into", "than", "then", "their", "there", "these", "those", "such", "when", "where", "while", "who", "what", "how", "not", "but", "can", "each", "one", "two", "more", "most", "less", "used", "uses", "using", "use", "also", "other", "over", "under", "after", "before", "only"]
+)
+_CONTEXT_WORD = re.compile(r"[a-z][a-z0-9\-]{3,}")
+
+
+@dataclass(slots=True)
+class _Unit:
+    """One idea named by one entry: the entry's index and the labels for that idea."""
+
+    entry: int
+    labels: list[str]
+    claims: dict[str, str]  # acronym key -> expansion key stated by this unit
+    concept_id: str
+
+
+@dataclass(slots=True)
+class _Cluster:
+    units: list[int] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    claims: dict[str, set[str]] = field(default_factory=dict)
+
+
+class _Clusters:
+    """Union-find over units that refuses joins which would merge different ideas."""
+
+    def __init__(self, units: Sequence[_Unit]) -> None:
+        self.parent = list(range(len(units)))
+        self.data = [
+            _Cluster(
+                units=[i],
+                ids={u.concept_id} if u.concept_id else set(),
+                claims={a: {e} for a, e in u.claims.items()},
+            )
+            for i, u in enumerate(units)
+        ]
+
+    def find(self, i: int) -> int:
+        root = i
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[i] != root:
+            self.parent[i], i = root, self.parent[i]
+        return root
+
+    def conflicts(self, a: int, b: int) -> bool:
+        """Return True if clusters `a` and `b` (roots) hold different ideas."""
+        da, db = self.data[a], self.data[b]
+        if da.ids and db.ids and da.ids != db.ids:
+            return True
+        for acronym, expansions in da.claims.items():
+            other = db.claims.get(acronym)
+            if other and not (other & expansions):
+                return True
+        return False
+
+    def union(self, i: int, j: int) -> bool:
+        a, b = self.find(i), self.find(j)
+        if a == b:
+            return True
+        if self.conflicts(a, b):
+            return False
+        if len(self.data[a].units) < len(self.data[b].units):
+            a, b = b, a
+        self.parent[b] = a
+        da, db = self.data[a], self.data[b]
+        da.units.extend(db.units)
+        da.ids |= db.ids
+        for acronym, expansions in db.claims.items():
+            da.claims.setdefault(acronym, set()).update(expansions)
+        self.data[b] = _Cluster()
+        return True
+
+
+def context_words(text: str) -> frozenset[str]:
+    """Return the content words of a text, for telling homonyms apart."""
+    return frozenset(w for w in _CONTEXT_WORD.findall(text.lower()) if w not in _STOPWORDS)
+
+
+def _units(entries: Sequence[Entry]) -> list[_Unit]:
+    units: list[_Unit] = []
+    for index, entry in enumerate(entries):
+        for group in entry.label_groups():
+            labels = list(group)
+            if len(entry.label_groups()) == 1:
+                labels = list(dict.fromkeys([*group, *entry.labels]))
+            claims = _acronym_claims(labels)
+            if not claims and len(labels) == 1 and is_acronym_like(labels[0]):
+                expansion = expansion_in_definition(labels[0], entry.definition)
+                if expansion:
+                    labels.append(expansion)
+                    claims = {label_key(labels[0]): label_key(expansion)}
+            units.append(_Unit(index, labels, claims, entry.concept_id))
+    return units
+
+
+def _acronym_claims(labels: Sequence[str]) -> dict[str, str]:
+    claims: dict[str, str] = {}
+    for short in labels:
+        if not is_acronym_like(short):
+            continue
+        for long in labels:
+            if long is not short and is_acronym_of(short, long):
+                claims[label_key(short)] = label_key(long)
+                break
+    return claims
+
+
+def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Clusters:
+    clusters = _Clusters(units)
+    by_id: dict[str, list[int]] = defaultdict(list)
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for i, unit in enumerate(units):
+        if unit.concept_id:
+            by_id[unit.concept_id].append(i)
+        for key in {label_key(label) for label in unit.labels}:
+            if key:
+                by_key[key].append(i)
+    for members in by_id.values():
+        for other in members[1:]:
+            clusters.union(members[0], other)
+    ambiguous = _ambiguous_acronyms(units)
+    deferred: list[tuple[int, str]] = []
+    # Claiming units first, so that expansions decide before bare acronyms attach.
+    for key, members in by_key.items():
+        if key in ambiguous:
+            claimed = [i for i in members if key in units[i].claims]
+            for i in members:
+                if key not in units[i].claims:
+                    deferred.append((i, key))
+            for i in claimed:
+                for j in claimed:
+                    if j > i and units[i].claims[key] == units[j].claims[key]:
+                        clusters.union(i, j)
+            continue
+        for other in members[1:]:
+            clusters.union(members[0], other)
+    for i, key in deferred:
+        _attach_by_context(
+            clusters, units, entries, i, [j for j in by_key[key] if key in units[j].claims]
+        )
+    return clusters
+
+
+def _ambiguous_acronyms(units: Sequence[_Unit]) -> set[str]:
+    """Return acronym keys that different units expand differently."""
+    expansions: dict[str, set[str]] = defaultdict(set)
+    for unit in units:
+        for acronym, expansion in unit.claims.items():
+            expansions[acronym].add(expansion)
+    return {acronym for acronym, found in expansions.items() if len(found) > 1}
+
+
+def _attach_by_context(
+    clusters: _Clusters,
+    units: Sequence[_Unit],
+    entries: Sequence[Entry],
+    unit: int,
+    candidates: Sequence[int],
+) -> None:
+    """Join a bare acronym unit to the reading whose definitions share most words with it."""
+    words = context_words(entries[units[unit].entry].definition)
+    scores: dict[int, float] = {}
+    for candidate in candidates:
+        root = clusters.find(candidate)
+        if root in scores:
+            continue
+        theirs: set[str] = set()
+        for member in clusters.data[root].units:
+            theirs |= context_words(entries[units[member].entry].definition)
+        scores[root] = len(words & theirs) / (len(words | theirs) or 1)
+    ranked = sorted(scores.items(), key=lambda pair: -pair[1])
+    if ranked and ranked[0][1] > 0 and (len(ranked) == 1 or ranked[0][1] > ranked[1][1] * 1.2):
+        clusters.union(unit, ranked[0][0])
+
+
+def slug(text: str) -> str:
+    """Return the URL slug for a label: lowercase ASCII words joined by hyphens."""
+    return slugify(text, replacements=_SLUG_REPLACEMENTS) or "concept"
+
+
+def resolve(entries: Sequence[Entry]) -> list[Concept]:
+    """Return the concepts the entries describe, sorted by id, each keeping its entries."""
+    units = _units(entries)
+    clusters = _cluster_units(units, entries)
+    groups: dict[int, list[int]] = defaultdict(list)
+    for i in range(len(units)):
+        groups[clusters.find(i)].append(i)
+    drafts = [_draft(entries, units, members) for members in groups.values()]
+    return _assign_ids(drafts)
+
+
+@dataclass(slots=True)
+class _Draft:
+    label: str
+    labels: list[str]
+    entries: list[Entry]
+    acronyms: list[str]
+    expansions: list[str]
+    topics: list[str]
+    explicit_id: str
+    base_slug: str
+
+
+def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int]) -> _Draft:
+    member_units = [units[i] for i in members]
+    concept_entries = list(dict.fromkeys(entries[u.entry] for u in member_units))
+    concept_entries.sort(key=lambda e: (e.source, e.line))
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    term_votes: Counter[str] = Counter()
+    for unit in member_units:
+        for position, label in enumerate(unit.labels):
+            key = label_key(label)
+            spellings[key][label] += 1
+            if position == 0:
+                term_votes[key] += 1
+    first_seen = {key: n for n, key in enumerate(spellings)}
+    claims: dict[str, Counter[str]] = defaultdict(Counter)
+    for unit in member_units:
+        for acronym, expansion in unit.claims.items():
+            claims[acronym][expansion] += 1
+
+    def spelling(key: str) -> str:
+        return max(spellings[key].items(), key=lambda kv: (kv[1], kv[0] != kv[0].lower()))[0]
+
+    explicit = next((e for e in concept_entries if e.concept_id), None)
+    if explicit is not None:
+        label = explicit.term
+    else:
+        best = max(term_votes, key=lambda k: (term_votes[k], -first_seen[k]))
+        label = spelling(best)
+    label_keys = sorted(spellings, key=lambda k: (k != label_key(label), first_seen[k]))
+    labels = [label] + [spelling(k) for k in label_keys if k != label_key(label)]
+    acronyms = [spelling(a) for a in claims if a in spellings]
+    expansions = [spelling(claims[a].most_common(1)[0][0]) for a in claims]
+    expansions = [e for e in expansions if e]
+    topics = sorted({t for e in concept_entries for t in e.topics})
+    explicit_id = explicit.concept_id if explicit else ""
+    base = slug(expansions[0]) if expansions and not explicit_id else slug(label)
+    return _Draft(label, labels, concept_entries, acronyms, expansions, topics, explicit_id, base)
+
+
+def _assign_ids(drafts: Iterable[_Draft]) -> list[Concept]:
+    drafts = list(drafts)
+    taken = {d.explicit_id for d in drafts if d.explicit_id}
+    by_base: dict[str, list[_Draft]] = defaultdict(list)
+    for draft in drafts:
+        if not draft.explicit_id:
+            by_base[draft.base_slug].append(draft)
+    ids: dict[int, str] = {id(d): d.explicit_id for d in drafts if d.explicit_id}
+    for base, same in by_base.items():
+        if len(same) == 1 and base not in taken:
+            ids[id(same[0])] = base
+            taken.add(base)
+            continue
+        for draft in same:
+            candidate = _qualified_slug(base, draft, taken)
+            ids[id(draft)] = candidate
+            taken.add(candidate)
+    concepts = [
+        Concept(
+            id=ids[id(d)],
+            label=d.label,
+            labels=tuple(d.labels),
+            entries=tuple(d.entries),
+            acronyms=tuple(d.acronyms),
+            expansions=tuple(d.expansions),
+            topics=tuple(d.topics),
+        )
+        for d in drafts
+    ]
+    return _mark_homonyms(sorted(concepts, key=lambda c: c.id))
+
+
+def _qualified_slug(base: str, draft: _Draft, taken: set[str]) -> str:
+    """Return `base` qualified by the first content words of the concept's own definition."""
+    words = [
+        w
+        for w in re.findall(r"[a-z0-9]+", draft.entries[0].definition.lower())
+        if w not in _STOPWORDS and len(w) > 2
+    ]
+    for size in (2, 3, 4):
+        candidate = f"{base}-{slug(' '.join(words[:size]))}" if words else ""
+        if candidate and candidate not in taken:
+            return candidate
+    number = 2
+    while f"{base}-{number}" in taken:
+        number += 1
+    return f"{base}-{number}"
+
+
+def _mark_homonyms(concepts: list[Concept]) -> list[Concept]:
+    """Return the concepts with `homonym_of` set where two concepts share a label key."""
+    owners: dict[str, list[str]] = defaultdict(list)
+    for concept in concepts:
+        for key in {label_key(label) for label in concept.labels}:
+            owners[key].append(concept.id)
+    result = []
+    for concept in concepts:
+        others = sorted(
+            {
+                other
+                for label in concept.labels
+                for other in owners[label_key(label)]
+                if other != concept.id
+            }
+        )
+        if others:
+            concept = Concept(
+                id=concept.id,
+                label=concept.label,
+                labels=concept.labels,
+                entries=concept.entries,
+                acronyms=concept.acronyms,
+                expansions=concept.expansions,
+                topics=concept.topics,
+                homonym_of=tuple(others),
+            )
+        result.append(concept)
+    return result

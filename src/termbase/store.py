@@ -1,0 +1,460 @@
+"""The termbase file: one SQLite database, written atomically, read by every publisher.
+
+Schema (version 1)::
+
+    meta(key PRIMARY KEY, value)            schema_version, termbase_version, built_at
+    sources(id PK, path, reader, title, sha256, line_count, nonblank_lines,
+            entry_count, unused_count)
+    concepts(id PK, label, initial, acronyms JSON, expansions JSON, topics JSON,
+             homonym_of JSON)
+    labels(concept_id, label, key, kind)    kind: preferred | acronym | expansion | alternative
+    entries(id PK, source_id, line, end_line, term, labels JSON, definition,
+            locator_kind, locator_text, locator_number, locator_title, locator_url,
+            see_also JSON, formulas JSON, links JSON, language, origin)
+    concept_entries(concept_id, entry_id)   an `A / B` entry belongs to two concepts
+    relations(from_id, to_id, kind, evidence, source, line)   kind: see_also | mentions
+    dangling(from_id, target, source, line) see-also targets that name no concept
+    unused(source_id, line, text, reason)   every non-blank input line not in an entry
+    concept_fts  FTS5(concept_id UNINDEXED, labels, definitions), ready for search
+
+The file is built in a temporary file beside the target and moved over it only when
+complete, so a failed build leaves the previous termbase untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from termbase import __version__
+from termbase.errors import StoreError
+from termbase.labels import label_key, strip_accents
+from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, Unused
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sources (
+    id INTEGER PRIMARY KEY, path TEXT NOT NULL, reader TEXT NOT NULL, title TEXT NOT NULL,
+    sha256 TEXT NOT NULL, line_count INTEGER NOT NULL, nonblank_lines INTEGER NOT NULL,
+    entry_count INTEGER NOT NULL, unused_count INTEGER NOT NULL
+);
+CREATE TABLE concepts (
+    id TEXT PRIMARY KEY, label TEXT NOT NULL, initial TEXT NOT NULL,
+    acronyms TEXT NOT NULL, expansions TEXT NOT NULL, topics TEXT NOT NULL,
+    homonym_of TEXT NOT NULL
+);
+CREATE TABLE labels (
+    concept_id TEXT NOT NULL REFERENCES concepts(id), label TEXT NOT NULL,
+    key TEXT NOT NULL, kind TEXT NOT NULL
+);
+CREATE INDEX labels_key ON labels(key);
+CREATE INDEX labels_concept ON labels(concept_id);
+CREATE TABLE entries (
+    id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL REFERENCES sources(id),
+    line INTEGER NOT NULL, end_line INTEGER NOT NULL, term TEXT NOT NULL,
+    labels TEXT NOT NULL, definition TEXT NOT NULL,
+    locator_kind TEXT, locator_text TEXT, locator_number TEXT, locator_title TEXT,
+    locator_url TEXT, see_also TEXT NOT NULL, formulas TEXT NOT NULL, links TEXT NOT NULL,
+    language TEXT NOT NULL, origin TEXT NOT NULL
+);
+CREATE TABLE concept_entries (
+    concept_id TEXT NOT NULL REFERENCES concepts(id),
+    entry_id INTEGER NOT NULL REFERENCES entries(id),
+    PRIMARY KEY (concept_id, entry_id)
+);
+CREATE INDEX concept_entries_entry ON concept_entries(entry_id);
+CREATE TABLE relations (
+    from_id TEXT NOT NULL REFERENCES concepts(id), to_id TEXT NOT NULL REFERENCES concepts(id),
+    kind TEXT NOT NULL, evidence TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL
+);
+CREATE INDEX relations_from ON relations(from_id);
+CREATE INDEX relations_to ON relations(to_id);
+CREATE TABLE dangling (
+    from_id TEXT NOT NULL, target TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL
+);
+CREATE TABLE unused (
+    source_id INTEGER NOT NULL REFERENCES sources(id), line INTEGER NOT NULL,
+    text TEXT NOT NULL, reason TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE concept_fts USING fts5(
+    concept_id UNINDEXED, labels, definitions, tokenize = 'unicode61 remove_diacritics 2'
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Everything one build produced, ready to be stored."""
+
+    sources: tuple[Source, ...]
+    concepts: tuple[Concept, ...]
+    relations: tuple[Relation, ...]
+    dangling: tuple[Dangling, ...]
+    unused: tuple[Unused, ...]
+
+
+def initial_of(label: str) -> str:
+    """Return the letter a label is filed under: A–Z, a digit, or its own first letter (Π)."""
+    for char in label:
+        if char.isalnum():
+            base = strip_accents(char)
+            return (base or char).upper()
+    return "#"
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write_termbase(path: Path, build: Build) -> None:
+    """Write the build to `path` atomically (temporary file, then rename)."""
+    path = path.resolve()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        connection = sqlite3.connect(temp_name)
+        try:
+            connection.execute("PRAGMA journal_mode = OFF")
+            connection.execute("PRAGMA synchronous = OFF")
+            connection.executescript(SCHEMA)
+            with connection:
+                _insert(connection, build)
+            connection.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            connection.close()
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+
+
+def _insert(db: sqlite3.Connection, build: Build) -> None:
+    meta = {
+        "schema_version": str(SCHEMA_VERSION),
+        "termbase_version": __version__,
+        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+    source_ids = {}
+    for number, source in enumerate(build.sources, start=1):
+        source_ids[source.path] = number
+        db.execute(
+            "INSERT INTO sources VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                number,
+                source.path,
+                source.reader,
+                source.title,
+                source.sha256,
+                source.line_count,
+                source.nonblank_lines,
+                source.entry_count,
+                source.unused_count,
+            ),
+        )
+    entry_ids: dict[tuple[str, int], int] = {}
+    entry_rows = []
+    link_rows = []
+    label_rows = []
+    concept_rows = []
+    fts_rows = []
+    for concept in build.concepts:
+        acronyms = {label_key(a) for a in concept.acronyms}
+        expansions = {label_key(e) for e in concept.expansions}
+        concept_rows.append(
+            (
+                concept.id,
+                concept.label,
+                initial_of(concept.label),
+                _dumps(concept.acronyms),
+                _dumps(concept.expansions),
+                _dumps(concept.topics),
+                _dumps(concept.homonym_of),
+            )
+        )
+        for position, label in enumerate(concept.labels):
+            key = label_key(label)
+            kind = (
+                "preferred"
+                if position == 0
+                else "acronym"
+                if key in acronyms
+                else "expansion"
+                if key in expansions
+                else "alternative"
+            )
+            label_rows.append((concept.id, label, key, kind))
+        for entry in concept.entries:
+            ident = (entry.source, entry.line)
+            if ident not in entry_ids:
+                entry_ids[ident] = len(entry_ids) + 1
+                entry_rows.append(_entry_row(entry_ids[ident], source_ids[entry.source], entry))
+            link_rows.append((concept.id, entry_ids[ident]))
+        fts_rows.append(
+            (
+                concept.id,
+                " ".join(concept.labels),
+                "\n".join(dict.fromkeys(e.definition for e in concept.entries)),
+            )
+        )
+    db.executemany("INSERT INTO concepts VALUES (?,?,?,?,?,?,?)", concept_rows)
+    db.executemany("INSERT INTO labels VALUES (?,?,?,?)", label_rows)
+    db.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", entry_rows)
+    db.executemany("INSERT OR IGNORE INTO concept_entries VALUES (?,?)", link_rows)
+    db.executemany(
+        "INSERT INTO relations VALUES (?,?,?,?,?,?)",
+        [(r.from_id, r.to_id, r.kind, r.evidence, r.source, r.line) for r in build.relations],
+    )
+    db.executemany(
+        "INSERT INTO dangling VALUES (?,?,?,?)",
+        [(d.from_id, d.target, d.source, d.line) for d in build.dangling],
+    )
+    db.executemany(
+        "INSERT INTO unused VALUES (?,?,?,?)",
+        [(source_ids[u.source], u.line, u.text, u.reason) for u in build.unused],
+    )
+    db.executemany("INSERT INTO concept_fts VALUES (?,?,?)", fts_rows)
+
+
+def _entry_row(entry_id: int, source_id: int, entry: Entry) -> tuple[object, ...]:
+    loc = entry.locator
+    return (
+        entry_id,
+        source_id,
+        entry.line,
+        entry.end_line,
+        entry.term,
+        _dumps(entry.labels),
+        entry.definition,
+        loc.kind if loc else None,
+        loc.text if loc else None,
+        loc.number if loc else None,
+        loc.title if loc else None,
+        loc.url if loc else None,
+        _dumps(entry.see_also),
+        _dumps(entry.formulas),
+        _dumps(entry.links),
+        entry.language,
+        entry.origin,
+    )
+
+
+# ---------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEntry:
+    """An entry as stored: the Entry plus the title of its source."""
+
+    entry: Entry
+    source_title: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptRecord:
+    """A concept as read back from the store, with its entries and relations."""
+
+    id: str
+    label: str
+    labels: tuple[str, ...]
+    acronyms: tuple[str, ...]
+    expansions: tuple[str, ...]
+    topics: tuple[str, ...]
+    homonym_of: tuple[str, ...]
+    entries: tuple[StoredEntry, ...]
+    related: tuple[Relation, ...]
+    mentioned_in: tuple[Relation, ...]
+
+
+class Termbase:
+    """A termbase file opened for reading. `Termbase.open(path)` checks it is one."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self.db = connection
+
+    @classmethod
+    def open(cls, path: str | Path) -> Termbase:
+        """Return the termbase at `path`, or raise StoreError saying what is wrong."""
+        path = Path(path)
+        if not path.is_file():
+            raise StoreError(
+                f"{path}: no termbase file here — build one with `termbase build SOURCES --db {path}`"
+            )
+        try:
+            connection = sqlite3.connect(
+                f"file:{path.resolve()}?mode=ro", uri=True, check_same_thread=False
+            )
+            version = connection.execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'"
+            ).fetchone()
+        except sqlite3.DatabaseError:
+            raise StoreError(
+                f"{path}: not a termbase file — rebuild it with `termbase build SOURCES --db {path}`"
+            ) from None
+        if not version or int(version[0]) != SCHEMA_VERSION:
+            connection.close()
+            raise StoreError(
+                f"{path}: termbase schema {version[0] if version else '?'} is not "
+                f"{SCHEMA_VERSION} — rebuild it with `termbase build`"
+            )
+        return cls(path, connection)
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self.db.close()
+
+    def __enter__(self) -> Termbase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- look-ups
+
+    def concept_ids_for_key(self, key: str) -> list[str]:
+        """Return ids of concepts that have a label with this match key."""
+        rows = self.db.execute(
+            "SELECT DISTINCT concept_id FROM labels WHERE key = ? ORDER BY concept_id", (key,)
+        )
+        return [r[0] for r in rows]
+
+    def all_labels(self) -> list[tuple[str, str, str]]:
+        """Return (concept_id, label, key) for every label."""
+        return list(self.db.execute("SELECT concept_id, label, key FROM labels"))
+
+    def has_concept(self, concept_id: str) -> bool:
+        """Return True if a concept with this id exists."""
+        return (
+            self.db.execute("SELECT 1 FROM concepts WHERE id = ?", (concept_id,)).fetchone()
+            is not None
+        )
+
+    def concept(self, concept_id: str) -> ConceptRecord | None:
+        """Return the concept with this id, with entries and relations, or None."""
+        row = self.db.execute(
+            "SELECT id, label, acronyms, expansions, topics, homonym_of FROM concepts WHERE id = ?",
+            (concept_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        labels = tuple(
+            r[0]
+            for r in self.db.execute(
+                "SELECT label FROM labels WHERE concept_id = ? ORDER BY rowid", (concept_id,)
+            )
+        )
+        entries = tuple(self._entries(concept_id))
+        related = tuple(self._relations("from_id", concept_id))
+        mentioned_in = tuple(self._relations("to_id", concept_id))
+        return ConceptRecord(
+            id=row[0],
+            label=row[1],
+            labels=labels,
+            acronyms=tuple(json.loads(row[2])),
+            expansions=tuple(json.loads(row[3])),
+            topics=tuple(json.loads(row[4])),
+            homonym_of=tuple(json.loads(row[5])),
+            entries=entries,
+            related=related,
+            mentioned_in=mentioned_in,
+        )
+
+    def _entries(self, concept_id: str) -> Iterator[StoredEntry]:
+        rows = self.db.execute(
+            """SELECT s.path, s.title, e.line, e.end_line, e.term, e.labels, e.definition,
+                      e.locator_kind, e.locator_text, e.locator_number, e.locator_title,
+                      e.locator_url, e.see_also, e.formulas, e.links, e.language, e.origin
+               FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
+               JOIN sources s ON s.id = e.source_id
+               WHERE ce.concept_id = ? ORDER BY s.id, e.line""",
+            (concept_id,),
+        )
+        for r in rows:
+            locator = Locator(r[7], r[8], r[9] or "", r[10] or "", r[11] or "") if r[7] else None
+            entry = Entry(
+                source=r[0],
+                line=r[2],
+                end_line=r[3],
+                term=r[4],
+                labels=tuple(json.loads(r[5])),
+                definition=r[6],
+                locator=locator,
+                see_also=tuple(json.loads(r[12])),
+                formulas=tuple(json.loads(r[13])),
+                links=tuple(json.loads(r[14])),
+                language=r[15],
+                origin=r[16],
+            )
+            yield StoredEntry(entry, r[1])
+
+    def _relations(self, column: str, concept_id: str) -> Iterator[Relation]:
+        rows = self.db.execute(
+            f"SELECT from_id, to_id, kind, evidence, source, line FROM relations "
+            f"WHERE {column} = ? ORDER BY kind, from_id, to_id",
+            (concept_id,),
+        )
+        for r in rows:
+            yield Relation(*r)
+
+    def concept_ids(self) -> list[str]:
+        """Return every concept id, sorted."""
+        return [r[0] for r in self.db.execute("SELECT id FROM concepts ORDER BY id")]
+
+    def summaries(self) -> list[tuple[str, str, str, str]]:
+        """Return (id, label, initial, first definition) for every concept, by label."""
+        rows = self.db.execute(
+            """SELECT c.id, c.label, c.initial,
+                      (SELECT e.definition FROM concept_entries ce JOIN entries e
+                         ON e.id = ce.entry_id WHERE ce.concept_id = c.id
+                         ORDER BY e.source_id, e.line LIMIT 1)
+               FROM concepts c ORDER BY c.label COLLATE NOCASE, c.id"""
+        )
+        return [(r[0], r[1], r[2], r[3] or "") for r in rows]
+
+    def stats(self) -> dict[str, int]:
+        """Return the counts of sources, entries, concepts, labels, relations and more."""
+        counts = {}
+        for table in (
+            "sources",
+            "entries",
+            "concepts",
+            "labels",
+            "relations",
+            "dangling",
+            "unused",
+        ):
+            counts[table] = self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+        return counts
+
+    def sources(self) -> list[Source]:
+        """Return every source, in build order."""
+        rows = self.db.execute(
+            "SELECT path, reader, title, sha256, line_count, nonblank_lines, entry_count,"
+            " unused_count FROM sources ORDER BY id"
+        )
+        return [Source(*r) for r in rows]
+
+    def unused(self) -> list[Unused]:
+        """Return every input line not used, by source and line."""
+        rows = self.db.execute(
+            "SELECT s.path, u.line, u.text, u.reason FROM unused u JOIN sources s"
+            " ON s.id = u.source_id ORDER BY s.id, u.line"
+        )
+        return [Unused(*r) for r in rows]
+
+    def dangling(self) -> list[Dangling]:
+        """Return see-also targets that name no concept."""
+        rows = self.db.execute(
+            "SELECT from_id, target, source, line FROM dangling ORDER BY source, line"
+        )
+        return [Dangling(*r) for r in rows]
