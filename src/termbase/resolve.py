@@ -54,7 +54,65 @@ _SLUG_REPLACEMENTS = [
     ["&", " and "],
 ]
 _STOPWORDS = frozenset(
-    ["the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "with", "by", "from", "as", "at", "is", "are", "be", "that", "this", "which", "it", "its", "into", "than", "then", "their", "there", "these", "those", "such", "when", "where", "while", "who", "what", "how", "not", "but", "can", "each", "one", "two", "more", "most", "less", "used", "uses", "using", "use", "also", "other", "over", "under", "after", "before", "only"]
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "for",
+        "with",
+        "by",
+        "from",
+        "as",
+        "at",
+        "is",
+        "are",
+        "be",
+        "that",
+        "this",
+        "which",
+        "it",
+        "its",
+        "into",
+        "than",
+        "then",
+        "their",
+        "there",
+        "these",
+        "those",
+        "such",
+        "when",
+        "where",
+        "while",
+        "who",
+        "what",
+        "how",
+        "not",
+        "but",
+        "can",
+        "each",
+        "one",
+        "two",
+        "more",
+        "most",
+        "less",
+        "used",
+        "uses",
+        "using",
+        "use",
+        "also",
+        "other",
+        "over",
+        "under",
+        "after",
+        "before",
+        "only",
+    ]
 )
 _CONTEXT_WORD = re.compile(r"[a-z][a-z0-9\-]{3,}")
 
@@ -191,9 +249,7 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
         for other in members[1:]:
             clusters.union(members[0], other)
     for i, key in deferred:
-        _attach_by_context(
-            clusters, units, entries, i, [j for j in by_key[key] if key in units[j].claims]
-        )
+        _attach_by_context(clusters, units, entries, i, [j for j in by_key[key] if key in units[j].claims])
     return clusters
 
 
@@ -353,12 +409,7 @@ def _mark_homonyms(concepts: list[Concept]) -> list[Concept]:
     result = []
     for concept in concepts:
         others = sorted(
-            {
-                other
-                for label in concept.labels
-                for other in owners[label_key(label)]
-                if other != concept.id
-            }
+            {other for label in concept.labels for other in owners[label_key(label)] if other != concept.id}
         )
         if others:
             concept = Concept(
