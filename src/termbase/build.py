@@ -83,9 +83,12 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
 
 
 def read_sources(
-    paths: Sequence[str], format_name: str | None = None
+    paths: Sequence[str], format_name: str | None = None, relative_to: Path | None = None
 ) -> tuple[list[ReadSource], list[InputError]]:
-    """Return every source that could be read, and an error for each that could not."""
+    """Return every source that could be read, and an error for each that could not.
+
+    With `relative_to`, sources are recorded by their path relative to that folder.
+    """
     read: list[ReadSource] = []
     errors: list[InputError] = []
     seen: set[str] = set()
@@ -98,13 +101,21 @@ def read_sources(
             continue
         seen.add(key)
         try:
-            read.append(read_source(load_text(item), format_name))
+            text = load_text(item)
+            if relative_to is not None:
+                text = SourceText(str(item.resolve().relative_to(relative_to)), text.text)
+            read.append(read_source(text, format_name))
         except InputError as error:
             errors.append(error)
     return read, errors
 
 
-def build_termbase(paths: Sequence[str], db: Path, format_name: str | None = None) -> BuildSummary:
+def build_termbase(
+    paths: Sequence[str],
+    db: Path,
+    format_name: str | None = None,
+    relative_to: Path | None = None,
+) -> BuildSummary:
     """Read, resolve, link and store the sources into `db`; return what happened.
 
     Raises InputError when no source could be read at all (the old `db` is kept).
@@ -112,7 +123,7 @@ def build_termbase(paths: Sequence[str], db: Path, format_name: str | None = Non
     started = time.perf_counter()
     if format_name:
         get_reader(format_name)
-    read, errors = read_sources(paths, format_name)
+    read, errors = read_sources(paths, format_name, relative_to)
     if not read:
         raise InputError(
             "no glossary could be read, so no termbase was written",

@@ -20,7 +20,8 @@ from rich.table import Table
 
 from termbase import __version__
 from termbase.build import build_termbase
-from termbase.errors import InputError, StoreError, TermbaseError
+from termbase.builtin import builtin_db
+from termbase.errors import InputError, TermbaseError
 from termbase.exports.jsonl import concept_dict, jsonl_lines
 from termbase.lookup import find_concepts, suggest_labels
 from termbase.readers import reader_names
@@ -40,7 +41,11 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 DbOption = Annotated[
-    Path | None, typer.Option("--db", help="The termbase file to read.", show_default=False)
+    Path | None,
+    typer.Option(
+        "--db", help="The termbase file to read (default: the built-in AI/ML glossary).",
+        show_default=False,
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
@@ -63,12 +68,8 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
 
 
 def open_termbase(db: Path | None) -> Termbase:
-    """Return the termbase named by --db, or raise StoreError saying --db is needed."""
-    if db is None:
-        raise StoreError(
-            "no termbase given — pass --db PATH (build one with `termbase build FILES --db PATH`)"
-        )
-    return Termbase.open(db)
+    """Return the termbase named by --db, or the built-in AI/ML glossary without it."""
+    return Termbase.open(db if db is not None else builtin_db())
 
 
 def version_callback(value: bool) -> None:

@@ -1,0 +1,88 @@
+"""Benchmark `termbase build`: the five seeds, and a generated 100,000-entry glossary.
+
+    python bench/build.py [--entries 100000] [--repeat 5]
+
+Each case runs in a fresh Python process (so peak memory is its own), builds a real
+SQLite termbase in a temporary folder, and reports wall time, entries per second and
+peak resident memory. Targets on the 2-core machine: seeds < 0.5 s, 100k < 15 s, < 1 GB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+SEEDS = REPO.parent / "shared" / "seeds"
+
+CHILD = """
+import json, resource, sys, time
+from pathlib import Path
+from termbase.build import build_termbase
+paths, db = json.loads(sys.argv[1]), Path(sys.argv[2])
+start = time.perf_counter()
+summary = build_termbase(paths, db)
+seconds = time.perf_counter() - start
+print(json.dumps({
+    "seconds": seconds,
+    "entries": sum(s.entry_count for s in summary.sources),
+    "concepts": summary.concepts,
+    "relations": summary.relations,
+    "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+}))
+"""
+
+
+def run_case(paths: list[str], repeat: int) -> dict[str, float]:
+    """Build `paths` `repeat` times, each in a new process; return the median figures."""
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for number in range(repeat):
+            db = Path(tmp) / f"bench-{number}.db"
+            done = subprocess.run(
+                [sys.executable, "-c", CHILD, json.dumps(paths), str(db)],
+                capture_output=True, text=True, check=True, cwd=REPO,
+            )
+            runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    seconds = statistics.median(r["seconds"] for r in runs)
+    return {
+        "seconds": round(seconds, 3),
+        "entries": runs[0]["entries"],
+        "concepts": runs[0]["concepts"],
+        "relations": runs[0]["relations"],
+        "entries_per_second": round(runs[0]["entries"] / seconds),
+        "peak_mb": round(max(r["peak_mb"] for r in runs), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    sys.path.insert(0, str(HERE))
+    from generate import generate
+
+    results = {}
+    if SEEDS.is_dir():
+        results["seeds"] = run_case(sorted(map(str, SEEDS.glob("*.txt"))), args.repeat)
+    else:
+        print(f"seeds not found at {SEEDS}; skipping that case", file=sys.stderr)
+    out = HERE / "out" / f"generated-{args.entries}"
+    paths = generate(args.entries, out)
+    results[f"generated_{args.entries}"] = run_case([str(p) for p in paths], max(1, args.repeat // 2))
+    for name, figures in results.items():
+        print(f"{name:>18}: {figures['entries']:>7} entries → {figures['concepts']:>7} concepts, "
+              f"{figures['relations']:>7} relations in {figures['seconds']:.3f} s "
+              f"({figures['entries_per_second']:,} entries/s), peak {figures['peak_mb']} MB")
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,259 @@
+"""Reader for pages whose term lines end in a locator: `FlashAttentionCh 14`.
+
+Shape (first seen in seed 000, a page copied out of a browser)::
+
+    Glossary
+    84 terms — … an intro sentence.
+    A
+    A2ACh 21
+    Open protocol announced by Google … (the definition)
+    ActivationCh 03
+    The output value(s) of a neural network layer …
+
+A *term line* is a short name with a locator at its very end: `Ch 14`, `Chapter 3`,
+`Ch. 3`, `Lesson 2`, `§4`, `(Part 2)`. The locator may be glued to the term (as copying
+a page out of a browser leaves it) or set off by a space or separator. Only the last
+locator on the line counts, so `GPT-4Ch 12` is the term `GPT-4` at `Ch 12`.
+
+The definition is the next non-blank line, plus any lines directly under it that start
+no new entry. Letter dividers, page headings, intro text and stray lines are reported
+unused with their reason. The small page-layout helpers here (`locator_kind`,
+`is_letter_divider`, `page_line_reason`) are also used by the introduced-bullets reader.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from termbase.labels import parse_term
+from termbase.model import Entry, Locator, ReadResult, Unused
+from termbase.readers.base import entries_and_unused
+
+#: Locator words and the Locator.kind each one means (keys are case-folded, no dot).
+LOCATOR_KINDS: dict[str, str] = {
+    "chapter": "chapter", "chap": "chapter", "ch": "chapter", "part": "chapter",
+    "section": "section", "sect": "section", "sec": "section", "§": "section",
+    "module": "module", "lesson": "module", "lecture": "module", "unit": "module",
+    "week": "module", "session": "module", "lab": "module",
+    "page": "page", "pg": "page", "pp": "page", "p": "page",
+}
+
+_WORDS = "|".join(sorted(map(re.escape, LOCATOR_KINDS), key=len, reverse=True))
+_LOCATOR_AT_END = re.compile(
+    rf"(?P<open>[(\[]\s*)?"
+    rf"(?P<loc>(?P<word>{_WORDS})(?P<dot>\.)?\s*(?P<number>\d+(?:\.\d+)*[a-z]?))"
+    rf"\s*(?P<close>[)\]])?\s*$",
+    re.IGNORECASE,
+)
+#: Characters that may stand between a term and its locator, or before a locator word.
+SEPARATORS = "·•—–|,:;("
+_DIVIDER_WORDS = frozenset({"#", "0-9", "0–9", "123", "numbers", "symbols", "other"})
+_MAX_TERM_CHARS = 80
+_MAX_TERM_WORDS = 10
+
+REASON_DIVIDER = "letter divider"
+REASON_NO_DEFINITION = "term line with no definition after it"
+REASON_NO_TERM = "definition line with no term before it"
+REASON_NAVIGATION = "heading or navigation text between entries"
+
+
+def locator_kind(word: str) -> str:
+    """Return the Locator.kind a locator word means (`Ch.` → chapter); `section` if unknown."""
+    return LOCATOR_KINDS.get(word.rstrip(".").casefold(), "section")
+
+
+def tidy(text: str) -> str:
+    """Return `text` with runs of whitespace (including no-break spaces) made one space."""
+    return " ".join(text.split())
+
+
+def is_sentence(text: str) -> bool:
+    """Return True if `text` reads as prose rather than a heading: long, or ends a sentence."""
+    text = text.strip()
+    return len(text.split()) >= 6 or text.endswith((".", "!", "?", ":"))
+
+
+def is_letter_divider(line: str) -> bool:
+    """Return True for an index divider line: `A`, `Π`, `## B`, `#`, `0–9`, `A–C`."""
+    text = line.strip()
+    if len(text) > 1 and text.startswith("#"):
+        text = text.lstrip("#").strip()
+    if len(text) == 1:
+        return text.isalpha() or text == "#"
+    if text.casefold() in _DIVIDER_WORDS:
+        return True
+    compact = text.replace(" ", "")
+    return len(compact) == 3 and compact[1] in "-–—" and compact[0].isalpha() and compact[2].isalpha()
+
+
+def page_line_reason(line: str) -> str:
+    """Return why a line before the first entry is no entry: page title, heading or intro."""
+    text = line.strip()
+    if "glossary" in text.casefold() and len(text.split()) <= 6:
+        return "page title"
+    return "intro text" if is_sentence(text) else "page heading"
+
+
+def stray_line_reason(line: str) -> str:
+    """Return why a line after the first entry belongs to no entry."""
+    return REASON_NO_TERM if is_sentence(line) else REASON_NAVIGATION
+
+
+def looks_like_term(term: str) -> bool:
+    """Return True if `term` is short enough, and unlike a sentence enough, to be a term."""
+    words = term.split()
+    if not words or len(term) > _MAX_TERM_CHARS or len(words) > _MAX_TERM_WORDS:
+        return False
+    if not any(ch.isalnum() for ch in term):
+        return False
+    return not (len(words) >= 3 and term.endswith((".", "!", "?")))
+
+
+def strip_trailing_separator(text: str) -> str:
+    """Return `text` without trailing spaces and one trailing separator (`—`, `·`, ` -` …)."""
+    text = text.rstrip()
+    if text.endswith(tuple(SEPARATORS)):
+        return text[:-1].rstrip()
+    if text.endswith(" -"):
+        return text[:-2].rstrip()
+    return text
+
+
+def split_term_line(line: str) -> tuple[str, Locator] | None:
+    """Return (term as written, locator) if `line` is a term with a locator at its end."""
+    match = _LOCATOR_AT_END.search(line)
+    if not match or bool(match["open"]) != bool(match["close"]):
+        return None
+    word, start = match["word"], match.start()
+    glued = start > 0 and not (line[start - 1].isspace() or line[start - 1] in SEPARATORS)
+    if glued and not (word == "§" or (word[0].isupper() and word[1:].islower())):
+        return None  # `Epoch 3`, `DUTCH 3`: a glued locator word must read `Ch`, `Lesson`…
+    if word.casefold() in ("p", "pp") and not match["dot"]:
+        return None  # `Step 3` is no page locator; `p. 3` is
+    term = strip_trailing_separator(line[:start]).strip()
+    if not looks_like_term(term):
+        return None
+    locator = Locator(
+        kind=locator_kind(word), text=tidy(match["loc"]), number=match["number"]
+    )
+    return term, locator
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One source line as the scanner sees it."""
+
+    number: int
+    text: str
+    term: tuple[str, Locator] | None
+    divider: bool
+
+
+def _classify(text: str) -> list[_Line]:
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        divider = is_letter_divider(raw)
+        term = None if divider else split_term_line(raw.strip())
+        lines.append(_Line(number, raw.strip(), term, divider))
+    return lines
+
+
+def _scan(text: str, source: str) -> tuple[list[Entry], list[Unused], str]:
+    """Return the entries, unused lines and page title of `text`."""
+    lines = _classify(text)
+    entries: list[Entry] = []
+    unused: list[Unused] = []
+    title = ""
+    seen_term = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.term is not None:
+            seen_term = True
+            end = _definition_end(lines, index)
+            if end == index:
+                unused.append(Unused(source, line.number, line.text, REASON_NO_DEFINITION))
+            else:
+                entries.append(_entry(line, lines[index + 1 : end + 1], source))
+            index = end + 1
+            continue
+        if line.divider:
+            reason = REASON_DIVIDER
+        elif seen_term:
+            reason = stray_line_reason(line.text)
+        else:
+            reason = page_line_reason(line.text)
+            if reason == "page title" and not title:
+                title = line.text
+        unused.append(Unused(source, line.number, line.text, reason))
+        index += 1
+    return entries, unused, title
+
+
+def _definition_end(lines: list[_Line], index: int) -> int:
+    """Return the index of the last definition line of the term at `index` (itself if none).
+
+    The first definition line is the next non-blank line; further lines belong to it
+    while they follow with no blank line between and start no entry or divider.
+    """
+    end = index
+    while end + 1 < len(lines):
+        candidate = lines[end + 1]
+        if candidate.term is not None or candidate.divider:
+            break
+        if end > index and candidate.number != lines[end].number + 1:
+            break
+        end += 1
+    return end
+
+
+def _entry(term_line: _Line, definition: list[_Line], source: str) -> Entry:
+    assert term_line.term is not None
+    term, locator = term_line.term
+    labels, groups = parse_term(term)
+    return Entry(
+        source=source,
+        line=term_line.number,
+        end_line=definition[-1].number,
+        term=term,
+        labels=labels,
+        groups=groups,
+        definition=tidy(" ".join(line.text for line in definition)),
+        locator=locator,
+    )
+
+
+def coverage_score(entries: list[Entry], unused: list[Unused], lines_in_header: int) -> float:
+    """Return 0–1: the share of content lines (not dividers or a short header) in entries.
+
+    A page with fewer than two entries scores half, since one lucky match proves little.
+    """
+    covered = sum(entry.end_line - entry.line + 1 for entry in entries)
+    dividers = sum(1 for item in unused if item.reason == REASON_DIVIDER)
+    content = covered + len(unused) - dividers - min(lines_in_header, 5)
+    if not entries or content <= 0:
+        return 0.0
+    score = min(1.0, covered / content)
+    return score if len(entries) >= 2 else score / 2
+
+
+class SuffixLocatorReader:
+    """Reads term lines ending in a locator (`FlashAttentionCh 14`) each followed by a definition."""
+
+    name = "suffix-locator"
+    description = "term lines ending in a chapter locator (`KV-cacheCh 19`), then a definition line"
+
+    def detect(self, text: str) -> float:
+        """Return 0–1: the share of content lines that form term-with-locator entries."""
+        entries, unused, _ = _scan(text, "")
+        first = entries[0].line if entries else 0
+        header = sum(1 for item in unused if item.line < first)
+        return coverage_score(entries, unused, header)
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per term line with a definition; every other line is unused."""
+        entries, unused, title = _scan(text, source)
+        return entries_and_unused(entries, unused, title)
