@@ -6,24 +6,26 @@ Shape (first seen in seed 000, a page copied out of a browser)::
     84 terms — … an intro sentence.
     A
     A2ACh 21
-    Open protocol announced by Google … (the definition)
+    Open protocol … (one definition line)
     ActivationCh 03
-    The output value(s) of a neural network layer …
+    The output value(s) … (the next definition)
 
 A *term line* is a short name with a locator at its very end: `Ch 14`, `Chapter 3`,
 `Ch. 3`, `Lesson 2`, `§4`, `(Part 2)`. The locator may be glued to the term (as copying
 a page out of a browser leaves it) or set off by a space or separator. Only the last
 locator on the line counts, so `GPT-4Ch 12` is the term `GPT-4` at `Ch 12`.
 
-The definition is the next non-blank line, plus any lines directly under it that start
-no new entry. Letter dividers, page headings, intro text and stray lines are reported
-unused with their reason. The small page-layout helpers here (`locator_kind`,
-`is_letter_divider`, `page_line_reason`) are also used by the introduced-bullets reader.
+The definition is the next line (the next non-blank line, on a page that always leaves a
+blank line after its terms), plus any lines directly under it that start no new entry.
+Letter dividers, page headings, intro text and stray lines are reported unused with
+their reason. The small page-layout helpers here (`locator_kind`, `is_letter_divider`,
+`page_line_reason`, `coverage_score`) are also used by the introduced-bullets reader.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from termbase.labels import parse_term
@@ -122,6 +124,9 @@ def strip_trailing_separator(text: str) -> str:
 
 def split_term_line(line: str) -> tuple[str, Locator] | None:
     """Return (term as written, locator) if `line` is a term with a locator at its end."""
+    tail = line.rstrip()[-1:]
+    if not (tail.isalnum() or tail in ")]"):
+        return None  # most definition lines end in `.`: skip the search
     match = _LOCATOR_AT_END.search(line)
     if not match or bool(match["open"]) != bool(match["close"]):
         return None
@@ -164,6 +169,11 @@ def _classify(text: str) -> list[_Line]:
 def _scan(text: str, source: str) -> tuple[list[Entry], list[Unused], str]:
     """Return the entries, unused lines and page title of `text`."""
     lines = _classify(text)
+    allow_gap = mostly_gapped(
+        lines[i + 1].number > lines[i].number + 1
+        for i in range(len(lines) - 1)
+        if lines[i].term is not None and not _starts_something(lines[i + 1])
+    )
     entries: list[Entry] = []
     unused: list[Unused] = []
     title = ""
@@ -173,7 +183,7 @@ def _scan(text: str, source: str) -> tuple[list[Entry], list[Unused], str]:
         line = lines[index]
         if line.term is not None:
             seen_term = True
-            end = _definition_end(lines, index)
+            end = _definition_end(lines, index, allow_gap)
             if end == index:
                 unused.append(Unused(source, line.number, line.text, REASON_NO_DEFINITION))
             else:
@@ -193,18 +203,23 @@ def _scan(text: str, source: str) -> tuple[list[Entry], list[Unused], str]:
     return entries, unused, title
 
 
-def _definition_end(lines: list[_Line], index: int) -> int:
+def _starts_something(line: _Line) -> bool:
+    """Return True if `line` cannot be part of a definition: a term line or a divider."""
+    return line.term is not None or line.divider
+
+
+def _definition_end(lines: list[_Line], index: int, allow_gap: bool) -> int:
     """Return the index of the last definition line of the term at `index` (itself if none).
 
-    The first definition line is the next non-blank line; further lines belong to it
-    while they follow with no blank line between and start no entry or divider.
+    The first definition line is the next line (or, on a page that puts a blank line
+    after each term, the next non-blank line); further lines belong to it while they
+    follow with no blank line between and start no entry or divider.
     """
     end = index
     while end + 1 < len(lines):
         candidate = lines[end + 1]
-        if candidate.term is not None or candidate.divider:
-            break
-        if end > index and candidate.number != lines[end].number + 1:
+        adjacent = candidate.number == lines[end].number + 1
+        if _starts_something(candidate) or not (adjacent or (allow_gap and end == index)):
             break
         end += 1
     return end
@@ -226,18 +241,35 @@ def _entry(term_line: _Line, definition: list[_Line], source: str) -> Entry:
     )
 
 
-def coverage_score(entries: list[Entry], unused: list[Unused], lines_in_header: int) -> float:
-    """Return 0–1: the share of content lines (not dividers or a short header) in entries.
+def mostly_gapped(gaps: Iterable[bool]) -> bool:
+    """Return True if most term lines (one flag each) have a blank line before their definition.
 
-    A page with fewer than two entries scores half, since one lucky match proves little.
+    Readers then let a blank line stand between a term and its definition; on other pages
+    a term line followed by a blank line has no definition, so a stray line below it is
+    never mistaken for one.
     """
-    covered = sum(entry.end_line - entry.line + 1 for entry in entries)
-    dividers = sum(1 for item in unused if item.reason == REASON_DIVIDER)
-    content = covered + len(unused) - dividers - min(lines_in_header, 5)
-    if not entries or content <= 0:
+    flags = list(gaps)
+    return sum(flags) * 2 > len(flags)
+
+
+def coverage_score(text: str, result: ReadResult) -> float:
+    """Return 0–1: the share of a page's content lines that a reader put into entries.
+
+    Content is every non-blank line except letter dividers and a short page header (up
+    to five lines before the first entry). A page with a single entry scores a quarter,
+    since one lucky match proves little.
+    """
+    if not result.entries:
         return 0.0
-    score = min(1.0, covered / content)
-    return score if len(entries) >= 2 else score / 2
+    nonblank = sum(1 for line in text.splitlines() if line.strip())
+    first = result.entries[0].line
+    header = sum(1 for item in result.unused if item.line < first)
+    dividers = sum(1 for item in result.unused if item.reason == REASON_DIVIDER)
+    content = nonblank - dividers - min(header, 5)
+    if content <= 0:
+        return 0.0
+    score = min(1.0, (nonblank - len(result.unused)) / content)
+    return score if len(result.entries) >= 2 else score / 4
 
 
 class SuffixLocatorReader:
@@ -248,10 +280,7 @@ class SuffixLocatorReader:
 
     def detect(self, text: str) -> float:
         """Return 0–1: the share of content lines that form term-with-locator entries."""
-        entries, unused, _ = _scan(text, "")
-        first = entries[0].line if entries else 0
-        header = sum(1 for item in unused if item.line < first)
-        return coverage_score(entries, unused, header)
+        return coverage_score(text, self.read(text, ""))
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per term line with a definition; every other line is unused."""
