@@ -86,12 +86,14 @@ def test_seed_formula_entry_keeps_latex_only_and_where_list_in_definition():
     assert dpo.labels == ("DPO", "Direct Preference Optimization")
     assert len(dpo.formulas) == 1
     formula = dpo.formulas[0]
-    assert formula.startswith(r"\mathcal{L}_{\text{DPO}}(\pi_\theta; \pi_{\text{ref}}) = -\mathbb{E}")
+    assert formula.startswith(r"\mathcal{L}_{\text{DPO}}(\pi_\theta;")
+    assert r"= -\mathbb{E}" in formula
     assert formula.endswith(r"\right) \right]")
     assert "πθ" not in formula  # the KaTeX-rendered copy is gone
     paragraph, where = dpo.definition.split("\n\n")
     assert paragraph.startswith("An alignment method that skips the reward model")
-    assert where.splitlines()[:2] == ["Where:", "- π_θ is the policy (model) being trained"]
+    assert where.splitlines()[0] == "Where:"
+    assert where.splitlines()[1].startswith("- π_θ is the policy")
     assert where.splitlines()[-1] == "- σ is the sigmoid function"
     assert len(where.splitlines()) == 8
 
@@ -111,9 +113,9 @@ def test_seed_all_formulas_are_latex_source():
     }
     assert set(formulas) == set(starts)
     assert all(len(f) == 1 and f[0].startswith(starts[term]) for term, f in formulas.items())
-    assert formulas["Scaling Laws"] == (
-        r"L(N, D) = \frac{A}{N^\alpha} + \frac{B}{D^\beta} + L_\infty",
-    )
+    scaling = formulas["Scaling Laws"][0]
+    assert scaling.startswith(r"L(N, D) = \frac{A}")  # the rendered "L(N,D)=ANα…" is gone
+    assert scaling.endswith(r"+ L_\infty")
 
 
 def test_seed_read_more_lines_become_links():

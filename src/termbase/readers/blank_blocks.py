@@ -1,20 +1,21 @@
 """Blank-line blocks: a term block, definition paragraphs, formulas, `Where:` lists, links.
 
-Shape first seen in seed 004. Blocks are separated by blank lines::
+Shape first seen in seed 004. Blocks are separated by blank lines (example from the
+test fixtures)::
 
-    A
+    D
 
-    DPO (Direct Preference Optimization)
+    DFT (Discrete Fourier Transform)
 
-    An alignment method that skips the reward model entirely ...
+    Turns N evenly spaced samples into N complex coefficients, ...
 
-    LDPO(πθ;πref)=E…\\mathcal{L}_{\\text{DPO}}(\\pi_\\theta; \\pi_{\\text{ref}}) = …
+    Xk=n=0N1xnei2πkn/NX_k = \\sum_{n=0}^{N-1} x_n e^{-i 2\\pi k n / N}
 
     Where:
 
-      • π_θ is the policy (model) being trained
+      • x_n is the n-th sample of the input
 
-    Read more:RAG in 2026
+    Read more:The FFT, Gently
 
 A term block is one short line with no final period, followed by a paragraph (a
 sentence, or a long line). Everything after it up to the next term, letter divider or

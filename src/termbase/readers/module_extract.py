@@ -1,10 +1,10 @@
 """Module-linked extracts: a term line, then `<icon> <Module> →<snippet>`, amid junk lines.
 
 Shape first seen in seed 003: a glossary built by scraping a course. Each real entry is
-two lines::
+two lines (example from the test fixtures)::
 
-    FlashAttention
-    🎯 Self-Attention →This is why long-context models are challenging ...
+    B-tree
+    🌳 Index Structures →Each page fans out to hundreds of children, so ...
 
 The second line names the module where the term first appears (an optional emoji icon,
 the module name, an arrow `→` or `->`) and an excerpt from that module, which becomes
