@@ -47,7 +47,10 @@ def run_case(paths: list[str], repeat: int) -> dict[str, float]:
             db = Path(tmp) / f"bench-{number}.db"
             done = subprocess.run(
                 [sys.executable, "-c", CHILD, json.dumps(paths), str(db)],
-                capture_output=True, text=True, check=True, cwd=REPO,
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=REPO,
             )
             runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
     seconds = statistics.median(r["seconds"] for r in runs)
@@ -78,9 +81,11 @@ def main() -> None:
     paths = generate(args.entries, out)
     results[f"generated_{args.entries}"] = run_case([str(p) for p in paths], max(1, args.repeat // 2))
     for name, figures in results.items():
-        print(f"{name:>18}: {figures['entries']:>7} entries → {figures['concepts']:>7} concepts, "
-              f"{figures['relations']:>7} relations in {figures['seconds']:.3f} s "
-              f"({figures['entries_per_second']:,} entries/s), peak {figures['peak_mb']} MB")
+        print(
+            f"{name:>18}: {figures['entries']:>7} entries → {figures['concepts']:>7} concepts, "
+            f"{figures['relations']:>7} relations in {figures['seconds']:.3f} s "
+            f"({figures['entries_per_second']:,} entries/s), peak {figures['peak_mb']} MB"
+        )
     print(json.dumps(results))
 
 

@@ -15,13 +15,38 @@ from collections.abc import Callable
 from pathlib import Path
 
 SYLLABLES = [
-    "ka", "lo", "mi", "ven", "tor", "sa", "qui", "dra", "fen", "ul", "bri", "mon", "tes",
-    "zor", "pa", "ne", "gal", "rix", "do", "sem", "lu", "cha", "vor", "tin", "ab", "er",
+    "ka",
+    "lo",
+    "mi",
+    "ven",
+    "tor",
+    "sa",
+    "qui",
+    "dra",
+    "fen",
+    "ul",
+    "bri",
+    "mon",
+    "tes",
+    "zor",
+    "pa",
+    "ne",
+    "gal",
+    "rix",
+    "do",
+    "sem",
+    "lu",
+    "cha",
+    "vor",
+    "tin",
+    "ab",
+    "er",
 ]
-FILLER = (
-    "model layer token value weight signal batch memory kernel vector step score loss"
-    " gradient sample network device stream buffer cache query answer policy reward"
-).split()
+FILLER = [
+    "model", "layer", "token", "value", "weight", "signal", "batch", "memory", "kernel",
+    "vector", "step", "score", "loss", "gradient", "sample", "network", "device", "stream",
+    "buffer", "cache", "query", "answer", "policy", "reward",
+]  # fmt: skip
 MODULES = ["🔤 Tokens", "🧮 Matrices", "📈 Scaling", "🎯 Attention", "🤖 Agents", "📊 Vectors"]
 
 
@@ -51,7 +76,9 @@ def definition(rng: random.Random) -> str:
     """Return a one- or two-sentence made-up definition."""
     sentences = []
     for _ in range(rng.randint(1, 2)):
-        words = [rng.choice(FILLER if rng.random() < 0.6 else SYLLABLES * 2) for _ in range(rng.randint(8, 24))]
+        words = [
+            rng.choice(FILLER if rng.random() < 0.6 else SYLLABLES * 2) for _ in range(rng.randint(8, 24))
+        ]
         sentences.append(" ".join(words).capitalize() + ".")
     return " ".join(sentences)
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FIXTURES
 
+from conftest import FIXTURES
 from termbase.errors import InputError
 from termbase.readers.base import unaccounted_lines
 from termbase.readers.termbase_yaml import TermbaseYamlReader
@@ -18,13 +18,16 @@ def test_reads_every_concept_with_its_fields_and_line_span() -> None:
     result = READER.read(text, str(SAMPLE))
     assert result.title == "Networking basics"
     assert [e.term for e in result.entries] == [
-        "round-trip time", "bandwidth-delay product", "congestion window"]
+        "round-trip time",
+        "bandwidth-delay product",
+        "congestion window",
+    ]
     rtt, bdp, cwnd = result.entries
     assert rtt.concept_id == "round-trip-time"
     assert rtt.labels == ("round-trip time", "RTT", "round trip time")
     assert rtt.definition.startswith("How long a packet takes")
     assert rtt.topics == ("inference",)
-    assert (rtt.line, rtt.end_line) == (5, 14)
+    assert (rtt.line, rtt.end_line) == (5, 13)
     assert bdp.formulas == ("BDP = B \\times RTT",)
     assert bdp.see_also == ("round-trip-time", "Congestion window")
     assert bdp.locator is not None and bdp.locator.text == "Ch 3"
@@ -32,7 +35,7 @@ def test_reads_every_concept_with_its_fields_and_line_span() -> None:
     assert cwnd.concept_id == ""
     assert unaccounted_lines(text, result) == []
     reasons = {u.line: u.reason for u in result.unused}
-    assert reasons[1] == "comment" and reasons[16] == "comment"
+    assert reasons[1] == "comment" and reasons[15] == "comment"
     assert "header" in reasons[2]
 
 

@@ -30,6 +30,7 @@ from termbase.labels import (
     is_acronym_like,
     is_acronym_of,
     label_key,
+    label_words,
 )
 from termbase.model import Concept, Entry
 
@@ -123,8 +124,9 @@ class _Unit:
 
     entry: int
     labels: list[str]
-    claims: dict[str, str]  # acronym key -> expansion key stated by this unit
+    claims: dict[str, str]  # acronym key -> expansion words ("grouped query attention")
     concept_id: str
+    inferred: bool = False  # the expansion came from the definition, not the term
 
 
 @dataclass(slots=True)
@@ -163,7 +165,7 @@ class _Clusters:
             return True
         for acronym, expansions in da.claims.items():
             other = db.claims.get(acronym)
-            if other and not (other & expansions):
+            if other and not any(_compatible(x, y) for x in expansions for y in other):
                 return True
         return False
 
@@ -198,12 +200,14 @@ def _units(entries: Sequence[Entry]) -> list[_Unit]:
             if len(entry.label_groups()) == 1:
                 labels = list(dict.fromkeys([*group, *entry.labels]))
             claims = _acronym_claims(labels)
+            inferred = False
             if not claims and len(labels) == 1 and is_acronym_like(labels[0]):
                 expansion = expansion_in_definition(labels[0], entry.definition)
                 if expansion:
                     labels.append(expansion)
-                    claims = {label_key(labels[0]): label_key(expansion)}
-            units.append(_Unit(index, labels, claims, entry.concept_id))
+                    claims = {label_key(labels[0]): expansion_words(expansion)}
+                    inferred = True
+            units.append(_Unit(index, labels, claims, entry.concept_id, inferred))
     return units
 
 
@@ -214,7 +218,7 @@ def _acronym_claims(labels: Sequence[str]) -> dict[str, str]:
             continue
         for long in labels:
             if long is not short and is_acronym_of(short, long):
-                claims[label_key(short)] = label_key(long)
+                claims[label_key(short)] = expansion_words(long)
                 break
     return claims
 
@@ -243,7 +247,7 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
                     deferred.append((i, key))
             for i in claimed:
                 for j in claimed:
-                    if j > i and units[i].claims[key] == units[j].claims[key]:
+                    if j > i and _compatible(units[i].claims[key], units[j].claims[key]):
                         clusters.union(i, j)
             continue
         for other in members[1:]:
@@ -254,12 +258,33 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
 
 
 def _ambiguous_acronyms(units: Sequence[_Unit]) -> set[str]:
-    """Return acronym keys that different units expand differently."""
+    """Return acronym keys that different units expand to different ideas."""
     expansions: dict[str, set[str]] = defaultdict(set)
     for unit in units:
         for acronym, expansion in unit.claims.items():
             expansions[acronym].add(expansion)
-    return {acronym for acronym, found in expansions.items() if len(found) > 1}
+    return {
+        acronym
+        for acronym, found in expansions.items()
+        if len(found) > 1 and not all(_compatible(x, y) for x in found for y in found)
+    }
+
+
+def expansion_words(label: str) -> str:
+    """Return an expansion as its normalised words joined by spaces."""
+    return " ".join(label_words(label))
+
+
+def _compatible(left: str, right: str) -> bool:
+    """Return True if two expansions name the same idea (same words, give or take a few).
+
+    "adam with decoupled weight decay" and "adam optimizer with decoupled weight decay"
+    agree; "process reward model" and "probabilistic roadmap" do not.
+    """
+    if left == right:
+        return True
+    a, b = set(left.split()), set(right.split())
+    return a <= b or b <= a or len(a & b) / len(a | b) >= 0.5
 
 
 def _attach_by_context(
@@ -327,9 +352,12 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
                 term_votes[key] += 1
     first_seen = {key: n for n, key in enumerate(spellings)}
     claims: dict[str, Counter[str]] = defaultdict(Counter)
+    stated: set[str] = set()
     for unit in member_units:
         for acronym, expansion in unit.claims.items():
-            claims[acronym][expansion] += 1
+            claims[acronym][expansion.replace(" ", "")] += 1
+            if not unit.inferred:
+                stated.add(expansion.replace(" ", ""))
 
     def spelling(key: str) -> str:
         return max(spellings[key].items(), key=lambda kv: (kv[1], kv[0] != kv[0].lower()))[0]
@@ -343,11 +371,16 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
     label_keys = sorted(spellings, key=lambda k: (k != label_key(label), first_seen[k]))
     labels = [label] + [spelling(k) for k in label_keys if k != label_key(label)]
     acronyms = [spelling(a) for a in claims if a in spellings]
-    expansions = [spelling(claims[a].most_common(1)[0][0]) for a in claims]
-    expansions = [e for e in expansions if e]
+    expansion_keys = [claims[a].most_common(1)[0][0] for a in claims]
+    expansions = [spelling(k) for k in expansion_keys if k in spellings]
+    stated_expansions = [spelling(k) for k in expansion_keys if k in spellings and k in stated]
     topics = sorted({t for e in concept_entries for t in e.topics})
     explicit_id = explicit.concept_id if explicit else ""
-    base = slug(expansions[0]) if expansions and not explicit_id else slug(label)
+    base = slug(label)
+    if stated_expansions:
+        base = slug(stated_expansions[0])
+    elif expansions and label.isupper():
+        base = slug(expansions[0])  # an all-capitals acronym reads better spelled out
     return _Draft(label, labels, concept_entries, acronyms, expansions, topics, explicit_id, base)
 
 

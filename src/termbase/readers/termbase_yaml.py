@@ -95,7 +95,6 @@ class TermbaseYamlReader:
             key = key_node.value
             if key == "concepts":
                 concepts_node = value_node
-                claimed.add(key_node.start_mark.line + 1)
             elif key == "title" and isinstance(value_node, ScalarNode):
                 title = str(value_node.value)
         if not isinstance(concepts_node, SequenceNode):
@@ -106,8 +105,9 @@ class TermbaseYamlReader:
                 hint="write each concept as a `- label: …` item",
             )
         constructor = SafeConstructor()
+        lines = text.splitlines()
         for node in concepts_node.value:
-            first, last = _span(node)
+            first, last = _span(node, lines)
             data = constructor.construct_object(node, deep=True)
             entries.append(_entry(data, source, first, last))
             claimed.update(range(first, last + 1))
@@ -119,11 +119,18 @@ class TermbaseYamlReader:
         return entries_and_unused(entries, unused, title)
 
 
-def _span(node: Node) -> tuple[int, int]:
-    """Return the 1-based first and last line a node occupies."""
+def _span(node: Node, lines: list[str]) -> tuple[int, int]:
+    """Return the 1-based first and last line a node occupies.
+
+    PyYAML ends a block node where the next one starts, so trailing blank and comment
+    lines are given back (they are reported on their own).
+    """
     first = node.start_mark.line + 1
     end = node.end_mark
-    last = end.line if end.column == 0 else end.line + 1
+    ends_inside = end.line < len(lines) and lines[end.line][: end.column].strip() not in {"", "-"}
+    last = min(end.line + 1 if ends_inside else end.line, len(lines))
+    while last > first and (not lines[last - 1].strip() or lines[last - 1].lstrip().startswith("#")):
+        last -= 1
     return first, max(first, last)
 
 
@@ -131,7 +138,7 @@ def _why_unused(line: str) -> str:
     stripped = line.strip()
     if stripped.startswith("#"):
         return "comment"
-    return "file header (termbase version or title), not an entry"
+    return "file header (format version, title or the `concepts:` key), not an entry"
 
 
 def _as_strings(value: object, field: str, source: str, line: int) -> tuple[str, ...]:

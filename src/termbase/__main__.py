@@ -1,0 +1,5 @@
+"""Allow `python -m termbase`."""
+
+from termbase.cli import app
+
+app()
