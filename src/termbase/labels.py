@@ -23,10 +23,14 @@ _PAREN = re.compile(r"^(?P<outer>.+?)\s*\((?P<inner>[^()]+)\)\s*$")
 _ACRONYM_PLURAL = re.compile(r"^([A-Z0-9][A-Za-z0-9\-]*[A-Z0-9])s$")
 
 
+_COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
 def strip_accents(text: str) -> str:
     """Return `text` without combining diacritical marks (é → e)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if text.isascii():
+        return text
+    return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
 
 
 def clean_label(text: str) -> str:

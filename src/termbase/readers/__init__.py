@@ -27,6 +27,9 @@ READERS: tuple[Reader, ...] = (
 #: Below this confidence no reader is trusted to have recognised the file.
 MIN_CONFIDENCE = 0.3
 
+#: Readers judge a file by its first this many characters (cut at a line end).
+DETECT_SAMPLE_CHARS = 40_000
+
 
 def reader_names() -> list[str]:
     """Return the names of all readers, in registry order."""
@@ -44,9 +47,18 @@ def get_reader(name: str) -> Reader:
     )
 
 
+def detection_sample(text: str) -> str:
+    """Return the head of `text` that readers judge it by: whole lines, about 40 kB."""
+    if len(text) <= DETECT_SAMPLE_CHARS:
+        return text
+    cut = text.rfind("\n", 0, DETECT_SAMPLE_CHARS)
+    return text[: cut if cut > 0 else DETECT_SAMPLE_CHARS]
+
+
 def rank_readers(text: str) -> list[tuple[float, Reader]]:
-    """Return (confidence, reader) for every reader, surest first."""
-    scored = [(reader.detect(text), reader) for reader in READERS]
+    """Return (confidence, reader) for every reader, surest first, judged on the file's head."""
+    sample = detection_sample(text)
+    scored = [(reader.detect(sample), reader) for reader in READERS]
     return sorted(scored, key=lambda pair: -pair[0])
 
 
