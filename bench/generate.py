@@ -72,15 +72,20 @@ def make_terms(count: int, rng: random.Random) -> list[str]:
     return sorted(terms, key=str.casefold)
 
 
-def definition(rng: random.Random) -> str:
-    """Return a one- or two-sentence made-up definition."""
-    sentences = []
+def definition(rng: random.Random, mention: str = "") -> str:
+    """Return a one- or two-sentence made-up definition, naming `mention` if given."""
+    sentences = [f"Related to {mention.split(' / ')[0]}."] if mention else []
     for _ in range(rng.randint(1, 2)):
         words = [
             rng.choice(FILLER if rng.random() < 0.6 else SYLLABLES * 2) for _ in range(rng.randint(8, 24))
         ]
         sentences.append(" ".join(words).capitalize() + ".")
     return " ".join(sentences)
+
+
+def pick(terms: list[str], rng: random.Random) -> str:
+    """Return another term to mention in a definition, half of the time."""
+    return rng.choice(terms) if rng.random() < 0.5 else ""
 
 
 def initial(term: str) -> str:
@@ -94,7 +99,7 @@ def suffix_locator(terms: list[str], rng: random.Random) -> str:
         if initial(term) != letter:
             letter = initial(term)
             lines += ["", letter, ""]
-        lines += [f"{term}Ch {rng.randint(1, 40):02d}", definition(rng)]
+        lines += [f"{term}Ch {rng.randint(1, 40):02d}", definition(rng, pick(terms, rng))]
     return "\n".join(lines) + "\n"
 
 
@@ -102,14 +107,17 @@ def introduced_bullets(terms: list[str], rng: random.Random) -> str:
     lines = ["Glossary", "All terms in one place", "Each term links to where it first appears."]
     for term in terms:
         number = rng.randint(1, 30)
-        lines += [f"- {term} Introduced in §{number:02d} · Part {number}", f"- {definition(rng)}"]
+        lines += [
+            f"- {term} Introduced in §{number:02d} · Part {number}",
+            f"- {definition(rng, pick(terms, rng))}",
+        ]
     return "\n".join(lines) + "\n"
 
 
 def alternating(terms: list[str], rng: random.Random) -> str:
     lines = ["Glossary", "Terms from every guide, in alphabetical order."]
     for term in terms:
-        lines += [term, definition(rng)]
+        lines += [term, definition(rng, pick(terms, rng))]
     return "\n".join(lines) + "\n"
 
 
@@ -121,7 +129,7 @@ def module_extract(terms: list[str], rng: random.Random) -> str:
             letter = initial(term)
             lines.append(letter)
             lines.append(definition(rng))  # junk sentence, as extractors leave
-        lines += [term, f"{rng.choice(MODULES)} →{definition(rng)}"]
+        lines += [term, f"{rng.choice(MODULES)} →{definition(rng, pick(terms, rng))}"]
     return "\n".join(lines) + "\n"
 
 
@@ -132,7 +140,7 @@ def blank_blocks(terms: list[str], rng: random.Random) -> str:
         if initial(term) != letter:
             letter = initial(term)
             lines += [letter, ""]
-        lines += [term, "", definition(rng), ""]
+        lines += [term, "", definition(rng, pick(terms, rng)), ""]
         if rng.random() < 0.1:
             lines += ["Read more:Further notes", ""]
     return "\n".join(lines) + "\n"

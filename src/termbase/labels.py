@@ -66,6 +66,7 @@ def label_words(text: str) -> list[str]:
     return [w.casefold() for w in words]
 
 
+@lru_cache(maxsize=1 << 18)
 def label_key(text: str) -> str:
     """Return the match key of a label: words folded as in `label_words`, spaces removed.
 
@@ -75,6 +76,7 @@ def label_key(text: str) -> str:
     return "".join(label_words(text))
 
 
+@lru_cache(maxsize=1 << 16)
 def loose_key(text: str) -> str:
     """Return a looser key that also folds word endings (`caching` → `cache`).
 
@@ -84,6 +86,7 @@ def loose_key(text: str) -> str:
     return "".join(simplemma.lemmatize(w, lang="en").casefold() for w in words)
 
 
+@lru_cache(maxsize=1 << 16)
 def is_acronym_like(text: str) -> bool:
     """Return True for a short token that reads as an acronym: GQA, bpd, cGAN, FP8, π0."""
     text = text.strip()

@@ -137,18 +137,29 @@ class _Cluster:
 
 
 class _Clusters:
-    """Union-find over units that refuses joins which would merge different ideas."""
+    """Union-find over units that refuses joins which would merge different ideas.
+
+    Cluster data (members, explicit ids, acronym claims) is kept for roots only and made
+    on first use, so units that never join anything cost almost nothing.
+    """
 
     def __init__(self, units: Sequence[_Unit]) -> None:
+        self.units = units
         self.parent = list(range(len(units)))
-        self.data = [
-            _Cluster(
-                units=[i],
-                ids={u.concept_id} if u.concept_id else set(),
-                claims={a: {e} for a, e in u.claims.items()},
+        self.data: dict[int, _Cluster] = {}
+
+    def cluster(self, root: int) -> _Cluster:
+        """Return the data of the cluster whose root is `root`."""
+        found = self.data.get(root)
+        if found is None:
+            unit = self.units[root]
+            found = _Cluster(
+                units=[root],
+                ids={unit.concept_id} if unit.concept_id else set(),
+                claims={a: {e} for a, e in unit.claims.items()},
             )
-            for i, u in enumerate(units)
-        ]
+            self.data[root] = found
+        return found
 
     def find(self, i: int) -> int:
         root = i
@@ -160,7 +171,7 @@ class _Clusters:
 
     def conflicts(self, a: int, b: int) -> bool:
         """Return True if clusters `a` and `b` (roots) hold different ideas."""
-        da, db = self.data[a], self.data[b]
+        da, db = self.cluster(a), self.cluster(b)
         if da.ids and db.ids and da.ids != db.ids:
             return True
         for acronym, expansions in da.claims.items():
@@ -175,15 +186,14 @@ class _Clusters:
             return True
         if self.conflicts(a, b):
             return False
-        if len(self.data[a].units) < len(self.data[b].units):
+        if len(self.cluster(a).units) < len(self.cluster(b).units):
             a, b = b, a
         self.parent[b] = a
-        da, db = self.data[a], self.data[b]
+        da, db = self.cluster(a), self.data.pop(b)
         da.units.extend(db.units)
         da.ids |= db.ids
         for acronym, expansions in db.claims.items():
             da.claims.setdefault(acronym, set()).update(expansions)
-        self.data[b] = _Cluster()
         return True
 
 
@@ -302,7 +312,7 @@ def _attach_by_context(
         if root in scores:
             continue
         theirs: set[str] = set()
-        for member in clusters.data[root].units:
+        for member in clusters.cluster(root).units:
             theirs |= context_words(entries[units[member].entry].definition)
         scores[root] = len(words & theirs) / (len(words | theirs) or 1)
     ranked = sorted(scores.items(), key=lambda pair: -pair[1])

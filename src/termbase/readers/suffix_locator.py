@@ -53,6 +53,9 @@ SEPARATORS = "·•—–|,:;("
 _DIVIDER_WORDS = frozenset({"#", "0-9", "0–9", "123", "numbers", "symbols", "other"})
 _MAX_TERM_CHARS = 80
 _MAX_TERM_WORDS = 10
+_MARKER_TAIL = re.compile(
+    r"\b(?:introduced|defined|first\s+seen|first\s+appears?)\s+in\b", re.IGNORECASE
+)
 
 REASON_DIVIDER = "letter divider"
 REASON_NO_DEFINITION = "term line with no definition after it"
@@ -109,6 +112,8 @@ def looks_like_term(term: str) -> bool:
         return False
     if not any(ch.isalnum() for ch in term):
         return False
+    if _MARKER_TAIL.search(term):
+        return False  # `- GQA Introduced in §12`: the introduced-bullets shape, not this one
     return not (len(words) >= 3 and term.endswith((".", "!", "?")))
 
 
