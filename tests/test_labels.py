@@ -58,6 +58,10 @@ def test_loose_key_folds_word_endings_for_lookups() -> None:
         ("GANs (Generative Adversarial Networks)", ("GANs", "Generative Adversarial Networks")),
         ("InfiniBand (IB)", ("IB", "InfiniBand")),
         ("Alignment (multimodal)", ("Alignment (multimodal)",)),
+        ("FP8 (8-bit Floating Point)", ("FP8", "8-bit Floating Point")),
+        ("Gaussian Splatting (3DGS)", ("3DGS", "Gaussian Splatting")),
+        ("Tool Use (Function Calling)", ("Tool Use", "Function Calling")),
+        ("Static quantization (PTQ)", ("Static quantization (PTQ)",)),
         ('"aha moment"', ("aha moment",)),
     ],
 )
@@ -73,6 +77,10 @@ def test_slash_terms_name_two_ideas() -> None:
     assert groups == (("Adam",), ("AdamW",))
     labels, groups = parse_term("ITL / TPOT")
     assert groups == (("ITL",), ("TPOT",))
+
+
+def test_slash_sides_share_a_last_word_when_one_side_is_bare() -> None:
+    assert parse_term("length / format reward")[1] == (("length reward",), ("format reward",))
 
 
 def test_slash_without_spaces_is_part_of_the_name() -> None:

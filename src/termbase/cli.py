@@ -21,6 +21,7 @@ from rich.table import Table
 from termbase import __version__
 from termbase.build import build_termbase
 from termbase.builtin import builtin_db
+from termbase.coverage import coverage as find_coverage
 from termbase.errors import InputError, TermbaseError
 from termbase.exports.jsonl import concept_dict, jsonl_lines
 from termbase.lookup import find_concepts, suggest_labels
@@ -43,7 +44,8 @@ R = TypeVar("R")
 DbOption = Annotated[
     Path | None,
     typer.Option(
-        "--db", help="The termbase file to read (default: the built-in AI/ML glossary).",
+        "--db",
+        help="The termbase file to read (default: the built-in AI/ML glossary).",
         show_default=False,
     ),
 ]
@@ -97,27 +99,19 @@ def main(
 @friendly_errors
 def build(
     sources: Annotated[list[str], typer.Argument(help="Glossary files or directories.")],
-    db: Annotated[Path, typer.Option("--db", help="The termbase file to write.")] = Path(
-        "termbase.db"
-    ),
+    db: Annotated[Path, typer.Option("--db", help="The termbase file to write.")] = Path("termbase.db"),
     format_name: Annotated[
         str | None,
-        typer.Option(
-            "--format", help="Read every source as this shape: " + ", ".join(reader_names())
-        ),
+        typer.Option("--format", help="Read every source as this shape: " + ", ".join(reader_names())),
     ] = None,
 ) -> None:
     """Read SOURCES, merge their entries into concepts, and write the termbase file."""
     summary = build_termbase(sources, db, format_name)
     table = Table(title=f"termbase build → {summary.db}", title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
-        table.add_column(
-            column, justify="right" if column in {"entries", "lines reported"} else "left"
-        )
+        table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left")
     for source in summary.sources:
-        table.add_row(
-            escape(source.path), source.reader, str(source.entry_count), str(source.unused_count)
-        )
+        table.add_row(escape(source.path), source.reader, str(source.entry_count), str(source.unused_count))
     out.print(table)
     for error in summary.skipped:
         err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
@@ -125,8 +119,7 @@ def build(
     out.print(
         f"{len(summary.sources)} sources, {entries} entries → {summary.concepts} concepts, "
         f"{summary.relations} relations ({summary.dangling} dangling see-also) "
-        f"in {summary.seconds:.2f} s"
-        + (f"; {len(summary.skipped)} skipped" if summary.skipped else "")
+        f"in {summary.seconds:.2f} s" + (f"; {len(summary.skipped)} skipped" if summary.skipped else "")
     )
     if summary.skipped:
         raise typer.Exit(1)
@@ -170,10 +163,7 @@ def _print_concept(record: ConceptRecord) -> None:
         entry = stored.entry
         where = f"{entry.source}:{entry.line}"
         locator = f" · {entry.locator.text}" if entry.locator else ""
-        out.print(
-            f"\n[cyan]{escape(stored.source_title)}[/cyan] [dim]{escape(where)}"
-            f"{escape(locator)}[/dim]"
-        )
+        out.print(f"\n[cyan]{escape(stored.source_title)}[/cyan] [dim]{escape(where)}{escape(locator)}[/dim]")
         out.print(f"  {escape(entry.term)}: {escape(entry.definition)}")
         for formula in entry.formulas:
             out.print(f"  [dim]formula:[/dim] {escape(formula)}")
@@ -197,9 +187,7 @@ def _print_concept(record: ConceptRecord) -> None:
 def list_concepts(
     db: DbOption = None,
     as_json: JsonOption = False,
-    letter: Annotated[
-        str | None, typer.Option(help="Only concepts filed under this initial.")
-    ] = None,
+    letter: Annotated[str | None, typer.Option(help="Only concepts filed under this initial.")] = None,
 ) -> None:
     """List every concept: id, preferred label and a one-line summary."""
     with open_termbase(db) as termbase:
@@ -337,3 +325,50 @@ def export(
                 handle.write(line + "\n")
                 count += 1
         err.print(f"wrote {count} concepts to {output}")
+
+
+@app.command()
+@friendly_errors
+def coverage(
+    sources: Annotated[list[str], typer.Argument(help="Glossary files or directories to compare.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    format_name: Annotated[
+        str | None, typer.Option("--format", help="Read every source as this shape.")
+    ] = None,
+) -> None:
+    """List the concepts in SOURCES that the termbase lacks (default: the built-in glossary)."""
+    with open_termbase(db) as termbase:
+        result = find_coverage(termbase, sources, format_name)
+    for error in result.skipped:
+        err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
+    share = len(result.covered) / result.total if result.total else 1.0
+    if as_json:
+        out.print(
+            json.dumps(
+                {
+                    "total": result.total,
+                    "covered": len(result.covered),
+                    "share": round(share, 4),
+                    "missing": [
+                        {
+                            "label": c.label,
+                            "labels": list(c.labels),
+                            "entries": [
+                                {"source": e.source, "line": e.line, "term": e.term} for e in c.entries
+                            ],
+                        }
+                        for c in result.missing
+                    ],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    for concept in result.missing:
+        where = ", ".join(f"{e.source}:{e.line}" for e in concept.entries)
+        out.print(f"[red]missing[/red] {escape(concept.label)}  [dim]{escape(where)}[/dim]")
+    out.print(
+        f"{len(result.covered)} of {result.total} concepts covered ({share:.1%}); "
+        f"{len(result.missing)} missing"
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from functools import lru_cache
 
 import simplemma
@@ -116,11 +117,29 @@ def is_acronym_of(short: str, long: str) -> bool:
         return False
     if " " not in long.strip() and "-" not in long and sum(c.isupper() for c in long) < 2:
         return False
-    if _matches_initials(short_chars, long_text):
-        return True
+    candidates = [short_chars]
     if short_chars[-1] == "s" and len(short_chars) > 2:
-        return _matches_initials(short_chars[:-1], long_text)
-    return False
+        candidates.append(short_chars[:-1])  # GANs
+    if short_chars[0].isdigit():
+        rest = "".join(short_chars).lstrip("0123456789")
+        rest = rest[1:] if rest.startswith("d") else rest
+        if len(rest) >= 2:
+            candidates.append(list(rest))  # 3DGS ↔ Gaussian Splatting
+    if any(_matches_initials(chars, long_text) for chars in candidates):
+        return True
+    return _letters_are_initials(short_chars, long_text)
+
+
+def _letters_are_initials(short_chars: list[str], long_text: str) -> bool:
+    """Return True if the acronym's letters are the long form's word initials in any order,
+    with at most one initial to spare, and its digits appear in it (FP8 ↔ 8-bit Floating Point)."""
+    letters = Counter(c for c in short_chars if c.isalpha())
+    digits = [c for c in short_chars if c.isdigit()]
+    initials = Counter(w[0] for w in _WORD.findall(long_text) if w[0].isalpha())
+    if sum(letters.values()) < 2 or letters - initials:
+        return False
+    spare = sum((initials - letters).values())
+    return spare <= 1 and all(d in long_text for d in digits)
 
 
 def _matches_initials(short_chars: list[str], long_text: str) -> bool:
@@ -129,8 +148,7 @@ def _matches_initials(short_chars: list[str], long_text: str) -> bool:
     while s_index >= 0:
         char = short_chars[s_index]
         while l_index >= 0 and (
-            long_text[l_index] != char
-            or (s_index == 0 and l_index > 0 and long_text[l_index - 1].isalnum())
+            long_text[l_index] != char or (s_index == 0 and l_index > 0 and long_text[l_index - 1].isalnum())
         ):
             l_index -= 1
         if l_index < 0:
@@ -158,6 +176,40 @@ def split_acronym(term: str) -> tuple[str, str] | None:
     return None
 
 
+def _is_title_phrase(text: str) -> bool:
+    """Return True for a capitalised name of two or more words: `Function Calling`."""
+    words = text.split()
+    return len(words) >= 2 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)
+
+
+def split_synonym(term: str) -> tuple[str, str] | None:
+    """Return (name, synonym) for `Tool Use (Function Calling)`: two capitalised names.
+
+    A lower-case bracket (`Alignment (multimodal)`) is a qualifier, not a synonym.
+    """
+    match = _PAREN.match(term.strip())
+    if not match:
+        return None
+    outer, inner = match.group("outer").strip(), match.group("inner").strip()
+    if _is_title_phrase(outer) and _is_title_phrase(inner):
+        return outer, inner
+    return None
+
+
+def _share_last_word(sides: list[str]) -> list[str]:
+    """Give a bare one-word side the other side's last word: `length / format reward`."""
+    if len(sides) != 2:
+        return sides
+    words = [side.split() for side in sides]
+    for one, other in ((0, 1), (1, 0)):
+        single, multi = words[one], words[other]
+        if len(single) == 1 and len(multi) >= 2 and single[0].islower() and multi[-1].islower():
+            shared = list(sides)
+            shared[one] = f"{single[0]} {multi[-1]}"
+            return shared
+    return sides
+
+
 def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """Return (labels, groups) for a term as written.
 
@@ -166,19 +218,18 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
     """
     term = clean_label(term)
     sides = [side for side in _SLASH_SPLIT.split(term) if side.strip()] or [term]
+    sides = _share_last_word(sides)
     groups: list[tuple[str, ...]] = []
     for side in sides:
         side = clean_label(side)
-        pair = split_acronym(side)
+        pair = split_acronym(side) or split_synonym(side)
         names = [pair[0], pair[1]] if pair else [side]
         groups.append(tuple(dict.fromkeys(n for n in names if n)))
     labels = tuple(dict.fromkeys(label for group in groups for label in group))
     return labels, tuple(groups) if len(groups) > 1 else ()
 
 
-_LEADING_EXPANSION = re.compile(
-    r"^\s*[\"']?(?P<name>[^—–:;.(\"]{3,80}?)[\"']?\s*(?:—|–|--|:| - |\(|\.|,)"
-)
+_LEADING_EXPANSION = re.compile(r"^\s*[\"']?(?P<name>[^—–:;.(\"]{3,80}?)[\"']?\s*(?:—|–|--|:| - |\(|\.|,)")
 
 
 def expansion_in_definition(acronym: str, definition: str) -> str:

@@ -180,11 +180,12 @@ class _Clusters:
                 return True
         return False
 
-    def union(self, i: int, j: int) -> bool:
+    def union(self, i: int, j: int, force: bool = False) -> bool:
+        """Join the clusters of units `i` and `j` unless they conflict (or `force`)."""
         a, b = self.find(i), self.find(j)
         if a == b:
             return True
-        if self.conflicts(a, b):
+        if not force and self.conflicts(a, b):
             return False
         if len(self.cluster(a).units) < len(self.cluster(b).units):
             a, b = b, a
@@ -245,7 +246,7 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
                 by_key[key].append(i)
     for members in by_id.values():
         for other in members[1:]:
-            clusters.union(members[0], other)
+            clusters.union(members[0], other, force=True)  # one stated id is one concept
     ambiguous = _ambiguous_acronyms(units)
     deferred: list[tuple[int, str]] = []
     # Claiming units first, so that expansions decide before bare acronyms attach.
