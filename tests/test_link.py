@@ -65,7 +65,7 @@ def test_ambiguous_mention_follows_context_or_stays_unlinked() -> None:
         [
             entry(
                 "PRM (Process Reward Model)",
-                "A reward model that scores each reasoning step.",
+                "Grades every intermediate reasoning step with its own reward.",
                 line=1,
             ),
             entry(
