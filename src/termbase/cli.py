@@ -20,10 +20,11 @@ from rich.table import Table
 
 from termbase import __version__
 from termbase.build import build_termbase
-from termbase.builtin import builtin_db
+from termbase.builtin import builtin_db, glossary_files
 from termbase.coverage import coverage as find_coverage
 from termbase.errors import InputError, TermbaseError
 from termbase.exports.jsonl import concept_dict, jsonl_lines
+from termbase.lint import lint_files
 from termbase.lookup import find_concepts, suggest_labels
 from termbase.readers import reader_names
 from termbase.store import ConceptRecord, Termbase
@@ -372,3 +373,20 @@ def coverage(
         f"{len(result.covered)} of {result.total} concepts covered ({share:.1%}); "
         f"{len(result.missing)} missing"
     )
+
+
+@app.command()
+@friendly_errors
+def lint(
+    sources: Annotated[
+        list[Path] | None, typer.Argument(help="termbase-yaml files (default: the built-in glossary).")
+    ] = None,
+) -> None:
+    """Check glossary sources in termbase's own format: ids, related ids, labels, definitions."""
+    files = sources or glossary_files()
+    problems = lint_files(files)
+    for problem in problems:
+        out.print(escape(str(problem)))
+    out.print(f"{len(files)} files, {len(problems)} problems")
+    if problems:
+        raise typer.Exit(1)

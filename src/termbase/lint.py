@@ -1,0 +1,137 @@
+"""Checks that keep a glossary written in termbase's own format clean.
+
+`lint_files` reads termbase-yaml files and returns every problem found, each with the
+file and line to fix: duplicate ids, related ids that resolve to nothing, a label two
+concepts claim without both being marked homonyms, empty or overlong definitions, and
+missing or unknown topics. The built-in glossary must pass with no problem at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from termbase.errors import InputError
+from termbase.labels import label_key
+from termbase.model import Entry
+from termbase.readers.termbase_yaml import TermbaseYamlReader
+from termbase.sources import load_text
+
+#: The fixed topic list of the built-in glossary (documented in glossary/TOPICS.md).
+TOPICS = (
+    "foundations", "pretraining", "architecture", "inference", "post-training", "data",
+    "evaluation", "agents", "retrieval", "quantization", "distributed", "hardware",
+    "pytorch", "generative-media", "robotics", "safety",
+)  # fmt: skip
+
+#: Definitions longer than this many words are too long for a glossary.
+MAX_DEFINITION_WORDS = 120
+#: Definitions shorter than this many words say too little.
+MIN_DEFINITION_WORDS = 8
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing to fix, and where."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+def read_glossary(paths: Sequence[Path]) -> tuple[list[Entry], list[Problem]]:
+    """Return the entries of termbase-yaml files, and a problem for each unreadable one."""
+    reader = TermbaseYamlReader()
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            text = load_text(path)
+            entries.extend(reader.read(text.text, str(path)).entries)
+        except InputError as error:
+            problems.append(Problem(error.path or str(path), error.line, error.message))
+    return entries, problems
+
+
+def lint_entries(entries: Sequence[Entry], topics: Sequence[str] = TOPICS) -> list[Problem]:
+    """Return every problem in the entries, sorted by file and line."""
+    problems: list[Problem] = []
+    by_id: dict[str, Entry] = {}
+    for entry in entries:
+        where = (entry.source, entry.line)
+        if not entry.concept_id:
+            problems.append(Problem(*where, f"{entry.term!r} has no id"))
+        elif entry.concept_id in by_id:
+            first = by_id[entry.concept_id]
+            problems.append(
+                Problem(*where, f"id {entry.concept_id!r} is also used at {first.source}:{first.line}")
+            )
+        else:
+            by_id[entry.concept_id] = entry
+        problems.extend(_definition_problems(entry))
+        if not entry.topics:
+            problems.append(Problem(*where, f"{entry.term!r} has no topic"))
+        for topic in entry.topics:
+            if topic not in topics:
+                problems.append(Problem(*where, f"unknown topic {topic!r} (use one of {', '.join(topics)})"))
+    for entry in entries:
+        for target in entry.see_also:
+            if target not in by_id:
+                problems.append(Problem(entry.source, entry.line, f"related id {target!r} names no concept"))
+    problems.extend(_label_clashes(entries))
+    return sorted(problems, key=lambda p: (p.path, p.line, p.message))
+
+
+def _definition_problems(entry: Entry) -> list[Problem]:
+    words = len(entry.definition.split())
+    where = (entry.source, entry.line)
+    if words < MIN_DEFINITION_WORDS:
+        return [Problem(*where, f"definition of {entry.term!r} has {words} words; say more")]
+    if words > MAX_DEFINITION_WORDS:
+        return [
+            Problem(
+                *where, f"definition of {entry.term!r} has {words} words (at most {MAX_DEFINITION_WORDS})"
+            )
+        ]
+    sentences = len(_SENTENCE_END.findall(entry.definition.strip()))
+    if sentences > 5:
+        return [Problem(*where, f"definition of {entry.term!r} has {sentences} sentences (one to four)")]
+    return []
+
+
+def _label_clashes(entries: Sequence[Entry]) -> list[Problem]:
+    owners: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        for key in dict.fromkeys(label_key(label) for label in entry.labels):
+            owners[key].append(entry)
+    problems = []
+    for key, claimants in owners.items():
+        ids = {e.concept_id for e in claimants}
+        if len(ids) < 2 or all(e.homonym for e in claimants):
+            continue
+        for entry in claimants:
+            if entry.homonym:
+                continue
+            others = ", ".join(sorted(i for i in ids if i != entry.concept_id))
+            label = next(x for x in entry.labels if label_key(x) == key)
+            problems.append(
+                Problem(
+                    entry.source,
+                    entry.line,
+                    f"label {label!r} is also claimed by {others}; drop it or mark both `homonym: true`",
+                )
+            )
+    return problems
+
+
+def lint_files(paths: Sequence[Path], topics: Sequence[str] = TOPICS) -> list[Problem]:
+    """Return every problem in the termbase-yaml files at `paths`."""
+    entries, problems = read_glossary(paths)
+    return problems + lint_entries(entries, topics)
