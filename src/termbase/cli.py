@@ -27,6 +27,7 @@ from termbase.exports.jsonl import concept_dict, jsonl_lines
 from termbase.lint import lint_files
 from termbase.lookup import find_concepts, suggest_labels
 from termbase.readers import reader_names
+from termbase.search import Hit
 from termbase.store import ConceptRecord, Termbase
 
 app = typer.Typer(
@@ -390,3 +391,74 @@ def lint(
     out.print(f"{len(files)} files, {len(problems)} problems")
     if problems:
         raise typer.Exit(1)
+
+
+LimitOption = Annotated[int, typer.Option("--limit", "-n", min=1, max=100, help="Most hits to show.")]
+
+
+@app.command()
+@friendly_errors
+def search(
+    query: Annotated[str, typer.Argument(help="What to look for; `-` reads one query per line from stdin.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    limit: LimitOption = 10,
+) -> None:
+    """Search labels, acronyms, typos, prefixes and definitions; best hits first."""
+    with open_termbase(db) as termbase:
+        index = termbase.search_index()
+        queries = sys.stdin if query == "-" else [query]
+        answered = 0
+        for line in queries:
+            text = line.rstrip("\n")
+            if query == "-" and not text.strip():
+                continue
+            hits = index.search(text, limit)
+            answered += 1
+            if as_json:
+                out.print(
+                    json.dumps({"query": text, "hits": [h.as_dict() for h in hits]}, ensure_ascii=False)
+                )
+                continue
+            _print_hits(text, hits)
+        if not as_json:
+            err.print(
+                f"[dim]lexical search ({SEARCH_MODES}); {answered} "
+                f"quer{'y' if answered == 1 else 'ies'}[/dim]"
+            )
+
+
+SEARCH_MODES = "exact, variant, acronym, prefix, typo, full text"
+
+
+def _print_hits(query: str, hits: list[Hit]) -> None:
+    if not hits:
+        out.print(f"no match for {escape(query)!r}")
+        return
+    table = Table(title=f"{escape(_one_line(query, 80))}", title_justify="left", show_header=True)
+    for column in ("score", "id", "label", "matched"):
+        table.add_column(column, justify="right" if column == "score" else "left")
+    for hit in hits:
+        how = hit.matched + (f" ({escape(hit.matched_label)})" if hit.matched_label != hit.label else "")
+        table.add_row(f"{hit.score:.2f}", hit.id, escape(hit.label), how)
+    out.print(table)
+
+
+@app.command()
+@friendly_errors
+def suggest(
+    prefix: Annotated[str, typer.Argument(help="What has been typed so far.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    limit: LimitOption = 8,
+) -> None:
+    """Autocomplete: the concepts whose labels start with what has been typed."""
+    with open_termbase(db) as termbase:
+        hits = termbase.suggest(prefix, limit)
+    if as_json:
+        out.print(json.dumps({"query": prefix, "hits": [h.as_dict() for h in hits]}, ensure_ascii=False))
+        return
+    for hit in hits:
+        out.print(f"{escape(hit.matched_label)}  [dim]→ {hit.id}[/dim]")
+    if not hits:
+        out.print(f"no completion for {escape(prefix)!r}")

@@ -36,6 +36,7 @@ from termbase import __version__
 from termbase.errors import StoreError
 from termbase.labels import label_key, strip_accents
 from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, Unused
+from termbase.search import Hit, SearchIndex
 
 SCHEMA_VERSION = 1
 
@@ -85,7 +86,7 @@ CREATE TABLE unused (
     text TEXT NOT NULL, reason TEXT NOT NULL
 );
 CREATE VIRTUAL TABLE concept_fts USING fts5(
-    concept_id UNINDEXED, labels, definitions, tokenize = 'unicode61 remove_diacritics 2'
+    concept_id UNINDEXED, labels, definitions, tokenize = 'porter unicode61 remove_diacritics 2'
 );
 """
 
@@ -281,6 +282,7 @@ class Termbase:
     def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
         self.path = path
         self.db = connection
+        self._search_index: SearchIndex | None = None
 
     @classmethod
     def open(cls, path: str | Path) -> Termbase:
@@ -291,12 +293,8 @@ class Termbase:
                 f"{path}: no termbase file here — build one with `termbase build SOURCES --db {path}`"
             )
         try:
-            connection = sqlite3.connect(
-                f"file:{path.resolve()}?mode=ro", uri=True, check_same_thread=False
-            )
-            version = connection.execute(
-                "SELECT value FROM meta WHERE key = 'schema_version'"
-            ).fetchone()
+            connection = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True, check_same_thread=False)
+            version = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         except sqlite3.DatabaseError:
             raise StoreError(
                 f"{path}: not a termbase file — rebuild it with `termbase build SOURCES --db {path}`"
@@ -312,6 +310,22 @@ class Termbase:
     def close(self) -> None:
         """Close the database connection."""
         self.db.close()
+
+    # -- search
+
+    def search_index(self) -> SearchIndex:
+        """Return the in-memory search index, building it on first use."""
+        if self._search_index is None:
+            self._search_index = SearchIndex(self.db)
+        return self._search_index
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        """Return up to `limit` hits for `query`, best first (see `termbase.search`)."""
+        return self.search_index().search(query, limit)
+
+    def suggest(self, prefix: str, limit: int = 8) -> list[Hit]:
+        """Return up to `limit` completions for a typed prefix."""
+        return self.search_index().suggest(prefix, limit)
 
     def __enter__(self) -> Termbase:
         return self
@@ -334,10 +348,7 @@ class Termbase:
 
     def has_concept(self, concept_id: str) -> bool:
         """Return True if a concept with this id exists."""
-        return (
-            self.db.execute("SELECT 1 FROM concepts WHERE id = ?", (concept_id,)).fetchone()
-            is not None
-        )
+        return self.db.execute("SELECT 1 FROM concepts WHERE id = ?", (concept_id,)).fetchone() is not None
 
     def concept(self, concept_id: str) -> ConceptRecord | None:
         """Return the concept with this id, with entries and relations, or None."""
@@ -454,7 +465,5 @@ class Termbase:
 
     def dangling(self) -> list[Dangling]:
         """Return see-also targets that name no concept."""
-        rows = self.db.execute(
-            "SELECT from_id, target, source, line FROM dangling ORDER BY source, line"
-        )
+        rows = self.db.execute("SELECT from_id, target, source, line FROM dangling ORDER BY source, line")
         return [Dangling(*r) for r in rows]

@@ -1,0 +1,380 @@
+"""Search a termbase the way people type: exact, variant, acronym, prefix, typo, full text.
+
+One ranking fuses every way a concept can match. Each mode gives a score in its own band,
+so exact and near-exact label matches always outrank typo matches, which outrank
+full-text matches over definitions:
+
+| mode       | band        | what matched                                                |
+|------------|-------------|-------------------------------------------------------------|
+| exact      | 1.00        | a label exactly as written, or the concept id               |
+| variant    | 0.93–0.97   | the label's match key (case, hyphens, plurals, accents…)    |
+| acronym    | 0.90–0.96   | an acronym for the concept's expansion, or the reverse      |
+| prefix     | 0.72–0.86   | the start of a label, or of a word inside one               |
+| typo       | 0.55–0.74   | a label within 1 edit (from 5 characters) or 2 (from 9)     |
+| fulltext   | 0.20–0.68   | FTS5 BM25 over labels (weighted ×8) and definitions         |
+| semantic   | 0.20–0.66   | cosine similarity of embeddings (optional extra)            |
+
+A concept matched by several modes keeps its best score plus a small bonus. Hits below
+`MIN_SCORE` are not returned, so a query with nothing to do with the termbase gets no
+answer rather than noise.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from symspellpy import SymSpell, Verbosity
+
+from termbase.errors import InputError
+from termbase.labels import label_key, loose_key
+
+#: Hits scoring below this are not returned.
+MIN_SCORE = 0.40
+#: Longest query text looked at (longer input is cut, never refused).
+MAX_QUERY_CHARS = 1000
+#: At most this many words of a query go to full-text search.
+MAX_FTS_TERMS = 24
+_FTS_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+_STOPWORDS = frozenset(
+    (
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "of",
+        "on",
+        "or",
+        "so",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "this",
+        "to",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "with",
+        "you",
+        "your",
+        "we",
+        "our",
+        "us",
+        "than",
+        "too",
+        "very",
+        "just",
+        "get",
+        "got",
+        "make",
+        "makes",
+        "made",
+        "use",
+        "used",
+        "using",
+        "between",
+        "vs",
+        "versus",
+        "about",
+        "something",
+        "thing",
+        "things",
+        "way",
+        "ways",
+        "one",
+        "ones",
+        "more",
+        "most",
+        "not",
+    )
+)
+_LOOKALIKE = str.maketrans({"0": "o"})
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search result: the concept, how sure we are, and which mode matched it."""
+
+    id: str
+    label: str
+    labels: tuple[str, ...]
+    score: float
+    matched: str
+    matched_label: str
+
+    def as_dict(self) -> dict[str, object]:
+        """Return the hit as the JSON object of the search contract."""
+        return {
+            "id": self.id,
+            "label": self.label,
+            "labels": list(self.labels),
+            "score": round(self.score, 4),
+            "matched": self.matched,
+            "matched_label": self.matched_label,
+        }
+
+
+@dataclass(slots=True)
+class _Candidate:
+    score: float
+    mode: str
+    label: str
+    modes: set[str]
+
+
+def typo_budget(length: int) -> int:
+    """Return how many edits a query of `length` characters may contain: 0, 1 or 2."""
+    if length >= 9:
+        return 2
+    if length >= 5:
+        return 1
+    return 0
+
+
+def fts_query(text: str) -> str:
+    """Return a safe FTS5 query: the query's words, quoted, joined by OR (stopwords dropped).
+
+    Any user text becomes a valid query: operators, quotes and brackets are never passed
+    through, only word tokens.
+    """
+    words = [w for w in _FTS_TOKEN.findall(text.lower()) if w not in _STOPWORDS]
+    words = list(dict.fromkeys(words))[:MAX_FTS_TERMS]
+    return " OR ".join(f'"{w}"' for w in words)
+
+
+class SearchIndex:
+    """In-memory label indexes over one termbase, plus its FTS5 table."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        started = time.perf_counter()
+        self.db = db
+        self.labels: dict[str, tuple[str, ...]] = defaultdict(tuple)
+        self.preferred: dict[str, str] = {}
+        for concept_id, label in db.execute("SELECT id, label FROM concepts"):
+            self.preferred[concept_id] = label
+        self.by_exact: dict[str, set[str]] = defaultdict(set)
+        self.by_key: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+        self.by_loose: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.by_lookalike: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.by_initials: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        prefix_rows: list[tuple[str, int, int, str, str]] = []
+        grouped: dict[str, list[str]] = defaultdict(list)
+        rows = db.execute("SELECT concept_id, label, key, kind FROM labels ORDER BY rowid")
+        for concept_id, label, key, kind in rows:
+            grouped[concept_id].append(label)
+            self.by_exact[label].add(concept_id)
+            self.by_key[key].append((concept_id, label, kind))
+            self.by_loose[loose_key(label)].append((concept_id, label))
+            folded = key.translate(_LOOKALIKE)
+            if folded != key:
+                self.by_lookalike[folded].append((concept_id, label))
+            words = label.split()
+            if len(words) >= 2:
+                initials = "".join(w[0] for w in re.split(r"[\s\-]+", label.lower()) if w and w[0].isalnum())
+                if len(initials) >= 2:
+                    self.by_initials[initials].append((concept_id, label))
+            prefix_rows.append((key, 0, len(key), concept_id, label))
+            parts = re.split(r"[\s\-/]+", label)
+            for start in range(1, len(parts)):
+                inner = label_key(" ".join(parts[start:]))
+                if len(inner) >= 3:
+                    prefix_rows.append((inner, 1, len(key), concept_id, label))
+        for concept_id, labels in grouped.items():
+            self.labels[concept_id] = tuple(labels)
+        prefix_rows.sort()
+        self.prefix_keys = [row[0] for row in prefix_rows]
+        self.prefix_rows = prefix_rows
+        self.typos = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
+        for key in self.by_key:
+            if len(key) >= 5:
+                self.typos.create_dictionary_entry(key, 1)
+        self.build_seconds = time.perf_counter() - started
+
+    # ------------------------------------------------------------------ search
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        """Return up to `limit` hits for `query`, best first, none below MIN_SCORE.
+
+        Raises InputError for an empty query.
+        """
+        text = _clean_query(query)
+        found: dict[str, _Candidate] = {}
+        self._labels_matches(text, found)
+        if len(text) <= 64:
+            self._prefix_matches(label_key(text), found, limit=50)
+            self._typo_matches(text, found)
+        self._fulltext_matches(text, found)
+        return self._ranked(found, limit)
+
+    def suggest(self, prefix: str, limit: int = 8) -> list[Hit]:
+        """Return up to `limit` completions for what the user has typed so far."""
+        text = _clean_query(prefix)
+        found: dict[str, _Candidate] = {}
+        self._labels_matches(text, found)
+        self._prefix_matches(label_key(text), found, limit=limit * 8)
+        if len(found) < limit and len(text) <= 64:
+            self._typo_matches(text, found)
+        return self._ranked(found, limit)
+
+    # ------------------------------------------------------------------ modes
+
+    def _labels_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+        for concept_id in self.by_exact.get(text, ()):
+            _offer(found, concept_id, 1.0, "exact", text)
+        if text in self.preferred:
+            _offer(found, text, 1.0, "exact", self.preferred[text])
+        key = label_key(text)
+        if not key:
+            return
+        for concept_id, label, kind in self.by_key.get(key, ()):
+            preferred = self.preferred[concept_id] == label
+            if kind in {"acronym", "expansion"} and label_key(self.preferred[concept_id]) != key:
+                _offer(found, concept_id, 0.96, "acronym", label)
+            else:
+                _offer(found, concept_id, 0.97 if preferred else 0.96, "variant", label)
+        folded = key.translate(_LOOKALIKE)
+        for concept_id, label in self.by_lookalike.get(folded, ()):
+            _offer(found, concept_id, 0.94, "variant", label)
+        if folded != key:
+            for concept_id, label, _ in self.by_key.get(folded, ()):
+                _offer(found, concept_id, 0.94, "variant", label)
+        for concept_id, label in self.by_loose.get(loose_key(text), ()):
+            _offer(found, concept_id, 0.93, "variant", label)
+        if " " not in text and 2 <= len(text) <= 10:
+            for concept_id, label in self.by_initials.get(text.lower(), ()):
+                _offer(found, concept_id, 0.90, "acronym", label)
+
+    def _prefix_matches(self, key: str, found: dict[str, _Candidate], limit: int) -> None:
+        if len(key) < 2:
+            return
+        start = bisect_left(self.prefix_keys, key)
+        picked: list[tuple[int, int, str, str]] = []
+        for index in range(start, min(start + limit * 4, len(self.prefix_rows))):
+            row_key, inner, full_length, concept_id, label = self.prefix_rows[index]
+            if not row_key.startswith(key):
+                break
+            picked.append((inner, full_length, concept_id, label))
+        picked.sort()
+        for inner, full_length, concept_id, label in picked[:limit]:
+            coverage = len(key) / max(full_length, len(key))
+            score = 0.72 + 0.14 * coverage - (0.04 if inner else 0.0)
+            _offer(found, concept_id, score, "prefix", label)
+
+    def _typo_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+        key = label_key(text)
+        budget = typo_budget(len(key))
+        if not budget:
+            return
+        for item in self.typos.lookup(key, Verbosity.ALL, max_edit_distance=budget):
+            if item.distance == 0:
+                continue
+            score = 0.74 - 0.08 * (item.distance - 1) - 0.1 * item.distance / max(len(key), 1)
+            for concept_id, label, _ in self.by_key.get(item.term, ()):
+                _offer(found, concept_id, score, "typo", label)
+
+    def _fulltext_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+        match = fts_query(text)
+        if not match:
+            return
+        terms = match.count(" OR ") + 1
+        rows = self.db.execute(
+            "SELECT concept_id, bm25(concept_fts, 0.0, 8.0, 1.0) AS rank,"
+            " labels, definitions FROM concept_fts WHERE concept_fts MATCH ? ORDER BY rank LIMIT 30",
+            (match,),
+        ).fetchall()
+        if not rows:
+            return
+        best = -rows[0][1]
+        query_words = set(match.replace('"', "").split(" OR "))
+        for position, (concept_id, rank, labels, definitions) in enumerate(rows):
+            document = set(_FTS_TOKEN.findall(f"{labels} {definitions}".lower()))
+            covered = sum(1 for w in query_words if w in document or _stem_in(w, document)) / terms
+            relative = -rank / best if best > 0 else 0.0
+            score = 0.20 + 0.40 * covered * relative + 0.08 * covered - 0.004 * position
+            _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
+
+    def _ranked(self, found: dict[str, _Candidate], limit: int) -> list[Hit]:
+        hits = []
+        for concept_id, candidate in found.items():
+            bonus = 0.01 * (len(candidate.modes) - 1) if candidate.score < 0.9 else 0.0
+            score = min(1.0, candidate.score + bonus)
+            if score < MIN_SCORE:
+                continue
+            hits.append(
+                Hit(
+                    concept_id,
+                    self.preferred.get(concept_id, concept_id),
+                    self.labels.get(concept_id, ()),
+                    score,
+                    candidate.mode,
+                    candidate.label,
+                )
+            )
+        hits.sort(key=lambda h: (-h.score, len(h.label), h.id))
+        return hits[:limit]
+
+
+def _stem_in(word: str, document: set[str]) -> bool:
+    """Return True if a word shares a 5-letter stem with a document word (sharing ~ shares)."""
+    if len(word) < 5:
+        return False
+    stem = word[:5]
+    return any(w.startswith(stem) for w in document)
+
+
+def _offer(found: dict[str, _Candidate], concept_id: str, score: float, mode: str, label: str) -> None:
+    current = found.get(concept_id)
+    if current is None:
+        found[concept_id] = _Candidate(score, mode, label, {mode})
+        return
+    current.modes.add(mode)
+    if score > current.score:
+        current.score, current.mode, current.label = score, mode, label
+
+
+def _clean_query(query: str) -> str:
+    text = " ".join(query.split())[:MAX_QUERY_CHARS].strip()
+    if not text:
+        raise InputError("empty query", hint="type a term, an acronym or a question")
+    return text
+
+
+def search_many(
+    index: SearchIndex, queries: Iterable[str], limit: int = 10
+) -> Iterable[tuple[str, list[Hit]]]:
+    """Yield (query, hits) for each query in order; blank lines are skipped."""
+    for query in queries:
+        if query.strip():
+            yield query, index.search(query, limit)
