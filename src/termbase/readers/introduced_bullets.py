@@ -19,33 +19,18 @@ as "a method introduced in 2017" is never taken for a term line.
 The definition is the next line (the next non-blank line, on a page that always leaves a
 blank line after its terms), plus any lines directly under it that are no bullet, term
 line, heading or divider (Markdown continuation lines). Everything else is reported
-unused with its reason.
+unused with its reason. The scan itself is shared with the suffix-locator reader (see
+`term_lines`); this module only says what an introduced-in term line is.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from termbase.labels import parse_term
-from termbase.model import Entry, Locator, ReadResult, Unused
-from termbase.readers.base import entries_and_unused
-from termbase.readers.suffix_locator import (
-    LOCATOR_KINDS,
-    REASON_DIVIDER,
-    REASON_NO_DEFINITION,
-    coverage_score,
-    is_letter_divider,
-    locator_kind,
-    looks_like_term,
-    mostly_gapped,
-    page_line_reason,
-    stray_line_reason,
-    strip_trailing_separator,
-    tidy,
-)
+from termbase.model import Locator
+from termbase.readers.page import LOCATOR_KINDS, locator_kind, strip_trailing_separator, tidy
+from termbase.readers.term_lines import TermLineReader, looks_like_term, strip_bullet
 
-BULLETS = "-*•+–"
 _MARKER = re.compile(
     r"(?<![\w-])(?:first\s+)?(?:introduced|defined)(?:\s+in\b|\s*:)"
     r"|(?<![\w-])first\s+(?:seen|appears|appeared|used)\s+in\b",
@@ -56,17 +41,6 @@ _NUMBERED = re.compile(
     r"(?P<word>§|[^\W\d_]+\.?)\s*(?P<number>\d+(?:\.\d+)*[a-z]?)(?!\w)(?!\.\d)(?P<rest>.*)"
 )
 _TITLE_LEAD = "·•—–-|,:;. "
-
-REASON_STRAY_BULLET = "bullet with no term line before it"
-REASON_HEADING = "heading between entries"
-
-
-def strip_bullet(line: str) -> tuple[str, bool]:
-    """Return (line without its bullet marker and outer spaces, whether it had one)."""
-    text = line.strip()
-    if len(text) >= 2 and text[0] in BULLETS and text[1].isspace():
-        return text[2:].strip(), True
-    return text, False
 
 
 def parse_locator(text: str) -> Locator:
@@ -112,132 +86,10 @@ def split_term_line(line: str) -> tuple[str, Locator] | None:
     return term, parse_locator(rest)
 
 
-@dataclass(frozen=True, slots=True)
-class _Line:
-    """One non-blank source line as the scanner sees it."""
-
-    number: int
-    text: str
-    term: tuple[str, Locator] | None
-    divider: bool
-    bullet: bool
-    heading: bool
-
-
-def _classify(text: str) -> list[_Line]:
-    lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped:
-            continue
-        divider = is_letter_divider(stripped)
-        term = None if divider else split_term_line(stripped)
-        _, bullet = strip_bullet(stripped)
-        heading = stripped.startswith("#")
-        lines.append(_Line(number, stripped, term, divider, bullet, heading))
-    return lines
-
-
-def _starts_something(line: _Line) -> bool:
-    """Return True if `line` cannot continue a definition: a term, divider or heading."""
-    return line.term is not None or line.divider or line.heading
-
-
-def _definition_end(lines: list[_Line], index: int, allow_gap: bool) -> int:
-    """Return the index of the last definition line of the term at `index` (itself if none).
-
-    The first definition line is the next line (or, on a page that puts a blank line
-    after each term, the next non-blank line); Markdown continuation lines (no bullet,
-    no blank line before) directly under it belong to it too.
-    """
-    if index + 1 >= len(lines):
-        return index
-    first = lines[index + 1]
-    adjacent = first.number == lines[index].number + 1
-    if _starts_something(first) or not (adjacent or allow_gap):
-        return index
-    end = index + 1
-    while end + 1 < len(lines):
-        candidate = lines[end + 1]
-        adjacent = candidate.number == lines[end].number + 1
-        if not adjacent or candidate.bullet or _starts_something(candidate):
-            break
-        end += 1
-    return end
-
-
-def _stray_reason(line: _Line) -> str:
-    if line.heading:
-        return REASON_HEADING
-    return REASON_STRAY_BULLET if line.bullet else stray_line_reason(line.text)
-
-
-def _scan(text: str, source: str) -> tuple[list[Entry], list[Unused], str]:
-    """Return the entries, unused lines and page title of `text`."""
-    lines = _classify(text)
-    allow_gap = mostly_gapped(
-        lines[i + 1].number > lines[i].number + 1
-        for i in range(len(lines) - 1)
-        if lines[i].term is not None and not _starts_something(lines[i + 1])
-    )
-    entries: list[Entry] = []
-    unused: list[Unused] = []
-    title = ""
-    seen_term = False
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        if line.term is not None:
-            seen_term = True
-            end = _definition_end(lines, index, allow_gap)
-            if end == index:
-                unused.append(Unused(source, line.number, line.text, REASON_NO_DEFINITION))
-            else:
-                entries.append(_entry(line, lines[index + 1 : end + 1], source))
-            index = end + 1
-            continue
-        if line.divider:
-            reason = REASON_DIVIDER
-        elif seen_term:
-            reason = _stray_reason(line)
-        else:
-            reason = page_line_reason(line.text.lstrip("#"))
-            if reason == "page title" and not title:
-                title = line.text.lstrip("#").strip()
-        unused.append(Unused(source, line.number, line.text, reason))
-        index += 1
-    return entries, unused, title
-
-
-def _entry(term_line: _Line, definition: list[_Line], source: str) -> Entry:
-    assert term_line.term is not None
-    term, locator = term_line.term
-    labels, groups = parse_term(term)
-    first, _ = strip_bullet(definition[0].text)
-    text = " ".join([first, *(line.text for line in definition[1:])])
-    return Entry(
-        source=source,
-        line=term_line.number,
-        end_line=definition[-1].number,
-        term=term,
-        labels=labels,
-        groups=groups,
-        definition=tidy(text),
-        locator=locator,
-    )
-
-
-class IntroducedBulletsReader:
+class IntroducedBulletsReader(TermLineReader):
     """Reads `- term Introduced in §N · Title` bullets, each followed by a definition bullet."""
 
     name = "introduced-bullets"
     description = "`- term Introduced in §NN · Title` bullets, each followed by a definition bullet"
-
-    def detect(self, text: str) -> float:
-        """Return 0–1: the share of content lines that form introduced-in entries."""
-        return coverage_score(text, self.read(text, ""))
-
-    def read(self, text: str, source: str) -> ReadResult:
-        """Return one entry per term line with a definition; every other line is unused."""
-        entries, unused, title = _scan(text, source)
-        return entries_and_unused(entries, unused, title)
+    markdown = True
+    split_term_line = staticmethod(split_term_line)
