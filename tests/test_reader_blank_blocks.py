@@ -3,53 +3,42 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from conftest import FIXTURES, seed_path
+from reader_checks import by_term, read_path, reasons
 from termbase.readers.base import unaccounted_lines
 from termbase.readers.blank_blocks import (
-    REASON_DIVIDER,
-    REASON_FOOTER,
-    REASON_HEADER,
-    REASON_INTRO,
     REASON_ORPHAN_PARAGRAPH,
     REASON_SHORT,
-    REASON_TITLE,
     BlankBlocksReader,
     Kind,
     is_formula_line,
     latex_source,
     line_kind,
 )
+from termbase.readers.page import (
+    REASON_DIVIDER,
+    REASON_FOOTER,
+    REASON_HEADING,
+    REASON_INTRO,
+    REASON_TITLE,
+)
 
 READER = BlankBlocksReader()
 FIXTURE_DIR = FIXTURES / "blank_blocks"
 SIGNALS = FIXTURE_DIR / "signals_glossary.txt"
 STORAGE = FIXTURE_DIR / "storage_wrapped.txt"
-
-
-def _read(path):
-    text = path.read_text(encoding="utf-8")
-    return text, READER.read(text, str(path))
-
-
-def _by_term(result):
-    return {entry.term: entry for entry in result.entries}
-
-
-def _reasons(result):
-    return {unused.line: unused.reason for unused in result.unused}
+_read = partial(read_path, READER)
 
 
 # --- seed 004 ---------------------------------------------------------------------------
 
 
-def test_seed_has_exactly_101_entries():
+def test_seed_entries_are_101_distinct_terms():
     _, result = _read(seed_path("004"))
-    assert len(result.entries) == 101
     terms = [entry.term for entry in result.entries]
     assert terms[0] == "AWQ (Activation-Aware Weight Quantization)"
     assert terms[-1] == "Vector Database"
@@ -58,19 +47,18 @@ def test_seed_has_exactly_101_entries():
 
 def test_seed_unused_lines_are_header_and_dividers():
     _, result = _read(seed_path("004"))
-    assert result.title == "AI & ML Glossary"
-    reasons = _reasons(result)
-    assert reasons[1] == REASON_HEADER  # "Reference"
-    assert reasons[3] == REASON_TITLE  # "AI & ML Glossary."
-    assert reasons[5] == REASON_INTRO  # "Definitions, related concepts, …"
-    assert Counter(reasons.values()) == {
-        REASON_HEADER: 1, REASON_TITLE: 1, REASON_INTRO: 1, REASON_DIVIDER: 20,
+    why = reasons(result)
+    assert why[1] == REASON_HEADING  # "Reference"
+    assert why[3] == REASON_TITLE  # "AI & ML Glossary."
+    assert why[5] == REASON_INTRO  # "Definitions, related concepts, …"
+    assert Counter(why.values()) == {
+        REASON_HEADING: 1, REASON_TITLE: 1, REASON_INTRO: 1, REASON_DIVIDER: 20,
     }
 
 
 def test_seed_plain_entry_in_full():
     _, result = _read(seed_path("004"))
-    awq = _by_term(result)["AWQ (Activation-Aware Weight Quantization)"]
+    awq = by_term(result)["AWQ (Activation-Aware Weight Quantization)"]
     assert (awq.line, awq.end_line) == (9, 11)
     assert awq.labels == ("AWQ", "Activation-Aware Weight Quantization")
     assert awq.groups == ()
@@ -81,7 +69,7 @@ def test_seed_plain_entry_in_full():
 
 def test_seed_formula_entry_keeps_latex_only_and_where_list_in_definition():
     _, result = _read(seed_path("004"))
-    dpo = _by_term(result)["DPO (Direct Preference Optimization)"]
+    dpo = by_term(result)["DPO (Direct Preference Optimization)"]
     assert (dpo.line, dpo.end_line) == (83, 103)
     assert dpo.labels == ("DPO", "Direct Preference Optimization")
     assert len(dpo.formulas) == 1
@@ -120,7 +108,7 @@ def test_seed_all_formulas_are_latex_source():
 
 def test_seed_read_more_lines_become_links():
     _, result = _read(seed_path("004"))
-    entries = _by_term(result)
+    entries = by_term(result)
     graph_rag = entries["GraphRAG"]
     assert graph_rag.links == ("RAG in 2026",)
     assert (graph_rag.line, graph_rag.end_line) == (189, 193)
@@ -129,30 +117,10 @@ def test_seed_read_more_lines_become_links():
     assert sum(1 for e in result.entries if e.links) == 2
 
 
-def test_seed_lines_are_all_accounted_for():
-    text, result = _read(seed_path("004"))
-    assert unaccounted_lines(text, result) == []
+# --- detection (seeds and fixtures: test_reader_common) -------------------------------
 
 
-# --- detection --------------------------------------------------------------------------
-
-
-def test_detect_is_sure_of_its_own_seed():
-    assert READER.detect(seed_path("004").read_text(encoding="utf-8")) >= 0.8
-
-
-@pytest.mark.parametrize("prefix", ["000", "001", "002", "003"])
-def test_detect_rejects_the_other_seeds(prefix):
-    assert READER.detect(seed_path(prefix).read_text(encoding="utf-8")) < 0.3
-
-
-@pytest.mark.parametrize("path", [SIGNALS, STORAGE], ids=lambda p: p.name)
-def test_detect_is_sure_of_the_fixtures(path):
-    assert READER.detect(path.read_text(encoding="utf-8")) >= 0.8
-
-
-def test_detect_is_zero_for_empty_or_unblocked_text():
-    assert READER.detect("") == 0.0
+def test_detect_is_zero_for_unblocked_text():
     assert READER.detect("Term\nA definition right under it, with no blank line between.\n") == 0.0
 
 
@@ -160,12 +128,12 @@ def test_detect_is_zero_for_empty_or_unblocked_text():
 
 
 def test_signals_fixture_entries():
-    text, result = _read(SIGNALS)
+    _, result = _read(SIGNALS)
     assert [e.term for e in result.entries] == [
         "ADC (Analog-to-Digital Converter)", "Aliasing", "DFT (Discrete Fourier Transform)",
         "FIR Filter", "Nyquist Rate", "Z-Transform",
     ]
-    entries = _by_term(result)
+    entries = by_term(result)
     adc = entries["ADC (Analog-to-Digital Converter)"]
     assert adc.labels == ("ADC", "Analog-to-Digital Converter")
     assert adc.links == ("Sampling Without Tears",)
@@ -187,24 +155,22 @@ def test_signals_fixture_entries():
 
     nyquist = entries["Nyquist Rate"]  # a formula with no backslash before the split
     assert nyquist.formulas == (r"f_s > 2 f_{\max}",)
-    assert unaccounted_lines(text, result) == []
 
 
 def test_signals_fixture_junk_reasons():
     _, result = _read(SIGNALS)
     assert result.title == "Signals and Systems Glossary"
-    reasons = _reasons(result)
-    assert reasons == {
-        1: REASON_HEADER, 3: REASON_TITLE, 5: REASON_INTRO, 7: REASON_DIVIDER,
+    assert reasons(result) == {
+        1: REASON_HEADING, 3: REASON_TITLE, 5: REASON_INTRO, 7: REASON_DIVIDER,
         19: REASON_DIVIDER, 39: REASON_DIVIDER, 41: REASON_SHORT, 49: REASON_DIVIDER,
         57: REASON_DIVIDER, 63: REASON_FOOTER,
     }
 
 
 def test_storage_fixture_wrapped_paragraphs_tight_bullets_and_see_also():
-    text, result = _read(STORAGE)
+    _, result = _read(STORAGE)
     assert result.title == "Glossary of Storage Terms"
-    entries = _by_term(result)
+    entries = by_term(result)
     bloom = entries["Bloom Filter"]
     assert (bloom.line, bloom.end_line) == (8, 22)
     assert bloom.definition.startswith(
@@ -228,8 +194,7 @@ def test_storage_fixture_wrapped_paragraphs_tight_bullets_and_see_also():
     wal = entries["WAL / Redo Log"]
     assert wal.labels == ("WAL", "Redo Log")
     assert wal.groups == (("WAL",), ("Redo Log",))
-    assert _reasons(result)[47] == REASON_FOOTER
-    assert unaccounted_lines(text, result) == []
+    assert reasons(result)[47] == REASON_FOOTER
 
 
 # --- pieces -----------------------------------------------------------------------------
@@ -285,21 +250,5 @@ def test_paragraph_without_term_is_reported():
     )
     result = READER.read(text, "x.txt")
     assert [e.term for e in result.entries] == ["Term"]
-    assert _reasons(result)[5] == REASON_ORPHAN_PARAGRAPH
+    assert reasons(result)[5] == REASON_ORPHAN_PARAGRAPH
     assert unaccounted_lines(text, result) == []
-
-
-_PIECES = st.sampled_from([
-    "", "", "A", "Glossary", "Term (T)", "Where:", "  • item", "Read more:", "Read more:X",
-    "See also: a, b", "A definition sentence that is long enough to count.", r"x=1x = \frac{1}{}",
-    "\\", "{", "E=mc2E = mc^2", "   ", "x" * 300, "short.",
-])
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(_PIECES, max_size=30))
-def test_any_text_reads_without_error_and_accounts_for_every_line(lines):
-    text = "\n".join(lines)
-    result = READER.read(text, "fuzz.txt")
-    assert unaccounted_lines(text, result) == []
-    assert 0.0 <= READER.detect(text) <= 1.0

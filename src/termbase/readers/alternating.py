@@ -32,7 +32,7 @@ all of these hold:
    article, or Title Case With a lowercase function word.
 
 The line right after a term line is always its definition. A lone letter line (`A`)
-before a term is a letter heading. A first line that names the page (`Glossary`,
+before a term is a letter divider. A first line that names the page (`Glossary`,
 `# Terms`), or on an alphabetised page sorts after the terms that follow it, is the page
 title; lines before the first term are intro text; a closing `License`/`Copyright`
 heading and everything after it is the page footer; a final term line with nothing after
@@ -49,13 +49,15 @@ from itertools import pairwise
 
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
-from termbase.readers.base import entries_and_unused, numbered_lines
-
-REASON_TITLE = "page title"
-REASON_INTRO = "intro text"
-REASON_FOOTER = "page footer (license or credits after the last entry)"
-REASON_LETTER = "letter heading"
-REASON_NO_DEFINITION = "term line with no definition after it"
+from termbase.readers.base import entries_and_unused
+from termbase.readers.page import (
+    REASON_DIVIDER,
+    REASON_FOOTER,
+    REASON_INTRO,
+    REASON_NO_DEFINITION,
+    REASON_TITLE,
+    nonblank_lines,
+)
 
 _MAX_TERM_CHARS = 80
 _MAX_TERM_WORDS = 10
@@ -164,22 +166,22 @@ class AlternatingReader:
 
 def _nonblank_lines(text: str) -> list[tuple[int, str]]:
     """Return (line number, stripped text) for every non-blank line, without a leading BOM."""
-    return [(n, line.strip()) for n, line in numbered_lines(text.lstrip("\ufeff")) if line.strip()]
+    return nonblank_lines(text.lstrip("\ufeff"))
 
 
 def _rhythm(layout: _Layout) -> float:
     """Return how much of the body keeps the term/definition rhythm, 0–1.
 
     The mean of two shares: entries whose definition is one line, and body lines that sit
-    in such entries or are letter headings. A few long definitions barely lower it; a page
+    in such entries or are letter dividers. A few long definitions barely lower it; a page
     of prose swallowed into long "definitions" scores low on both.
     """
     body = layout.body_end - layout.body_start
     if body <= 0 or not layout.spans:
         return 0.0
     single = sum(1 for span in layout.spans if len(span.definition) == 1)
-    headings = sum(1 for _, reason in layout.unused if reason == REASON_LETTER)
-    return (single / len(layout.spans) + min(1.0, (2 * single + headings) / body)) / 2
+    dividers = sum(1 for _, reason in layout.unused if reason == REASON_DIVIDER)
+    return (single / len(layout.spans) + min(1.0, (2 * single + dividers) / body)) / 2
 
 
 def _locator_share(texts: list[str], spans: tuple[_Span, ...]) -> float:
@@ -198,7 +200,7 @@ def _layout(lines: list[tuple[int, str]]) -> _Layout:
     end = _footer_start(texts, start)
     unused.extend((i, REASON_FOOTER) for i in range(end, len(texts)))
     shaped = [_term_shaped(text) for text in texts]
-    spans, headings = _spans(texts, shaped, start, end, sorted_page=False)
+    spans, dividers = _spans(texts, shaped, start, end, sorted_page=False)
     if _alphabetised(texts, spans):
         if _first_term_out_of_order(texts, spans):
             first = spans[0]
@@ -208,8 +210,8 @@ def _layout(lines: list[tuple[int, str]]) -> _Layout:
             else:
                 unused.append((first.term, REASON_INTRO))
             start = _skip_intro(texts, first.term + 1, end, unused)
-        spans, headings = _spans(texts, shaped, start, end, sorted_page=True)
-    unused.extend((i, REASON_LETTER) for i in headings)
+        spans, dividers = _spans(texts, shaped, start, end, sorted_page=True)
+    unused.extend((i, REASON_DIVIDER) for i in dividers)
     kept = [span for span in spans if span.definition]
     unused.extend((span.term, REASON_NO_DEFINITION) for span in spans if not span.definition)
     return _Layout(tuple(kept), tuple(sorted(unused)), title, start, end)
@@ -274,21 +276,21 @@ def _footer_start(texts: list[str], start: int) -> int:
 def _spans(
     texts: list[str], shaped: list[bool], start: int, end: int, *, sorted_page: bool
 ) -> tuple[list[_Span], list[int]]:
-    """Return the entries between `start` and `end`, and the letter-heading lines among them.
+    """Return the entries between `start` and `end`, and the letter-divider lines among them.
 
     The line after a term line is always its definition; each later line either starts
     a new entry (`_starts_entry`) or continues the definition.
     """
     ahead = _next_candidates(shaped, end)
     spans: list[_Span] = []
-    headings: list[int] = []
+    dividers: list[int] = []
     previous_initial = ""
     expecting_term = True
     for index in range(start, end):
         if spans and not spans[-1].definition and not expecting_term:
             spans[-1].definition.append(index)
-        elif _is_letter_heading(texts, index, end):
-            headings.append(index)
+        elif _is_letter_divider(texts, index, end):
+            dividers.append(index)
             previous_initial = _initial(texts[index]) or previous_initial
             expecting_term = True
         elif expecting_term or _starts_entry(texts, shaped, ahead, index, previous_initial, sorted_page):
@@ -297,7 +299,7 @@ def _spans(
             expecting_term = False
         else:
             spans[-1].definition.append(index)
-    return spans, headings
+    return spans, dividers
 
 
 def _starts_entry(
@@ -389,7 +391,7 @@ def _term_shaped(text: str) -> bool:
     return not _INNER_SENTENCE.search(text)
 
 
-def _is_letter_heading(texts: list[str], index: int, end: int) -> bool:
+def _is_letter_divider(texts: list[str], index: int, end: int) -> bool:
     """Return True for a lone letter line (`A`, `## B`) whose next line starts with it."""
     letter = texts[index].strip(" #*—–-")
     if len(letter) != 1 or not letter.isalpha() or index + 1 >= end:

@@ -35,6 +35,15 @@ from enum import Enum
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused, numbered_lines
+from termbase.readers.page import (
+    REASON_DIVIDER,
+    REASON_FOOTER,
+    REASON_HEADING,
+    REASON_INTRO,
+    REASON_TITLE,
+    is_letter_divider,
+    tidy,
+)
 
 MAX_TERM_WORDS = 10
 MAX_TERM_CHARS = 100
@@ -42,7 +51,6 @@ MIN_SENTENCE_WORDS = 5
 MIN_LONG_LINE_WORDS = 12
 MAX_LIST_HEADING_WORDS = 4
 
-_LETTER_DIVIDER = re.compile(r"^(?:[^\W\d_]|#|0-9|0–9)$")
 _BULLET = re.compile(r"^\s*[•·▪‣◦*\-–]\s+(?P<text>\S.*)$")
 _READ_MORE = re.compile(r"^\s*(?:read more|further reading|learn more)\s*:\s*(?P<text>\S.*)$", re.I)
 _SEE_ALSO = re.compile(r"^\s*see also\s*:\s*(?P<text>\S.*)$", re.I)
@@ -53,12 +61,7 @@ _PLAIN_WORD = re.compile(r"^[a-z]{3,}[,;]?$")
 _TERM_END = (".", ":", ";", ",", "!", "?")
 _TITLE_WORDS = re.compile(r"glossary|glossaire|glosario|terminology|\bterms\b|\bindex\b", re.I)
 
-REASON_TITLE = "page title"
-REASON_HEADER = "page header line (above the first entry)"
-REASON_INTRO = "page intro text"
-REASON_DIVIDER = "letter divider"
 REASON_SHORT = "short line that is not a term (no definition paragraph follows it)"
-REASON_FOOTER = "page footer line (below the last entry)"
 REASON_ORPHAN_PARAGRAPH = "paragraph with no term line above it"
 REASON_ORPHAN = "{kind} outside any entry"
 
@@ -92,16 +95,6 @@ class Block:
     last: int
     text: str
     lines: tuple[tuple[int, str], ...]
-
-
-def tidy(text: str) -> str:
-    """Return `text` with runs of whitespace collapsed to one space and the ends stripped."""
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def is_letter_divider(text: str) -> bool:
-    """Return True for an alphabet divider line such as `A`, `#` or `0-9`."""
-    return bool(_LETTER_DIVIDER.match(text.strip()))
 
 
 def is_term_text(text: str) -> bool:
@@ -479,7 +472,7 @@ def _header_reason(block: Block) -> str:
     if block.kind is Kind.PARAGRAPH:
         return REASON_INTRO
     if block.kind in (Kind.TERM, Kind.SHORT):
-        return REASON_HEADER
+        return REASON_HEADING
     return REASON_ORPHAN.format(kind=block.kind.value)
 
 

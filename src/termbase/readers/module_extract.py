@@ -21,11 +21,18 @@ from dataclasses import dataclass
 
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
-from termbase.readers.base import entries_and_unused, numbered_lines
+from termbase.readers.base import entries_and_unused
+from termbase.readers.page import (
+    REASON_DIVIDER,
+    REASON_INTRO,
+    REASON_TITLE,
+    is_letter_divider,
+    nonblank_lines,
+    tidy,
+)
 
 #: The arrow between a module name and its excerpt.
 _ARROW = re.compile(r"\s*(?:→|->|⟶|➔|➜)\s*")
-_LETTER_DIVIDER = re.compile(r"^(?:[^\W\d_]|#|0-9)$")
 _LINK = re.compile(r"https?://|www\.|(?:^|\s)/[\w./-]+|\.txt\b", re.IGNORECASE)
 _PLAIN_TEXT_HINT = re.compile(r"\.txt\b|plain[- ]?text|llms", re.IGNORECASE)
 _NUMBERED_FRAGMENT = re.compile(r"^\d+\)")
@@ -39,11 +46,8 @@ MAX_PLAIN_MODULE_WORDS = 5
 MAX_MODULE_CHARS = 60
 MAX_SUBTITLE_WORDS = 14
 
-REASON_TITLE = "page title"
-REASON_INTRO = "intro text"
 REASON_PLAIN_TEXT_LINK = "link to the plain-text version"
 REASON_HEADER_LINK = "link in the page header"
-REASON_DIVIDER = "letter divider"
 REASON_SUBTITLE = "module subtitle line"
 REASON_SENTENCE = "stray sentence from a module, not a term"
 REASON_FRAGMENT = "sentence fragment cut from a module (starts mid-sentence), not a term"
@@ -90,7 +94,7 @@ def parse_module_line(line: str) -> ModuleLine | None:
     icon, name = split_icon(head)
     if not _is_module_name(name, has_icon=bool(icon)):
         return None
-    return ModuleLine(head, icon, name, _tidy(text[arrow.end() :]))
+    return ModuleLine(head, icon, name, tidy(text[arrow.end() :]))
 
 
 def _is_module_name(name: str, *, has_icon: bool) -> bool:
@@ -113,15 +117,6 @@ def is_term_line(line: str) -> bool:
     if text.endswith((*_SENTENCE_END, "?", *_CUT_OFF)) or " — " in text:
         return False
     return _ARROW.search(text) is None
-
-
-def is_letter_divider(line: str) -> bool:
-    """Return True for an alphabet divider line such as `A`, `#` or `0-9`."""
-    return bool(_LETTER_DIVIDER.match(line.strip()))
-
-
-def _tidy(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +161,7 @@ class ModuleExtractReader:
         are not followed by a module line, as in pages of another shape where an arrow
         turns up in a definition now and then.
         """
-        lines = _content_lines(text)
+        lines = nonblank_lines(text)
         pairs = find_pairs(lines)
         if not pairs:
             return 0.0
@@ -177,7 +172,7 @@ class ModuleExtractReader:
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per term + module-line pair; every other line is reported unused."""
-        lines = _content_lines(text)
+        lines = nonblank_lines(text)
         pairs = find_pairs(lines)
         entries = [_entry(pair, source) for pair in pairs]
         in_pair = {pair.term_line for pair in pairs} | {pair.module_line for pair in pairs}
@@ -194,17 +189,13 @@ class ModuleExtractReader:
             if number < header_end:
                 reason = _header_reason(line, is_first=position == 0)
                 if reason == REASON_TITLE and not title:
-                    title = line.strip()
+                    title = line
             else:
                 after_module = previous in module_lines
                 reason = _content_reason(line, snippets, after_module=after_module)
-            unused.append(Unused(source, number, line.strip(), reason))
+            unused.append(Unused(source, number, line, reason))
             previous = number
         return entries_and_unused(entries, unused, title)
-
-
-def _content_lines(text: str) -> list[tuple[int, str]]:
-    return [(number, line) for number, line in numbered_lines(text) if line.strip()]
 
 
 def _entry(pair: _Pair, source: str) -> Entry:
@@ -245,7 +236,7 @@ def _header_reason(line: str, *, is_first: bool) -> str:
 
 def _content_reason(line: str, snippets: set[str], *, after_module: bool) -> str:
     """Return why a line after the page header is not part of any entry."""
-    text = _tidy(line)
+    text = tidy(line)
     if is_letter_divider(text):
         return REASON_DIVIDER
     if parse_module_line(text) is not None:
