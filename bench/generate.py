@@ -155,6 +155,16 @@ SHAPES: dict[str, Callable[[list[str], random.Random], str]] = {
 }
 
 
+def generate_unique(total: int, out: Path, seed: int = 11) -> Path:
+    """Write one alternating-shape page of `total` distinct terms (one concept each)."""
+    rng = random.Random(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    terms = make_terms(total, rng)
+    path = out / f"unique-{total}.txt"
+    path.write_text(alternating(terms, rng), encoding="utf-8")
+    return path
+
+
 def generate(total: int, out: Path, seed: int = 7) -> list[Path]:
     """Write `total` entries split over the five shapes into `out`; return the files."""
     rng = random.Random(seed)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 import time
 from bisect import bisect_left
 from collections import defaultdict
@@ -40,6 +41,10 @@ MIN_SCORE = 0.40
 MAX_QUERY_CHARS = 1000
 #: At most this many words of a query go to full-text search.
 MAX_FTS_TERMS = 24
+#: A word found in more than this share of concepts (and at least COMMON_MIN_DOCS) is too
+#: common to help full-text ranking (its BM25 weight is near zero) and is left out of it.
+COMMON_SHARE = 0.02
+COMMON_MIN_DOCS = 500
 _FTS_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _STOPWORDS = frozenset(
     (
@@ -169,9 +174,13 @@ def fts_query(text: str) -> str:
     Any user text becomes a valid query: operators, quotes and brackets are never passed
     through, only word tokens.
     """
+    return " OR ".join(f'"{w}"' for w in fts_words(text))
+
+
+def fts_words(text: str) -> list[str]:
+    """Return the distinct non-stopword words of a query, at most MAX_FTS_TERMS of them."""
     words = [w for w in _FTS_TOKEN.findall(text.lower()) if w not in _STOPWORDS]
-    words = list(dict.fromkeys(words))[:MAX_FTS_TERMS]
-    return " OR ".join(f'"{w}"' for w in words)
+    return list(dict.fromkeys(words))[:MAX_FTS_TERMS]
 
 
 class SearchIndex:
@@ -180,6 +189,7 @@ class SearchIndex:
     def __init__(self, db: sqlite3.Connection) -> None:
         started = time.perf_counter()
         self.db = db
+        self.lock = threading.Lock()
         self.labels: dict[str, tuple[str, ...]] = defaultdict(tuple)
         self.preferred: dict[str, str] = {}
         for concept_id, label in db.execute("SELECT id, label FROM concepts"):
@@ -216,11 +226,42 @@ class SearchIndex:
         prefix_rows.sort()
         self.prefix_keys = [row[0] for row in prefix_rows]
         self.prefix_rows = prefix_rows
+        self.common_stems = self._common_stems(len(self.preferred))
         self.typos = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
         for key in self.by_key:
             if len(key) >= 5:
                 self.typos.create_dictionary_entry(key, 1)
         self.build_seconds = time.perf_counter() - started
+
+    def _common_stems(self, concepts: int) -> frozenset[str]:
+        """Return the FTS5 terms (stems) that occur in too many concepts to rank by.
+
+        Also prepares a scratch FTS5 table in the connection's temp schema that stems query
+        words exactly as the index does.
+        """
+        self.db.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_vocab USING fts5vocab(main, 'concept_fts', 'row')"
+        )
+        self.db.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.stemmer USING fts5(x, "
+            "tokenize = 'porter unicode61 remove_diacritics 2')"
+        )
+        self.db.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.stemmer_vocab"
+            " USING fts5vocab(temp, 'stemmer', 'instance')"
+        )
+        threshold = max(COMMON_MIN_DOCS, int(concepts * COMMON_SHARE))
+        rows = self.db.execute("SELECT term FROM temp.fts_vocab WHERE doc > ?", (threshold,))
+        return frozenset(r[0] for r in rows)
+
+    def _rare_words(self, words: list[str]) -> list[str]:
+        """Return the words whose stems are not too common to rank by."""
+        if not self.common_stems:
+            return words
+        self.db.execute("DELETE FROM temp.stemmer")
+        self.db.execute("INSERT INTO temp.stemmer(rowid, x) VALUES (1, ?)", (" ".join(words),))
+        stems = dict(self.db.execute("SELECT offset, term FROM temp.stemmer_vocab"))
+        return [w for i, w in enumerate(words) if stems.get(i) not in self.common_stems]
 
     # ------------------------------------------------------------------ search
 
@@ -305,15 +346,16 @@ class SearchIndex:
                 _offer(found, concept_id, score, "typo", label)
 
     def _fulltext_matches(self, text: str, found: dict[str, _Candidate]) -> None:
-        match = fts_query(text)
-        if not match:
-            return
+        with self.lock:  # the scratch stemming table and the connection are shared
+            match = fts_query(" ".join(self._rare_words(fts_words(text))))
+            if not match:
+                return
+            rows = self.db.execute(
+                "SELECT concept_id, bm25(concept_fts, 0.0, 8.0, 1.0) AS rank,"
+                " labels, definitions FROM concept_fts WHERE concept_fts MATCH ? ORDER BY rank LIMIT 30",
+                (match,),
+            ).fetchall()
         terms = match.count(" OR ") + 1
-        rows = self.db.execute(
-            "SELECT concept_id, bm25(concept_fts, 0.0, 8.0, 1.0) AS rank,"
-            " labels, definitions FROM concept_fts WHERE concept_fts MATCH ? ORDER BY rank LIMIT 30",
-            (match,),
-        ).fetchall()
         if not rows:
             return
         best = -rows[0][1]

@@ -1,0 +1,148 @@
+"""Benchmark search speed on a generated termbase of 100,000 concepts.
+
+    python bench/search_speed.py [--concepts 100000] [--queries 300]
+
+Builds the termbase (real SQLite file), builds the search index, then times queries of
+each kind one by one: exact label, variant spelling, acronym, typo, prefix (suggest) and
+full-text questions. In the same run the same lexical queries go through `bm25s` and
+through a bare FTS5 `MATCH` as reference points. Reports p50/p99 latency in ms, index
+build time and peak memory. Targets (2 cores): lexical + typo p99 ≤ 5 ms, suggest p99 ≤ 2 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from generate import generate_unique  # noqa: E402
+from termbase.build import build_termbase  # noqa: E402
+from termbase.search import fts_query  # noqa: E402
+from termbase.store import Termbase  # noqa: E402
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    """Return p50 and p99 of `samples` (seconds) in milliseconds."""
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return {"p50_ms": round(statistics.median(ordered) * 1000, 3), "p99_ms": round(p99 * 1000, 3)}
+
+
+def timed(run: Callable[[str], object], queries: list[str]) -> dict[str, float]:
+    """Run each query once (after one warm-up pass) and return latency percentiles."""
+    for query in queries[:20]:
+        run(query)
+    samples = []
+    for query in queries:
+        start = time.perf_counter()
+        run(query)
+        samples.append(time.perf_counter() - start)
+    return percentiles(samples)
+
+
+def typo(word: str, rng: random.Random) -> str:
+    """Return `word` with one typing mistake (swap, drop, double or replace a letter)."""
+    i = rng.randrange(1, len(word) - 1)
+    kind = rng.choice(["swap", "drop", "double", "replace"])
+    if kind == "swap":
+        return word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+    if kind == "drop":
+        return word[:i] + word[i + 1 :]
+    if kind == "double":
+        return word[:i] + word[i] + word[i:]
+    return word[:i] + rng.choice("aeioutnrs") + word[i + 1 :]
+
+
+def query_sets(termbase: Termbase, count: int, rng: random.Random) -> dict[str, list[str]]:
+    """Return queries of each kind, drawn from the termbase's own labels and definitions."""
+    rows = termbase.db.execute("SELECT concept_id, label, kind FROM labels").fetchall()
+    plain = [label for _, label, kind in rows if kind == "preferred" and len(label) >= 6]
+    acronyms = [label for _, label, kind in rows if kind == "acronym"]
+    expansions = [label for _, label, kind in rows if kind == "expansion"]
+    definitions = [r[0] for r in termbase.db.execute("SELECT definition FROM entries LIMIT 5000")]
+    pick = lambda pool: [rng.choice(pool) for _ in range(count)]  # noqa: E731
+    return {
+        "exact": pick(plain),
+        "variant": [q.upper().replace(" ", "-") for q in pick(plain)],
+        "acronym": pick(acronyms) + pick(expansions),
+        "typo": [typo(q, rng) for q in pick([p for p in plain if len(p) >= 9])],
+        "question": [" ".join(rng.sample(d.split(), min(6, len(d.split())))) for d in pick(definitions)],
+        "suggest": [q[: rng.randint(3, 6)] for q in pick(plain)],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--concepts", type=int, default=100_000)
+    parser.add_argument("--queries", type=int, default=300)
+    args = parser.parse_args()
+    rng = random.Random(5)
+    results: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        source = generate_unique(args.concepts, Path(tmp))
+        db = Path(tmp) / "big.db"
+        start = time.perf_counter()
+        summary = build_termbase([str(source)], db)
+        results["termbase_build_s"] = round(time.perf_counter() - start, 2)
+        results["concepts"] = summary.concepts
+        termbase = Termbase.open(db)
+        start = time.perf_counter()
+        index = termbase.search_index()
+        results["index_build_s"] = round(time.perf_counter() - start, 2)
+        queries = query_sets(termbase, args.queries, rng)
+        kinds: dict[str, dict[str, float]] = {}
+        for kind, items in queries.items():
+            if kind == "suggest":
+                kinds[kind] = timed(lambda q: index.suggest(q, 8), items)
+            else:
+                kinds[kind] = timed(lambda q: index.search(q, 10), items)
+        results["termbase"] = kinds
+        lexical = queries["exact"] + queries["typo"] + queries["question"]
+        bare = sqlite3.connect(db)
+        results["reference_fts5_match"] = timed(
+            lambda q: bare.execute(
+                "SELECT concept_id FROM concept_fts WHERE concept_fts MATCH ? ORDER BY rank LIMIT 10",
+                (fts_query(q) or '""',),
+            ).fetchall(),
+            lexical,
+        )
+        results["reference_bm25s"] = bm25s_reference(bare, lexical)
+        results["termbase_lexical_all"] = timed(lambda q: index.search(q, 10), lexical)
+    results["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    print(json.dumps(results, indent=2))
+
+
+def bm25s_reference(db: sqlite3.Connection, queries: list[str]) -> dict[str, float]:
+    """Index the same labels and definitions with bm25s and time the same queries."""
+    try:
+        import bm25s
+    except ImportError:
+        return {"skipped": "bm25s not installed (pip install bm25s)"}
+    rows = db.execute("SELECT concept_id, labels || ' ' || definitions FROM concept_fts").fetchall()
+    start = time.perf_counter()
+    retriever = bm25s.BM25()
+    retriever.index(bm25s.tokenize([text for _, text in rows], show_progress=False), show_progress=False)
+    build = time.perf_counter() - start
+
+    def run(query: str) -> object:
+        tokens = bm25s.tokenize([query], show_progress=False)
+        return retriever.retrieve(tokens, k=10, show_progress=False)
+
+    figures = timed(run, queries)
+    figures["index_build_s"] = round(build, 2)
+    return figures
+
+
+if __name__ == "__main__":
+    main()
