@@ -7,9 +7,7 @@ from termbase.model import Concept, Entry
 from termbase.resolve import resolve
 
 
-def entry(
-    term: str, definition: str, source: str = "a.txt", line: int = 1, **extra: object
-) -> Entry:
+def entry(term: str, definition: str, source: str = "a.txt", line: int = 1, **extra: object) -> Entry:
     labels, groups = parse_term(term)
     return Entry(
         source=source,
@@ -52,9 +50,7 @@ def test_acronym_merges_with_its_expansion() -> None:
     concepts = resolve(
         [
             entry("GQA (Grouped-Query Attention)", "Query heads share K/V heads.", "a.txt"),
-            entry(
-                "Grouped-Query Attention", "Several query heads share one key/value head.", "b.txt"
-            ),
+            entry("Grouped-Query Attention", "Several query heads share one key/value head.", "b.txt"),
             entry("GQA", "Grouped-Query Attention — heads share keys and values.", "c.txt"),
         ]
     )
@@ -214,3 +210,22 @@ def test_colliding_slugs_get_readable_distinct_ids() -> None:
         ]
     )
     assert len({c.id for c in concepts}) == len(concepts)
+
+
+def test_entries_of_one_group_are_one_concept_in_several_languages() -> None:
+    concepts = resolve(
+        [
+            entry("machine learning", "Learning from data.", "g.ttl", 1, group="https://x.org/c/ml"),
+            entry(
+                "apprentissage automatique",
+                "Apprendre des données.",
+                "g.ttl",
+                1,
+                group="https://x.org/c/ml",
+                language="fr",
+            ),
+            entry("machine learning", "Another vocabulary's idea.", "h.ttl", 1, group="https://y.org/c/ml"),
+        ]
+    )
+    grouped = next(c for c in concepts if "apprentissage automatique" in c.labels)
+    assert {e.language for e in grouped.entries} == {"en", "fr"}

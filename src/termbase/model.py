@@ -34,6 +34,9 @@ class Entry:
     `line`..`end_line` is the 1-based span of source lines the entry used.
     `concept_id`, `topics` and `origin` are set only by sources that state them (the
     project's own format); `see_also` holds labels or concept ids.
+    `group` is a key, unique across all sources, shared by entries that a source says are
+    one concept — e.g. the language versions of one SKOS concept (its URI) or of one
+    multilingual glossary record. Entries with the same group always resolve together.
     """
 
     source: str
@@ -52,6 +55,7 @@ class Entry:
     topics: tuple[str, ...] = ()
     origin: str = ""
     homonym: bool = False
+    group: str = ""
 
     def label_groups(self) -> tuple[tuple[str, ...], ...]:
         """Return the label groups, one per idea the entry names."""

@@ -6,13 +6,15 @@ Rules, in order:
    units, so it belongs to both A and B without merging A into B).
 2. A unit's labels are its written names, plus an expansion its definition opens with
    when its term is a bare acronym (`GQA` — "Grouped-Query Attention — …").
-3. Units sharing a label key (see `labels.label_key`) join — unless joining would give
+3. Units whose entries state the same explicit id or `group` (one SKOS concept in several
+   languages) are one concept, whatever their labels.
+4. Units sharing a label key (see `labels.label_key`) join — unless joining would give
    one acronym two different expansions (PRM the process reward model vs PRM the
    probabilistic roadmap), or join two concepts that state different explicit ids.
-4. A bare acronym that several concepts claim (`PRM` with no expansion) joins the one
+5. A bare acronym that several concepts claim (`PRM` with no expansion) joins the one
    whose definitions share the most words with its own; with no clear winner it stays
    its own concept rather than guess.
-5. Each concept gets a readable slug id that depends only on its own entries: an
+6. Each concept gets a readable slug id that depends only on its own entries: an
    explicit id if a source gives one, else its expansion, else its preferred label.
 """
 
@@ -127,6 +129,7 @@ class _Unit:
     claims: dict[str, str]  # acronym key -> expansion words ("grouped query attention")
     concept_id: str
     inferred: bool = False  # the expansion came from the definition, not the term
+    group: str = ""
 
 
 @dataclass(slots=True)
@@ -218,7 +221,7 @@ def _units(entries: Sequence[Entry]) -> list[_Unit]:
                     labels.append(expansion)
                     claims = {label_key(labels[0]): expansion_words(expansion)}
                     inferred = True
-            units.append(_Unit(index, labels, claims, entry.concept_id, inferred))
+            units.append(_Unit(index, labels, claims, entry.concept_id, inferred, entry.group))
     return units
 
 
@@ -241,12 +244,14 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
     for i, unit in enumerate(units):
         if unit.concept_id:
             by_id[unit.concept_id].append(i)
+        if unit.group:
+            by_id["group:" + unit.group].append(i)
         for key in {label_key(label) for label in unit.labels}:
             if key:
                 by_key[key].append(i)
     for members in by_id.values():
         for other in members[1:]:
-            clusters.union(members[0], other, force=True)  # one stated id is one concept
+            clusters.union(members[0], other, force=True)  # one stated id or group is one concept
     ambiguous = _ambiguous_acronyms(units)
     deferred: list[tuple[int, str]] = []
     # Claiming units first, so that expansions decide before bare acronyms attach.

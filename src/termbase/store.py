@@ -7,7 +7,8 @@ Schema (version 1)::
             entry_count, unused_count)
     concepts(id PK, label, initial, acronyms JSON, expansions JSON, topics JSON,
              homonym_of JSON)
-    labels(concept_id, label, key, kind)    kind: preferred | acronym | expansion | alternative
+    labels(concept_id, label, key, kind, language)
+                                            kind: preferred | acronym | expansion | alternative
     entries(id PK, source_id, line, end_line, term, labels JSON, definition,
             locator_kind, locator_text, locator_number, locator_title, locator_url,
             see_also JSON, formulas JSON, links JSON, language, origin)
@@ -54,7 +55,7 @@ CREATE TABLE concepts (
 );
 CREATE TABLE labels (
     concept_id TEXT NOT NULL REFERENCES concepts(id), label TEXT NOT NULL,
-    key TEXT NOT NULL, kind TEXT NOT NULL
+    key TEXT NOT NULL, kind TEXT NOT NULL, language TEXT NOT NULL
 );
 CREATE INDEX labels_key ON labels(key);
 CREATE INDEX labels_concept ON labels(concept_id);
@@ -182,6 +183,10 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
                 _dumps(concept.homonym_of),
             )
         )
+        language_of = {}
+        for entry in concept.entries:
+            for label in entry.labels:
+                language_of.setdefault(label, entry.language)
         for position, label in enumerate(concept.labels):
             key = label_key(label)
             kind = (
@@ -193,7 +198,7 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
                 if key in expansions
                 else "alternative"
             )
-            label_rows.append((concept.id, label, key, kind))
+            label_rows.append((concept.id, label, key, kind, language_of.get(label, "en")))
         for entry in concept.entries:
             ident = (entry.source, entry.line)
             if ident not in entry_ids:
@@ -208,7 +213,7 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
             )
         )
     db.executemany("INSERT INTO concepts VALUES (?,?,?,?,?,?,?)", concept_rows)
-    db.executemany("INSERT INTO labels VALUES (?,?,?,?)", label_rows)
+    db.executemany("INSERT INTO labels VALUES (?,?,?,?,?)", label_rows)
     db.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", entry_rows)
     db.executemany("INSERT OR IGNORE INTO concept_entries VALUES (?,?)", link_rows)
     db.executemany(

@@ -57,7 +57,8 @@ def tidy(text: str) -> str:
 
 def nonblank_lines(text: str) -> list[tuple[int, str]]:
     """Return (1-based line number, stripped text) for every non-blank line of `text`."""
-    return [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    numbered = enumerate(text.splitlines(), start=1)
+    return [(number, stripped) for number, line in numbered if (stripped := line.strip())]
 
 
 def is_sentence(text: str) -> bool:

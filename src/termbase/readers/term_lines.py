@@ -83,15 +83,10 @@ def mostly_gapped(gaps: Iterable[bool]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One non-blank source line as the scanner sees it.
-
-    `body` is the text without its bullet marker; `bullet` and `heading` are only ever
-    set on Markdown pages.
-    """
+    """One non-blank source line as the scanner sees it (`bullet` and `heading`: Markdown pages only)."""
 
     number: int
     text: str
-    body: str
     term: tuple[str, Locator] | None
     divider: bool
     bullet: bool = False
@@ -112,10 +107,10 @@ def classify_lines(text: str, split_term_line: TermSplitter, *, markdown: bool) 
         divider = is_letter_divider(stripped)
         term = None if divider else split_term_line(stripped)
         if markdown:
-            body, bullet = strip_bullet(stripped)
-            lines.append(Line(number, stripped, body, term, divider, bullet, stripped.startswith("#")))
+            bullet = strip_bullet(stripped)[1]
+            lines.append(Line(number, stripped, term, divider, bullet, stripped.startswith("#")))
         else:
-            lines.append(Line(number, stripped, stripped, term, divider))
+            lines.append(Line(number, stripped, term, divider))
     return lines
 
 
@@ -195,7 +190,9 @@ def _entry(term_line: Line, definition: list[Line], source: str) -> Entry:
     assert term_line.term is not None
     term, locator = term_line.term
     labels, groups = parse_term(term)
-    text = " ".join([definition[0].body, *(line.text for line in definition[1:])])
+    first, *rest = definition
+    body = strip_bullet(first.text)[0] if first.bullet else first.text
+    text = " ".join([body, *(line.text for line in rest)]) if rest else body
     return Entry(
         source=source,
         line=term_line.number,
