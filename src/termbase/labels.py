@@ -21,6 +21,7 @@ _DROP = re.compile(r"[\"'()\[\]{}*]")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _SLASH_SPLIT = re.compile(r"\s+/\s+")
 _PAREN = re.compile(r"^(?P<outer>.+?)\s*\((?P<inner>[^()]+)\)\s*$")
+_ARTICLES = frozenset({"a", "an", "the"})
 _ACRONYM_PLURAL = re.compile(r"^([A-Z0-9][A-Za-z0-9\-]*[A-Z0-9])s$")
 
 
@@ -62,6 +63,8 @@ def label_words(text: str) -> list[str]:
     text = re.sub(r"'s\b", "", text)
     text = _DROP.sub("", text)
     words = [w for w in _SEPARATORS.split(text) if w]
+    if len(words) >= 3:
+        words = [words[0], *(w for w in words[1:] if w.casefold() not in _ARTICLES)]
     if words:
         words[-1] = _singular(words[-1])
     return [w.casefold() for w in words]
@@ -89,7 +92,11 @@ def loose_key(text: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def is_acronym_like(text: str) -> bool:
-    """Return True for a short token that reads as an acronym: GQA, bpd, cGAN, FP8, π0."""
+    """Return True for a short token that reads as an acronym: GQA, bpd, cGAN, FP8, LoRA.
+
+    Mostly capitals (BatchNorm and AdamW are names, not acronyms), or a short all-lower
+    token (bpd, fps).
+    """
     text = text.strip()
     if not text or " " in text or len(text) > 12:
         return False
@@ -97,11 +104,9 @@ def is_acronym_like(text: str) -> bool:
     if not letters:
         return False
     upper = sum(1 for c in letters if c.isupper())
-    return (
-        upper >= 2
-        or (len(text) <= 5 and upper >= 1 and upper < len(letters) <= 4)
-        or (text.islower() and len(text) <= 4 and len(letters) == len(text))
-    )
+    if text.islower():
+        return len(text) <= 4 and len(letters) == len(text)
+    return upper >= 2 and upper * 2 >= len(letters)
 
 
 def is_acronym_of(short: str, long: str) -> bool:
@@ -176,6 +181,12 @@ def split_acronym(term: str) -> tuple[str, str] | None:
     return None
 
 
+def qualified_base(label: str) -> str:
+    """Return `Heads` for `Heads (attention)`: the name a bracket qualifies, or ""."""
+    match = _PAREN.match(label.strip())
+    return match.group("outer").strip() if match else ""
+
+
 def _is_title_phrase(text: str) -> bool:
     """Return True for a capitalised name of two or more words: `Function Calling`."""
     words = text.split()
@@ -183,9 +194,10 @@ def _is_title_phrase(text: str) -> bool:
 
 
 def split_synonym(term: str) -> tuple[str, str] | None:
-    """Return (name, synonym) for `Tool Use (Function Calling)`: two capitalised names.
+    """Return (name, synonym) for `Tool Use (Function Calling)` or `top-p (nucleus sampling)`.
 
-    A lower-case bracket (`Alignment (multimodal)`) is a qualifier, not a synonym.
+    A one-word bracket (`Alignment (multimodal)`, `Node (distributed)`) is a qualifier
+    that tells homonyms apart, not a synonym.
     """
     match = _PAREN.match(term.strip())
     if not match:
@@ -193,6 +205,8 @@ def split_synonym(term: str) -> tuple[str, str] | None:
     outer, inner = match.group("outer").strip(), match.group("inner").strip()
     if _is_title_phrase(outer) and _is_title_phrase(inner):
         return outer, inner
+    if len(inner.split()) >= 2 and inner.islower() and "/" not in inner:
+        return outer, inner  # top-p (nucleus sampling): a lower-case name, not a qualifier
     return None
 
 

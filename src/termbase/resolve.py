@@ -266,11 +266,47 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
                     if j > i and _compatible(units[i].claims[key], units[j].claims[key]):
                         clusters.union(i, j)
             continue
-        for other in members[1:]:
-            clusters.union(members[0], other)
+        claimed = [i for i in members if key in units[i].claims]
+        if not claimed:
+            for other in members[1:]:
+                clusters.union(members[0], other)
+            continue
+        for other in claimed[1:]:
+            clusters.union(claimed[0], other)
+        others = [i for i in members if key not in units[i].claims]
+        for i in others:
+            if _fits_expansion(units, entries, i, claimed, key):
+                clusters.union(claimed[0], i)
+        for i in others[1:]:
+            if not _fits_expansion(units, entries, i, claimed, key):
+                clusters.union(others[0], i)  # the same other reading, if it fits none
     for i, key in deferred:
         _attach_by_context(clusters, units, entries, i, [j for j in by_key[key] if key in units[j].claims])
     return clusters
+
+
+#: A bare acronym joins the concept that expands it only if their definitions share at
+#: least this many content words (TOPP the path planner is not top-p sampling).
+MIN_SHARED_CONTEXT_WORDS = 2
+
+
+def _fits_expansion(
+    units: Sequence[_Unit], entries: Sequence[Entry], unit: int, claimed: Sequence[int], key: str
+) -> bool:
+    """Return True if a unit that names an acronym without expanding it means the expansion.
+
+    It does when it names the expansion itself among its labels, or when its definition
+    shares content words with the definitions that give the expansion.
+    """
+    expansions = {units[i].claims[key].replace(" ", "") for i in claimed}
+    if any(label_key(label) in expansions for label in units[unit].labels):
+        return True
+    mine = context_words(entries[units[unit].entry].definition)
+    theirs: set[str] = set()
+    for i in claimed:
+        theirs |= context_words(entries[units[i].entry].definition)
+        theirs |= set(units[i].claims[key].split())
+    return len(mine & theirs) >= MIN_SHARED_CONTEXT_WORDS
 
 
 def _ambiguous_acronyms(units: Sequence[_Unit]) -> set[str]:

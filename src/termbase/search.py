@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from symspellpy import SymSpell, Verbosity
 
 from termbase.errors import InputError
-from termbase.labels import label_key, loose_key
+from termbase.labels import label_key, loose_key, qualified_base
 
 #: Hits scoring below this are not returned.
 MIN_SCORE = 0.40
@@ -199,6 +199,7 @@ class SearchIndex:
         self.by_loose: dict[str, list[tuple[str, str]]] = defaultdict(list)
         self.by_lookalike: dict[str, list[tuple[str, str]]] = defaultdict(list)
         self.by_initials: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.by_qualified: dict[str, list[tuple[str, str]]] = defaultdict(list)
         prefix_rows: list[tuple[str, int, int, str, str]] = []
         grouped: dict[str, list[str]] = defaultdict(list)
         rows = db.execute("SELECT concept_id, label, key, kind FROM labels ORDER BY rowid")
@@ -215,6 +216,9 @@ class SearchIndex:
                 initials = "".join(w[0] for w in re.split(r"[\s\-]+", label.lower()) if w and w[0].isalnum())
                 if len(initials) >= 2:
                     self.by_initials[initials].append((concept_id, label))
+            base = qualified_base(label)
+            if base:
+                self.by_qualified[label_key(base)].append((concept_id, label))
             prefix_rows.append((key, 0, len(key), concept_id, label))
             parts = re.split(r"[\s\-/]+", label)
             for start in range(1, len(parts)):
@@ -313,6 +317,8 @@ class SearchIndex:
                 _offer(found, concept_id, 0.94, "variant", label)
         for concept_id, label in self.by_loose.get(loose_key(text), ()):
             _offer(found, concept_id, 0.93, "variant", label)
+        for concept_id, label in self.by_qualified.get(key, ()):
+            _offer(found, concept_id, 0.95, "variant", label)  # Heads (attention) for "heads"
         if " " not in text and 2 <= len(text) <= 10:
             for concept_id, label in self.by_initials.get(text.lower(), ()):
                 _offer(found, concept_id, 0.90, "acronym", label)
@@ -331,6 +337,8 @@ class SearchIndex:
         for inner, full_length, concept_id, label in picked[:limit]:
             coverage = len(key) / max(full_length, len(key))
             score = 0.72 + 0.14 * coverage - (0.04 if inner else 0.0)
+            if inner and label_key(label).endswith(key):
+                score = 0.87  # the query is the label's head noun: attention → self-attention
             _offer(found, concept_id, score, "prefix", label)
 
     def _typo_matches(self, text: str, found: dict[str, _Candidate]) -> None:
@@ -365,6 +373,8 @@ class SearchIndex:
             covered = sum(1 for w in query_words if w in document or _stem_in(w, document)) / terms
             relative = -rank / best if best > 0 else 0.0
             score = 0.20 + 0.40 * covered * relative + 0.08 * covered - 0.004 * position
+            if terms <= 3 and covered < 0.66:
+                score -= 0.12  # a short query most of whose words are absent is no match
             _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
 
     def _ranked(self, found: dict[str, _Candidate], limit: int) -> list[Hit]:
