@@ -472,3 +472,26 @@ class Termbase:
         """Return see-also targets that name no concept."""
         rows = self.db.execute("SELECT from_id, target, source, line FROM dangling ORDER BY source, line")
         return [Dangling(*r) for r in rows]
+
+    # -- bulk reads for publishing (site, web app)
+
+    def meta(self) -> dict[str, str]:
+        """Return the build metadata: schema_version, termbase_version, built_at."""
+        return dict(self.db.execute("SELECT key, value FROM meta"))
+
+    def topics_by_concept(self) -> dict[str, tuple[str, ...]]:
+        """Return every concept's topics, by concept id (empty tuples included)."""
+        rows = self.db.execute("SELECT id, topics FROM concepts")
+        return {r[0]: tuple(json.loads(r[1])) for r in rows}
+
+    def sources_by_concept(self) -> dict[str, tuple[str, ...]]:
+        """Return the paths of the sources that define each concept, in build order."""
+        found: dict[str, list[str]] = {}
+        rows = self.db.execute(
+            "SELECT DISTINCT ce.concept_id, s.path, s.id FROM concept_entries ce"
+            " JOIN entries e ON e.id = ce.entry_id JOIN sources s ON s.id = e.source_id"
+            " ORDER BY ce.concept_id, s.id"
+        )
+        for concept_id, path, _ in rows:
+            found.setdefault(concept_id, []).append(path)
+        return {k: tuple(v) for k, v in found.items()}

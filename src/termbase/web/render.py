@@ -1,0 +1,115 @@
+"""Turn text from source files into safe HTML: Markdown definitions and LaTeX formulas.
+
+Definitions come from files other people wrote, so every piece of HTML made from them is
+sanitised against an allowlist (nh3): no `<script>`, no event handlers, no `javascript:`
+URLs, no images or other tags that would load anything. Formulas are converted to MathML
+on the server (latex2mathml) and rebuilt element by element from a MathML allowlist, so
+no script is needed in the browser and nothing in a formula can become markup.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+
+import nh3
+from latex2mathml.converter import convert as latex_to_mathml
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+
+#: Tags a rendered definition may keep; everything else is stripped (its text kept).
+ALLOWED_TAGS = frozenset(
+    {"p", "em", "strong", "code", "pre", "a", "ul", "ol", "li", "br", "sub", "sup", "blockquote", "del"}
+)
+ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
+ALLOWED_URL_SCHEMES = frozenset({"http", "https", "mailto"})
+
+#: MathML presentation elements a formula may contain.
+MATHML_TAGS = frozenset(
+    "math mrow mi mn mo ms mtext mspace msub msup msubsup mfrac msqrt mroot mstyle merror "
+    "mpadded mphantom mfenced menclose munder mover munderover mmultiscripts mprescripts none "
+    "mtable mtr mtd mlabeledtr semantics annotation".split()
+)
+MATHML_ATTRIBUTES = frozenset(
+    "display mathvariant mathsize mathcolor stretchy fence separator lspace rspace width height "
+    "depth linethickness accent accentunder movablelimits largeop symmetric minsize maxsize "
+    "columnalign rowalign columnspacing rowspacing columnlines rowlines frame notation "
+    "scriptlevel displaystyle open close separators form align encoding".split()
+)
+
+_markdown = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable(
+    "strikethrough"
+)
+#: Text with none of these characters renders the same as plain escaped text.
+_MARKDOWN_SYNTAX = re.compile(r"[*_`\[\]<>&\\#~!|]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
+
+
+def sanitize_html(fragment: str) -> str:
+    """Return `fragment` with every tag, attribute and URL outside the allowlist removed."""
+    return nh3.clean(
+        fragment,
+        tags=set(ALLOWED_TAGS),
+        attributes={k: set(v) for k, v in ALLOWED_ATTRIBUTES.items()},
+        url_schemes=set(ALLOWED_URL_SCHEMES),
+        link_rel="nofollow noopener noreferrer",
+        strip_comments=True,
+    )
+
+
+@lru_cache(maxsize=4096)
+def markdown_html(text: str) -> Markup:
+    """Return a definition (Markdown) as sanitised HTML, ready to put in a page."""
+    if not _MARKDOWN_SYNTAX.search(text):
+        return Markup(f"<p>{html.escape(text.strip(), quote=False)}</p>")
+    return Markup(sanitize_html(_markdown.render(text)).strip())
+
+
+def _mathml_element(element: ET.Element, out: list[str]) -> None:
+    tag = element.tag.rpartition("}")[2]
+    if tag not in MATHML_TAGS:
+        return  # an element latex2mathml made from raw text: drop it, text and all
+    attributes = "".join(
+        f' {name}="{html.escape(value, quote=True)}"'
+        for name, value in element.attrib.items()
+        if name in MATHML_ATTRIBUTES
+    )
+    if tag == "math":
+        attributes = f' xmlns="{MATHML_NS}" class="formula"' + attributes
+    out.append(f"<{tag}{attributes}>")
+    if element.text:
+        out.append(html.escape(element.text, quote=False))
+    for child in element:
+        _mathml_element(child, out)
+        if child.tail:
+            out.append(html.escape(child.tail, quote=False))
+    out.append(f"</{tag}>")
+
+
+@lru_cache(maxsize=4096)
+def formula_html(latex: str) -> Markup:
+    """Return a LaTeX formula as a display MathML `<math class="formula">` element.
+
+    A formula that cannot be converted is shown as its escaped LaTeX source in
+    `<code class="formula formula-tex">`.
+    """
+    try:
+        tree = ET.fromstring(latex_to_mathml(latex, display="block"))
+    except Exception:  # latex2mathml raises many types on malformed input
+        return Markup(f'<code class="formula formula-tex">{html.escape(latex)}</code>')
+    out: list[str] = []
+    _mathml_element(tree, out)
+    return Markup("".join(out))
+
+
+def one_line(text: str, width: int = 160) -> str:
+    """Return the first sentence-ish line of `text`, cut to `width` characters, as plain text."""
+    line = " ".join(text.split())
+    line = re.sub(r"[*_`]+", "", line)
+    if len(line) <= width:
+        return line
+    cut = line[: width - 1]
+    return cut[: cut.rfind(" ")].rstrip(" ,;:") + "…" if " " in cut else cut + "…"
