@@ -3,7 +3,7 @@
 # This is the README's test command; .ci/run runs exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+python3 -m pip install --quiet --disable-pip-version-check -e '.[test,semantic]'
 
 # The browser tests drive Debian's Chromium through Playwright (Playwright's own browser
 # download cannot be used here). Install it once per machine; needs root or sudo.

@@ -1,0 +1,153 @@
+"""Semantic search helpers, with the real embedding model of the `semantic` extra.
+
+Questions in our own words must land nearest to the right definition from the built-in
+glossary. The model tests skip, saying why, when the extra is not installed.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+import yaml
+
+from termbase import semantic
+
+GLOSSARY = Path(semantic.__file__).parent / "glossary"
+
+needs_extra = pytest.mark.skipif(
+    not semantic.available(),
+    reason=f"the semantic extra is not installed (missing: {', '.join(semantic.missing())}); "
+    f"{semantic.INSTALL_HINT}",
+)
+needs_numpy = pytest.mark.skipif(
+    "numpy" in semantic.missing(), reason="numpy is not installed (it comes with the semantic extra)"
+)
+
+# Question in plain words -> the concept it asks about. Each question avoids the
+# concept's own label, so only the meaning can match.
+QUESTIONS = {
+    "how do I shrink the KV cache by letting several query heads share one key/value head":
+        "grouped-query-attention",
+    "compress a big model by training a smaller one on its soft outputs": "knowledge-distillation",
+    "randomly zero some units while training so the net does not depend on any one of them": "dropout",
+    "a cheap model guesses a few tokens ahead and the big model checks them all at once":
+        "speculative-decoding",
+    "how long until the user sees the first word of the answer": "time-to-first-token",
+    "look up passages in a document store and paste them into the prompt before answering":
+        "retrieval-augmented-generation",
+    "begin with a very small step size and ramp it up over the first steps": "learning-rate-warmup",
+    "the chatbot makes up facts that sound plausible but are false": "hallucination",
+}
+
+
+def glossary_concepts(ids: set[str]) -> dict[str, tuple[str, list[str], str]]:
+    """Return {id: (label, labels, definition)} for these ids from the built-in glossary."""
+    found: dict[str, tuple[str, list[str], str]] = {}
+    for path in sorted(GLOSSARY.glob("*.yaml")):
+        for concept in yaml.safe_load(path.read_text(encoding="utf-8"))["concepts"]:
+            if concept["id"] in ids:
+                found[concept["id"]] = (concept["label"], concept.get("labels") or [],
+                                        concept.get("definition") or "")
+    assert set(found) == ids, f"not in the glossary: {ids - set(found)}"
+    return found
+
+
+@pytest.fixture(scope="module")
+def embedder() -> semantic.Embedder:
+    return semantic.get_embedder()
+
+
+def test_concept_text_names_then_definitions() -> None:
+    text = semantic.concept_text(
+        "grouped-query attention",
+        ["GQA", "Grouped-Query  Attention", "grouped query attention"],
+        ["Query heads share\n key/value heads.", "Query heads share key/value heads.", "  "],
+    )
+    expected = "grouped-query attention (GQA, grouped query attention): Query heads share key/value heads."
+    assert text == expected
+    assert semantic.concept_text("dropout", [], []) == "dropout"
+
+
+def test_concept_text_caps_extra_labels() -> None:
+    labels = [f"name {i}" for i in range(20)]
+    text = semantic.concept_text("x", labels, ["d"])
+    assert text.count("name ") == semantic.MAX_EXTRA_LABELS
+
+
+@needs_numpy
+def test_blob_round_trip_and_row_concatenation() -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    matrix = rng.standard_normal((5, semantic.DIMENSION)).astype(np.float32)
+    blob = semantic.vectors_blob(matrix)
+    assert len(blob) == 5 * semantic.DIMENSION * 4
+    assert np.array_equal(semantic.vectors_from_blob(blob), matrix)
+    rows = b"".join(semantic.vectors_blob(row) for row in matrix)
+    assert rows == blob
+    assert semantic.vectors_from_blob(b"").shape == (0, semantic.DIMENSION)
+    with pytest.raises(ValueError):
+        semantic.vectors_from_blob(blob[:-4])
+
+
+@needs_numpy
+def test_nearest_orders_by_cosine() -> None:
+    import numpy as np
+
+    matrix = np.array([[1, 0], [0, 1], [0.6, 0.8], [-1, 0]], dtype=np.float32)
+    query = np.array([1, 0], dtype=np.float32)
+    assert [row for row, _ in semantic.nearest(matrix, query, 2)] == [0, 2]
+    hits = semantic.nearest(matrix, query, 10)
+    assert [row for row, _ in hits] == [0, 2, 1, 3]
+    assert hits[0][1] == pytest.approx(1.0) and hits[-1][1] == pytest.approx(-1.0)
+    assert semantic.nearest(matrix, query, 0) == []
+    assert semantic.nearest(np.zeros((0, 2), dtype=np.float32), query, 3) == []
+
+
+def test_unavailable_extra_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(semantic, "_REQUIRED", (*semantic._REQUIRED, "no_such_module_xyz"))
+    assert not semantic.available()
+    with pytest.raises(semantic.SemanticUnavailable, match=r"semantic\]"):
+        semantic.Embedder()
+
+
+@needs_extra
+def test_vectors_are_unit_float32_rows(embedder: semantic.Embedder) -> None:
+    import numpy as np
+
+    texts = ["attention", "", "a much longer sentence about the key-value cache " * 40]
+    matrix = embedder.encode(texts)
+    assert matrix.dtype == np.float32 and matrix.shape == (3, semantic.DIMENSION)
+    assert np.allclose(np.linalg.norm(matrix, axis=1), 1.0, atol=1e-5)
+    assert embedder.encode([]).shape == (0, semantic.DIMENSION)
+    # A text embeds the same alone as inside a batch.
+    single = embedder.encode_query(texts[0])
+    assert float(single @ matrix[0]) > 0.999
+
+
+@needs_extra
+def test_questions_land_on_the_right_definition(embedder: semantic.Embedder) -> None:
+    concepts = glossary_concepts(set(QUESTIONS.values()))
+    ids = list(concepts)
+    matrix = embedder.encode([semantic.concept_text(*concepts[i][:2], [concepts[i][2]]) for i in ids])
+    misses = []
+    for question, expected in QUESTIONS.items():
+        best_row, cosine = semantic.nearest(matrix, embedder.encode_query(question), 1)[0]
+        if ids[best_row] != expected:
+            misses.append(f"{question!r} -> {ids[best_row]} ({cosine:.2f}), expected {expected}")
+    assert not misses, "\n".join(misses)
+
+
+@needs_extra
+def test_runs_with_the_network_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("semantic search tried to open a network connection")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    fresh = semantic.Embedder(threads=1)
+    vector = fresh.encode_query("prefill and decode")
+    assert vector.shape == (semantic.DIMENSION,)
+    assert semantic.model_path().is_file()
