@@ -1,0 +1,204 @@
+"""Bounded load run against `/api/search` of `termbase serve`, on 127.0.0.1 only.
+
+    python bench/api_load.py [--rate 200] [--seconds 20] [--db PATH]
+
+Starts `termbase serve` (the built-in glossary unless --db is given) in a subprocess on a
+free loopback port, waits for it, warms it up, then sends an open-loop load: request i is
+due at start + i / rate, whatever happened to the ones before it, so a slow server is not
+hidden by a client that waits (no coordinated omission). The count is bounded
+(rate × seconds), every request has a timeout, and the run stops by itself. Queries are the
+264 written queries of bench/queries.yaml (exact labels, variants, acronyms, typos,
+prefixes, questions, ambiguous and negative queries), shuffled with a fixed seed.
+
+Reports p50/p90/p99/max latency (from the moment each request was due, and from the
+moment it was sent), achieved throughput and errors (non-200 answers, timeouts, refused
+connections). Target on the 2-core machine: p99 < 20 ms at 200 requests/s, zero errors.
+Needs httpx (`python3 -m pip install httpx`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+import yaml
+
+HERE = Path(__file__).resolve().parent
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def load_queries(seed: int) -> list[str]:
+    """Return the written benchmark queries, shuffled with `seed`."""
+    items = yaml.safe_load((HERE / "queries.yaml").read_text(encoding="utf-8"))
+    queries = [str(item["query"]) for item in items]
+    random.Random(seed).shuffle(queries)
+    return queries
+
+
+def start_server(db: str | None, port: int) -> subprocess.Popen[bytes]:
+    """Start `termbase serve` on 127.0.0.1:`port` in its own process group."""
+    command = [sys.executable, "-m", "termbase", "serve", "--host", HOST, "--port", str(port)]
+    if db:
+        command += ["--db", db]
+    return subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server started by start_server (its process group only)."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+def wait_ready(base: str, process: subprocess.Popen[bytes], timeout: float = 120.0) -> float:
+    """Wait until the server answers a search; return the seconds it took."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        if process.poll() is not None:
+            err = process.stderr.read().decode(errors="replace") if process.stderr else ""
+            raise SystemExit(f"termbase serve exited with {process.returncode}:\n{err[-2000:]}")
+        try:
+            if httpx.get(f"{base}/api/search", params={"q": "attention"}, timeout=2).status_code == 200:
+                return time.perf_counter() - started
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"termbase serve did not answer within {timeout:.0f} s")
+
+
+def pct(ordered: list[float], q: float) -> float:
+    """Return the q-quantile (0..1) of sorted `ordered`, in milliseconds."""
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000, 2)
+
+
+async def run_load(base: str, queries: list[str], rate: float, seconds: float) -> dict[str, object]:
+    """Send rate × seconds searches open-loop; return latency, throughput and errors."""
+    total = int(rate * seconds)
+    due_latency: list[float] = []
+    service_latency: list[float] = []
+    errors: dict[str, int] = {}
+    limits = httpx.Limits(max_connections=256, max_keepalive_connections=256)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=5.0) as client:
+
+        async def one(index: int, due: float) -> None:
+            query = queries[index % len(queries)]
+            sent = time.perf_counter()
+            try:
+                response = await client.get("/api/search", params={"q": query})
+                done = time.perf_counter()
+                if response.status_code != 200:
+                    key = f"HTTP {response.status_code}"
+                    errors[key] = errors.get(key, 0) + 1
+                    return
+                response.json()
+            except (httpx.HTTPError, ValueError) as error:
+                key = type(error).__name__
+                errors[key] = errors.get(key, 0) + 1
+                return
+            due_latency.append(done - due)
+            service_latency.append(done - sent)
+
+        tasks = []
+        start = time.perf_counter() + 0.05
+        for index in range(total):
+            due = start + index / rate
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            tasks.append(asyncio.create_task(one(index, due)))
+        sent_all = time.perf_counter()
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=30)
+        finished = time.perf_counter()
+    due_latency.sort()
+    service_latency.sort()
+    ok = len(due_latency)
+    return {
+        "requests": total,
+        "ok": ok,
+        "errors": sum(errors.values()),
+        "error_kinds": errors,
+        "offered_rps": rate,
+        "send_seconds": round(sent_all - start, 2),
+        "achieved_rps": round(ok / (finished - start), 1),
+        "latency_ms": {
+            "p50": pct(due_latency, 0.50),
+            "p90": pct(due_latency, 0.90),
+            "p99": pct(due_latency, 0.99),
+            "max": round(due_latency[-1] * 1000, 2) if ok else None,
+            "mean": round(statistics.fmean(due_latency) * 1000, 2) if ok else None,
+        },
+        "service_ms": {
+            "p50": pct(service_latency, 0.50),
+            "p99": pct(service_latency, 0.99),
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate", type=float, default=200.0, help="requests per second (open loop)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of the measured run")
+    parser.add_argument("--db", help="termbase file to serve (default: the built-in glossary)")
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print only the JSON result")
+    args = parser.parse_args()
+    if not 0 < args.rate <= 2000 or not 0 < args.seconds <= 120:
+        raise SystemExit("--rate must be in (0, 2000] and --seconds in (0, 120]")
+
+    port = free_port()
+    base = f"http://{HOST}:{port}"
+    assert urlsplit(base).hostname == "127.0.0.1"
+    queries = load_queries(args.seed)
+    server = start_server(args.db, port)
+    try:
+        ready = wait_ready(base, server)
+        with httpx.Client(base_url=base, timeout=5) as warm:
+            for query in queries:  # warm every code path once (index, typo tables, caches)
+                warm.get("/api/search", params={"q": query})
+        result = asyncio.run(run_load(base, queries, args.rate, args.seconds))
+    finally:
+        stop_server(server)
+    result = {"server_ready_s": round(ready, 2), "queries": len(queries), **result}
+    latency = result["latency_ms"]
+    passed = result["errors"] == 0 and latency["p99"] is not None and latency["p99"] < 20
+    result["target"] = "p99 < 20 ms at 200 req/s, zero errors"
+    result["target_met"] = passed and args.rate >= 200
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(json.dumps(result, indent=2))
+    print(
+        f"\n/api/search at {args.rate:.0f} req/s offered for {args.seconds:.0f} s: "
+        f"p50 {latency['p50']} ms, p99 {latency['p99']} ms, "
+        f"{result['achieved_rps']} req/s achieved, {result['errors']} errors "
+        f"-> target {'met' if result['target_met'] else 'NOT met'}"
+    )
+
+
+if __name__ == "__main__":
+    main()

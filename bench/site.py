@@ -1,0 +1,175 @@
+"""Benchmark `termbase site` against Sphinx building the same glossary.
+
+    python3 -m pip install sphinx      # the reference point only; not a termbase dependency
+    python bench/site.py [--concepts 10000] [--keep DIR]
+
+In one run:
+1. `termbase site` for the built-in AI/ML glossary (compiled first, not timed);
+2. a generated termbase of 10,000 distinct concepts (bench/generate.py's
+   generate_unique + build_termbase; build time reported apart), then `termbase site` for it;
+3. the same 10,000 concepts as one Sphinx `.. glossary::` page (every label of a concept a
+   term line of its entry, its definition the body, each "Related to X." a :term: link so
+   Sphinx resolves cross-references as the site links mentions), built by `sphinx-build -b
+   html -q` in a fresh folder.
+
+Each build is a whole command in a new process (`python -m termbase site …`,
+`python -m sphinx …`), timed by wall clock, so both pay their start-up. Reports seconds,
+pages and bytes written, and the speed-up of `termbase site` over Sphinx on the same
+10,000 entries. Target: at least 20× faster than Sphinx.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from generate import generate_unique  # noqa: E402
+from termbase.build import build_termbase  # noqa: E402
+from termbase.builtin import builtin_db  # noqa: E402
+from termbase.store import Termbase  # noqa: E402
+
+RELATED = re.compile(r"^Related to (.+?)\.\s*")
+
+
+def folder_size(folder: Path) -> tuple[int, int]:
+    """Return (files, bytes) under `folder`."""
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+def timed(command: list[str], cwd: Path | None = None) -> float:
+    """Run `command`, fail loudly if it fails, return its wall-clock seconds."""
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    return seconds
+
+
+def site(db: Path, out: Path) -> dict[str, object]:
+    """Build the static site of `db` into `out` with the CLI; return seconds and size."""
+    seconds = timed([sys.executable, "-m", "termbase", "site", "--db", str(db), "--out", str(out)])
+    files, size = folder_size(out)
+    return {"seconds": round(seconds, 3), "files": files, "mb": round(size / 1e6, 1)}
+
+
+def rst_escape(text: str) -> str:
+    """Escape reStructuredText inline markup characters in `text`."""
+    return re.sub(r"([\\*`_|])", r"\\\1", text)
+
+
+def sphinx_glossary(db: Path, folder: Path) -> int:
+    """Write a Sphinx project whose index is one `.. glossary::` of every concept in `db`."""
+    with Termbase.open(db) as termbase:
+        records = [termbase.concept(cid) for cid in termbase.concept_ids()]
+    records = [r for r in records if r is not None]
+    records.sort(key=lambda r: r.label.casefold())
+    seen: set[str] = set()
+    known = {label.casefold() for r in records for label in (r.label, *r.labels)}
+    lines = ["Glossary", "========", "", ".. glossary::", ""]
+    for record in records:
+        terms = []
+        for label in (record.label, *record.labels):
+            key = label.casefold()
+            if key not in seen and not label.startswith((" ", "-", "*")):
+                seen.add(key)
+                terms.append(label)
+        if not terms:
+            continue
+        text = record.entries[0].entry.definition if record.entries else ""
+        link = ""
+        match = RELATED.match(text)
+        if match and match.group(1).casefold() in known:
+            link = f"Related to :term:`{rst_escape(match.group(1))}`. "
+            text = text[match.end() :]
+        lines += [f"   {rst_escape(t)}" for t in terms]
+        lines += [f"      {link}{rst_escape(' '.join(text.split()))}", ""]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "conf.py").write_text(
+        'project = "bench"\nextensions = []\nhtml_theme = "alabaster"\n', encoding="utf-8"
+    )
+    (folder / "index.rst").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(records)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--concepts", type=int, default=10_000)
+    parser.add_argument("--keep", type=Path, help="keep the built sites under this folder")
+    parser.add_argument("--no-sphinx", action="store_true", help="skip the Sphinx reference build")
+    args = parser.parse_args()
+
+    results: dict[str, object] = {}
+    with tempfile.TemporaryDirectory(prefix="termbase-site-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+
+        builtin = builtin_db()
+        results["builtin_site"] = site(builtin, tmp / "builtin-site")
+        with Termbase.open(builtin) as termbase:
+            results["builtin_site"]["concepts"] = termbase.stats().get("concepts")
+
+        source = generate_unique(args.concepts, tmp / "generated")
+        db = tmp / f"generated-{args.concepts}.db"
+        started = time.perf_counter()
+        summary = build_termbase([str(source)], db)
+        build_seconds = time.perf_counter() - started
+        generated = site(db, tmp / "generated-site")
+        generated["concepts"] = summary.concepts
+        generated["termbase_build_seconds"] = round(build_seconds, 3)
+        results[f"generated_{args.concepts}_site"] = generated
+
+        if not args.no_sphinx:
+            try:
+                import sphinx
+            except ImportError:
+                raise SystemExit(
+                    "sphinx is not installed: `python3 -m pip install sphinx` (bench only)"
+                ) from None
+            project = tmp / "sphinx-src"
+            written = sphinx_glossary(db, project)
+            out = tmp / "sphinx-html"
+            seconds = timed(
+                [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-E", str(project), str(out)]
+            )
+            files, size = folder_size(out)
+            results["sphinx_glossary"] = {
+                "seconds": round(seconds, 3),
+                "entries": written,
+                "files": files,
+                "mb": round(size / 1e6, 1),
+                "sphinx": sphinx.__version__,
+            }
+            speedup = seconds / generated["seconds"]
+            results["speedup_vs_sphinx"] = round(speedup, 1)
+            results["target"] = "termbase site >= 20x faster than sphinx-build on the same entries"
+            results["target_met"] = speedup >= 20
+
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+            for name in ("builtin-site", "generated-site", "sphinx-html"):
+                if (tmp / name).is_dir():
+                    shutil.copytree(tmp / name, args.keep / name, dirs_exist_ok=True)
+
+    print(json.dumps(results, indent=2))
+    if "speedup_vs_sphinx" in results:
+        print(
+            f"\n{args.concepts} concepts: termbase site {generated['seconds']} s, "
+            f"sphinx-build {results['sphinx_glossary']['seconds']} s -> "
+            f"{results['speedup_vs_sphinx']}x faster "
+            f"(target >= 20x: {'met' if results['target_met'] else 'NOT met'})"
+        )
+
+
+if __name__ == "__main__":
+    main()
