@@ -13,7 +13,9 @@ from pathlib import Path
 from termbase.errors import InputError
 
 #: File suffixes a directory walk picks up.
-GLOSSARY_SUFFIXES = frozenset({".txt", ".md", ".markdown", ".yaml", ".yml", ".text"})
+GLOSSARY_SUFFIXES = frozenset(
+    {".txt", ".md", ".markdown", ".yaml", ".yml", ".text", ".rst", ".adoc", ".asciidoc", ".ptx"}
+)
 
 #: Files larger than this are refused rather than read into memory.
 MAX_BYTES = 200 * 1024 * 1024

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from termbase.errors import InputError
 from termbase.readers.alternating import AlternatingReader
+from termbase.readers.asciidoc_glossary import AsciiDocGlossaryReader
 from termbase.readers.base import Reader
 from termbase.readers.blank_blocks import BlankBlocksReader
 from termbase.readers.introduced_bullets import IntroducedBulletsReader
 from termbase.readers.module_extract import ModuleExtractReader
+from termbase.readers.pretext_glossary import PreTeXtGlossaryReader
+from termbase.readers.sphinx_glossary import SphinxGlossaryReader
 from termbase.readers.suffix_locator import SuffixLocatorReader
 from termbase.readers.termbase_yaml import TermbaseYamlReader
 
@@ -22,6 +25,9 @@ READERS: tuple[Reader, ...] = (
     ModuleExtractReader(),
     BlankBlocksReader(),
     AlternatingReader(),
+    SphinxGlossaryReader(),
+    AsciiDocGlossaryReader(),
+    PreTeXtGlossaryReader(),
 )
 
 #: Below this confidence no reader is trusted to have recognised the file.

@@ -1,0 +1,254 @@
+"""AsciiDoc labeled lists: `term::` lines (often with an `[[anchor]]` prefix), indented bodies.
+
+Example from the test fixtures::
+
+    [[def_sieve]]sieve::
+    <TAB>A way to find primes by crossing out the multiples of each
+    <TAB><<def_prime,prime number>> in turn.
+    +
+    A second paragraph joined to the item with a `+` continuation.
+
+(`<TAB>` stands for a tab character.) An entry runs from its `term::` line to the last
+line of its body: indented lines, lines joined by `+`, lazy lines that follow a body line
+with no blank between, delimited blocks (`--`, `----`, ...) and the nested lists
+(`sub;;`, `*`) inside them. A line at the left margin after a blank line ends the list
+unless it starts the next entry.
+
+Cross references `<<def_x,text>>` become the text and name the target entry in
+`see_also` (by its term when the anchor is defined in the same file). `linkgit:x[1]`,
+`link:url[text]` and bare `https://…[text]` macros become Markdown text or links.
+"""
+
+from __future__ import annotations
+
+import re
+
+from termbase.labels import parse_term
+from termbase.model import Entry, ReadResult, Unused
+from termbase.readers.base import entries_and_unused
+from termbase.readers.page import REASON_HEADING, REASON_NO_DEFINITION, page_line_reason, tidy
+
+MAX_TERM_WORDS = 8
+
+REASON_DOCUMENT = "document text, not a glossary entry"
+REASON_ANCHOR = "block anchor or attribute line"
+
+_TERM = re.compile(
+    r"^(?:\[\[(?P<anchor>[^\],]+)(?:,[^\]]*)?\]\])?(?P<term>[^\s/].*?)::(?:[ \t]+(?P<rest>\S.*))?$"
+)
+_DELIMITER = re.compile(r"^(--|-{4,}|\.{4,}|\*{4,}|={4,}|_{4,}|\+{4,}|/{4,})\s*$")
+_HEADING = re.compile(r"^={1,6}\s+\S")
+_XREF = re.compile(r"<<(?P<target>[^,>]+)(?:,(?P<text>[^>]*))?>>")
+_LINKGIT = re.compile(r"linkgit:(?P<page>[\w.-]+)\[(?P<section>[^\]]*)\]")
+_LINK_MACRO = re.compile(r"link:(?P<url>[^\s\[]+)\[(?P<text>[^\]]*)\]")
+_URL_MACRO = re.compile(r"(?P<url>https?://[^\s\[]+)\[(?P<text>[^\]]*)\]")
+_ATTRIBUTES = {"asterisk": "*", "caret": "^", "plus": "+", "tilde": "~", "backtick": "`", "nbsp": " ",
+               "startsb": "[", "endsb": "]", "vbar": "|", "amp": "&", "lt": "<", "gt": ">"}
+_NESTED_TERM = re.compile(r"^(?P<term>\S.*?)(?:;;|:::+)(?:\s+(?P<rest>.*))?$")
+_BULLET = re.compile(r"^\s*(?:[*-]+|\.+|\d+\.)\s+(?P<text>.*)$")
+
+
+def _is_term_text(term: str) -> bool:
+    """Return True if a list label reads as a term: a few words, not a finished sentence."""
+    return len(term.split()) <= MAX_TERM_WORDS and not term.endswith((".", "!", "?", ":"))
+
+
+def _anchor_label(anchor: str) -> str:
+    """Return a readable label for an anchor with no entry here: `def_tree_ish` → `tree ish`."""
+    return anchor.removeprefix("def_").replace("_", " ")
+
+
+class AsciiDocGlossaryReader:
+    """Reads AsciiDoc `term::` labeled lists; other lines are reported."""
+
+    name = "asciidoc"
+    description = "AsciiDoc labeled list: `[[anchor]]term::` then an indented body"
+
+    def detect(self, text: str) -> float:
+        """Return the share of content lines inside entries (0 for reST pages or few entries)."""
+        if re.search(r"^\.\.\s+\S", text, re.M):
+            return 0.0
+        result = self.read(text, "")
+        if len(result.entries) < 3:
+            return 0.0
+        nonblank = sum(1 for line in text.splitlines() if line.strip())
+        inside = nonblank - len(result.unused)
+        termlike = sum(1 for e in result.entries if _is_term_text(e.term)) / len(result.entries)
+        return round(inside / nonblank * termlike, 3) if nonblank else 0.0
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per top-level `term::` item and a reason for every other line."""
+        lines = text.splitlines()
+        spans = self._spans(lines)
+        anchors = {}
+        for first, _ in spans:
+            match = _TERM.match(lines[first])
+            if match and match.group("anchor"):
+                anchors[match.group("anchor")] = tidy(match.group("term"))
+        entries: list[Entry] = []
+        unused: list[Unused] = []
+        covered: set[int] = set()
+        for first, last in spans:
+            covered.update(range(first, last + 1))
+            match = _TERM.match(lines[first])
+            assert match is not None
+            body = lines[first + 1 : last + 1]
+            if match.group("rest"):
+                body = [match.group("rest"), *body]
+            see_also: list[str] = []
+            links: list[str] = []
+            definition = self._markdown(body, anchors, see_also, links)
+            term = tidy(_inline(match.group("term"), anchors, [], []))
+            if not definition:
+                unused.append(Unused(source, first + 1, lines[first].strip(), REASON_NO_DEFINITION))
+                continue
+            labels = parse_term(term)[0]
+            entries.append(
+                Entry(
+                    source=source,
+                    line=first + 1,
+                    end_line=last + 1,
+                    term=term,
+                    labels=labels,
+                    definition=definition,
+                    see_also=tuple(t for t in dict.fromkeys(see_also) if t not in labels),
+                    links=tuple(dict.fromkeys(links)),
+                )
+            )
+        title = ""
+        before_first = True
+        for index, line in enumerate(lines):
+            if index in covered:
+                before_first = False
+                continue
+            stripped = line.strip()
+            if not stripped:
+                continue
+            if _HEADING.match(stripped) or (
+                index + 1 < len(lines) and re.match(r"^[=\-~^+]{3,}\s*$", lines[index + 1])
+                and len(lines[index + 1].strip()) >= len(stripped) and not _DELIMITER.match(stripped)
+            ):
+                title = title or stripped.lstrip("= ").strip()
+                reason = page_line_reason(stripped) if before_first else REASON_HEADING
+            elif re.match(r"^[=\-~^+]{3,}$", stripped) and index > 0 and lines[index - 1].strip():
+                reason = REASON_HEADING
+            elif re.match(r"^\[\[?[^\]]*\]\]?$", stripped) or stripped.startswith(":"):
+                reason = REASON_ANCHOR
+            else:
+                reason = REASON_DOCUMENT
+            unused.append(Unused(source, index + 1, stripped, reason))
+        return entries_and_unused(entries, unused, title)
+
+    @staticmethod
+    def _spans(lines: list[str]) -> list[tuple[int, int]]:
+        """Return (first, last) 0-based line indexes of each top-level labeled-list item."""
+        spans: list[tuple[int, int]] = []
+        current: int | None = None
+        last = -1
+        delimiter = ""
+        previous_blank = True
+        attached = False
+        for index, line in enumerate(lines):
+            stripped = line.rstrip()
+            if delimiter:
+                if stripped == delimiter:
+                    delimiter = ""
+                last = index
+                previous_blank = False
+                continue
+            if not stripped:
+                previous_blank = True
+                continue
+            term = _TERM.match(stripped) if not stripped.startswith("//") else None
+            if term and not line[0].isspace():
+                if current is not None:
+                    spans.append((current, last))
+                current, last, attached = index, index, False
+            elif current is None:
+                pass
+            elif _DELIMITER.match(stripped) and (attached or not previous_blank or line[0].isspace()):
+                delimiter = stripped.strip()
+                last = index
+            elif (
+                line[0].isspace()
+                or stripped == "+"
+                or attached
+                or not previous_blank
+                or (_NESTED_TERM.match(stripped) and not _HEADING.match(stripped))
+            ):
+                last = index
+            else:
+                spans.append((current, last))
+                current = None
+            attached = stripped == "+"
+            previous_blank = False
+        if current is not None:
+            spans.append((current, last))
+        return spans
+
+    @staticmethod
+    def _markdown(body: list[str], anchors: dict[str, str], see_also: list[str], links: list[str]) -> str:
+        """Return the Markdown for an item's body lines."""
+        blocks: list[str] = []
+        paragraph: list[str] = []
+        code: list[str] | None = None
+
+        def flush() -> None:
+            if paragraph:
+                text = tidy(" ".join(paragraph))
+                bullet = _BULLET.match(text)
+                nested = _NESTED_TERM.match(text)
+                if bullet:
+                    blocks.append("- " + _inline(bullet.group("text"), anchors, see_also, links))
+                elif nested and len(nested.group("term")) <= 40:
+                    rest = _inline(nested.group("rest") or "", anchors, see_also, links)
+                    name = _inline(nested.group("term"), anchors, see_also, links)
+                    blocks.append(f"**{name}** {rest}".strip())
+                else:
+                    blocks.append(_inline(text, anchors, see_also, links))
+                paragraph.clear()
+
+        for line in body:
+            stripped = line.strip()
+            if code is not None:
+                if _DELIMITER.match(stripped) and stripped.startswith(("-", ".")) and len(stripped) >= 4:
+                    blocks.append("```\n" + "\n".join(code) + "\n```")
+                    code = None
+                else:
+                    code.append(line.rstrip())
+                continue
+            if not stripped or stripped == "+" or stripped == "--":
+                flush()
+            elif re.match(r"^(-{4,}|\.{4,})$", stripped):
+                flush()
+                code = []
+            elif _BULLET.match(stripped) or (_NESTED_TERM.match(stripped) and not line[0].isspace()):
+                flush()
+                paragraph.append(stripped)
+            else:
+                paragraph.append(stripped)
+        flush()
+        if code:
+            blocks.append("```\n" + "\n".join(code) + "\n```")
+        return "\n\n".join(block for block in blocks if block)
+
+
+def _inline(text: str, anchors: dict[str, str], see_also: list[str], links: list[str]) -> str:
+    """Return AsciiDoc inline markup as Markdown; collect cross-reference targets and URLs."""
+
+    def xref(match: re.Match[str]) -> str:
+        target = match.group("target").strip()
+        label = anchors.get(target, _anchor_label(target))
+        see_also.append(label)
+        return (match.group("text") or label).strip()
+
+    def url(match: re.Match[str]) -> str:
+        links.append(match.group("url"))
+        return f"[{match.group('text') or match.group('url')}]({match.group('url')})"
+
+    text = _XREF.sub(xref, text)
+    text = _LINKGIT.sub(lambda m: f"`{m.group('page')}({m.group('section')})`", text)
+    text = _LINK_MACRO.sub(url, text)
+    text = _URL_MACRO.sub(url, text)
+    text = re.sub(r"\{(\w+)\}", lambda m: _ATTRIBUTES.get(m.group(1), m.group(0)), text)
+    return re.sub(r"(?<![\w`])_(?P<em>[^_`]+?)_(?![\w`])", r"*\g<em>*", text)

@@ -1,0 +1,440 @@
+"""Sphinx reST `.. glossary::` blocks, in a glossary page or inline in a chapter.
+
+A glossary directive holds entries: one or more term lines at the same indentation,
+then a body indented deeper (example from the test fixtures)::
+
+    .. glossary::
+
+       pivot table
+       cross tab
+          A summary table that groups rows by one field and :term:`aggregates <aggregate>`
+          another. See `the tutorial <https://example.org/pivot>`_.
+
+          .. index:: single: pivot
+
+Quirks real glossaries have, all handled here: the directive written with two spaces
+(`..  glossary::`), a blank line between a term and its body, bodies indented by
+varying amounts, `.. index::` lines, targets (`.. _x:`), comments and other directives
+inside bodies, literal blocks after `::`, doctest blocks, and "terms" that are only a
+link or role with a lone `\\` body (kept as entries with no definition, their URL in
+`links`).
+
+Like Sphinx's own glossary directive, the block structure is read line by line from
+the indentation (docutils does not know the directive or the roles); inline markup is
+turned into Markdown: roles become their text (`:term:` targets go to `see_also`),
+``code`` and code-like roles become `code`, `text <url>`_ becomes [text](url).
+
+Lines outside every glossary block are reported: section titles, comments, targets, and
+everything else as chapter text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from termbase.labels import parse_term
+from termbase.model import Entry, Locator, ReadResult, Unused
+from termbase.readers.base import entries_and_unused
+from termbase.readers.page import REASON_NO_DEFINITION, REASON_TITLE, tidy
+
+REASON_CHAPTER = "chapter text, not a glossary entry"
+REASON_SECTION = "section heading"
+REASON_COMMENT = "reST comment"
+REASON_TARGET = "reST link target"
+REASON_DIRECTIVE = "glossary directive"
+REASON_OPTION = "glossary directive option"
+REASON_GLOSSARY_COMMENT = "reST comment between glossary entries"
+
+_GLOSSARY = re.compile(r"^(?P<indent>\s*)\.\.\s+glossary::\s*$")
+_DIRECTIVE = re.compile(r"^\.\.\s+(?P<name>[\w:.-]+)::(?:\s+(?P<arg>.*))?$")
+_TARGET = re.compile(r"^\.\.\s+_[^:]*:.*$|^__\s")
+_OPTION = re.compile(r"^:[\w-]+:")
+_ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}\s*$")
+_BULLET = re.compile(r"^(?P<marker>[*+-]|#\.|\d+[.)])\s+(?P<text>.*)$")
+
+#: Roles whose text is code: shown as `code`.
+_CODE_ROLES = frozenset(
+    {
+        "func", "meth", "class", "mod", "attr", "const", "data", "exc", "obj", "keyword",
+        "file", "program", "option", "envvar", "samp", "command", "kbd", "code", "macro",
+        "type", "member", "var", "expr", "cmdoption", "token", "makevar",
+    }
+)
+_ROLE = re.compile(r":(?P<role>[\w:.+-]+):`(?P<body>(?:[^`\\]|\\.)+)`")
+_LINK = re.compile(r"`(?P<body>(?:[^`\\]|\\.)+?)`__?")
+_LITERAL = re.compile(r"``(?P<code>.+?)``")
+_DEFAULT_ROLE = re.compile(r"`(?P<body>[^`]+)`")
+_EXPLICIT_TARGET = re.compile(r"^(?P<text>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
+
+#: Directives whose content is code.
+_CODE_DIRECTIVES = frozenset({"code", "code-block", "sourcecode", "doctest", "testcode", "highlight"})
+#: Directives that are only index or cross-reference machinery: left out of definitions.
+_SILENT_DIRECTIVES = frozenset({"index", "highlight", "only", "raw", "image", "figure", "toctree"})
+
+
+@dataclass(slots=True)
+class Inline:
+    """What inline conversion found besides the Markdown text: see-also targets and URLs."""
+
+    see_also: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t")) if line.strip() else 10**6
+
+
+def _unescape(text: str) -> str:
+    """Drop reST escapes: `\\ ` (join) disappears, `\\x` gives x."""
+    return re.sub(r"\\(.)", lambda m: "" if m.group(1) == " " else m.group(1), text)
+
+
+def inline_markdown(text: str, found: Inline | None = None) -> str:
+    """Return reST inline markup as Markdown; collect :term: targets and URLs into `found`."""
+    found = found if found is not None else Inline()
+    codes: list[str] = []
+
+    def keep_code(code: str) -> str:
+        codes.append(code)
+        return f"\x00{len(codes) - 1}\x00"
+
+    def role(match: re.Match[str]) -> str:
+        name = match.group("role").split(":")[-1]
+        body = _unescape(match.group("body"))
+        explicit = _EXPLICIT_TARGET.match(body)
+        shown, target = (explicit.group("text"), explicit.group("target")) if explicit else (body, body)
+        shown = shown.lstrip("~!") if not explicit else shown
+        if match.group("body").startswith("~") and not explicit:
+            shown = shown.rsplit(".", 1)[-1]
+        if name == "term":
+            found.see_also.append(tidy(target))
+            return shown
+        if name in _CODE_ROLES:
+            return keep_code(f"`{shown}`")
+        if name == "pep":
+            return f"PEP {shown}"
+        if name == "rfc":
+            return f"RFC {shown}"
+        if name in {"dfn", "emphasis"}:
+            return f"*{shown}*"
+        if name == "strong":
+            return f"**{shown}**"
+        return shown
+
+    def link(match: re.Match[str]) -> str:
+        body = _unescape(match.group("body"))
+        explicit = _EXPLICIT_TARGET.match(body)
+        if not explicit:
+            return body
+        shown, target = explicit.group("text") or explicit.group("target"), explicit.group("target")
+        if re.match(r"^[a-z][a-z+.-]*:", target):
+            found.links.append(target)
+            return f"[{shown}]({target})"
+        return shown
+
+    text = _LITERAL.sub(lambda m: keep_code(f"`{m.group('code')}`"), text)
+    text = _ROLE.sub(role, text)
+    text = _LINK.sub(link, text)
+    text = _DEFAULT_ROLE.sub(lambda m: keep_code(f"`{_unescape(m.group('body'))}`"), text)
+    text = re.sub(r"\\ ", "", text)
+    text = re.sub(r"\\([^\x00])", r"\1", text)
+    return re.sub(r"\x00(\d+)\x00", lambda m: codes[int(m.group(1))], text)
+
+
+def plain_term(text: str, found: Inline) -> str:
+    """Return a term line as plain text: markup removed, code marks dropped."""
+    markdown = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", inline_markdown(text, found))
+    return tidy(markdown.replace("`", "")) or tidy(text)
+
+
+# ── bodies ────────────────────────────────────────────────────────────────────────────
+
+
+def _block_end(lines: list[str], start: int, indent: int) -> int:
+    """Return the index after the run of lines from `start` that are blank or indented past `indent`."""
+    end = start
+    last = start
+    while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
+        end += 1
+        if lines[end - 1].strip():
+            last = end
+    return last
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    widths = [_indent(line) for line in lines if line.strip()]
+    cut = min(widths) if widths else 0
+    return [line[cut:] if line.strip() else "" for line in lines]
+
+
+def _fence(lines: list[str], language: str = "") -> str:
+    body = "\n".join(_dedent(lines)).strip("\n")
+    return f"```{language}\n{body}\n```"
+
+
+def body_markdown(lines: list[str], found: Inline) -> str:
+    """Return the Markdown for body lines (any indentation) of one entry or directive."""
+    lines = _dedent(lines)
+    blocks: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+            continue
+        indent = _indent(line)
+        stripped = line.strip()
+        directive = _DIRECTIVE.match(stripped)
+        if stripped.startswith("..") and (directive or _TARGET.match(stripped) or stripped == ".."
+                                          or stripped.startswith(".. ")):
+            end = _block_end(lines, i + 1, indent)
+            if directive:
+                blocks.extend(_directive_markdown(directive, lines[i + 1 : end], found))
+            i = end
+            continue
+        if stripped.startswith(">>>"):
+            end = i
+            while end < len(lines) and lines[end].strip():
+                end += 1
+                after = end
+                while after < len(lines) and not lines[after].strip():
+                    after += 1
+                if (
+                    end < len(lines)
+                    and not lines[end].strip()
+                    and after < len(lines)
+                    and _indent(lines[after]) == indent
+                    and lines[after].strip().startswith(">>>")
+                ):
+                    end = after
+            blocks.append(_fence(lines[i:end], "pycon"))
+            i = end
+            continue
+        bullet = _BULLET.match(stripped)
+        if bullet:
+            item_indent = indent + len(stripped) - len(bullet.group("text"))
+            end = i + 1
+            while end < len(lines) and lines[end].strip() and _indent(lines[end]) >= item_indent:
+                end += 1
+            parts = [bullet.group("text"), *(line.strip() for line in lines[i + 1 : end])]
+            text, literal = _literal_intro(tidy(" ".join(parts)))
+            marker = "1." if bullet.group("marker")[0].isdigit() or bullet.group("marker") == "#." else "-"
+            blocks.append(f"{marker} {inline_markdown(text, found)}")
+            i = end
+            if literal:
+                i = _literal_block(lines, i, indent, blocks)
+            # nested item content (deeper paragraphs) is read as its own blocks
+            continue
+        end = i + 1
+        while (
+            end < len(lines)
+            and lines[end].strip()
+            and _indent(lines[end]) == indent
+            and not _BULLET.match(lines[end].strip())
+            and not lines[end].strip().startswith("..")
+        ):
+            end += 1
+        text, literal = _literal_intro(tidy(" ".join(line.strip() for line in lines[i:end])))
+        if text:
+            blocks.append(inline_markdown(text, found))
+        i = end
+        if literal:
+            i = _literal_block(lines, i, indent, blocks)
+    return "\n\n".join(blocks)
+
+
+def _literal_intro(text: str) -> tuple[str, bool]:
+    """Return (paragraph text, whether a literal block follows) for a paragraph ending in `::`."""
+    if not text.endswith("::"):
+        return text, False
+    if text == "::":
+        return "", True
+    if text.endswith(" ::"):
+        return text[:-3].rstrip(), True
+    return text[:-1], True
+
+
+def _literal_block(lines: list[str], start: int, indent: int, blocks: list[str]) -> int:
+    """Append the literal block indented past `indent` from `start`; return the index after it."""
+    first = start
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    if first >= len(lines) or _indent(lines[first]) <= indent:
+        return start
+    end = _block_end(lines, first, indent)
+    blocks.append(_fence(lines[first:end]))
+    return end
+
+
+def _directive_markdown(directive: re.Match[str], content: list[str], found: Inline) -> list[str]:
+    """Return the Markdown blocks for a directive inside a body (index lines give none)."""
+    name = directive.group("name").split(":")[-1]
+    if name in _SILENT_DIRECTIVES:
+        return []
+    body = [line for line in content if not _OPTION.match(line.strip())]
+    if name in _CODE_DIRECTIVES:
+        return [_fence(body, (directive.group("arg") or "").strip())] if any(s.strip() for s in body) else []
+    arg = inline_markdown((directive.group("arg") or "").strip(), found)
+    inner = body_markdown(body, found)
+    label = name.replace("-", " ").capitalize()
+    text = " ".join(part for part in (arg, inner) if part)
+    return [f"> **{label}:** {text}"] if text else []
+
+
+# ── the page ─────────────────────────────────────────────────────────────────────────
+
+
+@dataclass(slots=True)
+class _Draft:
+    terms: list[tuple[int, str]]
+    body: list[tuple[int, str]] = field(default_factory=list)
+
+
+class SphinxGlossaryReader:
+    """Reads Sphinx `.. glossary::` directives; the rest of the page is reported."""
+
+    name = "sphinx"
+    description = "Sphinx reST `.. glossary::` blocks (term lines, indented bodies), in a page or a chapter"
+
+    def detect(self, text: str) -> float:
+        """Return 0.95 when the text has a glossary directive with entries, else (almost) 0."""
+        if not any(_GLOSSARY.match(line) for line in text.splitlines()):
+            return 0.0
+        entries = len(self.read(text, "").entries)
+        return 0.95 if entries >= 2 else 0.6 if entries == 1 else 0.1
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return the entries of every glossary block and a reason for every other line."""
+        lines = [line.expandtabs(8) for line in text.splitlines()]  # reST tab stops are 8 wide
+        entries: list[Entry] = []
+        unused: list[Unused] = []
+        reasons = self._page_reasons(lines)
+        title = next((t for t in _section_titles(lines).values()), "")
+        section = ""
+        sections = _section_titles(lines)
+        i = 0
+        while i < len(lines):
+            if i in sections:
+                section = sections[i]
+            match = _GLOSSARY.match(lines[i])
+            if not match:
+                if lines[i].strip():
+                    unused.append(Unused(source, i + 1, lines[i].strip(), reasons.get(i, REASON_CHAPTER)))
+                i += 1
+                continue
+            end = _block_end(lines, i + 1, _indent(lines[i]))
+            unused.append(Unused(source, i + 1, lines[i].strip(), REASON_DIRECTIVE))
+            found, lost = self._read_block(lines, i + 1, end, source, section)
+            entries.extend(found)
+            unused.extend(lost)
+            i = end
+        return entries_and_unused(entries, unused, title)
+
+    @staticmethod
+    def _page_reasons(lines: list[str]) -> dict[int, str]:
+        """Return the reason for page lines that are headings, comments or targets (by index)."""
+        reasons: dict[int, str] = {}
+        for index, heading in _section_titles(lines).items():
+            reason = REASON_TITLE if "glossary" in heading.casefold() else REASON_SECTION
+            for j in range(max(0, index - 1), min(len(lines), index + 2)):
+                if j == index or _ADORNMENT.match(lines[j].strip() or "x"):
+                    reasons[j] = reason
+        i = 0
+        while i < len(lines):
+            stripped = lines[i].strip()
+            if _indent(lines[i]) == 0 and stripped.startswith("..") and not _DIRECTIVE.match(stripped):
+                reason = REASON_TARGET if _TARGET.match(stripped) else REASON_COMMENT
+                end = _block_end(lines, i + 1, 0) if reason == REASON_COMMENT else i + 1
+                for j in range(i, end):
+                    reasons[j] = reason
+                i = max(end, i + 1)
+                continue
+            i += 1
+        return reasons
+
+    def _read_block(
+        self, lines: list[str], start: int, end: int, source: str, section: str
+    ) -> tuple[list[Entry], list[Unused]]:
+        """Return the entries and unused lines of one glossary block (lines[start:end])."""
+        unused: list[Unused] = []
+        drafts: list[_Draft] = []
+        term_indent = -1
+        previous_blank = True
+        for i in range(start, end):
+            line = lines[i]
+            if not line.strip():
+                previous_blank = True
+                continue
+            stripped = line.strip()
+            indent = _indent(line)
+            if term_indent < 0:
+                if _OPTION.match(stripped):
+                    unused.append(Unused(source, i + 1, stripped, REASON_OPTION))
+                    continue
+                term_indent = indent
+            if indent <= term_indent:
+                if stripped == ".." or stripped.startswith(".. "):
+                    unused.append(Unused(source, i + 1, stripped, REASON_GLOSSARY_COMMENT))
+                elif drafts and not drafts[-1].body and not previous_blank:
+                    drafts[-1].terms.append((i + 1, stripped))
+                else:
+                    drafts.append(_Draft([(i + 1, stripped)]))
+            elif drafts:
+                drafts[-1].body.append((i + 1, line))
+            else:
+                unused.append(Unused(source, i + 1, stripped, "indented text before the first glossary term"))
+            previous_blank = False
+        entries: list[Entry] = []
+        for draft in drafts:
+            if not draft.body:
+                unused.extend(Unused(source, n, t, REASON_NO_DEFINITION) for n, t in draft.terms)
+                continue
+            entries.append(self._entry(draft, lines, source, section))
+        return entries, unused
+
+    @staticmethod
+    def _entry(draft: _Draft, lines: list[str], source: str, section: str) -> Entry:
+        found = Inline()
+        term_found = Inline()
+        terms = [plain_term(term, term_found) for _, term in draft.terms]
+        first, last = draft.terms[0][0], draft.body[-1][0]
+        body_lines = lines[draft.body[0][0] - 1 : last]
+        definition = body_markdown(body_lines, found)
+        if definition.strip() in {"\\", ""}:
+            definition = ""
+        labels: list[str] = []
+        for term in terms:
+            labels.extend(parse_term(term)[0])
+        see_also = [t for t in dict.fromkeys(term_found.see_also + found.see_also) if t not in labels]
+        stated = section and "glossary" not in section.casefold()
+        locator = Locator("section", section, title=section) if stated else None
+        return Entry(
+            source=source,
+            line=first,
+            end_line=last,
+            term=terms[0],
+            labels=tuple(dict.fromkeys(labels)),
+            definition=definition,
+            locator=locator,
+            see_also=tuple(see_also),
+            links=tuple(dict.fromkeys(term_found.links + found.links)),
+        )
+
+
+def _section_titles(lines: list[str]) -> dict[int, str]:
+    """Return {line index: title} for every reST section title (text line with an underline)."""
+    titles: dict[int, str] = {}
+    for i in range(len(lines) - 1):
+        text = lines[i].strip()
+        under = lines[i + 1].strip()
+        if (
+            text
+            and _indent(lines[i]) == 0
+            and not _ADORNMENT.match(text)
+            and _ADORNMENT.match(under)
+            and len(under) >= len(text)
+            and not text.startswith("..")
+        ):
+            titles[i] = text
+    return titles
