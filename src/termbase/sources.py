@@ -14,7 +14,8 @@ from termbase.errors import InputError
 
 #: File suffixes a directory walk picks up.
 GLOSSARY_SUFFIXES = frozenset(
-    {".txt", ".md", ".markdown", ".yaml", ".yml", ".text", ".rst", ".adoc", ".asciidoc", ".ptx"}
+    {".txt", ".md", ".markdown", ".yaml", ".yml", ".text", ".rst", ".adoc", ".asciidoc", ".ptx",
+     ".ttl", ".nt", ".rdf", ".jsonld"}
 )
 
 #: Files larger than this are refused rather than read into memory.

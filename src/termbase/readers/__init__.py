@@ -14,6 +14,7 @@ from termbase.readers.blank_blocks import BlankBlocksReader
 from termbase.readers.introduced_bullets import IntroducedBulletsReader
 from termbase.readers.module_extract import ModuleExtractReader
 from termbase.readers.pretext_glossary import PreTeXtGlossaryReader
+from termbase.readers.skos_glossary import SkosReader
 from termbase.readers.sphinx_glossary import SphinxGlossaryReader
 from termbase.readers.suffix_locator import SuffixLocatorReader
 from termbase.readers.termbase_yaml import TermbaseYamlReader
@@ -28,6 +29,7 @@ READERS: tuple[Reader, ...] = (
     SphinxGlossaryReader(),
     AsciiDocGlossaryReader(),
     PreTeXtGlossaryReader(),
+    SkosReader(),
 )
 
 #: Below this confidence no reader is trusted to have recognised the file.
