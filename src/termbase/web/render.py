@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import nh3
 from latex2mathml.converter import convert as latex_to_mathml
+from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
@@ -113,3 +114,19 @@ def one_line(text: str, width: int = 160) -> str:
         return line
     cut = line[: width - 1]
     return cut[: cut.rfind(" ")].rstrip(" ,;:") + "…" if " " in cut else cut + "…"
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """Return the Jinja2 environment of the page templates (autoescaping on)."""
+    return Environment(
+        loader=PackageLoader("termbase.web", "templates"),
+        autoescape=select_autoescape(["html"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_page(template: str, context: dict[str, object]) -> str:
+    """Return the HTML of `template` rendered with `context`."""
+    return environment().get_template(template).render(context)

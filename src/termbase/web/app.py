@@ -1,0 +1,306 @@
+"""The web app and JSON API: `create_app(db_path)` returns a FastAPI application.
+
+One termbase is opened read-only and its search index built at startup. HTML pages and
+JSON share the view models of `termbase.web.pages`. Every read-only response carries an
+ETag (a hash of its body) and Cache-Control; a matching If-None-Match gets 304. Errors
+under /api are JSON: `{"error": reason, "status": code}` (422s add `detail`). The app
+makes no external request: Swagger UI at /docs is served from the swagger-ui-bundle
+package, and pages load only /static files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import FastAPI, Path as PathParam, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from termbase import __version__
+from termbase.errors import TermbaseError
+from termbase.exports.jsonl import concept_dict
+from termbase.store import Termbase
+from termbase.web.llms import glossary_data_txt, llms_txt
+from termbase.web.pages import (
+    Links,
+    SiteData,
+    concept_page,
+    home_page,
+    letter_page,
+    search_page,
+    stats_data,
+    stats_page,
+    topic_page,
+)
+from termbase.web.render import render_page
+
+#: Cache-Control for read-only data: the termbase cannot change while the app runs.
+CACHE_CONTROL = "public, max-age=300"
+MAX_PER_PAGE = 500
+MAX_LIMIT = 100
+
+STATIC_DIR = Path(str(resources.files("termbase.web") / "static"))
+
+
+def _swagger_dir() -> Path | None:
+    try:
+        import swagger_ui_bundle
+    except ImportError:
+        return None
+    return Path(swagger_ui_bundle.swagger_ui_path)
+
+
+def etag_of(body: bytes) -> str:
+    """Return the strong ETag of a response body."""
+    return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
+
+
+def cached_response(request: Request, body: bytes, media_type: str) -> Response:
+    """Return `body` with ETag and Cache-Control, or 304 if the client has this version."""
+    etag = etag_of(body)
+    headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
+    match = request.headers.get("if-none-match", "")
+    if match and (match.strip() == "*" or etag in {t.strip().removeprefix("W/") for t in match.split(",")}):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=media_type, headers=headers)
+
+
+def json_body(value: object) -> bytes:
+    """Return `value` as compact UTF-8 JSON."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class ApiError(HTTPException):
+    """An error answered as JSON under /api and as an HTML page elsewhere."""
+
+
+def create_app(db_path: str | Path, title: str = "") -> FastAPI:
+    """Return the web app serving the termbase at `db_path` (opened read-only)."""
+    termbase = Termbase.open(db_path)
+    termbase.search_index()
+    data = SiteData.load(termbase, title)
+    links = Links()
+    base_context = {"site": data, "links": links, "suggest_url": "/api/suggest"}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        termbase.close()
+
+    app = FastAPI(
+        title=f"{data.title} — termbase API",
+        version=__version__,
+        description="Read-only JSON API over a termbase: concepts, search, suggestions, statistics.",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json",
+        lifespan=lifespan,
+    )
+    app.state.termbase = termbase
+    app.state.site = data
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    swagger = _swagger_dir()
+    if swagger is not None:
+        app.mount("/_swagger", StaticFiles(directory=swagger), name="swagger")
+
+    def page(request: Request, template: str, context: dict[str, object], status: int = 200) -> Response:
+        html = render_page(template, {**base_context, **context})
+        if status != 200:
+            return HTMLResponse(html, status_code=status)
+        return cached_response(request, html.encode(), "text/html; charset=utf-8")
+
+    def api(request: Request, value: object) -> Response:
+        return cached_response(request, json_body(value), "application/json")
+
+    # -- errors
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        message = str(error.detail)
+        if request.url.path.startswith("/api/") or request.url.path == "/openapi.json":
+            return JSONResponse({"error": message, "status": error.status_code}, status_code=error.status_code)
+        heading = "Not found" if error.status_code == 404 else f"Error {error.status_code}"
+        html = render_page("error.html", {**base_context, "page": "error", "heading": heading, "message": message})
+        return HTMLResponse(html, status_code=error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, error: RequestValidationError) -> Response:
+        reasons = []
+        for problem in error.errors():
+            where = ".".join(str(p) for p in problem.get("loc", ()) if p not in ("query", "path"))
+            reasons.append(f"{where}: {problem.get('msg', 'invalid')}" if where else problem.get("msg", ""))
+        detail = [
+            {"loc": list(p.get("loc", ())), "msg": p.get("msg", ""), "type": p.get("type", "")}
+            for p in error.errors()
+        ]
+        return JSONResponse({"error": "; ".join(reasons), "status": 422, "detail": detail}, status_code=422)
+
+    # -- HTML pages
+
+    @lru_cache(maxsize=4096)
+    def concept_html(concept_id: str) -> str | None:
+        record = termbase.concept(concept_id)
+        if record is None:
+            return None
+        view = concept_page(data, record)
+        return render_page("concept.html", {**base_context, **view, "description": view["summary"]})
+
+    @app.get("/", include_in_schema=False)
+    async def home(request: Request) -> Response:
+        return page(request, "home.html", home_page(data))
+
+    @app.get("/letter/{letter}", include_in_schema=False)
+    async def letter(request: Request, letter: str) -> Response:
+        view = letter_page(data, letter) or letter_page(data, letter.upper())
+        if view is None:
+            raise HTTPException(404, f"no concept is filed under {letter!r}")
+        return page(request, "letter.html", {**view, "current_letter": view["letter"]})
+
+    @app.get("/topic/{topic}", include_in_schema=False)
+    async def topic(request: Request, topic: str) -> Response:
+        view = topic_page(data, topic)
+        if view is None:
+            raise HTTPException(404, f"no concept has the topic {topic!r}")
+        return page(request, "topic.html", view)
+
+    @app.get("/c/{concept_id}", include_in_schema=False)
+    async def concept(request: Request, concept_id: str) -> Response:
+        html = concept_html(concept_id)
+        if html is None:
+            raise HTTPException(404, f"no concept with id {concept_id!r}")
+        return cached_response(request, html.encode(), "text/html; charset=utf-8")
+
+    @app.get("/search", include_in_schema=False)
+    async def search_html(request: Request, q: str = "") -> Response:
+        hits = termbase.search(q, 50) if q.strip() else []
+        return page(request, "search.html", search_page(data, q, hits))
+
+    @app.get("/stats", include_in_schema=False)
+    async def stats_html(request: Request) -> Response:
+        return page(request, "stats.html", stats_page(data))
+
+    @app.get("/llms.txt", include_in_schema=False)
+    async def llms(request: Request) -> Response:
+        return cached_response(request, llms_txt(data, links).encode(), "text/plain; charset=utf-8")
+
+    glossary_text: list[bytes] = []
+
+    @app.get("/glossary-data.txt", include_in_schema=False)
+    async def glossary_data(request: Request) -> Response:
+        if not glossary_text:
+            glossary_text.append(glossary_data_txt(termbase, data.title).encode())
+        return cached_response(request, glossary_text[0], "text/plain; charset=utf-8")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Response:
+        if swagger is None:
+            return HTMLResponse(
+                "<!doctype html><title>API</title><p>Swagger UI is not installed; the OpenAPI "
+                'description is at <a href="/openapi.json">/openapi.json</a>.</p>'
+            )
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title=f"{data.title} — API",
+            swagger_js_url="/_swagger/swagger-ui-bundle.js",
+            swagger_css_url="/_swagger/swagger-ui.css",
+            swagger_favicon_url="/_swagger/favicon-32x32.png",
+            swagger_ui_parameters={"validatorUrl": None},
+        )
+
+    # -- JSON API
+
+    @app.get("/api/concepts", tags=["concepts"], summary="List concepts, a page at a time")
+    async def api_concepts(
+        request: Request,
+        page_number: Annotated[int, Query(alias="page", ge=1, description="Page number, from 1")] = 1,
+        per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE, description="Concepts per page")] = 50,
+        letter: Annotated[
+            str | None, Query(min_length=1, max_length=1, description="Only concepts filed under this initial")
+        ] = None,
+        topic: Annotated[str | None, Query(min_length=1, description="Only concepts with this topic")] = None,
+    ) -> Response:
+        """Return `{page, per_page, total, pages, concepts: [{id, label, initial, summary, topics, url}]}`."""
+        items = data.summaries
+        if letter is not None:
+            items = data.by_initial.get(letter.upper(), data.by_initial.get(letter, []))
+        if topic is not None:
+            if topic not in data.by_topic:
+                known = ", ".join(data.topics) or "none in this termbase"
+                raise HTTPException(422, f"topic: unknown topic {topic!r} (known topics: {known})")
+            members = {s.id for s in data.by_topic[topic]}
+            items = [s for s in items if s.id in members]
+        total = len(items)
+        start = (page_number - 1) * per_page
+        return api(
+            request,
+            {
+                "page": page_number,
+                "per_page": per_page,
+                "total": total,
+                "pages": (total + per_page - 1) // per_page,
+                "concepts": [
+                    {**s.as_dict(), "url": links.concept(s.id)} for s in items[start : start + per_page]
+                ],
+            },
+        )
+
+    @app.get("/api/concepts/{concept_id}", tags=["concepts"], summary="One concept with provenance")
+    async def api_concept(
+        request: Request, concept_id: Annotated[str, PathParam(description="The concept's id (a slug)")]
+    ) -> Response:
+        """Return the concept as in the jsonl export, plus `mentioned_in` (backlinks) and `url`."""
+        record = termbase.concept(concept_id)
+        if record is None:
+            raise HTTPException(404, f"no concept with id {concept_id!r}")
+        value = concept_dict(record)
+        value["mentioned_in"] = [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]
+        value["url"] = links.concept(record.id)
+        return api(request, value)
+
+    def _query(q: str) -> str:
+        if not q.strip():
+            raise HTTPException(422, "q: must not be blank")
+        return q
+
+    @app.get("/api/search", tags=["search"], summary="Search labels, acronyms, typos and definitions")
+    async def api_search(
+        request: Request,
+        q: Annotated[str, Query(min_length=1, max_length=1000, description="What to look for")],
+        limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Most hits to return")] = 10,
+    ) -> Response:
+        """Return `{query, hits: [{id, label, labels, score, matched, matched_label}]}`, best first."""
+        try:
+            hits = termbase.search(_query(q), limit)
+        except TermbaseError as error:
+            raise HTTPException(422, f"q: {error}") from None
+        return api(request, {"query": q, "hits": [h.as_dict() for h in hits]})
+
+    @app.get("/api/suggest", tags=["search"], summary="Autocomplete what has been typed")
+    async def api_suggest(
+        request: Request,
+        q: Annotated[str, Query(min_length=1, max_length=200, description="What has been typed so far")],
+        limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Most suggestions to return")] = 8,
+    ) -> Response:
+        """Return `{query, hits}` like /api/search; typos and acronyms work as in the CLI."""
+        try:
+            hits = termbase.suggest(_query(q), limit)
+        except TermbaseError as error:
+            raise HTTPException(422, f"q: {error}") from None
+        return api(request, {"query": q, "hits": [h.as_dict() for h in hits]})
+
+    @app.get("/api/stats", tags=["stats"], summary="Counts, concepts per topic and source, overlap")
+    async def api_stats(request: Request) -> Response:
+        """Return counts, `per_topic`, `per_source`, pairwise `overlap` and `concepts_by_source_count`."""
+        return api(request, stats_data(data))
+
+    return app

@@ -1,0 +1,332 @@
+"""View models: plain dicts built from the store, shared by the web app and the static site.
+
+`SiteData.load(termbase)` reads everything a page list needs once (summaries, initials,
+topics, sources). Each `*_page` function returns the dict a template renders; URLs are
+made by a `Links` object, so the same dict serves `/c/<id>` on the server and
+`c/<id>.html` in a static site opened from files.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import PurePosixPath
+from urllib.parse import quote, urlencode
+
+from termbase.search import Hit
+from termbase.store import ConceptRecord, Termbase
+from termbase.web.render import formula_html, markdown_html, one_line
+
+#: Letter-page and topic-page summaries are cut to this many characters.
+SUMMARY_CHARS = 160
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """Builds URLs: absolute paths on the server, relative `.html` files in a static site.
+
+    `root` is the path from the current page to the site's root: "/" on the server, ""
+    or "../" in a static site.
+    """
+
+    root: str = "/"
+    static: bool = False
+
+    def _page(self, path: str) -> str:
+        return f"{self.root}{path}.html" if self.static else f"{self.root}{path}"
+
+    def home(self) -> str:
+        """Return the home page URL."""
+        return f"{self.root}index.html" if self.static else self.root
+
+    def concept(self, concept_id: str) -> str:
+        """Return the URL of a concept page."""
+        return self._page(f"c/{quote(concept_id)}")
+
+    def concept_base(self) -> str:
+        """Return the folder prefix of concept URLs, for scripts that build them."""
+        return f"{self.root}c/"
+
+    def letter(self, initial: str) -> str:
+        """Return the URL of a letter page."""
+        return self._page(f"letter/{quote(initial, safe='')}")
+
+    def topic(self, topic: str) -> str:
+        """Return the URL of a topic page."""
+        return self._page(f"topic/{quote(topic, safe='')}")
+
+    def stats(self) -> str:
+        """Return the stats page URL."""
+        return self._page("stats")
+
+    def search(self, query: str | None = None) -> str:
+        """Return the search page URL, with the query if given."""
+        base = self._page("search")
+        return f"{base}?{urlencode({'q': query})}" if query else base
+
+    def asset(self, name: str) -> str:
+        """Return the URL of a file under static/."""
+        return f"{self.root}static/{name}"
+
+    def file(self, name: str) -> str:
+        """Return the URL of a file at the site root (llms.txt, glossary-data.txt)."""
+        return f"{self.root}{name}"
+
+
+@dataclass(slots=True)
+class Summary:
+    """One line of a concept list."""
+
+    id: str
+    label: str
+    initial: str
+    summary: str
+    topics: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        """Return the summary as a JSON object."""
+        return {
+            "id": self.id,
+            "label": self.label,
+            "initial": self.initial,
+            "summary": self.summary,
+            "topics": list(self.topics),
+        }
+
+
+@dataclass(slots=True)
+class SiteData:
+    """What every list page needs, read once from the store."""
+
+    title: str
+    counts: dict[str, int]
+    summaries: list[Summary]
+    by_id: dict[str, Summary]
+    by_initial: dict[str, list[Summary]]
+    by_topic: dict[str, list[Summary]]
+    labels: dict[str, list[str]]
+    sources: list[dict[str, object]]
+    sources_of: dict[str, tuple[str, ...]]
+    meta: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, termbase: Termbase, title: str = "") -> SiteData:
+        """Return the site data of `termbase`; `title` defaults to a name from the file."""
+        topics = termbase.topics_by_concept()
+        summaries = [
+            Summary(cid, label, initial, one_line(text, SUMMARY_CHARS), topics.get(cid, ()))
+            for cid, label, initial, text in termbase.summaries()
+        ]
+        by_initial: dict[str, list[Summary]] = {}
+        for item in summaries:
+            by_initial.setdefault(item.initial, []).append(item)
+        by_topic: dict[str, list[Summary]] = {}
+        for item in summaries:
+            for topic in item.topics:
+                by_topic.setdefault(topic, []).append(item)
+        labels: dict[str, list[str]] = {}
+        for cid, label, _key in termbase.all_labels():
+            labels.setdefault(cid, []).append(label)
+        sources_of = termbase.sources_by_concept()
+        defined = Counter(path for paths in sources_of.values() for path in paths)
+        sources = [
+            {
+                "path": s.path,
+                "name": PurePosixPath(s.path).name,
+                "title": s.title,
+                "reader": s.reader,
+                "entries": s.entry_count,
+                "concepts": defined.get(s.path, 0),
+                "lines_reported": s.unused_count,
+            }
+            for s in termbase.sources()
+        ]
+        return cls(
+            title=title or f"{PurePosixPath(str(termbase.path)).stem} glossary",
+            counts=termbase.stats(),
+            summaries=summaries,
+            by_id={s.id: s for s in summaries},
+            by_initial=dict(sorted(by_initial.items())),
+            by_topic=dict(sorted(by_topic.items())),
+            labels=labels,
+            sources=sources,
+            sources_of=sources_of,
+            meta=termbase.meta(),
+        )
+
+    @property
+    def letters(self) -> list[str]:
+        """Return every initial that occurs, digits first, then A–Z, then other scripts."""
+        return list(self.by_initial)
+
+    @property
+    def topics(self) -> list[str]:
+        """Return every topic that occurs, sorted."""
+        return list(self.by_topic)
+
+    def ref(self, concept_id: str) -> dict[str, str]:
+        """Return {id, label} for a concept id."""
+        item = self.by_id.get(concept_id)
+        return {"id": concept_id, "label": item.label if item else concept_id}
+
+
+def home_page(data: SiteData) -> dict[str, object]:
+    """Return the home page: title, counts, the A–Z bar and the topics."""
+    return {
+        "page": "home",
+        "heading": data.title,
+        "counts": data.counts,
+        "letter_counts": {k: len(v) for k, v in data.by_initial.items()},
+        "topic_counts": {k: len(v) for k, v in data.by_topic.items()},
+        "sources": data.sources,
+    }
+
+
+def letter_page(data: SiteData, initial: str) -> dict[str, object] | None:
+    """Return the page of concepts filed under `initial`, or None if there are none."""
+    items = data.by_initial.get(initial)
+    if items is None:
+        return None
+    return {"page": "letter", "heading": initial, "letter": initial, "items": items}
+
+
+def topic_page(data: SiteData, topic: str) -> dict[str, object] | None:
+    """Return the page of concepts with `topic`, or None if no concept has it."""
+    items = data.by_topic.get(topic)
+    if items is None:
+        return None
+    return {"page": "topic", "heading": topic, "topic": topic, "items": items}
+
+
+def label_kinds(record: ConceptRecord) -> list[dict[str, str]]:
+    """Return every label of the concept with its kind: preferred, acronym, expansion, alternative."""
+    acronyms, expansions = set(record.acronyms), set(record.expansions)
+    kinds = []
+    for label in dict.fromkeys(record.labels):
+        kind = (
+            "preferred"
+            if label == record.label
+            else "acronym"
+            if label in acronyms
+            else "expansion"
+            if label in expansions
+            else "alternative"
+        )
+        kinds.append({"text": label, "kind": kind})
+    return kinds
+
+
+def _link_or_text(text: str) -> dict[str, str]:
+    url = text if text.startswith(("https://", "http://")) else ""
+    return {"text": text, "url": url}
+
+
+def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
+    """Return the concept page: labels, each source's definition with provenance, relations."""
+    entries = []
+    for number, stored in enumerate(record.entries, start=1):
+        entry = stored.entry
+        locator = None
+        if entry.locator:
+            locator = {
+                "kind": entry.locator.kind,
+                "text": entry.locator.text,
+                "url": entry.locator.url
+                if entry.locator.url.startswith(("https://", "http://"))
+                else "",
+            }
+        entries.append(
+            {
+                "anchor": f"def-{number}",
+                "source_title": stored.source_title,
+                "source_path": entry.source,
+                "source_name": PurePosixPath(entry.source).name,
+                "line": entry.line,
+                "end_line": entry.end_line,
+                "term": entry.term,
+                "locator": locator,
+                "origin": entry.origin,
+                "definition_html": markdown_html(entry.definition),
+                "formulas": [{"latex": f, "html": formula_html(f)} for f in entry.formulas],
+                "links": [_link_or_text(link) for link in entry.links],
+            }
+        )
+    see_also = list(dict.fromkeys(r.to_id for r in record.related if r.kind == "see_also"))
+    mentions = [
+        i
+        for i in dict.fromkeys(r.to_id for r in record.related if r.kind != "see_also")
+        if i not in see_also
+    ]
+    backlinks = sorted(
+        dict.fromkeys(r.from_id for r in record.mentioned_in),
+        key=lambda i: data.ref(i)["label"].casefold(),
+    )
+    summary = data.by_id.get(record.id)
+    return {
+        "page": "concept",
+        "heading": record.label,
+        "id": record.id,
+        "summary": summary.summary if summary else "",
+        "labels": label_kinds(record),
+        "topics": list(record.topics),
+        "homonym_of": [data.ref(i) for i in record.homonym_of],
+        "entries": entries,
+        "see_also": [data.ref(i) for i in see_also],
+        "mentions": [data.ref(i) for i in mentions],
+        "mentioned_in": [data.ref(i) for i in backlinks],
+    }
+
+
+def search_page(data: SiteData, query: str, hits: list[Hit]) -> dict[str, object]:
+    """Return the search results page for `query`."""
+    results = []
+    for hit in hits:
+        item = data.by_id.get(hit.id)
+        results.append(
+            {
+                "id": hit.id,
+                "label": hit.label,
+                "matched": hit.matched,
+                "matched_label": hit.matched_label,
+                "summary": item.summary if item else "",
+            }
+        )
+    return {"page": "search", "heading": "Search", "query": query, "results": results}
+
+
+def stats_data(data: SiteData) -> dict[str, object]:
+    """Return the statistics: counts, concepts per topic and per source, overlap of sources."""
+    paths = [str(s["path"]) for s in data.sources]
+    pair_counts: Counter[tuple[str, str]] = Counter()
+    by_number: Counter[int] = Counter()
+    for concept_paths in data.sources_of.values():
+        by_number[len(concept_paths)] += 1
+        for a, b in combinations(sorted(set(concept_paths), key=paths.index), 2):
+            pair_counts[(a, b)] += 1
+    overlap = [
+        {"a": a, "b": b, "shared": pair_counts.get((a, b), 0)} for a, b in combinations(paths, 2)
+    ]
+    return {
+        "counts": data.counts,
+        "per_topic": {k: len(v) for k, v in sorted(data.by_topic.items(), key=lambda kv: -len(kv[1]))},
+        "per_source": data.sources,
+        "overlap": overlap,
+        "concepts_by_source_count": {str(k): v for k, v in sorted(by_number.items())},
+    }
+
+
+def stats_page(data: SiteData) -> dict[str, object]:
+    """Return the stats page: `stats_data` plus an overlap matrix for display."""
+    stats = stats_data(data)
+    paths = [str(s["path"]) for s in data.sources]
+    shared = {(o["a"], o["b"]): o["shared"] for o in stats["overlap"]}  # type: ignore[index, union-attr]
+    defined = {str(s["path"]): s["concepts"] for s in data.sources}
+    matrix = [
+        [
+            defined[a] if a == b else shared.get((a, b), shared.get((b, a), 0))
+            for b in paths
+        ]
+        for a in paths
+    ]
+    return {"page": "stats", "heading": "Statistics", **stats, "matrix": matrix}
