@@ -15,7 +15,7 @@ from termbase.errors import InputError
 #: File suffixes a directory walk picks up.
 GLOSSARY_SUFFIXES = frozenset(
     {".txt", ".md", ".markdown", ".yaml", ".yml", ".text", ".rst", ".adoc", ".asciidoc", ".ptx",
-     ".ttl", ".nt", ".rdf", ".jsonld"}
+     ".ttl", ".nt", ".rdf", ".jsonld", ".tbx"}
 )
 
 #: Files larger than this are refused rather than read into memory.

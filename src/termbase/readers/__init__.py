@@ -17,6 +17,7 @@ from termbase.readers.pretext_glossary import PreTeXtGlossaryReader
 from termbase.readers.skos_glossary import SkosReader
 from termbase.readers.sphinx_glossary import SphinxGlossaryReader
 from termbase.readers.suffix_locator import SuffixLocatorReader
+from termbase.readers.tbx_glossary import TbxReader
 from termbase.readers.termbase_yaml import TermbaseYamlReader
 
 READERS: tuple[Reader, ...] = (
@@ -30,6 +31,7 @@ READERS: tuple[Reader, ...] = (
     AsciiDocGlossaryReader(),
     PreTeXtGlossaryReader(),
     SkosReader(),
+    TbxReader(),
 )
 
 #: Below this confidence no reader is trusted to have recognised the file.
