@@ -15,8 +15,8 @@ then a body indented deeper (example from the test fixtures)::
 Quirks real glossaries have, all handled here: the directive written with two spaces
 (`..  glossary::`), a blank line between a term and its body, bodies indented by
 varying amounts, `.. index::` lines, targets (`.. _x:`), comments and other directives
-inside bodies, literal blocks after `::`, doctest blocks, and "terms" that are only a
-link or role with a lone `\\` body (kept as entries with no definition, their URL in
+inside bodies, literal blocks after `::`, doctest blocks, and link-only terms (a
+hyperlink or role whose body is just a backslash; kept as entries with no definition, their URL in
 `links`).
 
 Like Sphinx's own glossary directive, the block structure is read line by line from
@@ -31,7 +31,7 @@ everything else as chapter text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
@@ -329,6 +329,9 @@ class SphinxGlossaryReader:
             entries.extend(found)
             unused.extend(lost)
             i = end
+        if not any(item.reason == REASON_CHAPTER for item in unused):
+            # a glossary page: its heading names the page, not where the terms are introduced
+            entries = [replace(entry, locator=None) for entry in entries]
         return entries_and_unused(entries, unused, title)
 
     @staticmethod
