@@ -15,7 +15,8 @@ from termbase.errors import InputError
 #: File suffixes a directory walk picks up.
 GLOSSARY_SUFFIXES = frozenset(
     {".txt", ".md", ".markdown", ".yaml", ".yml", ".text", ".rst", ".adoc", ".asciidoc", ".ptx",
-     ".ttl", ".nt", ".rdf", ".jsonld", ".tbx"}
+     ".ttl", ".nt", ".rdf", ".jsonld", ".tbx",
+     ".html", ".htm", ".xhtml", ".csv", ".tsv", ".tab", ".json"}
 )
 
 #: Files larger than this are refused rather than read into memory.

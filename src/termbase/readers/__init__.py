@@ -11,17 +11,21 @@ from termbase.readers.alternating import AlternatingReader
 from termbase.readers.asciidoc_glossary import AsciiDocGlossaryReader
 from termbase.readers.base import Reader
 from termbase.readers.blank_blocks import BlankBlocksReader
+from termbase.readers.data_glossary import JsonGlossaryReader, YamlGlossaryReader
+from termbase.readers.html_glossary import HtmlGlossaryReader
 from termbase.readers.introduced_bullets import IntroducedBulletsReader
 from termbase.readers.module_extract import ModuleExtractReader
 from termbase.readers.pretext_glossary import PreTeXtGlossaryReader
 from termbase.readers.skos_glossary import SkosReader
 from termbase.readers.sphinx_glossary import SphinxGlossaryReader
 from termbase.readers.suffix_locator import SuffixLocatorReader
+from termbase.readers.table_glossary import TableGlossaryReader
 from termbase.readers.tbx_glossary import TbxReader
 from termbase.readers.termbase_yaml import TermbaseYamlReader
 
 READERS: tuple[Reader, ...] = (
     TermbaseYamlReader(),
+    HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),

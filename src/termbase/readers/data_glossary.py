@@ -1,0 +1,518 @@
+"""JSON and YAML glossaries: a list (or mapping) of records, each naming a term.
+
+Shapes read (field names are matched loosely, see `records.FIELD_ROLES`)::
+
+    [{"term": "API", "definition": "…", "synonyms": ["…"]}, …]          JSON list
+    {"GLOSSARY": {"INFO": {"ENTRIES": {"ENTRY": [{"CONCEPT": …, "DEFINITION": …}]}}}}
+                                             Moodle export: records found at any depth,
+                                             HTML-escaped HTML definitions made Markdown
+    ---\\nterm: Coverage\\ndefinition: |-\\n  …   multi-document YAML, one record each
+    - slug: mean\\n  ref: [median]\\n  en: {term: mean, def: …}\\n  fr: {…}
+                                             multilingual records (glosario): one Entry
+                                             per language, grouped by `source#slug`
+    API: An interface …                      a mapping of term → definition
+
+Every record's lines belong to its entry (in a multilingual record, each language's
+block, with the shared `slug`/`ref` lines going to the block next to them); all other
+non-blank lines are reported with a reason. Invalid JSON or YAML raises InputError with
+the line.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, SequenceNode
+
+from termbase.errors import InputError
+from termbase.model import Entry, ReadResult, Unused
+from termbase.readers.base import entries_and_unused
+from termbase.readers.records import field_role, record_entry, roles_of
+
+REASON_BRACKETS = "JSON brackets (structure around the entries)"
+REASON_OUTSIDE = "field outside the glossary entries ({key})"
+REASON_SEPARATOR = "YAML document separator"
+REASON_COMMENT = "comment"
+REASON_NO_TERM = "record with no term"
+REASON_RECORD_KEY = "record field outside its language blocks ({key})"
+
+_HTML_TAG = re.compile(r"</?(?:p|br|a|div|span|em|strong|b|i|u|ul|ol|li|code|pre|h[1-6]|sup|sub|img)\b", re.I)
+_ESCAPED_TAG = re.compile(r"&lt;/?[a-zA-Z]")
+
+
+# ── a tree with line spans, built from JSON text or YAML nodes ────────────────────────
+
+
+@dataclass(slots=True)
+class Located:
+    """A value from the file and the 1-based lines it spans; containers keep their children."""
+
+    value: object
+    line: int
+    end_line: int
+    items: list[tuple[str, Located]] = field(default_factory=list)  # mapping entries
+    elements: list[Located] = field(default_factory=list)  # sequence elements
+    key_lines: dict[str, int] = field(default_factory=dict)  # line of each mapping key
+
+
+class _JsonLocator:
+    """Builds `Located` trees from JSON text, parsing each value with the json module."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.decoder = json.JSONDecoder()
+        starts = [0]
+        for line in text.splitlines(keepends=True):
+            starts.append(starts[-1] + len(line))
+        self.starts = starts
+
+    def line_of(self, offset: int) -> int:
+        """Return the 1-based line holding character `offset`."""
+        return bisect_right(self.starts, offset)
+
+    def skip(self, index: int) -> int:
+        while index < len(self.text) and self.text[index] in " \t\r\n":
+            index += 1
+        return index
+
+    def locate(self, index: int) -> tuple[Located, int]:
+        """Return (the value starting at `index`, the offset just past it)."""
+        index = self.skip(index)
+        value, end = self.decoder.raw_decode(self.text, index)
+        return Located(value, self.line_of(index), self.line_of(end - 1)), end
+
+    def expand(self, node: Located, start: int) -> None:
+        """Fill in the children of the container `node` that starts at offset `start`."""
+        text = self.text
+        index = self.skip(start)
+        opener = text[index]
+        index = self.skip(index + 1)
+        while text[index] not in "}]":
+            key = ""
+            if opener == "{":
+                key_line = self.line_of(index)
+                key, index = self.decoder.raw_decode(text, index)
+                index = self.skip(index)
+                index = self.skip(index + 1)  # the colon
+                node.key_lines[key] = key_line
+            child_start = self.skip(index)
+            child, index = self.locate(child_start)
+            child.key_lines["@start"] = child_start
+            if opener == "{":
+                node.items.append((key, child))
+            else:
+                node.elements.append(child)
+            index = self.skip(index)
+            if text[index] == ",":
+                index = self.skip(index + 1)
+
+
+def _json_tree(text: str, source: str) -> Located:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"invalid JSON: {error.msg}",
+            path=source,
+            line=error.lineno,
+            hint="fix the JSON syntax at that line (a missing comma, quote or bracket)",
+        ) from None
+    locator = _JsonLocator(text)
+    root, _ = locator.locate(0)
+    root.key_lines["@start"] = locator.skip(0)
+    _expand_json(locator, root)
+    return root
+
+
+def _expand_json(locator: _JsonLocator, node: Located) -> None:
+    """Expand containers down to record level (a record's own fields are expanded too)."""
+    if not isinstance(node.value, dict | list):
+        return
+    locator.expand(node, node.key_lines["@start"])
+    for child in [c for _, c in node.items] + node.elements:
+        _expand_json(locator, child)
+
+
+def _yaml_tree(node: Node, constructor: SafeConstructor, lines: list[str]) -> Located:
+    first, last = _yaml_span(node, lines)
+    located = Located(constructor.construct_object(node, deep=True), first, last)
+    if isinstance(node, MappingNode):
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            located.key_lines[key] = key_node.start_mark.line + 1
+            child = _yaml_tree(value_node, constructor, lines)
+            child.line = min(child.line, key_node.start_mark.line + 1)
+            located.items.append((key, child))
+    elif isinstance(node, SequenceNode):
+        located.elements = [_yaml_tree(item, constructor, lines) for item in node.value]
+    return located
+
+
+def _yaml_span(node: Node, lines: list[str]) -> tuple[int, int]:
+    """Return the 1-based first and last line of a YAML node, trailing blanks and comments left out."""
+    first = node.start_mark.line + 1
+    end = node.end_mark
+    ends_inside = end.line < len(lines) and lines[end.line][: end.column].strip() not in {"", "-"}
+    last = min(end.line + 1 if ends_inside else end.line, len(lines))
+    while last > first and (
+        not lines[last - 1].strip() or lines[last - 1].lstrip().startswith(("#", "---", "..."))
+    ):
+        last -= 1
+    return first, max(first, last)
+
+
+def _yaml_documents(text: str, source: str) -> Located:
+    """Return the YAML text as one tree: a sequence of its documents, or the one document."""
+    lines = text.splitlines()
+    constructor = SafeConstructor()
+    try:
+        nodes = [node for node in yaml.compose_all(text, Loader=yaml.SafeLoader) if node is not None]
+        trees = [_yaml_tree(node, constructor, lines) for node in nodes]
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise InputError(
+            f"invalid YAML: {getattr(error, 'problem', None) or error}",
+            path=source,
+            line=mark.line + 1 if mark else 0,
+            hint="fix the YAML syntax at that line (indentation, a colon, or an unclosed quote)",
+        ) from None
+    if len(trees) == 1:
+        return trees[0]
+    return Located([t.value for t in trees], 1, len(lines), elements=trees)
+
+
+# ── finding the records ───────────────────────────────────────────────────────────────
+
+
+def _has_term(value: object) -> bool:
+    return isinstance(value, dict) and any(field_role(k) == "term" for k in value)
+
+
+def _is_language_record(value: object) -> bool:
+    """Return True for a record whose values include per-language {term, def} mappings."""
+    return isinstance(value, dict) and any(_has_term(v) for v in value.values())
+
+
+def _is_record(value: object) -> bool:
+    return _has_term(value) or _is_language_record(value)
+
+
+def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[Located, str]]:
+    """Yield (container, kind) for each container of records in the tree.
+
+    kind is `list` (a sequence of records), `keyed` (a mapping of term → record) or
+    `pairs` (a mapping of term → definition string).
+    """
+    records = sum(1 for e in node.elements if _is_record(e.value))
+    if node.elements and records * 2 >= len(node.elements):
+        yield node, "list"
+    if node.items:
+        values = [c.value for _, c in node.items]
+        if (
+            len(values) >= 2
+            and all(isinstance(v, dict) for v in values)
+            and sum(1 for v in values if roles_of(v).get("definition")) * 2 >= len(values)
+        ):
+            yield node, "keyed"
+        strings = [v for v in values if isinstance(v, str)]
+        if (
+            len(values) >= 3
+            and len(strings) == len(values)
+            and sum(len(v.split()) for v in strings) >= 4 * len(values)
+        ):
+            yield node, "pairs"
+    for _, child in node.items:
+        yield from _record_lists(child)
+    for child in node.elements:
+        if not _is_record(child.value):
+            yield from _record_lists(child)
+
+
+def _best_records(root: Located) -> tuple[Located, str] | None:
+    found = list(_record_lists(root))
+    if not found:
+        return None
+    return max(found, key=lambda pair: len(pair[0].elements) or len(pair[0].items))
+
+
+# ── definitions ───────────────────────────────────────────────────────────────────────
+
+
+def definition_text(value: object) -> str:
+    """Return a definition field as Markdown: HTML (even entity-escaped HTML) is converted."""
+    if isinstance(value, list):
+        return "\n\n".join(definition_text(v) for v in value if v is not None)
+    if value is None or isinstance(value, dict):
+        return ""
+    text = str(value).strip()
+    if _ESCAPED_TAG.search(text):
+        text = html.unescape(text)
+    if _HTML_TAG.search(text):
+        from termbase.readers.html_glossary import html_fragment_markdown
+
+        return html_fragment_markdown(text)
+    return text
+
+
+def _definition_of(fields: dict[str, object]) -> str:
+    return "\n\n".join(
+        part for name, v in fields.items() if field_role(name) == "definition" if (part := definition_text(v))
+    )
+
+
+# ── entries ───────────────────────────────────────────────────────────────────────────
+
+
+def _entries_of_record(
+    record: Located, source: str, key: str = ""
+) -> tuple[list[Entry], list[Unused], set[int]]:
+    """Return the entries of one record, the Unused lines inside it, and the lines it covers."""
+    value = record.value
+    covered = set(range(record.line, record.end_line + 1))
+    if isinstance(value, str):
+        fields: dict[str, object] = {"term": key, "definition": value}
+    else:
+        assert isinstance(value, dict)
+        fields = dict(value) if not key else {"term": key, **value}
+    if _is_language_record(value) and not _has_term(value):
+        return (*_language_entries(record, fields, source), covered)
+    entry = record_entry(
+        fields, source=source, line=record.line, end_line=record.end_line, definition=_definition_of(fields)
+    )
+    if entry is None:
+        return [], [], covered
+    return [entry], [], covered
+
+
+def _language_entries(
+    record: Located, fields: dict[str, object], source: str
+) -> tuple[list[Entry], list[Unused]]:
+    """Return one entry per language block of a multilingual record, grouped by its slug."""
+    shared = {k: v for k, v in fields.items() if not _has_term(v)}
+    roles = roles_of(shared)
+    slug = next((str(v) for v in roles.get("slug", []) if v), "")
+    group = f"{source}#{slug or record.line}"
+    blocks = [(k, c) for k, c in record.items if _has_term(c.value)]
+    entries: list[Entry] = []
+    for index, (language, block) in enumerate(blocks):
+        line, end = block.line, block.end_line
+        if index == 0:
+            line = record.line  # the record's opening fields (slug, ref) go with its first block
+        if index == len(blocks) - 1:
+            end = record.end_line
+        own = {**{k: v for k, v in shared.items() if field_role(k) in ("see_also", "topics")}, **block.value}
+        entry = record_entry(
+            own,
+            source=source,
+            line=line,
+            end_line=end,
+            definition=_definition_of(block.value),
+            language=language,
+            group=group,
+        )
+        if entry is not None:
+            entries.append(entry)
+    unused: list[Unused] = []
+    if entries:
+        spans = [(e.line, e.end_line) for e in entries]
+        owners = [
+            (min(record.key_lines.get(key, child.line), child.line), child.end_line, key)
+            for key, child in record.items
+        ]
+        for number in range(record.line, record.end_line + 1):
+            if any(a <= number <= b for a, b in spans):
+                continue
+            key = next((k for a, b, k in owners if a <= number <= b), "")
+            unused.append(
+                Unused(source, number, "", REASON_RECORD_KEY.format(key=key) if key else REASON_COMMENT)
+            )
+    return entries, unused
+
+
+def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callable[[str], str]) -> ReadResult:
+    found = _best_records(root)
+    if found is None:
+        raise InputError(
+            "no glossary records found (no list of objects with a term field)",
+            path=source,
+            line=root.line,
+            hint="give each record a `term` (or `name`, `concept`, `label`) and a `definition`",
+        )
+    container, kind = found
+    lines = text.splitlines()
+    entries: list[Entry] = []
+    unused: list[Unused] = []
+    covered: set[int] = set()
+    records = [("", element) for element in container.elements] if kind == "list" else list(container.items)
+    last_end = 0
+    for key, record in records:
+        if kind != "list":
+            record = Located(
+                record.value,
+                min(record.line, container.key_lines.get(key, record.line)),
+                record.end_line,
+                record.items,
+                record.elements,
+                record.key_lines,
+            )
+        if record.line <= last_end:  # `}, {` shares a line with the record before
+            record.line = last_end + 1
+        if record.line > record.end_line:
+            record.line = record.end_line
+        last_end = record.end_line
+        if not isinstance(record.value, dict | str):
+            continue
+        new_entries, inner_unused, lines_covered = _entries_of_record(record, source, key)
+        if not new_entries:
+            unused.extend(
+                Unused(source, n, lines[n - 1].strip(), REASON_NO_TERM)
+                for n in sorted(lines_covered)
+                if lines[n - 1].strip()
+            )
+            covered |= lines_covered
+            continue
+        entries.extend(new_entries)
+        covered |= lines_covered
+        unused.extend(
+            Unused(source, u.line, lines[u.line - 1].strip(), u.reason)
+            for u in inner_unused
+            if lines[u.line - 1].strip()
+        )
+    unused.extend(
+        Unused(source, number, line.strip(), kind_of_line(line))
+        for number, line in enumerate(lines, start=1)
+        if line.strip() and number not in covered
+    )
+    title = _title(root)
+    return entries_and_unused(entries, unused, title)
+
+
+def _title(root: Located) -> str:
+    """Return a glossary title stated in a top-level `title`/`name` field, if any."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for key, child in node.items:
+            if key.casefold() in ("title", "name") and isinstance(child.value, str) and len(child.value) < 80:
+                return child.value.strip()
+            if isinstance(child.value, dict) and not _is_record(child.value):
+                stack.append(child)
+    return ""
+
+
+def _json_line_reason(line: str) -> str:
+    stripped = line.strip()
+    if not stripped.strip("{}[],"):
+        return REASON_BRACKETS
+    match = re.match(r'\s*"([^"]*)"\s*:', line)
+    return REASON_OUTSIDE.format(key=match.group(1) if match else "value")
+
+
+def _yaml_line_reason(line: str) -> str:
+    stripped = line.strip()
+    if stripped in ("---", "...") or stripped.startswith("--- "):
+        return REASON_SEPARATOR
+    if stripped.startswith("#"):
+        return REASON_COMMENT
+    match = re.match(r"\s*-?\s*([^:#]+):", line)
+    return REASON_OUTSIDE.format(key=match.group(1).strip() if match else "value")
+
+
+# ── detection ─────────────────────────────────────────────────────────────────────────
+
+
+def _score(root: Located) -> float:
+    """Return 0–1: how clearly the tree holds glossary records with definitions."""
+    found = _best_records(root)
+    if found is None:
+        return 0.0
+    container, kind = found
+    values = (
+        [e.value for e in container.elements] if kind == "list" else [c.value for _, c in container.items]
+    )
+    if kind == "pairs":
+        return 0.5
+    defined = 0
+    for value in values:
+        if not isinstance(value, dict):
+            continue
+        blocks = [v for v in value.values() if _has_term(v)] or [value]
+        if any(roles_of(b).get("definition") for b in blocks if isinstance(b, dict)):
+            defined += 1
+    if defined < 2:
+        return 0.0
+    return round(0.9 * defined / len(values), 3)
+
+
+def _trimmed_yaml(text: str) -> Iterator[str]:
+    """Yield `text`, then shorter heads of it cut before later top-level items (for samples)."""
+    yield text
+    lines = text.splitlines(keepends=True)
+    cuts = [
+        i
+        for i, line in enumerate(lines)
+        if line.startswith(("- ", "---")) or re.match(r"[^\s#-][^:]*:", line)
+    ]
+    for cut in reversed(cuts[-3:]):
+        if cut > 0:
+            yield "".join(lines[:cut])
+
+
+class JsonGlossaryReader:
+    """Reads JSON glossaries (see the module docstring)."""
+
+    name = "json"
+    description = "JSON: a list of records (term, definition, synonyms …) at any depth, e.g. a Moodle export"
+
+    def detect(self, text: str) -> float:
+        """Return 0–1: high for JSON holding records with term and definition fields.
+
+        JSON-LD (`@context`) is left to the JSON-LD reader. A sample cut short of the
+        file's end is judged by the field names it shows.
+        """
+        head = text.lstrip()
+        if not head.startswith(("{", "[")) or '"@context"' in head[:5000]:
+            return 0.0
+        try:
+            return _score(_json_tree(text, ""))
+        except InputError:
+            keys = {field_role(k) for k in re.findall(r'"([^"\n]{1,40})"\s*:', head)}
+            return 0.8 if {"term", "definition"} <= keys else 0.0
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per record (per language of a multilingual record)."""
+        return _read_records(_json_tree(text, source), text, source, kind_of_line=_json_line_reason)
+
+
+class YamlGlossaryReader:
+    """Reads YAML glossaries, single- or multi-document, one- or many-language."""
+
+    name = "yaml"
+    description = "YAML: records with term and definition (also `---` documents and glosario-style languages)"
+
+    def detect(self, text: str) -> float:
+        """Return 0–1: high for YAML holding records with term and definition fields.
+
+        termbase's own format (`termbase: 1`) and JSON are left to their readers;
+        Markdown front matter has no definition field and scores 0.
+        """
+        head = text.lstrip()
+        if head.startswith(("{", "[")) or re.search(r"^termbase\s*:\s*\d", text[:4000], re.MULTILINE):
+            return 0.0
+        for candidate in _trimmed_yaml(text):
+            try:
+                return _score(_yaml_documents(candidate, ""))
+            except (InputError, RecursionError):
+                continue
+        return 0.0
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per record (per language of a multilingual record)."""
+        return _read_records(_yaml_documents(text, source), text, source, kind_of_line=_yaml_line_reason)

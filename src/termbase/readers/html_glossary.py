@@ -1,0 +1,473 @@
+"""HTML glossaries: `<dl>` term lists, `<dfn>` paragraphs, and heading + paragraph pages.
+
+Shapes read (parsed with lxml's HTML parser, so fragments and sloppy markup are fine)::
+
+    <dl><dt><dfn id="dfn-x" data-lt="xs">x</dfn></dt><dd><p>…</p></dd></dl>
+    <dt>…</dt><dd>…</dd>                      a bare fragment (one term per file, as in WCAG)
+    <p><dfn data-lt="bidi text|bidi">Bidirectional text</dfn>. Text that mixes …</p>
+    <h3>Term</h3><p>Definition …</p>          only when the page has no dl or dfn entries
+
+Labels are the visible term plus ReSpec's `data-lt` (`a|b`) and `data-plurals` names;
+several `<dfn>`s leading one paragraph (`<dfn>Wall time</dfn> or <dfn>local time</dfn>.`)
+name one idea. Definitions become Markdown: links `[text](url)`, `code`, lists, notes
+and examples as `Note:`/`Example:` paragraphs; ReSpec's `[=term=]` becomes the term and
+is kept, with `<a>` links that have no href, as a see-also target.
+
+Every line of an entry's elements belongs to it; all other non-blank lines (the head,
+scripts, navigation, prose, bare markup) are reported with a reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import lxml.html
+from lxml import etree
+
+from termbase.errors import InputError
+from termbase.labels import clean_label, parse_term
+from termbase.model import Entry, ReadResult, Unused
+from termbase.readers.base import entries_and_unused
+from termbase.readers.page import REASON_DIVIDER, REASON_HEADING, is_letter_divider
+from termbase.readers.records import find_urls
+
+REASON_HEAD = "page head (title, metadata, scripts or styles)"
+REASON_MARKUP = "HTML markup with no glossary text"
+REASON_COMMENT = "HTML comment"
+REASON_TEXT = "page text outside the glossary entries"
+REASON_NAVIGATION = "navigation link"
+REASON_SEE = "cross-reference to another entry (`X, see Y`), not a definition"
+
+_BLOCK_TAGS = frozenset(
+    "p div aside section article blockquote ul ol li dl dt dd pre table tr h1 h2 h3 h4 h5 h6 "
+    "figure figcaption details summary header footer nav main hr".split()
+)
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_RESPEC_TERM = re.compile(r"\[=([^=\]]+?)=\]")
+_RESPEC_CITE = re.compile(r"\[\[!?([^\]]+)\]\]")
+_TAG = re.compile(r"<[^>]*>")
+
+
+# ── HTML → Markdown ───────────────────────────────────────────────────────────────────
+
+
+def _space(text: str | None) -> str:
+    return re.sub(r"\s+", " ", text or "")
+
+
+def _inline(element: etree._Element) -> str:
+    """Return the Markdown of an element's content read as running text."""
+    parts = [_space(element.text)]
+    for child in element:
+        if isinstance(child, etree._Comment | etree._ProcessingInstruction):
+            parts.append(_space(child.tail))
+            continue
+        parts.append(_inline_element(child))
+        parts.append(_space(child.tail))
+    return "".join(parts)
+
+
+def _inline_element(element: etree._Element) -> str:
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if tag in ("script", "style", "template"):
+        return ""
+    if tag == "br":
+        return "\n"
+    if tag == "img":
+        return element.get("alt", "")
+    if tag in ("code", "kbd", "samp", "tt", "var") and not len(element):
+        code = (element.text or "").strip()
+        return f"`{code}`" if code else ""
+    text = _inline(element)
+    if tag == "a":
+        href = element.get("href", "")
+        label = text.strip()
+        return f"[{label}]({href})" if href and label and not href.startswith("#") else text
+    if tag in ("em", "i", "cite") and text.strip():
+        return f"*{text.strip()}*"
+    if tag in ("strong", "b") and text.strip():
+        return f"**{text.strip()}**"
+    if tag == "q":
+        return f"“{text.strip()}”"
+    return text
+
+
+def _tidy_inline(text: str) -> str:
+    text = _RESPEC_TERM.sub(lambda m: m.group(1).split("|")[-1], text)
+    text = _RESPEC_CITE.sub(lambda m: f"[{m.group(1)}]", text)
+    lines = [re.sub(r"[ \t]+", " ", line).strip() for line in text.split("\n")]
+    return "\n".join(line for line in lines if line)
+
+
+def element_blocks(element: etree._Element) -> list[str]:
+    """Return the Markdown blocks (paragraphs, lists, code) of an element's content."""
+    blocks: list[str] = []
+    run: list[str] = [_space(element.text)]
+
+    def flush() -> None:
+        text = _tidy_inline("".join(run))
+        if text:
+            blocks.append(text)
+        run.clear()
+
+    for child in element:
+        if isinstance(child, etree._Comment | etree._ProcessingInstruction):
+            run.append(_space(child.tail))
+            continue
+        tag = child.tag if isinstance(child.tag, str) else ""
+        if tag in _BLOCK_TAGS:
+            flush()
+            blocks.extend(_block(child))
+        else:
+            run.append(_inline_element(child))
+        run.append(_space(child.tail))
+    flush()
+    return blocks
+
+
+def _block(element: etree._Element) -> list[str]:
+    tag = element.tag
+    if tag == "pre":
+        code = "".join(element.itertext()).strip("\n")
+        return [f"```\n{code}\n```"] if code.strip() else []
+    if tag in ("ul", "ol"):
+        items = []
+        for number, item in enumerate((li for li in element if li.tag == "li"), start=1):
+            marker = f"{number}." if tag == "ol" else "-"
+            inner = element_blocks(item)
+            if inner:
+                indent = "\n" + " " * (len(marker) + 1)
+                items.append(f"{marker} " + indent.join("\n".join(inner).split("\n")))
+        return ["\n".join(items)] if items else []
+    if tag == "hr":
+        return []
+    blocks = element_blocks(element)
+    classes = (element.get("class") or "").split()
+    prefix = "Note: " if "note" in classes else "Example: " if "example" in classes else ""
+    if prefix and blocks and not blocks[0].lower().startswith(prefix.lower()[:-1]):
+        blocks[0] = prefix + blocks[0]
+    return blocks
+
+
+def html_fragment_markdown(text: str) -> str:
+    """Return an HTML fragment (e.g. a definition exported as HTML) as Markdown text."""
+    try:
+        root = lxml.html.fragment_fromstring(text, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return _TAG.sub("", text).strip()
+    return "\n\n".join(element_blocks(root)).replace("\xa0", " ").strip()
+
+
+# ── lines ─────────────────────────────────────────────────────────────────────────────
+
+
+def start_line(element: etree._Element, lines: list[str]) -> int:
+    """Return the line where an element's start tag begins (lxml gives the line it ends on)."""
+    line = element.sourceline or 1
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if not tag:
+        return line
+    opener = re.compile(rf"<{re.escape(tag)}\b", re.I)
+    for number in range(line, max(0, line - 20), -1):
+        if number <= len(lines) and opener.search(lines[number - 1]):
+            return number
+    return line
+
+
+def end_line(element: etree._Element) -> int:
+    """Return the line of an element's closing tag, counted from its content's line breaks."""
+    children = [c for c in element]
+    if children:
+        last = children[-1]
+        return end_line(last) + (last.tail or "").count("\n")
+    return (element.sourceline or 1) + (element.text or "").count("\n")
+
+
+# ── entries ───────────────────────────────────────────────────────────────────────────
+
+
+@dataclass(slots=True)
+class _Found:
+    """An entry's elements before it is made an Entry."""
+
+    term: str
+    labels: list[str]
+    definition: str
+    see_also: list[str]
+    links: list[str]
+    first: etree._Element
+    last: etree._Element
+
+
+def _names(element: etree._Element) -> list[str]:
+    """Return the names a dfn (or dt) gives: visible text, `data-lt` and `data-plurals`."""
+    names: list[str] = []
+    for node in [element, *element.iter("dfn")]:
+        for attribute in ("data-lt", "data-plurals"):
+            names.extend(part for part in (node.get(attribute) or "").split("|"))
+    visible = clean_label(_tidy_inline(_inline(element)).replace("\n", " "))
+    return [visible, *(clean_label(n) for n in names if n.strip())]
+
+
+def _references(elements: list[etree._Element]) -> tuple[list[str], list[str]]:
+    """Return (see-also targets, URLs) that the elements name."""
+    see_also: list[str] = []
+    links: list[str] = []
+    for element in elements:
+        for anchor in element.iter("a"):
+            href = anchor.get("href")
+            text = clean_label(" ".join("".join(anchor.itertext()).split()))
+            if href is None and text:
+                see_also.append(anchor.get("data-lt") or text)
+            elif href and href.startswith(("http://", "https://")):
+                links.append(href)
+        text = "".join(element.itertext())
+        see_also.extend(clean_label(m.group(1).split("|")[-1]) for m in _RESPEC_TERM.finditer(text))
+        links.extend(find_urls(text))
+    return list(dict.fromkeys(see_also)), list(dict.fromkeys(links))
+
+
+def _definition_lists(root: etree._Element) -> list[_Found]:
+    """Return the entries of every dt/dd run, in a dl or bare."""
+    found: list[_Found] = []
+    parents = list(dict.fromkeys(dt.getparent() for dt in root.iter("dt")))
+    for parent in parents:
+        terms: list[etree._Element] = []
+        bodies: list[etree._Element] = []
+        for child in parent:
+            tag = child.tag if isinstance(child.tag, str) else ""
+            if not tag:
+                continue  # a comment between items
+            if tag == "dt":
+                if bodies:
+                    found.append(_dl_entry(terms, bodies))
+                    terms, bodies = [], []
+                terms.append(child)
+            elif tag == "dd" and terms:
+                bodies.append(child)
+            elif tag != "dd":
+                if terms and bodies:
+                    found.append(_dl_entry(terms, bodies))
+                terms, bodies = [], []
+        if terms and bodies:
+            found.append(_dl_entry(terms, bodies))
+    return found
+
+
+def _dl_entry(terms: list[etree._Element], bodies: list[etree._Element]) -> _Found:
+    labels = [name for dt in terms for name in _names(dt)]
+    definition = "\n\n".join(block for dd in bodies for block in element_blocks(dd))
+    see_also, links = _references(bodies)
+    return _Found(labels[0], labels, definition, see_also, links, terms[0], bodies[-1])
+
+
+def _leading_dfns(paragraph: etree._Element) -> list[etree._Element]:
+    """Return the dfns that open a paragraph (`<dfn>A</dfn> or <dfn>B</dfn>. …`), if it opens with one."""
+    if (paragraph.text or "").strip():
+        return []
+    children = [c for c in paragraph if isinstance(c.tag, str)]
+    if not children or children[0].tag != "dfn":
+        return []
+    dfns = [children[0]]
+    for child in children[1:]:
+        between = (dfns[-1].tail or "").strip()
+        if child.tag == "dfn" and "." not in between and len(between.split()) <= 4:
+            dfns.append(child)
+        elif child.tag != "dfn":
+            break
+    return dfns
+
+
+def _cut_head(text: str) -> str:
+    """Return a dfn paragraph's text after its term: `. Def` → `Def`; `(X) or Y. Def` → `Def`."""
+    text = text.strip()
+    if text.startswith((".", ":", "—", "–", "-")):
+        return text[1:].strip()
+    if text.startswith(("(", "or ", ",")):
+        match = re.search(r"[.:]\s+(?=\S)", text)
+        if match:
+            return text[match.end() :].strip()
+    return text
+
+
+def _dfn_paragraphs(root: etree._Element) -> list[_Found]:
+    """Return an entry for each paragraph (or list item) that opens with a dfn."""
+    found: list[_Found] = []
+    for paragraph in root.iter("p", "li", "div"):
+        dfns = _leading_dfns(paragraph)
+        if not dfns:
+            continue
+        labels = [name for dfn in dfns for name in _names(dfn)]
+        rest = etree.Element("div")
+        rest.text = dfns[-1].tail
+        for child in list(paragraph)[paragraph.index(dfns[-1]) + 1 :]:
+            rest.append(_copy(child))
+        blocks = element_blocks(rest)
+        if blocks:
+            blocks[0] = _cut_head(blocks[0])
+        see_also, links = _references([rest])
+        definition = "\n\n".join(b for b in blocks if b)
+        found.append(_Found(labels[0], labels, definition, see_also, links, paragraph, paragraph))
+    return found
+
+
+def _copy(element: etree._Element) -> etree._Element:
+    return (
+        lxml.html.fragment_fromstring(
+            etree.tostring(element, encoding="unicode", with_tail=True), create_parent="div"
+        )[0]
+        if isinstance(element.tag, str)
+        else etree.Comment("")
+    )
+
+
+def _heading_sections(root: etree._Element) -> list[_Found]:
+    """Return an entry for each short heading followed by paragraphs (until the next heading)."""
+    found: list[_Found] = []
+    for heading in root.iter(*_HEADINGS[1:]):
+        term = clean_label(" ".join("".join(heading.itertext()).split()))
+        if not term or len(term.split()) > 8:
+            continue
+        body: list[etree._Element] = []
+        sibling = heading.getnext()
+        while sibling is not None and not (isinstance(sibling.tag, str) and sibling.tag in _HEADINGS):
+            if isinstance(sibling.tag, str):
+                body.append(sibling)
+            sibling = sibling.getnext()
+        if not body or body[0].tag != "p":
+            continue
+        definition = "\n\n".join(b for element in body for b in _block(element))
+        see_also, links = _references(body)
+        found.append(_Found(term, [term], definition, see_also, links, heading, body[-1]))
+    return found
+
+
+def _parse(text: str, source: str) -> etree._Element:
+    try:
+        return lxml.html.document_fromstring(text)
+    except (etree.ParserError, ValueError) as error:
+        raise InputError(
+            f"cannot parse HTML: {error}", path=source, line=1, hint="check that the file is HTML"
+        ) from None
+
+
+def find_entries(root: etree._Element) -> tuple[list[_Found], str]:
+    """Return the entries on a page and the shape they have: `dl`, `dfn` or `headings`."""
+    for shape, finder in (("dl", _definition_lists), ("dfn", _dfn_paragraphs)):
+        found = finder(root)
+        if found:
+            return found, shape
+    return _heading_sections(root), "headings"
+
+
+def looks_like_html(text: str) -> bool:
+    """Return True if a text is markup: it opens with a tag and many lines start with one."""
+    body = re.sub(r"^\s*(<!--.*?-->\s*)*", "", text, flags=re.S)
+    if not body.startswith("<") or body.startswith("<<"):
+        return False
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return sum(1 for line in lines if line.startswith("<")) >= 0.25 * len(lines)
+
+
+class HtmlGlossaryReader:
+    """Reads HTML glossaries (see the module docstring)."""
+
+    name = "html"
+    description = "HTML: <dl>/<dt>/<dd> (also bare fragments), <dfn> paragraphs, or heading + paragraph"
+
+    def detect(self, text: str) -> float:
+        """Return 0–1: sure (1.0) for dt/dd or dfn entries in markup, 0.5 for headings + paragraphs.
+
+        Even one dt/dd pair in a file that is mostly tags is unambiguous (WCAG keeps one
+        term per file), so it scores 1.0 too.
+        """
+        if not looks_like_html(text):
+            return 0.0
+        try:
+            found, shape = find_entries(_parse(text, ""))
+        except InputError:
+            return 0.0
+        if not found:
+            return 0.0
+        if shape == "headings":
+            return 0.5 if len(found) >= 3 else 0.0
+        return 1.0
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per dt/dd group, dfn paragraph or heading section."""
+        root = _parse(text, source)
+        found, _ = find_entries(root)
+        lines = text.splitlines()
+        entries: list[Entry] = []
+        last_end = 0
+        for item in found:
+            first = max(start_line(item.first, lines), last_end + 1)
+            last = min(max(end_line(item.last), first), len(lines))
+            last_end = last
+            labels, groups = parse_term(item.term)
+            all_labels = tuple(dict.fromkeys([item.term, *labels, *(n for n in item.labels if n)]))
+            entries.append(
+                Entry(
+                    source=source,
+                    line=first,
+                    end_line=last,
+                    term=item.term,
+                    labels=all_labels,
+                    groups=groups if len(groups) > 1 and len(all_labels) == len(labels) else (),
+                    definition=item.definition.replace("\xa0", " "),
+                    see_also=tuple(s for s in item.see_also if s),
+                    links=tuple(item.links),
+                )
+            )
+        covered = {n for e in entries for n in range(e.line, e.end_line + 1)}
+        head = _ranges(root, lines, ("head", "script", "style"))
+        comments = _ranges(root, lines, (etree.Comment,))
+        unused = [
+            Unused(source, number, line.strip(), _reason(line, number, head, comments))
+            for number, line in enumerate(lines, start=1)
+            if line.strip() and number not in covered
+        ]
+        return entries_and_unused(entries, unused, _page_title(root))
+
+
+def _ranges(root: etree._Element, lines: list[str], tags: tuple[object, ...]) -> list[tuple[int, int]]:
+    spans = []
+    for element in root.iter(*tags):
+        first = start_line(element, lines) if isinstance(element.tag, str) else element.sourceline or 1
+        if not isinstance(element.tag, str):
+            last = first + (element.text or "").count("\n")
+        else:
+            last = end_line(element)
+        spans.append((first, last))
+    return spans
+
+
+def _reason(line: str, number: int, head: list[tuple[int, int]], comments: list[tuple[int, int]]) -> str:
+    if any(a <= number <= b for a, b in head):
+        return REASON_HEAD
+    if any(a <= number <= b for a, b in comments) or line.strip().startswith("<!--"):
+        return REASON_COMMENT
+    stripped = line.strip()
+    text = " ".join(_TAG.sub("", stripped).split())
+    if re.match(r"<h[1-6]\b", stripped, re.I):
+        return REASON_HEADING
+    if not text:
+        return REASON_MARKUP
+    if is_letter_divider(text):
+        return REASON_DIVIDER
+    if re.fullmatch(r"(<a\b[^>]*\bhref=\"#[^>]*>.*?</a>\s*)+", stripped):
+        return REASON_NAVIGATION
+    if re.search(r"\bsee\b.*(\[=|<a\b)", stripped, re.I) and len(text.split()) <= 12:
+        return REASON_SEE
+    return REASON_TEXT
+
+
+def _page_title(root: etree._Element) -> str:
+    for tag in ("title", "h1"):
+        element = next(root.iter(tag), None)
+        if element is not None:
+            text = " ".join("".join(element.itertext()).split())
+            if text:
+                return text
+    return ""

@@ -1,0 +1,228 @@
+"""What the record readers (CSV/TSV, JSON, YAML) share: field names, empty values, links.
+
+Tabular and data glossaries name their fields in many ways (`Term`, `CONCEPT`,
+`prefLabel`; `def`, `Definition`, `description`). `field_role` maps a field name to the
+role it plays in an Entry; `record_entry` turns one record's fields into an Entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from termbase.labels import clean_label, parse_term
+from termbase.model import Entry
+
+#: Field names (case-folded, only letters and digits kept) and the role each plays.
+FIELD_ROLES: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "term",
+            "terms",
+            "name",
+            "concept",
+            "label",
+            "preflabel",
+            "title",
+            "word",
+            "headword",
+            "entry",
+            "keyword",
+            "phrase",
+        ],
+        "term",
+    ),
+    **dict.fromkeys(
+        [
+            "definition",
+            "definitions",
+            "def",
+            "description",
+            "desc",
+            "meaning",
+            "explanation",
+            "gloss",
+            "summary",
+            "body",
+        ],
+        "definition",
+    ),
+    **dict.fromkeys(
+        [
+            "altlabel",
+            "altlabels",
+            "synonym",
+            "synonyms",
+            "alias",
+            "aliases",
+            "acronym",
+            "acronyms",
+            "abbreviation",
+            "abbreviations",
+            "variant",
+            "variants",
+            "hiddenlabel",
+            "alternative",
+            "alternatives",
+            "othernames",
+            "plural",
+            "plurals",
+        ],
+        "alt",
+    ),
+    **dict.fromkeys(
+        ["related", "relatedterms", "seealso", "see", "ref", "refs", "references", "broader", "narrower"],
+        "see_also",
+    ),
+    **dict.fromkeys(["uri", "iri", "conceptid", "concepturi"], "uri"),
+    **dict.fromkeys(
+        [
+            "url",
+            "link",
+            "links",
+            "source",
+            "sources",
+            "wasderivedfrom",
+            "suggesteduri",
+            "reference",
+            "citation",
+        ],
+        "link",
+    ),
+    **dict.fromkeys(["slug", "key", "identifier"], "slug"),
+    **dict.fromkeys(["language", "lang", "locale"], "language"),
+    **dict.fromkeys(["topic", "topics", "category", "categories", "tags", "tag", "domain"], "topics"),
+}
+
+#: Cell values that mean "no value" in exported tables (compared case-folded).
+EMPTY_VALUES = frozenset({"", "none", "null", "nil", "n/a", "na", "-", "—", "–", "nan", "(none)"})
+
+_URL = re.compile(r"https?://[^\s<>\"'\]]+")
+_URL_TRAILING = ".,;:!?'\""
+
+
+def field_role(name: object) -> str:
+    """Return the role a field name plays (term, definition, alt, see_also, uri, link, …) or ''."""
+    key = re.sub(r"[^0-9a-z]", "", str(name).casefold())
+    return FIELD_ROLES.get(key, "")
+
+
+def is_empty(value: object) -> bool:
+    """Return True for a missing value: None, blank, or a `NONE`/`N/A`-style placeholder."""
+    return value is None or (isinstance(value, str) and value.strip().casefold() in EMPTY_VALUES)
+
+
+def as_texts(value: object, *, split: bool = False) -> list[str]:
+    """Return the non-empty strings in a field value (a string, number or list of them).
+
+    With `split`, a string holding several values (`a; b`, `a|b`) is split into them.
+    """
+    if isinstance(value, list | tuple):
+        return [text for item in value for text in as_texts(item, split=split)]
+    if is_empty(value) or isinstance(value, dict):
+        return []
+    text = str(value).strip()
+    if split and re.search(r"[;|]", text):
+        return [part.strip() for part in re.split(r"[;|]", text) if not is_empty(part)]
+    return [text]
+
+
+def find_urls(text: str) -> list[str]:
+    """Return the URLs in `text`, without trailing punctuation or an unbalanced `)`."""
+    urls = []
+    for match in _URL.finditer(text):
+        url = match.group(0).rstrip(_URL_TRAILING)
+        while url.endswith(")") and url.count(")") > url.count("("):
+            url = url[:-1].rstrip(_URL_TRAILING)
+        urls.append(url)
+    return list(dict.fromkeys(urls))
+
+
+def is_url(text: str) -> bool:
+    """Return True if `text` is one absolute http(s) URL."""
+    return bool(re.fullmatch(r"https?://\S+", text.strip()))
+
+
+def roles_of(fields: Mapping[str, object]) -> dict[str, list[object]]:
+    """Return the record's values grouped by role (fields with no known role are left out)."""
+    roles: dict[str, list[object]] = {}
+    for name, value in fields.items():
+        role = field_role(name)
+        if role:
+            roles.setdefault(role, []).append(value)
+    return roles
+
+
+def first_text(values: Iterable[object]) -> str:
+    """Return the first non-empty string among `values`, or ''."""
+    for value in values:
+        texts = as_texts(value)
+        if texts:
+            return texts[0]
+    return ""
+
+
+def record_entry(
+    fields: Mapping[str, object],
+    *,
+    source: str,
+    line: int,
+    end_line: int,
+    definition: str | None = None,
+    language: str = "en",
+    group: str = "",
+    extra_see_also: Iterable[str] = (),
+) -> Entry | None:
+    """Return the Entry one record gives, or None if it names no term.
+
+    The term comes from the first field whose role is `term`; alternative labels, see-also
+    targets, links (URLs in link fields, the concept URI and URLs inside the definition),
+    topics and language from the other fields. A concept URI is kept as a link, not as
+    the `group`: tables often pair a term with the wrong URI (one OGC list gives
+    "Discovery service" the URI of UML), and a group would force such pairs into one
+    concept.
+    """
+    roles = roles_of(fields)
+    term = clean_label(
+        next(
+            (
+                str(v).strip()
+                for v in roles.get("term", [])
+                if isinstance(v, str | int | float) and str(v).strip()
+            ),
+            "",
+        )
+    )
+    if not term:
+        return None
+    if definition is None:
+        definition = "\n\n".join(text for v in roles.get("definition", []) for text in as_texts(v))
+    labels, groups = parse_term(term)
+    alts = [clean_label(text) for v in roles.get("alt", []) for text in as_texts(v, split=True)]
+    all_labels = tuple(dict.fromkeys([term, *labels, *(a for a in alts if a)]))
+    if len(groups) > 1 and alts:
+        groups = ()
+    uri = first_text(roles.get("uri", []))
+    uri = uri if is_url(uri) else ""
+    links = [uri] if uri else []
+    for value in roles.get("link", []):
+        for text in as_texts(value, split=True):
+            links.extend(find_urls(text))
+    links.extend(find_urls(definition))
+    see_also = [text for v in roles.get("see_also", []) for text in as_texts(v, split=True)]
+    language = first_text(roles.get("language", [])) or language
+    topics = [text for v in roles.get("topics", []) for text in as_texts(v, split=True)]
+    return Entry(
+        source=source,
+        line=line,
+        end_line=end_line,
+        term=term,
+        labels=all_labels,
+        groups=groups if len(groups) > 1 else (),
+        definition=definition.strip(),
+        see_also=tuple(dict.fromkeys([*see_also, *extra_see_also])),
+        links=tuple(dict.fromkeys(links)),
+        language=language,
+        topics=tuple(dict.fromkeys(topics)),
+        group=group,
+    )
