@@ -23,7 +23,9 @@ from termbase.build import build_termbase
 from termbase.builtin import builtin_db, glossary_files
 from termbase.coverage import coverage as find_coverage
 from termbase.errors import InputError, TermbaseError
-from termbase.exports.jsonl import concept_dict, jsonl_lines
+from termbase.exports import get_writer, writer_names
+from termbase.exports.base import ExportOptions
+from termbase.exports.jsonl import concept_dict
 from termbase.lint import lint_files
 from termbase.lookup import find_concepts, suggest_labels
 from termbase.readers import reader_names
@@ -307,26 +309,33 @@ def report(db: DbOption = None, as_json: JsonOption = False) -> None:
 @friendly_errors
 def export(
     db: DbOption = None,
-    format_name: Annotated[str, typer.Option("--format", help="Export format: jsonl.")] = "jsonl",
+    format_name: Annotated[
+        str, typer.Option("--format", help="Export format: " + ", ".join(writer_names()) + ".")
+    ] = "jsonl",
+    rdf_xml: Annotated[
+        bool, typer.Option("--rdf-xml", help="With --format skos: write RDF/XML instead of Turtle.")
+    ] = False,
     output: Annotated[
         Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout.")
     ] = None,
 ) -> None:
-    """Write the whole termbase in a standard format."""
-    if format_name != "jsonl":
-        raise InputError(f"unknown export format {format_name!r}", hint="use --format jsonl")
+    """Write the whole termbase in a standard format (JSONL, JSON, CSV, Markdown, Sphinx, SKOS, TBX…)."""
+    writer = get_writer(format_name)
+    if rdf_xml and writer.name != "skos":
+        raise InputError(
+            "--rdf-xml applies only to --format skos", hint="drop --rdf-xml or use --format skos"
+        )
     with open_termbase(db) as termbase:
-        lines = jsonl_lines(termbase)
+        chunks = writer.write(termbase, ExportOptions(rdf_xml=rdf_xml))
         if output is None:
-            for line in lines:
-                sys.stdout.write(line + "\n")
+            for chunk in chunks:
+                sys.stdout.write(chunk)
             return
         with output.open("w", encoding="utf-8") as handle:
-            count = 0
-            for line in lines:
-                handle.write(line + "\n")
-                count += 1
-        err.print(f"wrote {count} concepts to {output}")
+            for chunk in chunks:
+                handle.write(chunk)
+        count = len(termbase.concept_ids())
+    err.print(f"wrote {count} concepts to {output} ({writer.name})")
 
 
 @app.command()

@@ -46,3 +46,15 @@ def jsonl_lines(termbase: Termbase) -> Iterator[str]:
         record = termbase.concept(concept_id)
         if record is not None:
             yield json.dumps(concept_dict(record), ensure_ascii=False)
+
+
+class JsonlWriter:
+    """The `jsonl` writer: exactly the lines of `jsonl_lines`, each ended by a newline."""
+
+    name = "jsonl"
+    description = "JSON Lines, one concept per line with its entries and relations"
+    suffix = ".jsonl"
+
+    def write(self, termbase: Termbase, options: object = None) -> Iterator[str]:
+        for line in jsonl_lines(termbase):
+            yield line + "\n"

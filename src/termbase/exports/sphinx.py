@@ -1,0 +1,59 @@
+"""The `sphinx` writer: one reStructuredText `.. glossary::` with every concept.
+
+Each concept is a glossary entry whose term lines are its labels (Sphinx allows several
+terms per entry); the body is each source's definition, followed by a comment giving
+its provenance and a "See also" line with `:term:` roles for related concepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from termbase.exports.base import ExportOptions
+from termbase.exports.common import records, termbase_title
+from termbase.store import Termbase
+
+INDENT = "   "
+
+
+def _term_line(label: str) -> str:
+    """Return a label safe as a glossary term line (a leading `..` would be a comment)."""
+    label = " ".join(label.split())
+    return "\\" + label if label.startswith(("..", "-", "*", "+", ":")) else label
+
+
+def _indented(text: str, depth: int = 2) -> list[str]:
+    pad = INDENT * depth
+    return [pad + line if line.strip() else "" for line in text.strip().splitlines()]
+
+
+def _role_target(label: str) -> str:
+    return label.replace("`", "").replace("<", "").replace(">", "")
+
+
+class SphinxWriter:
+    name = "sphinx"
+    description = "reStructuredText `.. glossary::` for Sphinx, terms linked with :term:"
+    suffix = ".rst"
+
+    def write(self, termbase: Termbase, options: ExportOptions) -> Iterator[str]:
+        title = termbase_title(termbase)
+        yield f"{title}\n{'=' * len(title)}\n\n.. glossary::\n   :sorted:\n"
+        labels = {cid: label for cid, label, *_ in termbase.summaries()}
+        for record in records(termbase):
+            lines = [""]
+            lines += [INDENT + _term_line(label) for label in dict.fromkeys(record.labels)]
+            for number, stored in enumerate(record.entries):
+                entry = stored.entry
+                if number:
+                    lines.append("")
+                lines += _indented(entry.definition or "(no definition)")
+                where = f"{entry.source} line {entry.line}"
+                if entry.locator:
+                    where += f" · {entry.locator.text}"
+                lines += ["", INDENT * 2 + f".. source: {stored.source_title} — {where}"]
+            see_also = [r.to_id for r in record.related if r.kind == "see_also"]
+            if see_also:
+                roles = ", ".join(f":term:`{_role_target(labels.get(i, i))}`" for i in see_also)
+                lines += ["", INDENT * 2 + "See also " + roles + "."]
+            yield "\n".join(lines) + "\n"

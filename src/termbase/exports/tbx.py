@@ -1,0 +1,116 @@
+"""The `tbx` writer: TBX-Basic (TBX v3, ISO 30042:2019, DCA style), built with lxml.
+
+One `conceptEntry` per concept (`id` = concept id), one `langSec` per language, one
+`termSec` per label in that language. Per source entry, a `descripGrp` in its
+language's `langSec` holds the `definition` with `<admin type="source">` (the source
+path) and a `<note>` giving the line span and locator, so the provenance survives a TBX
+tool. Acronyms carry `termNote type="termType"` `acronym`, their expansions `fullForm`;
+the preferred label is `preferredTerm-admn-sts`. See-also relations are
+`<ref type="crossReference" target="id">`; topics are `descrip type="subjectField"`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lxml import etree
+
+from termbase.exports.base import ExportOptions
+from termbase.exports.common import label_languages, records, termbase_title
+from termbase.store import ConceptRecord, Termbase
+
+TBX_NS = "urn:iso:std:iso:30042:ed-2"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+TBX_MODEL = (
+    'href="https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/'
+    'TBXcoreStructV03_TBX-Basic_integrated.rng" type="application/xml" '
+    'schematypens="http://relaxng.org/ns/structure/1.0"'
+)
+
+
+def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    node = etree.SubElement(parent, f"{{{TBX_NS}}}{tag}")
+    for key, value in attrs.items():
+        node.set(XML_LANG if key == "lang" else key, value)
+    if text is not None:
+        node.text = text
+    return node
+
+
+def provenance_note(line: int, end_line: int, locator_text: str = "") -> str:
+    """Return the note text that records where an entry was: `line 12-14; locator: Ch 3`."""
+    span = f"line {line}" if end_line == line else f"line {line}-{end_line}"
+    return span + (f"; locator: {locator_text}" if locator_text else "")
+
+
+def concept_entry(body: etree._Element, record: ConceptRecord, labels: dict[str, str]) -> None:
+    """Add one conceptEntry to the TBX body."""
+    concept = _el(body, "conceptEntry", id=record.id)
+    for topic in record.topics:
+        _el(concept, "descrip", topic, type="subjectField")
+    for relation in record.related:
+        if relation.kind == "see_also":
+            _el(concept, "ref", labels.get(relation.to_id, relation.to_id), type="crossReference",
+                target=relation.to_id)
+    languages = label_languages(record)
+    order = list(dict.fromkeys([languages[record.label], *languages.values(),
+                                *(s.entry.language for s in record.entries)]))
+    acronyms = set(record.acronyms)
+    expansions = set(record.expansions)
+    for language in order:
+        lang_sec = _el(concept, "langSec", lang=language or "und")
+        for stored in (s for s in record.entries if s.entry.language == language):
+            entry = stored.entry
+            group = _el(lang_sec, "descripGrp")
+            _el(group, "descrip", entry.definition, type="definition")
+            _el(group, "admin", entry.source, type="source")
+            locator = entry.locator.text if entry.locator else ""
+            _el(group, "note", provenance_note(entry.line, entry.end_line, locator))
+        for label in (label for label in record.labels if languages[label] == language):
+            term_sec = _el(lang_sec, "termSec")
+            _el(term_sec, "term", label)
+            if label in acronyms:
+                _el(term_sec, "termNote", "acronym", type="termType")
+            elif label in expansions:
+                _el(term_sec, "termNote", "fullForm", type="termType")
+            if label == record.label:
+                _el(term_sec, "termNote", "preferredTerm-admn-sts", type="administrativeStatus")
+        if not len(lang_sec.findall(f"{{{TBX_NS}}}termSec")):
+            # TBX requires a termSec in every langSec: a definition in a language with no
+            # label of its own is filed under the entry's own term.
+            terms = dict.fromkeys(s.entry.term for s in record.entries if s.entry.language == language)
+            for term in terms:
+                _el(_el(lang_sec, "termSec"), "term", term)
+
+
+def build_document(termbase: Termbase) -> etree._ElementTree:
+    """Return the termbase as a TBX-Basic document tree."""
+    root = etree.Element(f"{{{TBX_NS}}}tbx", nsmap={None: TBX_NS})
+    root.set("type", "TBX-Basic")
+    root.set("style", "dca")
+    root.set(XML_LANG, "en")
+    header = _el(root, "tbxHeader")
+    file_desc = _el(header, "fileDesc")
+    _el(_el(file_desc, "titleStmt"), "title", termbase_title(termbase))
+    source_desc = _el(file_desc, "sourceDesc")
+    for source in termbase.sources():
+        _el(source_desc, "p", f"{source.title} ({source.path}), read as {source.reader}")
+    body = _el(_el(root, "text"), "body")
+    labels = {cid: label for cid, label, *_ in termbase.summaries()}
+    for record in records(termbase):
+        concept_entry(body, record, labels)
+    tree = etree.ElementTree(root)
+    root.addprevious(etree.ProcessingInstruction("xml-model", TBX_MODEL))
+    return tree
+
+
+class TbxWriter:
+    name = "tbx"
+    description = "TBX-Basic (TBX v3, DCA style) for translation and terminology tools"
+    suffix = ".tbx"
+
+    def write(self, termbase: Termbase, options: ExportOptions) -> Iterator[str]:
+        tree = build_document(termbase)
+        yield etree.tostring(tree, encoding="unicode", pretty_print=True).join(
+            ['<?xml version="1.0" encoding="UTF-8"?>\n', ""]
+        )
