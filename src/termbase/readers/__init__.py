@@ -14,6 +14,11 @@ from termbase.readers.blank_blocks import BlankBlocksReader
 from termbase.readers.data_glossary import JsonGlossaryReader, YamlGlossaryReader
 from termbase.readers.html_glossary import HtmlGlossaryReader
 from termbase.readers.introduced_bullets import IntroducedBulletsReader
+from termbase.readers.markdown_bold import MarkdownBoldReader
+from termbase.readers.markdown_deflist import MarkdownDeflistReader
+from termbase.readers.markdown_frontmatter import MarkdownFrontMatterReader
+from termbase.readers.markdown_headings import MarkdownHeadingsReader
+from termbase.readers.markdown_table import MarkdownTableReader
 from termbase.readers.module_extract import ModuleExtractReader
 from termbase.readers.pretext_glossary import PreTeXtGlossaryReader
 from termbase.readers.skos_glossary import SkosReader
@@ -31,6 +36,8 @@ READERS: tuple[Reader, ...] = (
     ModuleExtractReader(),
     BlankBlocksReader(),
     AlternatingReader(),
+    MarkdownBoldReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
+    MarkdownTableReader(), MarkdownFrontMatterReader(),
     SphinxGlossaryReader(),
     AsciiDocGlossaryReader(),
     PreTeXtGlossaryReader(),

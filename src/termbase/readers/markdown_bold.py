@@ -1,0 +1,104 @@
+"""Markdown bold-term bullets: `- **Term**: definition`, one list item per entry.
+
+A shape common in READMEs and docs folders (example from the test fixtures)::
+
+    # Glossary
+
+    - **Checksum**: A short value computed from data, used to notice corruption.
+    - **Shard** — One slice of a dataset that is stored apart from the others.
+
+The term is the bold text that opens a top-level list item; a colon (inside or after the
+bold), an em or en dash, or a spaced hyphen separates it from the definition. The rest
+of the item — wrapped lines, nested lists — belongs to the definition. Headings, intro
+paragraphs and list items that do not open with a bold term are reported.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from termbase.labels import parse_term
+from termbase.model import Entry, ReadResult
+from termbase.readers.base import entries_and_unused
+from termbase.readers.markdown_common import (
+    clean_markdown,
+    heading_text,
+    parse_blocks,
+    token_lines,
+    unused_outside,
+    web_links,
+)
+
+#: `**Term**: def`, `**Term:** def`, `**Term** — def`, `**Term** - def` (also with `__`).
+_BOLD_ITEM = re.compile(
+    r"^\s*(?:[-*+]|\d+[.)])\s+(?P<mark>\*\*|__)(?P<term>[^*_]+?)(?P<colon>:?)(?P=mark)"
+    r"\s*(?P<sep>:|—|–|\s-\s|-\s)?\s*(?P<rest>.*)$"
+)
+MIN_ENTRIES = 3
+
+
+def _bold_items(text: str) -> list[tuple[int, int, re.Match[str]]]:
+    """Return (first line, last line, match) for each top-level bold-term list item."""
+    lines = text.splitlines()
+    found = []
+    for token in parse_blocks(text):
+        if token.type != "list_item_open" or token.level != 1 or token.map is None:
+            continue
+        first, last = token_lines(token)
+        while last > first and not lines[last - 1].strip():
+            last -= 1
+        match = _BOLD_ITEM.match(lines[first - 1])
+        if match and (match.group("colon") or match.group("sep")) and match.group("term").strip():
+            found.append((first, last, match))
+    return found
+
+
+class MarkdownBoldReader:
+    """Reads Markdown lists whose items open with a bold term: `- **Term**: definition`."""
+
+    name = "markdown-bold"
+    description = "Markdown bullets `- **Term**: definition`, one per entry"
+
+    def detect(self, text: str) -> float:
+        """Return the share of the page's content lines inside bold-term items (low if < 3 items)."""
+        items = _bold_items(text)
+        if not items:
+            return 0.0
+        used = sum(last - first + 1 for first, last, _ in items)
+        tokens = parse_blocks(text)
+        headings = sum(1 for t in tokens if t.type == "heading_open")
+        nonblank = sum(1 for line in text.splitlines() if line.strip())
+        content = max(1, nonblank - headings - 3)
+        score = min(1.0, used / content) * 0.95
+        return score if len(items) >= MIN_ENTRIES else score / 4
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per bold-term list item; other lines are reported by their block."""
+        lines = text.splitlines()
+        tokens = parse_blocks(text)
+        title = next(
+            (heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), ""
+        )
+        entries = []
+        claimed: set[int] = set()
+        for first, last, match in _bold_items(text):
+            more = textwrap.dedent("\n".join(lines[first:last]))
+            raw = "\n".join(part for part in (match.group("rest").strip(), more.strip()) if part)
+            term = " ".join(match.group("term").split())
+            labels, groups = parse_term(term)
+            entries.append(
+                Entry(
+                    source=source,
+                    line=first,
+                    end_line=last,
+                    term=term,
+                    labels=labels,
+                    groups=groups,
+                    definition=clean_markdown(raw),
+                    links=web_links(raw),
+                )
+            )
+            claimed.update(range(first, last + 1))
+        unused = unused_outside(text, tokens, claimed, source)
+        return entries_and_unused(entries, unused, title)

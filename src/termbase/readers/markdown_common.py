@@ -1,0 +1,252 @@
+"""What the Markdown readers share: one markdown-it parser, front matter, definition clean-up.
+
+The Markdown readers find a page's structure (headings, list items, definition lists,
+tables, front matter) from markdown-it-py's block tokens, whose `map` gives each block's
+source lines; definitions are then taken from those source lines, so they stay Markdown.
+`clean_markdown` turns site-specific markup that is no plain Markdown into readable text:
+MDX components (`<Youtube id=…/>`, `<Tip>`), HTML comments, Pandoc spans (`[x]{#a}`),
+doc-builder autodoc links (``[`Class`]``) and MDN KumaScript macros (`{{Glossary("x")}}`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from termbase.errors import InputError
+from termbase.model import Unused
+from termbase.readers.page import REASON_HEADING, REASON_TITLE
+
+REASON_FRONT_MATTER = "front matter (page metadata)"
+REASON_COMMENT = "HTML comment (licence or note, not an entry)"
+REASON_OUTSIDE = "text outside any entry ({kind})"
+
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_MDX_SELF_CLOSING = re.compile(r"<(?P<name>[A-Z][A-Za-z0-9]*)\b(?P<attrs>[^<>]*?)/>")
+_MDX_TAG = re.compile(r"</?[A-Z][A-Za-z0-9]*\b[^<>]*>")
+_YOUTUBE_ID = re.compile(r"""\bid\s*=\s*["'](?P<id>[\w-]+)["']""")
+_PANDOC_SPAN = re.compile(r"\[(?P<text>[^\]]+)\]\{[^}]*\}")
+_AUTODOC_LINK = re.compile(r"\[`(?P<name>[^`\]]+)`\](?![(\[:])")
+_KUMA = re.compile(r"\{\{\s*(?P<name>\w+)\s*(?:\((?P<args>[^)]*)\))?\s*\}\}")
+_KUMA_ARG = re.compile(r"""["']([^"']*)["']""")
+_ANCHOR_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\(#[^)\s]*\)")
+_HTTP = re.compile(r"^https?://", re.I)
+_BLANK_RUNS = re.compile(r"\n{3,}")
+
+#: KumaScript macros that only draw page furniture; they leave no text.
+_KUMA_FURNITURE = frozenset({"glossarysidebar", "cssref", "jssidebar", "htmlsidebar", "apiref"})
+
+
+@lru_cache(maxsize=1)
+def markdown_parser() -> MarkdownIt:
+    """Return the shared parser: CommonMark with HTML, tables, definition lists, front matter."""
+    return MarkdownIt("commonmark", {"html": True}).use(front_matter_plugin).use(deflist_plugin).enable(
+        "table"
+    )
+
+
+def parse_blocks(text: str) -> list[Token]:
+    """Return markdown-it's block tokens for `text` (inline children included)."""
+    return markdown_parser().parse(text)
+
+
+def token_lines(token: Token) -> tuple[int, int]:
+    """Return the 1-based (first, last) source lines of a block token; last ≥ first."""
+    assert token.map is not None
+    first = token.map[0] + 1
+    return first, max(first, token.map[1])
+
+
+def source_slice(lines: list[str], first: int, last: int) -> str:
+    """Return the source lines first..last (1-based, inclusive) joined, trailing spaces stripped."""
+    return "\n".join(line.rstrip() for line in lines[first - 1 : last]).strip("\n")
+
+
+# ── front matter ───────────────────────────────────────────────────────────────────────
+
+
+def front_matter(text: str, source: str) -> tuple[dict[str, object], int]:
+    """Return (front matter mapping, 1-based last line of the front matter) or ({}, 0).
+
+    Raises InputError with the line for front matter that is not valid YAML or not a mapping.
+    """
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return {}, 0
+    for number, line in enumerate(lines[1:], start=2):  # noqa: B007 - number is used below
+        if line.strip() in ("---", "..."):
+            break
+    else:
+        raise InputError(
+            "front matter opened with '---' is never closed",
+            path=source,
+            line=1,
+            hint="end the front matter with a '---' line",
+        )
+    try:
+        data = yaml.safe_load("\n".join(lines[1 : number - 1]))
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise InputError(
+            f"front matter is not valid YAML ({getattr(error, 'problem', None) or error})",
+            path=source,
+            line=(mark.line + 2) if mark is not None else 1,
+            hint="fix the YAML between the '---' lines",
+        ) from None
+    if data is None:
+        return {}, number
+    if not isinstance(data, dict):
+        raise InputError(
+            "front matter is not a mapping of keys to values",
+            path=source,
+            line=2,
+            hint="write the front matter as 'key: value' lines",
+        )
+    return data, number
+
+
+# ── definitions ────────────────────────────────────────────────────────────────────────
+
+
+def _kuma_text(match: re.Match[str]) -> str:
+    name = match.group("name").casefold()
+    if name in _KUMA_FURNITURE:
+        return ""
+    args = _KUMA_ARG.findall(match.group("args") or "")
+    if not args:
+        return ""
+    if name == "interwiki" and len(args) >= 3:
+        return args[2] or args[1]
+    if name == "glossary":
+        return args[1] if len(args) >= 2 and args[1] else args[0]
+    return f"`{args[0]}`"
+
+
+def clean_markdown(text: str) -> str:
+    """Return Markdown with site-specific markup turned into readable plain Markdown.
+
+    HTML comments and MDX components are dropped (their inner text kept); Pandoc spans,
+    in-page `#anchor` links and autodoc links become their text, KumaScript macros their
+    visible text; trailing spaces go and runs of blank lines shrink to one.
+    """
+    text = _HTML_COMMENT.sub("", text)
+    text = _MDX_SELF_CLOSING.sub("", text)
+    text = _MDX_TAG.sub("", text)
+    text = _PANDOC_SPAN.sub(lambda m: m.group("text"), text)
+    text = _AUTODOC_LINK.sub(lambda m: f"`{m.group('name')}`", text)
+    text = _KUMA.sub(_kuma_text, text)
+    text = _ANCHOR_LINK.sub(lambda m: m.group("text"), text)
+    text = "\n".join(line.rstrip() for line in text.splitlines())
+    return _BLANK_RUNS.sub("\n\n", text).strip()
+
+
+def youtube_links(text: str) -> list[str]:
+    """Return a watch URL for each `<Youtube id="…"/>` component in `text`."""
+    links = []
+    for match in _MDX_SELF_CLOSING.finditer(text):
+        if match.group("name") == "Youtube" and (found := _YOUTUBE_ID.search(match.group("attrs"))):
+            links.append(f"https://www.youtube.com/watch?v={found.group('id')}")
+    return links
+
+
+def _walk_links(tokens: list[Token]) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for token in tokens:
+        children = token.children or []
+        for index, child in enumerate(children):
+            if child.type != "link_open":
+                continue
+            href = str(child.attrs.get("href", ""))
+            words = []
+            for inner in children[index + 1 :]:
+                if inner.type == "link_close":
+                    break
+                words.append(inner.content)
+            found.append((href, "".join(words).strip()))
+    return found
+
+
+def markdown_links(text: str) -> list[tuple[str, str]]:
+    """Return (href, link text) for every inline and reference link in Markdown `text`."""
+    return _walk_links(parse_blocks(text))
+
+
+def web_links(text: str) -> tuple[str, ...]:
+    """Return the absolute http(s) URLs that Markdown `text` links to, in order, once each."""
+    urls = [href for href, _ in markdown_links(text) if _HTTP.match(href)]
+    return tuple(dict.fromkeys([*urls, *youtube_links(text)]))
+
+
+def heading_text(token_inline: Token) -> str:
+    """Return a heading's text with Markdown emphasis and trailing spaces removed."""
+    return " ".join(token_inline.content.replace("**", "").split())
+
+
+def heading_reason(text: str) -> str:
+    """Return the reason for a heading that is no entry: a glossary title or a page heading."""
+    return REASON_TITLE if "glossary" in text.casefold() and len(text.split()) <= 6 else REASON_HEADING
+
+
+# ── lines outside entries ──────────────────────────────────────────────────────────────
+
+_BLOCK_KINDS = {
+    "paragraph_open": "paragraph",
+    "bullet_list_open": "list",
+    "ordered_list_open": "list",
+    "table_open": "table",
+    "fence": "code block",
+    "code_block": "code block",
+    "blockquote_open": "quote",
+    "hr": "divider line",
+    "dl_open": "definition list",
+    "html_block": "HTML block",
+}
+
+
+def _block_reason(token: Token, lines: list[str]) -> str:
+    if token.type == "front_matter":
+        return REASON_FRONT_MATTER
+    if token.type == "heading_open":
+        return ""
+    if token.type == "html_block" and token.content.lstrip().startswith("<!--"):
+        return REASON_COMMENT
+    return REASON_OUTSIDE.format(kind=_BLOCK_KINDS.get(token.type, token.type.removesuffix("_open")))
+
+
+def unused_outside(
+    text: str,
+    tokens: list[Token],
+    claimed: set[int],
+    source: str,
+    heading_reasons: dict[int, str] | None = None,
+) -> list[Unused]:
+    """Return an Unused record for every non-blank line of `text` not in `claimed`.
+
+    Each line is reported by the top-level block it sits in (front matter, comment,
+    heading, paragraph, list, table …); headings get `heading_reasons[line]` if given,
+    else a page title or page heading reason.
+    """
+    lines = text.splitlines()
+    reasons: dict[int, str] = {}
+    for index, token in enumerate(tokens):
+        if token.level != 0 or token.map is None or token.nesting == -1:
+            continue
+        first, last = token_lines(token)
+        if token.type == "heading_open":
+            title = heading_text(tokens[index + 1])
+            reason = (heading_reasons or {}).get(first) or heading_reason(title)
+        else:
+            reason = _block_reason(token, lines)
+        for number in range(first, last + 1):
+            reasons.setdefault(number, reason)
+    return [
+        Unused(source, number, line.strip(), reasons.get(number, REASON_OUTSIDE.format(kind="line")))
+        for number, line in enumerate(lines, start=1)
+        if line.strip() and number not in claimed
+    ]

@@ -1,0 +1,149 @@
+"""Pandoc / PHP Markdown Extra definition lists: a term line, then `:   definition`.
+
+Shape of Carpentries and Pandoc glossaries (example from the test fixtures)::
+
+    ## Glossary
+
+    [hash table]{#hash-table}
+    :   A structure that finds a value from its key in about constant time.
+    Lines after the first need no indent (lazy continuation).
+    See also: [dictionary](#dictionary).
+
+    tuple
+    :   A fixed-length sequence of values.
+
+Definition lists are found by mdit-py-plugins' deflist rule. Several term lines before
+one definition are synonyms of one entry; several definitions of one term are joined.
+A `[term]{#anchor}` span gives the term; links to `#anchor` in "See …" sentences become
+see-also targets (named by the term that anchor belongs to). Everything outside the
+lists — front matter, headings, command tables, reference links — is reported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from termbase.labels import parse_term
+from termbase.model import Entry, ReadResult
+from termbase.readers.base import entries_and_unused
+from termbase.readers.markdown_common import (
+    clean_markdown,
+    front_matter,
+    heading_text,
+    markdown_links,
+    parse_blocks,
+    token_lines,
+    unused_outside,
+    web_links,
+)
+
+_SPAN_TERM = re.compile(r"^\[(?P<text>[^\]]+)\]\{(?P<attrs>[^}]*)\}\s*$")
+_ANCHOR = re.compile(r"#(?P<id>[\w:.-]+)")
+_DD_MARK = re.compile(r"^\s{0,3}[:~][ \t]+")
+_SEE = re.compile(r"^\s*see(?: also)?\b", re.I)
+MIN_ENTRIES = 3
+
+
+def _term_and_anchor(text: str) -> tuple[str, str]:
+    """Return (term, anchor id) for a term line such as `[term]{#anchor}`; anchor may be ""."""
+    match = _SPAN_TERM.match(text.strip())
+    if not match:
+        return " ".join(text.split()), ""
+    anchor = _ANCHOR.search(match.group("attrs"))
+    return " ".join(match.group("text").split()), anchor.group("id") if anchor else ""
+
+
+def _groups(text: str) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]]]]:
+    """Return each list entry as ([(line, term text)], [(first, last) of each definition])."""
+    tokens = parse_blocks(text)
+    lines = text.splitlines()
+    found: list[tuple[list[tuple[int, str]], list[tuple[int, int]]]] = []
+    for index, token in enumerate(tokens):
+        if token.type == "dt_open" and token.map is not None:
+            line = token.map[0] + 1
+            term = tokens[index + 1].content if index + 1 < len(tokens) else ""
+            if not found or found[-1][1]:
+                found.append(([], []))
+            found[-1][0].append((line, term))
+        elif token.type == "dd_open" and token.map is not None and found:
+            first, last = token_lines(token)
+            previous = found[-1][1][-1][1] if found[-1][1] else found[-1][0][-1][0]
+            first = max(first, previous + 1)
+            while last > first and not lines[last - 1].strip():
+                last -= 1
+            found[-1][1].append((first, last))
+    return [group for group in found if group[0] and group[1]]
+
+
+def _definition_text(lines: list[str], first: int, last: int) -> str:
+    body = [_DD_MARK.sub("", lines[first - 1], count=1)]
+    body += [re.sub(r"^ {1,4}", "", line) for line in lines[first:last]]
+    return "\n".join(body)
+
+
+class MarkdownDeflistReader:
+    """Reads Pandoc-style definition lists: `Term` then `:   definition`, lazy continuation."""
+
+    name = "markdown-deflist"
+    description = "Markdown definition lists (`Term` / `:   definition`, `[term]{#anchor}`)"
+
+    def detect(self, text: str) -> float:
+        """Return ≥ 0.6 for a page with 3+ definition-list entries, more the more of it they fill."""
+        groups = _groups(text)
+        if not groups:
+            return 0.0
+        if len(groups) < MIN_ENTRIES:
+            return 0.1 * len(groups)
+        used = sum(last - terms[0][0] + 1 for terms, spans in groups for _, last in spans[-1:])
+        nonblank = sum(1 for line in text.splitlines() if line.strip())
+        return max(0.6, min(0.95, used / max(1, nonblank)))
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per term group and its definitions; other lines are reported."""
+        lines = text.splitlines()
+        tokens = parse_blocks(text)
+        groups = _groups(text)
+        anchors: dict[str, str] = {}
+        for terms, _ in groups:
+            for _, raw in terms:
+                term, anchor = _term_and_anchor(raw)
+                if anchor:
+                    anchors[anchor] = term
+        title = ""
+        first_dl = groups[0][0][0][0] if groups else 0
+        for index, token in enumerate(tokens):
+            if token.type == "heading_open" and token.map is not None and token.map[0] < first_dl:
+                title = heading_text(tokens[index + 1])
+        if not title:
+            title = str(front_matter(text, source)[0].get("title", ""))
+        entries = []
+        claimed: set[int] = set()
+        for terms, spans in groups:
+            names = [_term_and_anchor(raw)[0] for _, raw in terms]
+            raw = "\n\n".join(_definition_text(lines, first, last) for first, last in spans)
+            see_also = []
+            for paragraph in re.split(r"(?<=[.;])\s+|\n", raw):
+                if _SEE.match(paragraph):
+                    for href, label in markdown_links(paragraph):
+                        anchor = href.removeprefix("#") if href.startswith("#") else ""
+                        see_also.append(anchors.get(anchor, label))
+            labels: tuple[str, ...] = ()
+            for name in names:
+                labels += parse_term(name)[0]
+            first, last = terms[0][0], spans[-1][1]
+            entries.append(
+                Entry(
+                    source=source,
+                    line=first,
+                    end_line=last,
+                    term=names[0],
+                    labels=tuple(dict.fromkeys(labels)),
+                    groups=parse_term(names[0])[1] if len(names) == 1 else (),
+                    definition=clean_markdown(raw),
+                    see_also=tuple(dict.fromkeys(s for s in see_also if s)),
+                    links=web_links(raw),
+                )
+            )
+            claimed.update(range(first, last + 1))
+        unused = unused_outside(text, tokens, claimed, source)
+        return entries_and_unused(entries, unused, title)

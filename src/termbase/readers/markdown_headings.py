@@ -1,0 +1,154 @@
+"""Markdown with a heading per term: `# Glossary`, `## A`, then `### term` and its body.
+
+Shape of documentation-site glossaries (example from the test fixtures)::
+
+    # Glossary
+
+    ## B
+
+    ### batch size
+
+    How many examples one optimisation step looks at.
+
+    <Tip>
+    Larger batches need a larger learning rate.
+    </Tip>
+
+The term level is the heading level used most by headings that are not letter dividers.
+Each heading at that level opens an entry that runs to the next heading at that level or
+above; deeper headings, code fences, MDX components (`<Youtube id=…/>`, `<Tip>`) and
+lists inside it belong to the definition. Headings above the term level (the page
+title, letter dividers, closing sections) and text outside entries are reported.
+
+Many Markdown pages have headings, so `detect` is sure only when the page says it is a
+glossary: a glossary title, or letter-divider headings above the term headings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from termbase.labels import parse_term
+from termbase.model import Entry, ReadResult
+from termbase.readers.base import entries_and_unused
+from termbase.readers.markdown_common import (
+    clean_markdown,
+    front_matter,
+    heading_text,
+    markdown_links,
+    parse_blocks,
+    token_lines,
+    unused_outside,
+    web_links,
+)
+from termbase.readers.page import REASON_DIVIDER, REASON_NO_DEFINITION, is_letter_divider
+
+_GLOSSARY_WORDS = re.compile(
+    r"glossary|glossaire|glosario|glossar|terminolog|vocabulary|\bdefinitions\b", re.I
+)
+_SEE = re.compile(r"^\s*see\b", re.I)
+MAX_TERM_WORDS = 8
+MIN_TERMS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """One heading of the page: its line, level (1–6) and text."""
+
+    line: int
+    level: int
+    text: str
+
+
+def page_headings(text: str) -> list[Heading]:
+    """Return every heading of the page, in order."""
+    tokens = parse_blocks(text)
+    return [
+        Heading(token_lines(t)[0], int(t.tag[1]), heading_text(tokens[i + 1]))
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open"
+    ]
+
+
+def term_level(headings: list[Heading]) -> int:
+    """Return the heading level most used by headings that are not letter dividers (0 if none)."""
+    counts = Counter(h.level for h in headings if not is_letter_divider(h.text))
+    if not counts:
+        return 0
+    return max(counts, key=lambda level: (counts[level], level))
+
+
+def _is_term_text(text: str) -> bool:
+    return 0 < len(text.split()) <= MAX_TERM_WORDS and not text.endswith(("?", ":", ".", "!"))
+
+
+class MarkdownHeadingsReader:
+    """Reads Markdown glossaries with one heading per term (`### term` under `## A`)."""
+
+    name = "markdown-headings"
+    description = "Markdown with a heading per term (`## A` dividers, `### term`, MDX components)"
+
+    def detect(self, text: str) -> float:
+        """Return 0.85 for a glossary-titled or letter-divided page of term headings, else ≤ 0.2."""
+        headings = page_headings(text)
+        level = term_level(headings)
+        terms = [h for h in headings if h.level == level]
+        if len(terms) < MIN_TERMS:
+            return 0.0
+        share = sum(1 for h in terms if _is_term_text(h.text)) / len(terms)
+        above = [h for h in headings if h.level < level]
+        try:
+            title = str(front_matter(text, "")[0].get("title", ""))
+        except Exception:
+            title = ""
+        dividers = sum(1 for h in above if is_letter_divider(h.text))
+        says_glossary = dividers >= 2 or any(_GLOSSARY_WORDS.search(h.text) for h in above)
+        says_glossary = says_glossary or bool(_GLOSSARY_WORDS.search(title))
+        if share < 0.8:
+            return 0.1
+        return 0.85 if says_glossary else 0.2
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per term heading with its body; other lines are reported."""
+        lines = text.splitlines()
+        tokens = parse_blocks(text)
+        headings = page_headings(text)
+        level = term_level(headings)
+        title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
+        reasons = {h.line: REASON_DIVIDER for h in headings if is_letter_divider(h.text)}
+        entries = []
+        claimed: set[int] = set()
+        for index, heading in enumerate(headings):
+            if heading.level != level or is_letter_divider(heading.text):
+                continue
+            following = [h.line for h in headings[index + 1 :] if h.level <= level]
+            end = (following[0] - 1) if following else len(lines)
+            while end > heading.line and not lines[end - 1].strip():
+                end -= 1
+            if end == heading.line:
+                reasons[heading.line] = REASON_NO_DEFINITION
+                continue
+            raw = "\n".join(lines[heading.line : end])
+            definition = clean_markdown(raw)
+            see_also: tuple[str, ...] = ()
+            if _SEE.match(definition):
+                see_also = tuple(t for href, t in markdown_links(raw) if href.startswith("#") and t)
+            labels, groups = parse_term(heading.text)
+            entries.append(
+                Entry(
+                    source=source,
+                    line=heading.line,
+                    end_line=end,
+                    term=heading.text,
+                    labels=labels,
+                    groups=groups,
+                    definition=definition,
+                    see_also=see_also,
+                    links=web_links(raw),
+                )
+            )
+            claimed.update(range(heading.line, end + 1))
+        unused = unused_outside(text, tokens, claimed, source, reasons)
+        return entries_and_unused(entries, unused, title)

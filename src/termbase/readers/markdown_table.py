@@ -1,0 +1,179 @@
+"""Markdown pipe tables of terms: `| **Term** | Definition |`, one row per entry.
+
+Shape of cheat-sheet style pages (example from the test fixtures)::
+
+    ## 🧪 Testing words
+
+    | Term | Meaning |
+    | :--- | :--- |
+    | **Flaky test** | A test that passes or fails by chance. <br> **Fix:** remove the race. |
+
+A table is a glossary table when its first header cell names a term (`Term`, `Name`,
+`Concept`, `Acronym` …) or most of its first-column cells are bold. Each body row is an
+entry: the first cell is the term, the definition column (named `Definition`, `Meaning`,
+`Description` …, else the second) the definition, with `<br>` turned into line breaks;
+other non-empty cells are appended as `**Header:** value`. Header and delimiter rows,
+headings, prose and other tables are reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markdown_it.token import Token
+
+from termbase.labels import clean_label, parse_term
+from termbase.model import Entry, ReadResult, Unused
+from termbase.readers.base import entries_and_unused
+from termbase.readers.markdown_common import (
+    clean_markdown,
+    heading_text,
+    parse_blocks,
+    token_lines,
+    unused_outside,
+    web_links,
+)
+
+_TERM_HEADERS = re.compile(r"^(term|terms|name|concept|word|acronym|abbreviation|keyword|jargon)s?\b", re.I)
+_DEFINITION_HEADERS = re.compile(r"definition|meaning|description|explanation|what it (is|means)", re.I)
+_BREAK = re.compile(r"\s*<br\s*/?>\s*", re.I)
+_BOLD = re.compile(r"^\s*(\*\*|__)(?P<text>.+?)\1\s*$")
+
+REASON_HEADER_ROW = "table header row"
+REASON_DELIMITER = "table delimiter row"
+REASON_EMPTY_TERM = "table row with an empty term cell"
+MIN_ROWS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A pipe table: its lines, header cells and body rows (line, cells)."""
+
+    first: int
+    last: int
+    header: tuple[str, ...]
+    rows: tuple[tuple[int, tuple[str, ...]], ...]
+
+
+def _cells(tokens: list[Token], start: int) -> tuple[tuple[str, ...], int]:
+    cells: list[str] = []
+    index = start + 1
+    while tokens[index].type != "tr_close":
+        if tokens[index].type == "inline":
+            cells.append(tokens[index].content)
+        index += 1
+    return tuple(cells), index
+
+
+def page_tables(tokens: list[Token]) -> list[Table]:
+    """Return every pipe table of the page with its header and rows."""
+    tables: list[Table] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type != "table_open" or token.map is None:
+            index += 1
+            continue
+        first, last = token_lines(token)
+        header: tuple[str, ...] = ()
+        rows: list[tuple[int, tuple[str, ...]]] = []
+        index += 1
+        while tokens[index].type != "table_close":
+            if tokens[index].type == "tr_open":
+                line = token_lines(tokens[index])[0]
+                cells, index = _cells(tokens, index)
+                if header:
+                    rows.append((line, cells))
+                else:
+                    header = cells
+            index += 1
+        tables.append(Table(first, last, header, tuple(rows)))
+    return tables
+
+
+def is_glossary_table(table: Table) -> bool:
+    """Return True if the table's first column holds terms (by its header or bold cells)."""
+    if not table.header or len(table.header) < 2 or not table.rows:
+        return False
+    if _TERM_HEADERS.match(clean_label(table.header[0].replace("*", ""))):
+        return True
+    bold = sum(1 for _, cells in table.rows if cells and _BOLD.match(cells[0]))
+    return bold >= max(2, len(table.rows) * 0.6)
+
+
+def _definition_column(header: tuple[str, ...]) -> int:
+    for index, name in enumerate(header[1:], start=1):
+        if _DEFINITION_HEADERS.search(name):
+            return index
+    return 1
+
+
+def _term_text(cell: str) -> str:
+    match = _BOLD.match(cell)
+    return clean_label((match.group("text") if match else cell).replace("**", ""))
+
+
+class MarkdownTableReader:
+    """Reads Markdown pipe tables whose rows are `| Term | Definition |`."""
+
+    name = "markdown-table"
+    description = "Markdown tables `| **Term** | Definition |`, one row per entry"
+
+    def detect(self, text: str) -> float:
+        """Return ≥ 0.6 for a page with 3+ glossary-table rows, more the more of it they fill."""
+        tables = [t for t in page_tables(parse_blocks(text)) if is_glossary_table(t)]
+        rows = sum(len(t.rows) for t in tables)
+        if rows == 0:
+            return 0.0
+        if rows < MIN_ROWS:
+            return 0.1 * rows
+        used = sum(t.last - t.first + 1 for t in tables)
+        nonblank = sum(1 for line in text.splitlines() if line.strip())
+        return max(0.6, min(0.95, used / max(1, nonblank)))
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per glossary-table row; other lines are reported."""
+        tokens = parse_blocks(text)
+        title = next(
+            (heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), ""
+        )
+        entries: list[Entry] = []
+        unused: list[Unused] = []
+        claimed: set[int] = set()
+        lines = text.splitlines()
+        for table in page_tables(tokens):
+            if not is_glossary_table(table):
+                continue
+            column = _definition_column(table.header)
+            names = [clean_label(name.replace("*", "")) for name in table.header]
+            header_lines = range(table.first, min(table.first + 2, table.last + 1))
+            for number, reason in zip(header_lines, (REASON_HEADER_ROW, REASON_DELIMITER), strict=False):
+                unused.append(Unused(source, number, lines[number - 1].strip(), reason))
+                claimed.add(number)
+            for number, cells in table.rows:
+                claimed.add(number)
+                term = _term_text(cells[0]) if cells else ""
+                if not term:
+                    unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
+                    continue
+                parts = [_BREAK.sub("\n", cells[column]) if column < len(cells) else ""]
+                for index, cell in enumerate(cells[1:], start=1):
+                    if index != column and cell.strip() and index < len(names):
+                        parts.append(f"**{names[index]}:** {_BREAK.sub(' ', cell)}")
+                raw = "\n".join(part for part in parts if part.strip())
+                labels, groups = parse_term(term)
+                entries.append(
+                    Entry(
+                        source=source,
+                        line=number,
+                        end_line=number,
+                        term=term,
+                        labels=labels,
+                        groups=groups,
+                        definition=clean_markdown(raw),
+                        links=web_links(raw),
+                    )
+                )
+        unused += unused_outside(text, tokens, claimed, source)
+        return entries_and_unused(entries, unused, title)
