@@ -340,6 +340,47 @@ def export(
 
 @app.command()
 @friendly_errors
+def serve(
+    db: DbOption = None,
+    host: Annotated[
+        str, typer.Option(help="Interface to bind; 127.0.0.1 keeps it on this machine, 0.0.0.0 opens it.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    title: Annotated[str | None, typer.Option(help="Site title (default: from the file name).")] = None,
+) -> None:
+    """Serve the termbase as a web site and JSON API (pages at /, API docs at /docs)."""
+    import uvicorn
+
+    from termbase.web.app import create_app
+
+    path = db if db is not None else builtin_db()
+    web_app = create_app(path, title or "")
+    err.print(f"serving {escape(str(path))} at http://{host}:{port}/  (API docs: /docs; Ctrl+C stops)")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning")
+
+
+@app.command()
+@friendly_errors
+def site(
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the static site into.")],
+    db: DbOption = None,
+    title: Annotated[str | None, typer.Option(help="Site title (default: from the file name).")] = None,
+) -> None:
+    """Write a static site (relative links, search as you type) that works opened from files."""
+    from termbase.web.site import write_site
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: exists and is not a folder", hint="pass --out a folder path")
+    with open_termbase(db) as termbase:
+        summary = write_site(termbase, out_dir, title or "")
+    out.print(
+        f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
+        f"in {summary.seconds:.2f} s — open {escape(str(out_dir / 'index.html'))}"
+    )
+
+
+@app.command()
+@friendly_errors
 def coverage(
     sources: Annotated[list[str], typer.Argument(help="Glossary files or directories to compare.")],
     db: DbOption = None,

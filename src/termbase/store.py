@@ -495,3 +495,65 @@ class Termbase:
         for concept_id, path, _ in rows:
             found.setdefault(concept_id, []).append(path)
         return {k: tuple(v) for k, v in found.items()}
+
+    def concept_records(self) -> Iterator[ConceptRecord]:
+        """Yield every concept as `concept(id)` returns it, ordered by label, in a few queries.
+
+        For publishers that need every concept (static site, glossary-data.txt): reading
+        them all at once is many times faster than one `concept()` call each.
+        """
+        labels: dict[str, list[str]] = {}
+        for concept_id, label in self.db.execute("SELECT concept_id, label FROM labels ORDER BY rowid"):
+            labels.setdefault(concept_id, []).append(label)
+        entries: dict[str, list[StoredEntry]] = {}
+        rows = self.db.execute(
+            """SELECT ce.concept_id, s.path, s.title, e.line, e.end_line, e.term, e.labels,
+                      e.definition, e.locator_kind, e.locator_text, e.locator_number,
+                      e.locator_title, e.locator_url, e.see_also, e.formulas, e.links,
+                      e.language, e.origin
+               FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
+               JOIN sources s ON s.id = e.source_id ORDER BY s.id, e.line"""
+        )
+        for r in rows:
+            locator = Locator(r[8], r[9], r[10] or "", r[11] or "", r[12] or "") if r[8] else None
+            entry = Entry(
+                source=r[1],
+                line=r[3],
+                end_line=r[4],
+                term=r[5],
+                labels=tuple(json.loads(r[6])),
+                definition=r[7],
+                locator=locator,
+                see_also=tuple(json.loads(r[13])),
+                formulas=tuple(json.loads(r[14])),
+                links=tuple(json.loads(r[15])),
+                language=r[16],
+                origin=r[17],
+            )
+            entries.setdefault(r[0], []).append(StoredEntry(entry, r[2]))
+        related: dict[str, list[Relation]] = {}
+        mentioned_in: dict[str, list[Relation]] = {}
+        rows = self.db.execute(
+            "SELECT from_id, to_id, kind, evidence, source, line FROM relations ORDER BY kind, from_id, to_id"
+        )
+        for r in rows:
+            relation = Relation(*r)
+            related.setdefault(relation.from_id, []).append(relation)
+            mentioned_in.setdefault(relation.to_id, []).append(relation)
+        rows = self.db.execute(
+            "SELECT id, label, acronyms, expansions, topics, homonym_of FROM concepts"
+            " ORDER BY label COLLATE NOCASE, id"
+        )
+        for r in rows:
+            yield ConceptRecord(
+                id=r[0],
+                label=r[1],
+                labels=tuple(labels.get(r[0], ())),
+                acronyms=tuple(json.loads(r[2])),
+                expansions=tuple(json.loads(r[3])),
+                topics=tuple(json.loads(r[4])),
+                homonym_of=tuple(json.loads(r[5])),
+                entries=tuple(entries.get(r[0], ())),
+                related=tuple(related.get(r[0], ())),
+                mentioned_in=tuple(mentioned_in.get(r[0], ())),
+            )

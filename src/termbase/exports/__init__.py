@@ -14,6 +14,7 @@ from termbase.exports.csv import CsvWriter
 from termbase.exports.json import JsonWriter
 from termbase.exports.jsonl import JsonlWriter
 from termbase.exports.jsonld import JsonLdWriter
+from termbase.exports.llms import LlmsWriter
 from termbase.exports.markdown import MarkdownWriter
 from termbase.exports.skos import SkosWriter
 from termbase.exports.sphinx import SphinxWriter
@@ -29,6 +30,7 @@ WRITERS: tuple[Writer, ...] = (
     SkosWriter(),
     JsonLdWriter(),
     TbxWriter(),
+    LlmsWriter(),
 )
 
 

@@ -15,11 +15,11 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import FastAPI, Path as PathParam, Query, Request
+from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -42,14 +42,12 @@ from termbase.web.pages import (
     stats_page,
     topic_page,
 )
-from termbase.web.render import render_page
+from termbase.web.render import STATIC_DIR, render_page
 
 #: Cache-Control for read-only data: the termbase cannot change while the app runs.
 CACHE_CONTROL = "public, max-age=300"
 MAX_PER_PAGE = 500
 MAX_LIMIT = 100
-
-STATIC_DIR = Path(str(resources.files("termbase.web") / "static"))
 
 
 def _swagger_dir() -> Path | None:
@@ -128,9 +126,13 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     async def http_error(request: Request, error: HTTPException) -> Response:
         message = str(error.detail)
         if request.url.path.startswith("/api/") or request.url.path == "/openapi.json":
-            return JSONResponse({"error": message, "status": error.status_code}, status_code=error.status_code)
+            return JSONResponse(
+                {"error": message, "status": error.status_code}, status_code=error.status_code
+            )
         heading = "Not found" if error.status_code == 404 else f"Error {error.status_code}"
-        html = render_page("error.html", {**base_context, "page": "error", "heading": heading, "message": message})
+        html = render_page(
+            "error.html", {**base_context, "page": "error", "heading": heading, "message": message}
+        )
         return HTMLResponse(html, status_code=error.status_code)
 
     @app.exception_handler(RequestValidationError)
@@ -225,7 +227,8 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         page_number: Annotated[int, Query(alias="page", ge=1, description="Page number, from 1")] = 1,
         per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE, description="Concepts per page")] = 50,
         letter: Annotated[
-            str | None, Query(min_length=1, max_length=1, description="Only concepts filed under this initial")
+            str | None,
+            Query(min_length=1, max_length=1, description="Only concepts filed under this initial"),
         ] = None,
         topic: Annotated[str | None, Query(min_length=1, description="Only concepts with this topic")] = None,
     ) -> Response:

@@ -33,14 +33,20 @@ def llms_txt(data: SiteData, links: Links) -> str:
         f"- [Statistics]({links.stats()}): concepts per topic and per source, overlap between sources",
     ]
     if not links.static:
-        lines.append("- [JSON API](/openapi.json): OpenAPI description of /api/concepts, /api/search, /api/suggest")
+        lines.append(
+            "- [JSON API](/openapi.json): OpenAPI description of /api/concepts, /api/search, /api/suggest"
+        )
     if data.by_topic:
         lines += ["", "## Topics", ""]
         lines += [
-            f"- [{topic}]({links.topic(topic)}): {len(items)} concepts" for topic, items in data.by_topic.items()
+            f"- [{topic}]({links.topic(topic)}): {len(items)} concepts"
+            for topic, items in data.by_topic.items()
         ]
     lines += ["", "## Browse by initial", ""]
-    lines += [f"- [{letter}]({links.letter(letter)}): {len(items)} concepts" for letter, items in data.by_initial.items()]
+    lines += [
+        f"- [{letter}]({links.letter(letter)}): {len(items)} concepts"
+        for letter, items in data.by_initial.items()
+    ]
     lines += ["", "## Optional", ""]
     lines += [f"- [Search]({links.search()}): find a concept by any label, acronym or a misspelling of one"]
     return "\n".join(lines) + "\n"
@@ -71,15 +77,17 @@ def concept_block(record: ConceptRecord) -> str:
     return "\n".join(lines)
 
 
+def glossary_data_header(title: str) -> str:
+    """Return the first line of glossary-data.txt."""
+    return f"# {title}: every concept, its labels and each source's definition\n"
+
+
 def glossary_data_blocks(termbase: Termbase) -> Iterator[str]:
     """Yield one plain-text block per concept, ordered by label."""
-    for concept_id, *_ in termbase.summaries():
-        record = termbase.concept(concept_id)
-        if record is not None:
-            yield concept_block(record)
+    for record in termbase.concept_records():
+        yield concept_block(record)
 
 
 def glossary_data_txt(termbase: Termbase, title: str) -> str:
     """Return the whole glossary-data.txt text: a header line, then one block per concept."""
-    header = f"# {title}: every concept, its labels and each source's definition\n"
-    return header + "\n" + "\n\n".join(glossary_data_blocks(termbase)) + "\n"
+    return glossary_data_header(title) + "\n" + "\n\n".join(glossary_data_blocks(termbase)) + "\n"

@@ -22,6 +22,18 @@ from termbase.web.render import formula_html, markdown_html, one_line
 SUMMARY_CHARS = 160
 
 
+#: The title of the built-in glossary's pages.
+BUILTIN_TITLE = "AI & ML glossary"
+
+
+def site_title(path: str | PurePosixPath) -> str:
+    """Return a title for a termbase file: the built-in glossary's name, or one from the file name."""
+    stem = PurePosixPath(str(path)).stem
+    if stem.startswith("builtin-"):
+        return BUILTIN_TITLE
+    return stem.replace("_", " ").replace("-", " ") + " glossary"
+
+
 @dataclass(frozen=True, slots=True)
 class Links:
     """Builds URLs: absolute paths on the server, relative `.html` files in a static site.
@@ -143,7 +155,7 @@ class SiteData:
             for s in termbase.sources()
         ]
         return cls(
-            title=title or f"{PurePosixPath(str(termbase.path)).stem} glossary",
+            title=title or site_title(termbase.path),
             counts=termbase.stats(),
             summaries=summaries,
             by_id={s.id: s for s in summaries},
@@ -232,9 +244,7 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
             locator = {
                 "kind": entry.locator.kind,
                 "text": entry.locator.text,
-                "url": entry.locator.url
-                if entry.locator.url.startswith(("https://", "http://"))
-                else "",
+                "url": entry.locator.url if entry.locator.url.startswith(("https://", "http://")) else "",
             }
         entries.append(
             {
@@ -254,9 +264,7 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
         )
     see_also = list(dict.fromkeys(r.to_id for r in record.related if r.kind == "see_also"))
     mentions = [
-        i
-        for i in dict.fromkeys(r.to_id for r in record.related if r.kind != "see_also")
-        if i not in see_also
+        i for i in dict.fromkeys(r.to_id for r in record.related if r.kind != "see_also") if i not in see_also
     ]
     backlinks = sorted(
         dict.fromkeys(r.from_id for r in record.mentioned_in),
@@ -304,9 +312,7 @@ def stats_data(data: SiteData) -> dict[str, object]:
         by_number[len(concept_paths)] += 1
         for a, b in combinations(sorted(set(concept_paths), key=paths.index), 2):
             pair_counts[(a, b)] += 1
-    overlap = [
-        {"a": a, "b": b, "shared": pair_counts.get((a, b), 0)} for a, b in combinations(paths, 2)
-    ]
+    overlap = [{"a": a, "b": b, "shared": pair_counts.get((a, b), 0)} for a, b in combinations(paths, 2)]
     return {
         "counts": data.counts,
         "per_topic": {k: len(v) for k, v in sorted(data.by_topic.items(), key=lambda kv: -len(kv[1]))},
@@ -323,10 +329,6 @@ def stats_page(data: SiteData) -> dict[str, object]:
     shared = {(o["a"], o["b"]): o["shared"] for o in stats["overlap"]}  # type: ignore[index, union-attr]
     defined = {str(s["path"]): s["concepts"] for s in data.sources}
     matrix = [
-        [
-            defined[a] if a == b else shared.get((a, b), shared.get((b, a), 0))
-            for b in paths
-        ]
-        for a in paths
+        [defined[a] if a == b else shared.get((a, b), shared.get((b, a), 0)) for b in paths] for a in paths
     ]
     return {"page": "stats", "heading": "Statistics", **stats, "matrix": matrix}

@@ -13,13 +13,17 @@ import html
 import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
+from importlib import resources
+from pathlib import Path
 
 import nh3
-from latex2mathml.converter import convert as latex_to_mathml
 from jinja2 import Environment, PackageLoader, select_autoescape
+from latex2mathml.converter import convert as latex_to_mathml
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+#: The site's own CSS and JavaScript, served under /static and copied into static sites.
+STATIC_DIR = Path(str(resources.files("termbase.web") / "static"))
 MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 #: Tags a rendered definition may keep; everything else is stripped (its text kept).
@@ -31,15 +35,80 @@ ALLOWED_URL_SCHEMES = frozenset({"http", "https", "mailto"})
 
 #: MathML presentation elements a formula may contain.
 MATHML_TAGS = frozenset(
-    "math mrow mi mn mo ms mtext mspace msub msup msubsup mfrac msqrt mroot mstyle merror "
-    "mpadded mphantom mfenced menclose munder mover munderover mmultiscripts mprescripts none "
-    "mtable mtr mtd mlabeledtr semantics annotation".split()
+    [
+        "math",
+        "mrow",
+        "mi",
+        "mn",
+        "mo",
+        "ms",
+        "mtext",
+        "mspace",
+        "msub",
+        "msup",
+        "msubsup",
+        "mfrac",
+        "msqrt",
+        "mroot",
+        "mstyle",
+        "merror",
+        "mpadded",
+        "mphantom",
+        "mfenced",
+        "menclose",
+        "munder",
+        "mover",
+        "munderover",
+        "mmultiscripts",
+        "mprescripts",
+        "none",
+        "mtable",
+        "mtr",
+        "mtd",
+        "mlabeledtr",
+        "semantics",
+        "annotation",
+    ]
 )
 MATHML_ATTRIBUTES = frozenset(
-    "display mathvariant mathsize mathcolor stretchy fence separator lspace rspace width height "
-    "depth linethickness accent accentunder movablelimits largeop symmetric minsize maxsize "
-    "columnalign rowalign columnspacing rowspacing columnlines rowlines frame notation "
-    "scriptlevel displaystyle open close separators form align encoding".split()
+    [
+        "display",
+        "mathvariant",
+        "mathsize",
+        "mathcolor",
+        "stretchy",
+        "fence",
+        "separator",
+        "lspace",
+        "rspace",
+        "width",
+        "height",
+        "depth",
+        "linethickness",
+        "accent",
+        "accentunder",
+        "movablelimits",
+        "largeop",
+        "symmetric",
+        "minsize",
+        "maxsize",
+        "columnalign",
+        "rowalign",
+        "columnspacing",
+        "rowspacing",
+        "columnlines",
+        "rowlines",
+        "frame",
+        "notation",
+        "scriptlevel",
+        "displaystyle",
+        "open",
+        "close",
+        "separators",
+        "form",
+        "align",
+        "encoding",
+    ]
 )
 
 _markdown = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable(
@@ -79,7 +148,7 @@ def _mathml_element(element: ET.Element, out: list[str]) -> None:
         if name in MATHML_ATTRIBUTES
     )
     if tag == "math":
-        attributes = f' xmlns="{MATHML_NS}" class="formula"' + attributes
+        attributes = ' class="formula"' + attributes
     out.append(f"<{tag}{attributes}>")
     if element.text:
         out.append(html.escape(element.text, quote=False))
@@ -124,9 +193,28 @@ def environment() -> Environment:
         autoescape=select_autoescape(["html"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,
     )
 
 
+@lru_cache(maxsize=1024)
+def az_bar(letters: tuple[str, ...], links: object, current: str = "") -> Markup:
+    """Return the A–Z bar: one link per initial that occurs, `current` marked."""
+    html = (
+        environment()
+        .get_template("_az.html")
+        .render({"site": {"letters": letters}, "links": links, "current_letter": current})
+    )
+    return Markup(html.strip())
+
+
 def render_page(template: str, context: dict[str, object]) -> str:
-    """Return the HTML of `template` rendered with `context`."""
+    """Return the HTML of `template` rendered with `context` (adds `az_bar` if missing)."""
+    if "az_bar" not in context:
+        site = context["site"]
+        letters = tuple(site.letters)  # type: ignore[attr-defined]
+        context = {
+            **context,
+            "az_bar": az_bar(letters, context["links"], str(context.get("current_letter", ""))),
+        }
     return environment().get_template(template).render(context)
