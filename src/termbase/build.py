@@ -16,7 +16,7 @@ from termbase.errors import InputError
 from termbase.link import link
 from termbase.model import Entry, ReadResult, Source, Unused
 from termbase.readers import get_reader, pick_reader
-from termbase.readers.base import numbered_lines
+from termbase.readers.base import entry_spans, numbered_lines
 from termbase.resolve import resolve
 from termbase.sources import SourceText, expand_paths, load_text
 from termbase.store import Build, write_termbase
@@ -28,6 +28,7 @@ class ReadSource:
 
     source: Source
     result: ReadResult
+    cited: tuple[Source, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
             hint="check the file, or name its shape with --format",
         )
     claimed = {u.line for u in result.unused} | {
-        n for e in result.entries for n in range(e.line, e.end_line + 1)
+        n for first, last in entry_spans(result) for n in range(first, last + 1)
     }
     missing = [
         Unused(text.path, n, line.strip(), f"not recognised by the {reader.name} reader")
@@ -67,7 +68,7 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
     ]
     if missing:
         unused = tuple(sorted((*result.unused, *missing), key=lambda u: u.line))
-        result = ReadResult(result.entries, unused, result.title)
+        result = ReadResult(result.entries, unused, result.title, result.spans, result.cited)
     nonblank = sum(1 for line in text.text.splitlines() if line.strip())
     source = Source(
         path=text.path,
@@ -79,7 +80,34 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         entry_count=len(result.entries),
         unused_count=len(result.unused),
     )
-    return ReadSource(source, result)
+    return ReadSource(source, result, cited_sources(result, text.path, reader.name))
+
+
+def cited_sources(result: ReadResult, path: str, reader: str) -> tuple[Source, ...]:
+    """Return a record for each original source that restored entries cite (see ReadResult).
+
+    An export read back keeps each entry's original source and line; those sources get
+    a row of their own (no lines of theirs were read here, so their line counts are 0).
+    """
+    titles = dict(result.cited)
+    counts: dict[str, int] = {}
+    for entry in result.entries:
+        if entry.source != path:
+            counts[entry.source] = counts.get(entry.source, 0) + 1
+    return tuple(
+        Source(cited, f"{reader} (restored from {path})", titles.get(cited) or Path(cited).stem,
+               "", 0, 0, count, 0)
+        for cited, count in counts.items()
+    )
+
+
+def all_sources(read: Sequence[ReadSource]) -> tuple[Source, ...]:
+    """Return the sources read, then the original sources restored entries cite (once each)."""
+    sources = {r.source.path: r.source for r in read}
+    for item in read:
+        for cited in item.cited:
+            sources.setdefault(cited.path, cited)
+    return tuple(sources.values())
 
 
 def read_sources(
@@ -133,7 +161,7 @@ def build_termbase(
     concepts = resolve(entries)
     links = link(concepts)
     build = Build(
-        sources=tuple(r.source for r in read),
+        sources=all_sources(read),
         concepts=tuple(concepts),
         relations=links.relations,
         dangling=links.dangling,

@@ -79,6 +79,12 @@ class ReadResult:
     entries: tuple[Entry, ...]
     unused: tuple[Unused, ...]
     title: str = ""
+    #: Only for readers of termbase's own exports, whose entries keep the source and
+    #: line of the ORIGINAL glossary: one (line, end_line) per entry, saying which lines
+    #: of THIS file it was read from. Empty: each entry's own line..end_line.
+    spans: tuple[tuple[int, int], ...] = ()
+    #: (path, title) of the original sources such restored entries cite.
+    cited: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from termbase.errors import InputError
 GLOSSARY_SUFFIXES = frozenset(
     {".txt", ".md", ".markdown", ".yaml", ".yml", ".text", ".rst", ".adoc", ".asciidoc", ".ptx",
      ".ttl", ".nt", ".rdf", ".jsonld", ".tbx",
-     ".html", ".htm", ".xhtml", ".csv", ".tsv", ".tab", ".json"}
+     ".html", ".htm", ".xhtml", ".csv", ".tsv", ".tab", ".json", ".jsonl"}
 )
 
 #: Files larger than this are refused rather than read into memory.

@@ -14,6 +14,7 @@ from termbase.readers.blank_blocks import BlankBlocksReader
 from termbase.readers.data_glossary import JsonGlossaryReader, YamlGlossaryReader
 from termbase.readers.html_glossary import HtmlGlossaryReader
 from termbase.readers.introduced_bullets import IntroducedBulletsReader
+from termbase.readers.jsonl_export import TermbaseJsonlReader
 from termbase.readers.markdown_bold import MarkdownBoldReader
 from termbase.readers.markdown_deflist import MarkdownDeflistReader
 from termbase.readers.markdown_frontmatter import MarkdownFrontMatterReader
@@ -43,6 +44,7 @@ READERS: tuple[Reader, ...] = (
     PreTeXtGlossaryReader(),
     SkosReader(),
     TbxReader(),
+    TermbaseJsonlReader(),
 )
 
 #: Below this confidence no reader is trusted to have recognised the file.

@@ -34,6 +34,17 @@ def numbered_lines(text: str) -> list[tuple[int, str]]:
     return list(enumerate(text.splitlines(), start=1))
 
 
+def entry_spans(result: ReadResult) -> list[tuple[int, int]]:
+    """Return the (line, end_line) of this file each entry was read from.
+
+    That is the entry's own span, except for restored entries (see `ReadResult.spans`),
+    where entries read from one record (a JSONL line) share its span, counted once.
+    """
+    if result.spans:
+        return list(dict.fromkeys(result.spans))
+    return [(entry.line, entry.end_line) for entry in result.entries]
+
+
 def unaccounted_lines(text: str, result: ReadResult) -> list[int]:
     """Return the non-blank line numbers of `text` that no entry or unused record covers.
 
@@ -41,8 +52,8 @@ def unaccounted_lines(text: str, result: ReadResult) -> list[int]:
     so a reader that passes this check has accounted for every line exactly once.
     """
     claims: dict[int, int] = {}
-    for entry in result.entries:
-        for number in range(entry.line, entry.end_line + 1):
+    for first, last in entry_spans(result):
+        for number in range(first, last + 1):
             claims[number] = claims.get(number, 0) + 1
     for unused in result.unused:
         claims[unused.line] = claims.get(unused.line, 0) + 1
