@@ -96,10 +96,12 @@ def syntax_of(text: str) -> str:
 def _looks_like_rdf(text: str, syntax: str) -> bool:
     """Return True if `text` has the marks of an RDF document in `syntax`."""
     if syntax == "xml":
-        return RDF_NS in text
+        return RDF_NS in text or bool(re.search(r"<[\w.-]+:RDF\b", text))
     if syntax == "json-ld":
         return '"@id"' in text or '"@context"' in text
-    return bool(re.search(r"^\s*(@prefix|@base|prefix\s|base\s)|^\s*<[^>\s]+>\s", text, re.I | re.M))
+    return bool(
+        re.search(r"^\s*(@prefix|@base|prefix\s|base\s)|^\s*<[a-z][\w+.-]*:[^<>\s]*>\s", text, re.I | re.M)
+    )
 
 
 # ── line positions ────────────────────────────────────────────────────────────────────

@@ -189,12 +189,10 @@ def _labels_by_id(concepts: list[etree._Element], root_language: str) -> dict[st
     for concept in concepts:
         terms: dict[str, list[str]] = {}
         for section in _descendants_of(concept, LANGUAGES):
-            language = _language(section, root_language)
+            terms.setdefault(_language(section, root_language), []).extend(_terms(section))
             for term in _descendants(section, "term"):
                 if value := clean_label(_text(term)):
-                    terms.setdefault(language, []).append(value)
-                    holder = term.getparent()
-                    for node in (term, holder):
+                    for node in (term, term.getparent()):
                         if node is not None and node.get("id"):
                             found[node.get("id")] = value
         preferred = next(
