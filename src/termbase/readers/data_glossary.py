@@ -41,6 +41,7 @@ REASON_OUTSIDE = "field outside the glossary entries ({key})"
 REASON_SEPARATOR = "YAML document separator"
 REASON_COMMENT = "comment"
 REASON_NO_TERM = "record with no term"
+REASON_NOT_LANGUAGE = "term block under `{key}`, which is no language tag (a data error); not read"
 REASON_RECORD_KEY = "record field outside its language blocks ({key})"
 
 _HTML_TAG = re.compile(r"</?(?:p|br|a|div|span|em|strong|b|i|u|ul|ol|li|code|pre|h[1-6]|sup|sub|img)\b", re.I)
@@ -200,6 +201,11 @@ def _is_language_record(value: object) -> bool:
     return isinstance(value, dict) and any(_has_term(v) for v in value.values())
 
 
+def is_language_key(key: str) -> bool:
+    """Return True for a key that is a language tag (`en`, `pt-BR`), not a field name (`def`)."""
+    return bool(re.fullmatch(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", key)) and not field_role(key)
+
+
 def _is_record(value: object) -> bool:
     return _has_term(value) or _is_language_record(value)
 
@@ -291,6 +297,11 @@ def _entries_of_record(
     return [entry], [], covered
 
 
+def _all_shared(keys: list[str]) -> bool:
+    """Return True if every key is a record-level field the language entries use (slug, ref …)."""
+    return all(field_role(k) in ("slug", "see_also", "topics", "uri", "link") for k in keys)
+
+
 def _language_entries(
     record: Located, fields: dict[str, object], source: str
 ) -> tuple[list[Entry], list[Unused]]:
@@ -299,13 +310,15 @@ def _language_entries(
     roles = roles_of(shared)
     slug = next((str(v) for v in roles.get("slug", []) if v), "")
     group = f"{source}#{slug or record.line}"
-    blocks = [(k, c) for k, c in record.items if _has_term(c.value)]
+    blocks = [(k, c) for k, c in record.items if _has_term(c.value) and is_language_key(k)]
     entries: list[Entry] = []
     for index, (language, block) in enumerate(blocks):
         line, end = block.line, block.end_line
-        if index == 0:
+        keys = [k for k, _ in record.items]
+        position = keys.index(language)
+        if index == 0 and _all_shared(keys[:position]):
             line = record.line  # the record's opening fields (slug, ref) go with its first block
-        if index == len(blocks) - 1:
+        if index == len(blocks) - 1 and _all_shared(keys[position + 1 :]):
             end = record.end_line
         own = {**{k: v for k, v in shared.items() if field_role(k) in ("see_also", "topics")}, **block.value}
         entry = record_entry(
@@ -330,9 +343,10 @@ def _language_entries(
             if any(a <= number <= b for a, b in spans):
                 continue
             key = next((k for a, b, k in owners if a <= number <= b), "")
-            unused.append(
-                Unused(source, number, "", REASON_RECORD_KEY.format(key=key) if key else REASON_COMMENT)
-            )
+            reason = REASON_RECORD_KEY.format(key=key) if key else REASON_COMMENT
+            if key and not is_language_key(key) and _has_term(fields.get(key)):
+                reason = REASON_NOT_LANGUAGE.format(key=key)
+            unused.append(Unused(source, number, "", reason))
     return entries, unused
 
 

@@ -40,8 +40,38 @@ REASON_NAVIGATION = "navigation link"
 REASON_SEE = "cross-reference to another entry (`X, see Y`), not a definition"
 
 _BLOCK_TAGS = frozenset(
-    "p div aside section article blockquote ul ol li dl dt dd pre table tr h1 h2 h3 h4 h5 h6 "
-    "figure figcaption details summary header footer nav main hr".split()
+    [
+        "p",
+        "div",
+        "aside",
+        "section",
+        "article",
+        "blockquote",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "pre",
+        "table",
+        "tr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "figure",
+        "figcaption",
+        "details",
+        "summary",
+        "header",
+        "footer",
+        "nav",
+        "main",
+        "hr",
+    ]
 )
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _RESPEC_TERM = re.compile(r"\[=([^=\]]+?)=\]")
