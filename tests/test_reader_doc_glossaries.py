@@ -144,7 +144,7 @@ def test_asciidoc_entries_cross_references_and_continuations() -> None:
     cutting = entries["cutting"]
     assert (cutting.line, cutting.end_line) == (11, 24)
     assert "- strip the lower leaves before planting." in cutting.definition
-    assert "**hardwood** Taken in winter" in cutting.definition
+    assert "**hardwood**: Taken in winter" in cutting.definition
     assert entries["mulch"].links == ("https://example.org/mulch",)
     assert "[a mulching guide](https://example.org/mulch)" in entries["mulch"].definition
     assert "`garden-tools(1)`" in entries["mulch"].definition

@@ -203,7 +203,7 @@ class AsciiDocGlossaryReader:
                 elif nested and len(nested.group("term")) <= 40:
                     rest = _inline(nested.group("rest") or "", anchors, see_also, links)
                     name = _inline(nested.group("term"), anchors, see_also, links)
-                    blocks.append(f"**{name}** {rest}".strip())
+                    blocks.append(f"**{name}**: {rest}" if rest else f"**{name}**")
                 else:
                     blocks.append(_inline(text, anchors, see_also, links))
                 paragraph.clear()
