@@ -181,7 +181,7 @@ class MarkdownFrontMatterReader:
     description = "One Markdown file per term with YAML front matter (Hugo, Jekyll, MDN)"
 
     def detect(self, text: str) -> float:
-        """Return 0.9 for a short page whose front matter has a title; low for long lessons."""
+        """Return 1.0 for a short page whose front matter has a title; low for long lessons."""
         if not text.startswith("---"):
             return 0.0
         try:
@@ -197,7 +197,7 @@ class MarkdownFrontMatterReader:
             return 0.15
         if any(t.type == "dl_open" for t in parse_blocks(body)):
             return 0.15
-        return 0.9
+        return 1.0
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return the page as one entry (an alias entry for a redirect stub)."""

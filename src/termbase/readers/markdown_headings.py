@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
@@ -84,6 +85,14 @@ def _is_term_text(text: str) -> bool:
     return 0 < len(text.split()) <= MAX_TERM_WORDS and not text.endswith(("?", ":", ".", "!"))
 
 
+def _tables_fill_sections(text: str, terms: list[Heading]) -> bool:
+    """Return True if most term-level sections hold a table: the headings name tables, not terms."""
+    tables = [token_lines(t)[0] for t in parse_blocks(text) if t.type == "table_open"]
+    starts = [h.line for h in terms] + [len(text.splitlines()) + 1]
+    with_table = sum(1 for a, b in pairwise(starts) if any(a < t < b for t in tables))
+    return with_table * 2 > len(terms)
+
+
 class MarkdownHeadingsReader:
     """Reads Markdown glossaries with one heading per term (`### term` under `## A`)."""
 
@@ -91,7 +100,7 @@ class MarkdownHeadingsReader:
     description = "Markdown with a heading per term (`## A` dividers, `### term`, MDX components)"
 
     def detect(self, text: str) -> float:
-        """Return 0.85 for a glossary-titled or letter-divided page of term headings, else ≤ 0.2."""
+        """Return 1.0 for a glossary-titled, letter-divided page of term headings; 0.85 for one of the two."""
         headings = page_headings(text)
         level = term_level(headings)
         terms = [h for h in headings if h.level == level]
@@ -108,6 +117,11 @@ class MarkdownHeadingsReader:
         says_glossary = says_glossary or bool(_GLOSSARY_WORDS.search(title))
         if share < 0.8:
             return 0.1
+        if any(t.type == "table_open" for t in parse_blocks(text)) and _tables_fill_sections(text, terms):
+            return 0.2
+        titled = any(_GLOSSARY_WORDS.search(h.text) for h in above) or bool(_GLOSSARY_WORDS.search(title))
+        if dividers >= 2 and titled:
+            return 1.0
         return 0.85 if says_glossary else 0.2
 
     def read(self, text: str, source: str) -> ReadResult:

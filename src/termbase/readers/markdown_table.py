@@ -109,6 +109,12 @@ def _definition_column(header: tuple[str, ...]) -> int:
     return 1
 
 
+def _definition_column_named(header: tuple[str, ...]) -> bool:
+    """Return True if a header names both a term column and a definition column."""
+    first = clean_label(header[0].replace("*", "")) if header else ""
+    return bool(_TERM_HEADERS.match(first)) and any(_DEFINITION_HEADERS.search(h) for h in header[1:])
+
+
 def _term_text(cell: str) -> str:
     match = _BOLD.match(cell)
     return clean_label((match.group("text") if match else cell).replace("**", ""))
@@ -121,13 +127,19 @@ class MarkdownTableReader:
     description = "Markdown tables `| **Term** | Definition |`, one row per entry"
 
     def detect(self, text: str) -> float:
-        """Return ≥ 0.6 for a page with 3+ glossary-table rows, more the more of it they fill."""
+        """Return 1.0 for 3+ rows under `Term | Definition` headers, else ≥ 0.6 by how much they fill.
+
+        Glossary tables usually sit among headings and prose, which other readers may take
+        for terms and definitions; a header naming both columns settles it.
+        """
         tables = [t for t in page_tables(parse_blocks(text)) if is_glossary_table(t)]
         rows = sum(len(t.rows) for t in tables)
         if rows == 0:
             return 0.0
         if rows < MIN_ROWS:
             return 0.1 * rows
+        if all(_definition_column_named(t.header) for t in tables):
+            return 1.0
         used = sum(t.last - t.first + 1 for t in tables)
         nonblank = sum(1 for line in text.splitlines() if line.strip())
         return max(0.6, min(0.95, used / max(1, nonblank)))
