@@ -1,0 +1,425 @@
+"""The web app, JSON API, static site and LLM text, against a real uvicorn server on 127.0.0.1.
+
+The termbase is built from real files: two built-in glossary sources (formulas, see-also,
+backlinks, topics) and the hostile-definitions fixture, whose HTML must come out inert.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import httpx
+import pytest
+import uvicorn
+from typer.testing import CliRunner
+
+from conftest import FIXTURES
+from termbase.build import build_termbase
+from termbase.builtin import glossary_files
+from termbase.cli import app as cli_app
+from termbase.cli import serve
+from termbase.exports.jsonl import concept_dict
+from termbase.store import Termbase
+from termbase.web.app import create_app
+from termbase.web.render import formula_html, markdown_html
+from termbase.web.site import write_site
+
+XSS = FIXTURES / "xss" / "xss.yaml"
+FORMULA_CONCEPT = "scaled-dot-product-attention"
+
+
+# ------------------------------------------------------------------ fixtures
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    names = {"b-attention.yaml", "b-hardware.yaml"}
+    sources = [str(p) for p in glossary_files() if p.name in names] + [str(XSS)]
+    assert len(sources) == 3
+    path = tmp_path_factory.mktemp("web") / "web-test.db"
+    build_termbase(sources, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def termbase(db: Path) -> Iterator[Termbase]:
+    with Termbase.open(db) as opened:
+        yield opened
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def client(db: Path) -> Iterator[httpx.Client]:
+    """An httpx client talking to a real uvicorn server in a thread."""
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(db, "Web test glossary"), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+        yield http
+    server.should_exit = True
+    thread.join(10)
+
+
+class Page(HTMLParser):
+    """Collects tags, attributes and the text of elements with ids, from one HTML page."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self._stack: list[str] = []
+        self.az: list[str] = []
+        self._in_az = False
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = {k: v or "" for k, v in attrs}
+        self.tags.append((tag, attributes))
+        if tag == "nav" and attributes.get("id") == "az":
+            self._in_az = True
+        if self._in_az and tag == "a":
+            self._stack.append("az-a")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "nav":
+            self._in_az = False
+        if tag == "a" and self._stack:
+            self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self._stack and data.strip():
+            self.az.append(data.strip())
+
+    def links(self) -> list[str]:
+        return [a[k] for _, a in self.tags for k in ("href", "src") if k in a]
+
+    def ids(self) -> set[str]:
+        return {a["id"] for _, a in self.tags if "id" in a}
+
+
+def assert_inert(html: str) -> None:
+    page = Page(html)
+    for tag, attributes in page.tags:
+        if tag == "script":
+            assert attributes.get("src", "").endswith("static/search.js"), attributes
+        assert tag not in {"img", "iframe", "object", "embed"}, tag
+        for name, value in attributes.items():
+            assert not name.startswith("on"), (tag, name, value)
+            assert not value.strip().lower().startswith("javascript:"), (tag, name, value)
+
+
+# ------------------------------------------------------------------ pages
+
+
+def test_every_page_renders(client: httpx.Client, termbase: Termbase) -> None:
+    summaries = termbase.summaries()
+    initials = sorted({initial for _, _, initial, _ in summaries})
+    topics = sorted({t for ts in termbase.topics_by_concept().values() for t in ts})
+    paths = ["/", "/stats", "/search", "/search?q=attention", "/llms.txt", "/glossary-data.txt"]
+    paths += ["/docs", "/openapi.json", "/static/style.css", "/static/search.js"]
+    paths += [f"/letter/{letter}" for letter in initials] + [f"/topic/{topic}" for topic in topics]
+    paths += [f"/c/{concept_id}" for concept_id, *_ in summaries]
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 200, path
+    assert len(paths) > 150
+
+
+def test_home_has_counts_search_box_and_every_initial_in_the_az_bar(
+    client: httpx.Client, termbase: Termbase
+) -> None:
+    html = client.get("/").text
+    page = Page(html)
+    assert page.az == sorted({initial for _, _, initial, _ in termbase.summaries()})
+    search = [a for tag, a in page.tags if tag == "input" and a.get("id") == "search"]
+    assert search and search[0]["type"] == "search"
+    assert any(
+        tag == "ul" and a.get("id") == "suggestions" and a.get("role") == "listbox" for tag, a in page.tags
+    )
+    assert f'<span id="count-concepts">{termbase.stats()["concepts"]}</span>' in html
+    assert 'class="skip-link" href="#main"' in html
+
+
+def test_letter_pages_for_every_initial_and_no_dead_letters(client: httpx.Client, termbase: Termbase) -> None:
+    for letter in Page(client.get("/").text).az:
+        html = client.get(f"/letter/{letter}").text
+        ids = [cid for cid, _, initial, _ in termbase.summaries() if initial == letter]
+        assert ids, letter
+        for concept_id in ids:
+            assert f'href="/c/{concept_id}"' in html
+    assert client.get("/letter/%C3%98").status_code == 404
+
+
+def test_concept_page_has_labels_provenance_mathml_related_and_backlinks(
+    client: httpx.Client, termbase: Termbase
+) -> None:
+    record = termbase.concept(FORMULA_CONCEPT)
+    assert record is not None and any(s.entry.formulas for s in record.entries)
+    html = client.get(f"/c/{FORMULA_CONCEPT}").text
+    page = Page(html)
+    assert f'<h1 id="top">{record.label} ' in html
+    assert re.search(r'<math class="formula" display="block">.*<msqrt>.*</math>', html, re.S)
+    assert 'class="label label-acronym">SDPA' in html
+    assert "b-attention.yaml:" in html and "Attention mechanisms and positional encodings" in html
+    assert {"labels", "definitions", "related", "mentioned-in", "def-1", "top"} <= page.ids()
+    backlinks = html[html.index('id="mentioned-in"') :]
+    for relation in record.mentioned_in:
+        assert f'href="/c/{relation.from_id}"' in backlinks
+    for relation in record.related:
+        assert f'href="/c/{relation.to_id}"' in html
+    assert 'href="/topic/architecture"' in html
+
+
+def test_unknown_pages_are_html_404s(client: httpx.Client) -> None:
+    for path in ("/c/no-such-concept", "/topic/no-such-topic", "/nowhere"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert "text/html" in response.headers["content-type"]
+
+
+def test_search_page_lists_hits(client: httpx.Client) -> None:
+    html = client.get("/search", params={"q": "flash atten"}).text
+    assert 'href="/c/flashattention"' in html
+    assert "for “flash atten”" in html
+
+
+def test_stats_page_shows_topics_sources_and_overlap(client: httpx.Client) -> None:
+    html = client.get("/stats").text
+    assert {"per-topic", "per-source", "overlap"} <= Page(html).ids()
+    assert "b-hardware.yaml" in html and "xss.yaml" in html
+
+
+def test_docs_and_pages_make_no_external_request(client: httpx.Client) -> None:
+    for path in ("/docs", "/", f"/c/{FORMULA_CONCEPT}", "/stats"):
+        page = Page(client.get(path).text)
+        loaded = [a.get("src") or a.get("href", "") for t, a in page.tags if t in {"script", "link", "img"}]
+        loaded = [url for url in loaded if url]  # an inline <script> loads nothing
+        assert loaded, path
+        assert all(url.startswith("/") for url in loaded), (path, loaded)
+    assert client.get("/_swagger/swagger-ui-bundle.js").status_code == 200
+    assert "/api/concepts/{concept_id}" in client.get("/openapi.json").json()["paths"]
+
+
+# ------------------------------------------------------------------ JSON API
+
+
+def test_api_concepts_paginates_and_filters(client: httpx.Client, termbase: Termbase) -> None:
+    total = termbase.stats()["concepts"]
+    first = client.get("/api/concepts", params={"per_page": 7}).json()
+    assert (first["page"], first["per_page"], first["total"]) == (1, 7, total)
+    assert first["pages"] == -(-total // 7)
+    assert len(first["concepts"]) == 7
+    assert set(first["concepts"][0]) == {"id", "label", "initial", "summary", "topics", "url"}
+    last = client.get("/api/concepts", params={"per_page": 7, "page": first["pages"]}).json()
+    assert len(last["concepts"]) == total - 7 * (first["pages"] - 1)
+    letter = client.get("/api/concepts", params={"letter": "f", "per_page": 500}).json()
+    assert letter["total"] > 0 and all(c["initial"] == "F" for c in letter["concepts"])
+    topic = client.get("/api/concepts", params={"topic": "safety", "per_page": 500}).json()
+    assert {c["id"] for c in topic["concepts"]} == {
+        "script-tag-term",
+        "image-handler-term",
+        "javascript-link-term",
+    }
+
+
+def test_api_concept_is_the_export_shape_plus_backlinks(client: httpx.Client, termbase: Termbase) -> None:
+    record = termbase.concept(FORMULA_CONCEPT)
+    assert record is not None
+    body = client.get(f"/api/concepts/{FORMULA_CONCEPT}").json()
+    expected = concept_dict(record)
+    assert {k: body[k] for k in expected} == expected
+    assert body["mentioned_in"] == [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]
+    assert body["mentioned_in"]
+
+
+def test_api_search_and_suggest(client: httpx.Client) -> None:
+    hits = client.get("/api/search", params={"q": "SDPA"}).json()["hits"]
+    assert hits[0]["id"] == FORMULA_CONCEPT
+    assert set(hits[0]) == {"id", "label", "labels", "score", "matched", "matched_label"}
+    suggest = client.get("/api/suggest", params={"q": "flash atten"}).json()
+    assert suggest["query"] == "flash atten"
+    assert suggest["hits"][0]["id"] == "flashattention"
+    typo = client.get("/api/search", params={"q": "flashatention", "limit": 3}).json()["hits"]
+    assert typo[0]["id"] == "flashattention" and len(typo) <= 3
+
+
+def test_api_stats(client: httpx.Client, termbase: Termbase) -> None:
+    body = client.get("/api/stats").json()
+    assert body["counts"] == termbase.stats()
+    assert body["per_topic"]["safety"] == 3
+    assert len(body["per_source"]) == 3
+    assert len(body["overlap"]) == 3 and set(body["overlap"][0]) == {"a", "b", "shared"}
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "reason"),
+    [
+        ("/api/search", {"q": ""}, "q:"),
+        ("/api/search", {"q": "   "}, "q: must not be blank"),
+        ("/api/search", {}, "q:"),
+        ("/api/suggest", {"q": "", "limit": 5}, "q:"),
+        ("/api/search", {"q": "x", "limit": 0}, "limit:"),
+        ("/api/concepts", {"per_page": 0}, "per_page:"),
+        ("/api/concepts", {"per_page": 100000}, "per_page:"),
+        ("/api/concepts", {"page": 0}, "page:"),
+        ("/api/concepts", {"topic": "astrology"}, "unknown topic 'astrology'"),
+        ("/api/concepts", {"letter": "ab"}, "letter:"),
+    ],
+)
+def test_bad_parameters_are_422_with_a_reason(
+    client: httpx.Client, path: str, params: dict[str, object], reason: str
+) -> None:
+    response = client.get(path, params=params)
+    assert response.status_code == 422
+    body = response.json()
+    assert body["status"] == 422 and reason in body["error"], body
+
+
+def test_unknown_concept_is_a_json_404(client: httpx.Client) -> None:
+    response = client.get("/api/concepts/no-such-concept")
+    assert response.status_code == 404
+    assert response.json() == {"error": "no concept with id 'no-such-concept'", "status": 404}
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/stats", "/api/concepts/flashattention", "/api/search?q=gqa", "/", "/llms.txt"]
+)
+def test_etag_and_304(client: httpx.Client, path: str) -> None:
+    first = client.get(path)
+    etag = first.headers["etag"]
+    assert "max-age" in first.headers["cache-control"]
+    again = client.get(path, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert client.get(path, headers={"If-None-Match": '"other"'}).status_code == 200
+
+
+# ------------------------------------------------------------------ text for LLMs
+
+
+def test_llms_txt_follows_the_convention(client: httpx.Client) -> None:
+    lines = client.get("/llms.txt").text.splitlines()
+    assert lines[0] == "# Web test glossary"
+    assert lines[2].startswith("> ")
+    sections = [line for line in lines if line.startswith("## ")]
+    assert sections[0] == "## Glossary data" and "## Topics" in sections
+    links = [line for line in lines if line.startswith("- [")]
+    assert any("(/glossary-data.txt)" in line for line in links)
+    assert all(re.match(r"- \[[^\]]+\]\([^)]+\)", line) for line in links)
+
+
+def test_glossary_data_has_one_block_per_concept_and_matches_the_export(
+    client: httpx.Client, termbase: Termbase, db: Path
+) -> None:
+    text = client.get("/glossary-data.txt").text
+    header, *blocks = text.split("\n\n## ")
+    assert header.startswith("# Web test glossary")
+    assert len(blocks) == termbase.stats()["concepts"]
+    assert "\nid: scaled-dot-product-attention\nalso: SDPA (acronym)" in text
+    assert "formula: \\operatorname{Attn}" in text
+    result = CliRunner().invoke(cli_app, ["export", "--db", str(db), "--format", "llms"])
+    assert result.exit_code == 0
+    assert result.stdout.replace("web test glossary", "Web test glossary") == text
+
+
+# ------------------------------------------------------------------ safety
+
+
+def test_hostile_definitions_render_inert(client: httpx.Client) -> None:
+    for concept_id in ("script-tag-term", "image-handler-term", "javascript-link-term"):
+        html = client.get(f"/c/{concept_id}").text
+        assert_inert(html)
+        assert "&lt;script&gt;" in html or concept_id != "script-tag-term"
+    html = client.get("/c/image-handler-term").text
+    assert "<strong>still shown</strong>" in html
+    html = client.get("/c/javascript-link-term").text
+    assert 'href="https://example.org/glossary"' in html
+    assert "alert(3)" not in html  # the script inside the formula's \text{} is dropped
+
+
+def test_markdown_and_formulas_are_sanitised() -> None:
+    assert_inert(str(markdown_html('<a href="javascript:x()" onclick="y()">a</a> [b](javascript:z)')))
+    assert "<em>x</em>" in markdown_html("*x*")
+    assert str(markdown_html("a < b & c")) == "<p>a &lt; b &amp; c</p>"
+    mathml = str(formula_html(r"\text{<script>alert(1)</script>} \frac{a}{b}"))
+    assert mathml.startswith('<math class="formula"') and "<mfrac>" in mathml
+    assert "<script" not in mathml and "alert" not in mathml
+    broken = str(formula_html(r"\text{<img src=x onerror=alert(1)>}"))
+    assert broken.startswith('<code class="formula formula-tex">') and "<img" not in broken
+
+
+def test_serve_binds_localhost_by_default() -> None:
+    assert inspect.signature(serve).parameters["host"].default == "127.0.0.1"
+
+
+# ------------------------------------------------------------------ static site
+
+
+@pytest.fixture(scope="module")
+def site(termbase: Termbase, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    summary = write_site(termbase, out, "Static test glossary")
+    assert summary.pages == len(list(out.rglob("*.html")))
+    return out
+
+
+def test_static_site_has_every_page_and_file(site: Path, termbase: Termbase) -> None:
+    for name in ("index.html", "stats.html", "search.html", "llms.txt", "glossary-data.txt"):
+        assert (site / name).is_file(), name
+    for name in ("search-index.js", "search-index.json", "static/style.css", "static/search.js"):
+        assert (site / name).is_file(), name
+    for concept_id in termbase.concept_ids():
+        assert (site / "c" / f"{concept_id}.html").is_file()
+    for letter in {initial for _, _, initial, _ in termbase.summaries()}:
+        assert (site / "letter" / f"{letter}.html").is_file()
+    assert (site / "search-index.js").read_text().startswith("window.TERMBASE_INDEX = {")
+
+
+def test_static_site_links_are_relative_and_resolve(site: Path) -> None:
+    for page_path in site.rglob("*.html"):
+        html = page_path.read_text(encoding="utf-8")
+        assert "http://" not in html and "https://" not in html.replace("https://example.org/glossary", "")
+        for link in Page(html).links():
+            if link == "https://example.org/glossary":
+                continue  # a link a source gives in its definition: navigation, not a request
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc and not link.startswith("/"), (page_path, link)
+            if parts.path:
+                target = (page_path.parent / unquote(parts.path)).resolve()
+                assert target.is_file(), (page_path, link)
+
+
+def test_static_site_llms_txt_links_files_of_the_site(site: Path) -> None:
+    text = (site / "llms.txt").read_text()
+    assert text.startswith("# Static test glossary\n")
+    for target in re.findall(r"\]\(([^)]+)\)", text):
+        assert (site / unquote(target)).is_file(), target
+
+
+def test_static_site_hostile_definitions_are_inert(site: Path) -> None:
+    for concept_id in ("script-tag-term", "image-handler-term", "javascript-link-term"):
+        assert_inert((site / "c" / f"{concept_id}.html").read_text(encoding="utf-8"))
+
+
+def test_site_command(db: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli_app, ["site", "--db", str(db), "--out", str(tmp_path / "public")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "public" / "index.html").is_file()
