@@ -1,6 +1,6 @@
 """Measure search quality on our own query set against the five seeds.
 
-    python bench/search_quality.py [--queries bench/queries.yaml] [--show-misses]
+    python bench/search_quality.py [--queries bench/queries.yaml] [--show-misses] [--lexical]
 
 Builds the seeds termbase in a temporary folder, runs every query in the set, and reports
 per kind: MRR@10, Recall@1 and Recall@5 (a hit counts when an expected id is found), and
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+from termbase import semantic
 from termbase.build import build_termbase
 from termbase.store import Termbase
 
@@ -87,14 +88,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=Path, default=HERE / "queries.yaml")
     parser.add_argument("--show-misses", action="store_true")
+    parser.add_argument("--lexical", action="store_true", help="build without embeddings")
     args = parser.parse_args()
     if not SEEDS.is_dir():
         sys.exit(f"seed glossaries not found at {SEEDS}")
     queries = yaml.safe_load(args.queries.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "seeds.db"
-        build_termbase(sorted(map(str, SEEDS.glob("*.txt"))), db)
+        use_semantic = semantic.available() and not args.lexical
+        build_termbase(sorted(map(str, SEEDS.glob("*.txt"))), db, semantic=use_semantic)
         with Termbase.open(db) as termbase:
+            print(f"search mode: {termbase.search_index().mode}")
             metrics, misses = evaluate(termbase, queries)
     width = max(len(k) for k in metrics)
     for kind, row in metrics.items():

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# One cache for the built-in glossary for the whole run (tests and the processes they
+# start), so it is compiled once, not once per test.
+_CACHE = Path(tempfile.mkdtemp(prefix="termbase-test-cache-"))
+os.environ["TERMBASE_CACHE"] = str(_CACHE)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

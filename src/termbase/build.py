@@ -14,10 +14,11 @@ from pathlib import Path
 
 from termbase.errors import InputError
 from termbase.link import link
-from termbase.model import Entry, ReadResult, Source, Unused
+from termbase.model import Concept, Entry, ReadResult, Source, Unused
 from termbase.readers import get_reader, pick_reader
 from termbase.readers.base import entry_spans, numbered_lines
 from termbase.resolve import resolve
+from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, vectors_blob
 from termbase.sources import SourceText, expand_paths, load_text
 from termbase.store import Build, write_termbase
 
@@ -138,15 +139,28 @@ def read_sources(
     return read, errors
 
 
+def concept_vectors(concepts: Sequence[Concept]) -> tuple[bytes, ...]:
+    """Return one embedding blob per concept (labels and definitions), in order."""
+    embedder = get_embedder()
+    texts = [
+        concept_text(c.label, c.labels, dict.fromkeys(e.definition for e in c.entries)) for c in concepts
+    ]
+    matrix = embedder.encode(texts)
+    return tuple(vectors_blob(row) for row in matrix)
+
+
 def build_termbase(
     paths: Sequence[str],
     db: Path,
     format_name: str | None = None,
     relative_to: Path | None = None,
+    semantic: bool = False,
 ) -> BuildSummary:
     """Read, resolve, link and store the sources into `db`; return what happened.
 
-    Raises InputError when no source could be read at all (the old `db` is kept).
+    With `semantic`, each concept's embedding is computed and stored too (needs the
+    `semantic` extra). Raises InputError when no source could be read at all (the old
+    `db` is kept).
     """
     started = time.perf_counter()
     if format_name:
@@ -160,12 +174,16 @@ def build_termbase(
     entries: list[Entry] = [e for r in read for e in r.result.entries]
     concepts = resolve(entries)
     links = link(concepts)
+    vectors = concept_vectors(concepts) if semantic else ()
     build = Build(
         sources=all_sources(read),
         concepts=tuple(concepts),
         relations=links.relations,
         dangling=links.dangling,
         unused=tuple(u for r in read for u in r.result.unused),
+        vectors=vectors,
+        vector_model=MODEL_NAME if vectors else "",
+        vector_dimension=DIMENSION if vectors else 0,
     )
     write_termbase(db, build)
     return BuildSummary(

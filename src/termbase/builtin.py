@@ -2,7 +2,8 @@
 
 The sources live in `termbase/glossary/*.yaml` and are built with the same readers,
 resolver and linker as any user input. The result is cached as a SQLite file named by a
-hash of the sources and the termbase version, so an upgrade or an edit rebuilds it.
+hash of the sources and the termbase version, so an upgrade or an edit rebuilds it. When
+the semantic extra is installed, concept embeddings are stored too (a separate cache file).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from termbase import __version__
+from termbase import __version__, semantic
 from termbase.errors import StoreError
 
 
@@ -48,10 +49,12 @@ def builtin_db() -> Path:
             "the built-in glossary has no source files in this installation — "
             "reinstall termbase, or pass --db PATH"
         )
-    path = cache_dir() / f"builtin-{sources_digest(files)}.db"
+    with_vectors = semantic.available()
+    suffix = "-semantic" if with_vectors else ""
+    path = cache_dir() / f"builtin-{sources_digest(files)}{suffix}.db"
     if not path.is_file():
         from termbase.build import build_termbase
 
         package_parent = files[0].resolve().parent.parent.parent
-        build_termbase([str(f) for f in files], path, relative_to=package_parent)
+        build_termbase([str(f) for f in files], path, relative_to=package_parent, semantic=with_vectors)
     return path

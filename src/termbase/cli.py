@@ -30,6 +30,8 @@ from termbase.lint import lint_files
 from termbase.lookup import find_concepts, suggest_labels
 from termbase.readers import reader_names
 from termbase.search import Hit
+from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
+from termbase.semantic import available as semantic_available
 from termbase.store import ConceptRecord, Termbase
 
 app = typer.Typer(
@@ -108,9 +110,17 @@ def build(
         str | None,
         typer.Option("--format", help="Read every source as this shape: " + ", ".join(reader_names())),
     ] = None,
+    with_semantic: Annotated[
+        bool,
+        typer.Option(
+            "--semantic", help="Also store concept embeddings for question search (needs the semantic extra)."
+        ),
+    ] = False,
 ) -> None:
     """Read SOURCES, merge their entries into concepts, and write the termbase file."""
-    summary = build_termbase(sources, db, format_name)
+    if with_semantic and not semantic_available():
+        raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
+    summary = build_termbase(sources, db, format_name, semantic=with_semantic)
     table = Table(title=f"termbase build → {summary.db}", title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
         table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left")
@@ -473,12 +483,9 @@ def search(
             _print_hits(text, hits)
         if not as_json:
             err.print(
-                f"[dim]lexical search ({SEARCH_MODES}); {answered} "
+                f"[dim]{escape(index.mode)} search; {answered} "
                 f"quer{'y' if answered == 1 else 'ies'}[/dim]"
             )
-
-
-SEARCH_MODES = "exact, variant, acronym, prefix, typo, full text"
 
 
 def _print_hits(query: str, hits: list[Hit]) -> None:

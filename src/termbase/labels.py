@@ -205,8 +205,8 @@ def split_synonym(term: str) -> tuple[str, str] | None:
     outer, inner = match.group("outer").strip(), match.group("inner").strip()
     if _is_title_phrase(outer) and _is_title_phrase(inner):
         return outer, inner
-    if len(inner.split()) >= 2 and inner.islower() and "/" not in inner:
-        return outer, inner  # top-p (nucleus sampling): a lower-case name, not a qualifier
+    if len(inner.split()) >= 2 and inner.islower() and "/" not in inner and not is_acronym_like(outer):
+        return outer, inner  # top-p (nucleus sampling); but RAFT (optical flow) is qualified
     return None
 
 

@@ -12,7 +12,7 @@ full-text matches over definitions:
 | prefix     | 0.72–0.86   | the start of a label, or of a word inside one               |
 | typo       | 0.55–0.74   | a label within 1 edit (from 5 characters) or 2 (from 9)     |
 | fulltext   | 0.20–0.68   | FTS5 BM25 over labels (weighted ×8) and definitions         |
-| semantic   | 0.20–0.66   | cosine similarity of embeddings (optional extra)            |
+| semantic   | 0.40–0.78   | cosine of embeddings, for queries of 3+ words (optional)    |
 
 A concept matched by several modes keeps its best score plus a small bonus. Hits below
 `MIN_SCORE` are not returned, so a query with nothing to do with the termbase gets no
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from symspellpy import SymSpell, Verbosity
 
+from termbase import semantic
 from termbase.errors import InputError
 from termbase.labels import label_key, loose_key, qualified_base
 
@@ -45,6 +46,14 @@ MAX_FTS_TERMS = 24
 #: common to help full-text ranking (its BM25 weight is near zero) and is left out of it.
 COMMON_SHARE = 0.02
 COMMON_MIN_DOCS = 500
+#: Semantic search runs for queries of at least this many content words (questions).
+SEMANTIC_MIN_WORDS = 3
+SEMANTIC_CANDIDATES = 20
+SEMANTIC_FLOOR = 0.40
+SEMANTIC_BASE = 0.40
+SEMANTIC_SLOPE = 1.5
+SEMANTIC_MAX = 0.72
+SEMANTIC_AGREEMENT_BONUS = 0.06
 _FTS_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _STOPWORDS = frozenset(
     (
@@ -159,6 +168,11 @@ class _Candidate:
     modes: set[str]
 
 
+def semantic_score(cosine: float) -> float:
+    """Return the score of a semantic match from its cosine (calibrated on our query set)."""
+    return max(0.0, min(SEMANTIC_MAX, SEMANTIC_BASE + (cosine - SEMANTIC_FLOOR) * SEMANTIC_SLOPE))
+
+
 def typo_budget(length: int) -> int:
     """Return how many edits a query of `length` characters may contain: 0, 1 or 2."""
     if length >= 9:
@@ -231,6 +245,9 @@ class SearchIndex:
         self.prefix_keys = [row[0] for row in prefix_rows]
         self.prefix_rows = prefix_rows
         self.common_stems = self._common_stems(len(self.preferred))
+        self.vector_ids: list[str] = []
+        self.vectors = None
+        self.mode = self._load_vectors()
         self.typos = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
         for key in self.by_key:
             if len(key) >= 5:
@@ -258,6 +275,23 @@ class SearchIndex:
         rows = self.db.execute("SELECT term FROM temp.fts_vocab WHERE doc > ?", (threshold,))
         return frozenset(r[0] for r in rows)
 
+    def _load_vectors(self) -> str:
+        """Load the concept embeddings if the termbase has them and the model is installed.
+
+        Returns a description of the search mode, for the CLI to show.
+        """
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'semantic_model'").fetchone()
+        if not row:
+            return "lexical (this termbase has no embeddings: build it with --semantic)"
+        if row[0] != semantic.MODEL_NAME:
+            return f"lexical (embeddings were made by {row[0]}, not {semantic.MODEL_NAME}: rebuild)"
+        if not semantic.available():
+            return f"lexical (semantic extra not installed: {semantic.INSTALL_HINT})"
+        rows = self.db.execute("SELECT concept_id, vector FROM concept_vectors ORDER BY rowid").fetchall()
+        self.vector_ids = [r[0] for r in rows]
+        self.vectors = semantic.vectors_from_blob(b"".join(r[1] for r in rows), semantic.DIMENSION)
+        return "hybrid (lexical + semantic)"
+
     def _rare_words(self, words: list[str]) -> list[str]:
         """Return the words whose stems are not too common to rank by."""
         if not self.common_stems:
@@ -281,6 +315,8 @@ class SearchIndex:
             self._prefix_matches(label_key(text), found, limit=50)
             self._typo_matches(text, found)
         self._fulltext_matches(text, found)
+        if self.vectors is not None and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
+            self._semantic_matches(text, found)
         return self._ranked(found, limit)
 
     def suggest(self, prefix: str, limit: int = 8) -> list[Hit]:
@@ -376,6 +412,16 @@ class SearchIndex:
             if terms <= 3 and covered < 0.66:
                 score -= 0.12  # a short query most of whose words are absent is no match
             _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
+
+    def _semantic_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+        query = semantic.get_embedder().encode_query(text)
+        for row, cosine in semantic.nearest(self.vectors, query, SEMANTIC_CANDIDATES):
+            concept_id = self.vector_ids[row]
+            score = semantic_score(cosine)
+            current = found.get(concept_id)
+            if current is not None and "fulltext" in current.modes:
+                score += SEMANTIC_AGREEMENT_BONUS  # words and meaning agree
+            _offer(found, concept_id, score, "semantic", self.preferred.get(concept_id, ""))
 
     def _ranked(self, found: dict[str, _Candidate], limit: int) -> list[Hit]:
         hits = []

@@ -17,6 +17,8 @@ Schema (version 1)::
     dangling(from_id, target, source, line) see-also targets that name no concept
     unused(source_id, line, text, reason)   every non-blank input line not in an entry
     concept_fts  FTS5(concept_id UNINDEXED, labels, definitions), ready for search
+    concept_vectors(concept_id PK, vector)  optional: float32 embedding per concept, made
+                                            by the model named in meta `semantic_model`
 
 The file is built in a temporary file beside the target and moved over it only when
 complete, so a failed build leaves the previous termbase untouched.
@@ -86,6 +88,7 @@ CREATE TABLE unused (
     source_id INTEGER NOT NULL REFERENCES sources(id), line INTEGER NOT NULL,
     text TEXT NOT NULL, reason TEXT NOT NULL
 );
+CREATE TABLE concept_vectors (concept_id TEXT PRIMARY KEY REFERENCES concepts(id), vector BLOB NOT NULL);
 CREATE VIRTUAL TABLE concept_fts USING fts5(
     concept_id UNINDEXED, labels, definitions, tokenize = 'porter unicode61 remove_diacritics 2'
 );
@@ -101,6 +104,9 @@ class Build:
     relations: tuple[Relation, ...]
     dangling: tuple[Dangling, ...]
     unused: tuple[Unused, ...]
+    vectors: tuple[bytes, ...] = ()  # one float32 blob per concept, in concept order
+    vector_model: str = ""
+    vector_dimension: int = 0
 
 
 def initial_of(label: str) -> str:
@@ -145,6 +151,13 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
         "termbase_version": __version__,
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
+    if build.vectors:
+        meta["semantic_model"] = build.vector_model
+        meta["semantic_dimension"] = str(build.vector_dimension)
+        db.executemany(
+            "INSERT INTO concept_vectors VALUES (?, ?)",
+            zip((c.id for c in build.concepts), build.vectors, strict=True),
+        )
     db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
     source_ids = {}
     for number, source in enumerate(build.sources, start=1):
@@ -437,6 +450,11 @@ class Termbase:
         )
         return [(r[0], r[1], r[2], r[3] or "") for r in rows]
 
+    def meta_value(self, key: str) -> str:
+        """Return a value from the meta table, or "" if it is not set."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else ""
+
     def stats(self) -> dict[str, int]:
         """Return the counts of sources, entries, concepts, labels, relations and more."""
         counts = {}
@@ -557,3 +575,33 @@ class Termbase:
                 related=tuple(related.get(r[0], ())),
                 mentioned_in=tuple(mentioned_in.get(r[0], ())),
             )
+
+    def entry_languages(self) -> list[str]:
+        """Return every language tag the entries carry, most used first."""
+        rows = self.db.execute("SELECT language, COUNT(*) FROM entries GROUP BY language ORDER BY 2 DESC, 1")
+        return [r[0] for r in rows]
+
+    def localized_summaries(self, language: str) -> dict[str, tuple[str, str]]:
+        """Return {concept id: (term, definition)} from each concept's first entry in `language`.
+
+        `es` matches `es` and `es-MX`; `pt-BR` matches `pt-BR` first, then plain `pt`.
+        Concepts with no entry in the language are left out (callers fall back to English).
+        """
+        best: dict[str, tuple[int, str, str]] = {}
+        rows = self.db.execute(
+            """SELECT ce.concept_id, e.term, e.definition, e.language FROM concept_entries ce
+               JOIN entries e ON e.id = ce.entry_id ORDER BY e.source_id, e.line"""
+        )
+        for concept_id, term, definition, entry_language in rows:
+            rank = language_rank(entry_language, language)
+            if rank and (concept_id not in best or rank < best[concept_id][0]):
+                best[concept_id] = (rank, term, definition)
+        return {cid: (term, definition) for cid, (_, term, definition) in best.items()}
+
+
+def language_rank(tag: str, wanted: str) -> int:
+    """Return how well a language `tag` serves `wanted`: 1 exact, 2 same language, 0 not at all."""
+    tag, wanted = tag.casefold().replace("_", "-"), wanted.casefold().replace("_", "-")
+    if tag == wanted:
+        return 1
+    return 2 if tag.split("-")[0] == wanted.split("-")[0] else 0
