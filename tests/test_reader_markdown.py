@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,35 @@ def test_mdn_sample(tmp_path: Path) -> None:
     assert entries["API"].language == "en-US"
     assert "<p>" not in entries["API"].definition and "{{" not in entries["Closure"].definition
     assert build_termbase([str(folder)], tmp_path / "t.db").concepts >= 7
+
+
+# ── languages in the CLI ──────────────────────────────────────────────────────────────
+
+
+def test_define_and_list_in_a_chosen_language(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from termbase.cli import app
+
+    db = tmp_path / "t.db"
+    build_termbase([str(MD / "markdown_frontmatter")], db)
+    runner = CliRunner()
+    spanish = runner.invoke(app, ["define", "Message queue", "--db", str(db), "--lang", "es"])
+    assert spanish.exit_code == 0, spanish.output
+    assert "Cola de mensajes" in spanish.output and "Un búfer" in spanish.output
+    assert "A buffer that holds" not in spanish.output
+    fallback = runner.invoke(app, ["define", "Checkpoint", "--db", str(db), "--lang", "es"])
+    assert fallback.exit_code == 0 and "Checkpoint" in fallback.output
+    listed = runner.invoke(app, ["list", "--db", str(db), "--lang", "es", "--json"])
+    labels = {json.loads(line)["label"] for line in listed.output.splitlines() if line.strip()}
+    assert {"Cola de mensajes", "Checkpoint"} <= labels
+    english = runner.invoke(app, ["list", "--db", str(db), "--lang", "en", "--json"])
+    labels = {json.loads(line)["label"] for line in english.output.splitlines() if line.strip()}
+    assert "Message queue" in labels and "Cola de mensajes" not in labels
+
+
+def test_lessons_with_front_matter_are_reported_not_read() -> None:
+    text = "---\ntitle: A lesson\n---\n" + "".join(f"## Part {n}\n\nSome prose.\n\n" for n in range(9))
+    with pytest.raises(InputError) as caught:
+        pick_reader(text, "lesson.md").read(text, "lesson.md")
+    assert "lesson or guide" in caught.value.message

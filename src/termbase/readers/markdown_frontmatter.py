@@ -181,7 +181,11 @@ class MarkdownFrontMatterReader:
     description = "One Markdown file per term with YAML front matter (Hugo, Jekyll, MDN)"
 
     def detect(self, text: str) -> float:
-        """Return 1.0 for a short page whose front matter has a title; low for long lessons."""
+        """Return 1.0 for a page whose front matter has a title, unless its body holds a list or table.
+
+        A page with a definition list or table is left to those readers; a lesson or guide
+        with front matter is claimed here so that `read` can say it is no term page.
+        """
         if not text.startswith("---"):
             return 0.0
         try:
@@ -191,11 +195,7 @@ class MarkdownFrontMatterReader:
         if not page_title(data):
             return 0.0
         body = "\n".join(text.splitlines()[end:])
-        if _FENCED_DIV.search(body) or len(body) > MAX_BODY_CHARS:
-            return 0.15
-        if len(_HEADING.findall(body)) > MAX_HEADINGS:
-            return 0.15
-        if any(t.type == "dl_open" for t in parse_blocks(body)):
+        if any(t.type in ("dl_open", "table_open") for t in parse_blocks(body)):
             return 0.15
         return 1.0
 
@@ -218,6 +218,15 @@ class MarkdownFrontMatterReader:
                 hint="add 'title: <term>' to the front matter",
             )
         lines = text.splitlines()
+        body_text = "\n".join(lines[end:])
+        headings = len(_HEADING.findall(body_text))
+        if _FENCED_DIV.search(body_text) or len(body_text) > MAX_BODY_CHARS or headings > MAX_HEADINGS:
+            raise InputError(
+                f"a long page ({len(body_text)} characters, {headings} headings) — a lesson or guide, "
+                "not a page defining one term",
+                path=source,
+                hint="leave it out, or name its shape with --format if it is a glossary",
+            )
         last = len(lines)
         while last > 1 and not lines[last - 1].strip():
             last -= 1
