@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
@@ -32,7 +33,7 @@ from termbase.readers import reader_names
 from termbase.search import Hit
 from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
 from termbase.semantic import available as semantic_available
-from termbase.store import ConceptRecord, Termbase
+from termbase.store import ConceptRecord, Termbase, language_rank
 
 app = typer.Typer(
     name="termbase",
@@ -56,6 +57,10 @@ DbOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="Show labels and definitions in this language (es, pt-BR …), else English."),
+]
 
 
 def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
@@ -145,11 +150,14 @@ def define(
     term: Annotated[str, typer.Argument(help="Any label of the concept, or its id.")],
     db: DbOption = None,
     as_json: JsonOption = False,
+    lang: LangOption = None,
 ) -> None:
-    """Show the concept a term names, with every source's definition."""
+    """Show the concept a term names, with every source's definition (in `--lang` if given)."""
     with open_termbase(db) as termbase:
         ids = find_concepts(termbase, term)
         records = [r for r in (termbase.concept(i) for i in ids) if r is not None]
+        if lang:
+            records = [in_language(r, lang) for r in records]
         if not records:
             suggestions = suggest_labels(termbase, term)
             if as_json:
@@ -196,16 +204,44 @@ def _print_concept(record: ConceptRecord) -> None:
         out.print("[bold]mentioned in:[/bold] " + ", ".join(backlinks))
 
 
+def in_language(record: ConceptRecord, language: str) -> ConceptRecord:
+    """Return the record with only its entries in `language`, else English, else all of them.
+
+    The preferred label becomes the term of the first entry in the language shown.
+    """
+    for wanted in (language, "en"):
+        chosen = sorted(
+            (s for s in record.entries if language_rank(s.entry.language, wanted)),
+            key=lambda s: language_rank(s.entry.language, wanted),
+        )
+        if chosen:
+            label = chosen[0].entry.term if wanted == language else record.label
+            return replace(record, label=label, entries=tuple(chosen))
+    return record
+
+
 @app.command("list")
 @friendly_errors
 def list_concepts(
     db: DbOption = None,
     as_json: JsonOption = False,
     letter: Annotated[str | None, typer.Option(help="Only concepts filed under this initial.")] = None,
+    lang: LangOption = None,
 ) -> None:
-    """List every concept: id, preferred label and a one-line summary."""
+    """List every concept: id, preferred label and a one-line summary (in `--lang` if given)."""
     with open_termbase(db) as termbase:
         rows = termbase.summaries()
+        if lang:
+            local = termbase.localized_summaries(lang)
+            english = termbase.localized_summaries("en")
+            rows = sorted(
+                (
+                    (cid, *(local.get(cid) or english.get(cid) or (label, summary))[:1], initial,
+                     (local.get(cid) or english.get(cid) or (label, summary))[1])
+                    for cid, label, initial, summary in rows
+                ),
+                key=lambda row: (row[1].casefold(), row[0]),
+            )
         if letter:
             rows = [r for r in rows if r[2] == letter.upper()]
         if as_json:
