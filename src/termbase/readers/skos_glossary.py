@@ -93,6 +93,9 @@ def syntax_of(text: str) -> str:
     return "turtle"
 
 
+_TURTLE_MARK = r"^\s*(?:@prefix\s|@base\s|prefix\s+[\w.-]*:\s*<|base\s+<|<[a-z][\w+.-]*:[^<>\s]*>\s)"
+
+
 def _looks_like_rdf(text: str, syntax: str) -> bool:
     """Return True if `text` has the marks of an RDF document in `syntax`."""
     if syntax == "xml":
@@ -100,7 +103,7 @@ def _looks_like_rdf(text: str, syntax: str) -> bool:
     if syntax == "json-ld":
         return '"@id"' in text or '"@context"' in text
     return bool(
-        re.search(r"^\s*(@prefix|@base|prefix\s|base\s)|^\s*<[a-z][\w+.-]*:[^<>\s]*>\s", text, re.I | re.M)
+        re.search(_TURTLE_MARK, text, re.I | re.M)
     )
 
 
