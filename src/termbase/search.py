@@ -355,7 +355,7 @@ class SearchIndex:
             _offer(found, concept_id, 0.93, "variant", label)
         for concept_id, label in self.by_qualified.get(key, ()):
             _offer(found, concept_id, 0.95, "variant", label)  # Heads (attention) for "heads"
-        if " " not in text and 2 <= len(text) <= 10:
+        if " " not in text and (3 <= len(text) <= 10 or (len(text) == 2 and text.isupper())):
             for concept_id, label in self.by_initials.get(text.lower(), ()):
                 _offer(found, concept_id, 0.90, "acronym", label)
 
