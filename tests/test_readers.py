@@ -76,3 +76,8 @@ def test_prose_is_not_taken_for_a_glossary() -> None:
     with pytest.raises(InputError) as caught:
         pick_reader("It was a quiet afternoon and nothing happened at all.\n", "diary.txt")
     assert "--format" in caught.value.hint
+
+
+def test_a_bare_list_of_names_is_not_an_alternating_glossary() -> None:
+    names = "\n".join(f"SpatialThing{n}\nFeatureType{n}" for n in range(40))
+    assert get_reader("alternating").detect(names) == 0.0

@@ -129,6 +129,8 @@ class AlternatingReader:
     def detect(self, text: str) -> float:
         """Return 0–1: how well `text` fits a term/definition rhythm with no blank lines.
 
+        A list of bare names (every "definition" one or two words) is no glossary.
+
         The score multiplies the share of body lines read as one-line term/definition
         pairs, how alphabetical the terms are, the share of entries free of locators
         (`Ch 14`, `Introduced in`, `→`: other shapes) and a penalty for blank lines.
@@ -149,6 +151,7 @@ class AlternatingReader:
             * (1 - _locator_share(texts, layout.spans))
             * max(0.0, 1 - 4 * blank)
             * min(1.0, len(layout.spans) / 5)
+            * _prose_share(texts, layout.spans)
         )
         return round(max(0.0, min(1.0, score)), 3)
 
@@ -487,3 +490,12 @@ def see_also_targets(definition: str) -> tuple[str, ...]:
     """
     targets = (match.group("target").strip(" \"'“”‘’*_`") for match in _SEE_ALSO.finditer(definition))
     return tuple(dict.fromkeys(target for target in targets if target))
+
+
+def _prose_share(texts: list[str], spans: list) -> float:
+    """Return 1 when most definition lines are phrases of 3+ words, falling to 0 otherwise."""
+    definitions = [texts[span.term + 1] for span in spans if span.term + 1 < len(texts)]
+    if not definitions:
+        return 0.0
+    wordy = sum(1 for line in definitions if len(line.split()) >= 3) / len(definitions)
+    return min(1.0, wordy * 2)
