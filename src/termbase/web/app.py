@@ -168,7 +168,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
             raise HTTPException(404, f"no concept is filed under {letter!r}")
         return page(request, "letter.html", {**view, "current_letter": view["letter"]})
 
-    @app.get("/topic/{topic}", include_in_schema=False)
+    @app.get("/topic/{topic:path}", include_in_schema=False)
     async def topic(request: Request, topic: str) -> Response:
         view = topic_page(data, topic)
         if view is None:

@@ -8,6 +8,8 @@ made by a `Links` object, so the same dict serves `/c/<id>` on the server and
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -32,6 +34,14 @@ def site_title(path: str | PurePosixPath) -> str:
     if stem.startswith("builtin-"):
         return BUILTIN_TITLE
     return stem.replace("_", " ").replace("-", " ") + " glossary"
+
+
+def topic_file(topic: str) -> str:
+    """Return a safe file name stem for a topic page: the topic if it is a slug, else slug + hash."""
+    slug = re.sub(r"[^a-z0-9]+", "-", topic.lower()).strip("-")[:60] or "topic"
+    if slug == topic:
+        return slug
+    return f"{slug}-{hashlib.blake2b(topic.encode(), digest_size=4).hexdigest()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +76,8 @@ class Links:
 
     def topic(self, topic: str) -> str:
         """Return the URL of a topic page."""
+        if self.static:
+            return self._page(f"topic/{topic_file(topic)}")
         return self._page(f"topic/{quote(topic, safe='')}")
 
     def stats(self) -> str:

@@ -24,6 +24,7 @@ from termbase.web.pages import (
     letter_page,
     search_page,
     stats_page,
+    topic_file,
     topic_page,
 )
 from termbase.web.render import STATIC_DIR, az_bar, render_page
@@ -78,7 +79,7 @@ def write_site(termbase: Termbase, out: Path, title: str = "") -> SiteSummary:
         pages += 1
     for topic in data.topics:
         write(
-            out / "topic" / f"{topic}.html",
+            out / "topic" / f"{topic_file(topic)}.html",
             render_page("topic.html", {**base_nested, **(topic_page(data, topic) or {})}),
         )
         pages += 1
