@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from termbase.build import build_termbase
-
 from conftest import REPO, SEEDS
+from termbase.build import build_termbase
 
 QUERIES = REPO / "bench" / "queries.yaml"
 
