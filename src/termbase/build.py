@@ -136,6 +136,14 @@ def read_sources(
             read.append(read_source(text, format_name))
         except InputError as error:
             errors.append(error)
+        except Exception as error:  # a reader bug must not sink the other files
+            errors.append(
+                InputError(
+                    f"a reader failed on this file ({type(error).__name__}: {error})",
+                    path=str(item),
+                    hint="name another shape with --format, and please report this file",
+                )
+            )
     return read, errors
 
 

@@ -396,12 +396,13 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
     concept_entries.sort(key=lambda e: (e.source, e.line))
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     term_votes: Counter[str] = Counter()
+    english = any(entries[u.entry].language == "en" for u in member_units)
     for unit in member_units:
         for position, label in enumerate(unit.labels):
             key = label_key(label)
             spellings[key][label] += 1
-            if position == 0:
-                term_votes[key] += 1
+            if position == 0 and (not english or entries[unit.entry].language == "en"):
+                term_votes[key] += 1  # a multilingual concept is named by its English label
     first_seen = {key: n for n, key in enumerate(spellings)}
     claims: dict[str, Counter[str]] = defaultdict(Counter)
     stated: set[str] = set()

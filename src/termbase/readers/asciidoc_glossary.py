@@ -91,7 +91,13 @@ class AsciiDocGlossaryReader:
         for first, last in spans:
             covered.update(range(first, last + 1))
             match = _TERM.match(lines[first])
-            assert match is not None
+            if match is None:  # a span whose first line is no term line: report, never crash
+                unused.extend(
+                    Unused(source, n + 1, lines[n].strip(), "indented text with no term line before it")
+                    for n in range(first, last + 1)
+                    if lines[n].strip()
+                )
+                continue
             body = lines[first + 1 : last + 1]
             if match.group("rest"):
                 body = [match.group("rest"), *body]

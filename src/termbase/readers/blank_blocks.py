@@ -383,7 +383,10 @@ class BlankBlocksReader:
         paragraphs = [i for i, b in enumerate(blocks) if b.kind is Kind.PARAGRAPH and i > spans[0][0]]
         inside = {i for first, end in spans for i in range(first, end)}
         share = sum(1 for i in paragraphs if i in inside) / len(paragraphs)
-        return round(min(1.0, len(spans) / 3) * share, 3)
+        score = min(1.0, len(spans) / 3) * share
+        if _MARKDOWN_PAGE.search(text[:2000]):
+            score *= 0.25  # front matter or `#` headings: a Markdown page, another reader's shape
+        return round(score, 3)
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per term block; every other line is reported unused, with why."""
@@ -392,6 +395,9 @@ class BlankBlocksReader:
         entries = [_entry(blocks[first:end], source) for first, end in spans]
         unused, title = _report(blocks, leftovers, spans, source)
         return entries_and_unused(entries, unused, title)
+
+
+_MARKDOWN_PAGE = re.compile(r"\A---\s*\n|^#{1,6} \S", re.MULTILINE)
 
 
 def find_entry_spans(blocks: list[Block]) -> tuple[list[tuple[int, int]], list[int]]:
