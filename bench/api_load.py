@@ -37,6 +37,7 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 HOST = "127.0.0.1"
+DRAIN_SECONDS = 10.0
 
 
 def free_port() -> int:
@@ -91,13 +92,17 @@ def wait_ready(base: str, process: subprocess.Popen[bytes], timeout: float = 120
     raise SystemExit(f"termbase serve did not answer within {timeout:.0f} s")
 
 
-def pct(ordered: list[float], q: float) -> float:
-    """Return the q-quantile (0..1) of sorted `ordered`, in milliseconds."""
+def pct(ordered: list[float], q: float) -> float | None:
+    """Return the q-quantile (0..1) of sorted `ordered`, in milliseconds (None if empty)."""
+    if not ordered:
+        return None
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000, 2)
 
 
-async def run_load(base: str, queries: list[str], rate: float, seconds: float) -> dict[str, object]:
-    """Send rate × seconds searches open-loop; return latency, throughput and errors."""
+async def run_load(
+    base: str, queries: list[str], rate: float, seconds: float, path: str = "/api/search"
+) -> dict[str, object]:
+    """Send rate × seconds requests to `path` open-loop; return latency, throughput and errors."""
     total = int(rate * seconds)
     due_latency: list[float] = []
     service_latency: list[float] = []
@@ -109,7 +114,7 @@ async def run_load(base: str, queries: list[str], rate: float, seconds: float) -
             query = queries[index % len(queries)]
             sent = time.perf_counter()
             try:
-                response = await client.get("/api/search", params={"q": query})
+                response = await client.get(path, params={"q": query})
                 done = time.perf_counter()
                 if response.status_code != 200:
                     key = f"HTTP {response.status_code}"
@@ -132,7 +137,15 @@ async def run_load(base: str, queries: list[str], rate: float, seconds: float) -
                 await asyncio.sleep(delay)
             tasks.append(asyncio.create_task(one(index, due)))
         sent_all = time.perf_counter()
-        await asyncio.wait_for(asyncio.gather(*tasks), timeout=30)
+        # Bounded drain: whatever has not finished DRAIN_SECONDS after the last send is
+        # cancelled and counted as an error ("unfinished"), so an overloaded server
+        # still gives a report and the run still stops by itself.
+        _, pending = await asyncio.wait(tasks, timeout=DRAIN_SECONDS)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.wait(pending, timeout=5)
+            errors["unfinished"] = len(pending)
         finished = time.perf_counter()
     due_latency.sort()
     service_latency.sort()
@@ -165,6 +178,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the measured run")
     parser.add_argument("--db", help="termbase file to serve (default: the built-in glossary)")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument(
+        "--endpoint", choices=["search", "suggest"], default="search", help="/api/search or /api/suggest"
+    )
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
     args = parser.parse_args()
     if not 0 < args.rate <= 2000 or not 0 < args.seconds <= 120:
@@ -180,7 +196,8 @@ def main() -> None:
         with httpx.Client(base_url=base, timeout=5) as warm:
             for query in queries:  # warm every code path once (index, typo tables, caches)
                 warm.get("/api/search", params={"q": query})
-        result = asyncio.run(run_load(base, queries, args.rate, args.seconds))
+        path = f"/api/{args.endpoint}"
+        result = asyncio.run(run_load(base, queries, args.rate, args.seconds, path))
     finally:
         stop_server(server)
     result = {"server_ready_s": round(ready, 2), "queries": len(queries), **result}
@@ -193,7 +210,7 @@ def main() -> None:
         return
     print(json.dumps(result, indent=2))
     print(
-        f"\n/api/search at {args.rate:.0f} req/s offered for {args.seconds:.0f} s: "
+        f"\n/api/{args.endpoint} at {args.rate:.0f} req/s offered for {args.seconds:.0f} s: "
         f"p50 {latency['p50']} ms, p99 {latency['p99']} ms, "
         f"{result['achieved_rps']} req/s achieved, {result['errors']} errors "
         f"-> target {'met' if result['target_met'] else 'NOT met'}"
