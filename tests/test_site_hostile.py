@@ -7,8 +7,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 HOSTILE = textwrap.dedent(
     """\
     termbase: 1
