@@ -149,7 +149,7 @@ XSS_YAML = textwrap.dedent(
         formula: '\\text{</math><script>window.__xss_formula=1;alert(1)</script>} x^2'
         origin: "<script>window.__xss_origin=1;alert('origin')</script>Someone, 2024"
         links: ["javascript:window.__xss_link=1", "https://example.invalid/ok"]
-        topics: ["<i onclick=alert(1)>safety"]  # no "/": see test_site_hostile.py
+        topics: ["<i onclick=alert(1)>safety</i>", "../../escape"]
       - id: innocent-term
         label: xsstrap neighbour
         definition: A quiet entry that mentions the xsstrap term, so a backlink is rendered.
