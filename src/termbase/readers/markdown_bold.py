@@ -62,6 +62,8 @@ class MarkdownBoldReader:
 
     def detect(self, text: str) -> float:
         """Return the share of the page's content lines inside bold-term items (low if < 3 items)."""
+        if "**" not in text and "__" not in text:
+            return 0.0  # no bold at all: skip parsing
         items = _bold_items(text)
         if not items:
             return 0.0

@@ -81,6 +81,8 @@ def _definition_text(lines: list[str], first: int, last: int) -> str:
     return "\n".join(body)
 
 
+_DEFINITION_LINE = re.compile(r"^ {0,3}:\s+\S", re.MULTILINE)
+
 class MarkdownDeflistReader:
     """Reads Pandoc-style definition lists: `Term` then `:   definition`, lazy continuation."""
 
@@ -89,6 +91,8 @@ class MarkdownDeflistReader:
 
     def detect(self, text: str) -> float:
         """Return ≥ 0.6 for a page with 3+ definition-list entries, more the more of it they fill."""
+        if not _DEFINITION_LINE.search(text):
+            return 0.0  # no `:   definition` line: skip parsing
         groups = _groups(text)
         if not groups:
             return 0.0

@@ -54,6 +54,9 @@ MAX_TERM_WORDS = 8
 MIN_TERMS = 4
 
 
+_ANY_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.MULTILINE)
+
+
 @dataclass(frozen=True, slots=True)
 class Heading:
     """One heading of the page: its line, level (1–6) and text."""
@@ -101,6 +104,8 @@ class MarkdownHeadingsReader:
 
     def detect(self, text: str) -> float:
         """Return 1.0 for a glossary-titled, letter-divided page of term headings; 0.85 for one of the two."""
+        if not _ANY_HEADING.search(text):
+            return 0.0  # no `#` heading line: skip parsing
         headings = page_headings(text)
         level = term_level(headings)
         terms = [h for h in headings if h.level == level]
@@ -128,6 +133,8 @@ class MarkdownHeadingsReader:
         """Return one entry per term heading with its body; other lines are reported."""
         lines = text.splitlines()
         tokens = parse_blocks(text)
+        if not _ANY_HEADING.search(text):
+            return 0.0  # no `#` heading line: skip parsing
         headings = page_headings(text)
         level = term_level(headings)
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")

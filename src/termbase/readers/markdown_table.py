@@ -46,6 +46,9 @@ REASON_EMPTY_TERM = "table row with an empty term cell"
 MIN_ROWS = 3
 
 
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}", re.MULTILINE)
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """A pipe table: its lines, header cells and body rows (line, cells)."""
@@ -132,6 +135,8 @@ class MarkdownTableReader:
         Glossary tables usually sit among headings and prose, which other readers may take
         for terms and definitions; a header naming both columns settles it.
         """
+        if not _TABLE_RULE.search(text):
+            return 0.0  # no `|---|` delimiter row: no table to parse
         tables = [t for t in page_tables(parse_blocks(text)) if is_glossary_table(t)]
         rows = sum(len(t.rows) for t in tables)
         if rows == 0:
