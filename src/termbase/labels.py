@@ -259,6 +259,24 @@ def expansion_in_definition(acronym: str, definition: str) -> str:
         text = text[len("short for ") :]
     match = _LEADING_EXPANSION.match(text)
     if not match:
-        return ""
+        return _bracketed_expansion(acronym, definition)
     name = match.group("name").strip()
-    return name if is_acronym_of(acronym, name) else ""
+    if is_acronym_of(acronym, name):
+        return name
+    return _bracketed_expansion(acronym, definition)
+
+
+def _bracketed_expansion(acronym: str, definition: str) -> str:
+    """Return the expansion in `MoCoGAN (Motion and Content GAN) is …` or `… Key Value (KV) …`."""
+    escaped = re.escape(acronym)
+    after = re.match(rf"\s*{escaped}\s*\(([^()]{{3,80}})\)", definition)
+    if after and is_acronym_of(acronym, after.group(1)):
+        return after.group(1).strip()
+    before = re.search(rf"((?:[A-Za-z][\w\-]*\s+){{1,6}}[A-Za-z][\w\-]*)\s*\({escaped}\)", definition)
+    if before:
+        words = before.group(1).split()
+        for start in reversed(range(len(words))):  # the shortest tail that spells the acronym
+            candidate = " ".join(words[start:])
+            if is_acronym_of(acronym, candidate) and candidate[0].isalpha():
+                return candidate
+    return ""

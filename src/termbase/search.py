@@ -29,6 +29,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from symspellpy import SymSpell, Verbosity
 
@@ -315,7 +316,8 @@ class SearchIndex:
             self._prefix_matches(label_key(text), found, limit=50)
             self._typo_matches(text, found)
         self._fulltext_matches(text, found)
-        if self.vectors is not None and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
+        named = any(c.score >= 0.9 for c in found.values())  # the query is a label already
+        if self.vectors is not None and not named and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
             self._semantic_matches(text, found)
         return self._ranked(found, limit)
 
@@ -414,7 +416,7 @@ class SearchIndex:
             _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
 
     def _semantic_matches(self, text: str, found: dict[str, _Candidate]) -> None:
-        query = semantic.get_embedder().encode_query(text)
+        query = _query_vector(text)
         for row, cosine in semantic.nearest(self.vectors, query, SEMANTIC_CANDIDATES):
             concept_id = self.vector_ids[row]
             score = semantic_score(cosine)
@@ -442,6 +444,12 @@ class SearchIndex:
             )
         hits.sort(key=lambda h: (-h.score, len(h.label), h.id))
         return hits[:limit]
+
+
+@lru_cache(maxsize=4096)
+def _query_vector(text: str) -> object:
+    """Return the embedding of a query; repeated queries (popular ones) are not re-embedded."""
+    return semantic.get_query_embedder().encode_query(text)
 
 
 def _stem_in(word: str, document: set[str]) -> bool:

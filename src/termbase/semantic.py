@@ -179,6 +179,22 @@ _shared: Embedder | None = None
 _shared_lock = threading.Lock()
 
 
+_query_shared: Embedder | None = None
+
+
+def get_query_embedder() -> Embedder:
+    """Return a process-wide one-thread Embedder for queries.
+
+    One short text gains nothing from a second thread, and under load (a web server
+    answering many searches) extra threads only fight over the cores.
+    """
+    global _query_shared
+    with _shared_lock:
+        if _query_shared is None:
+            _query_shared = Embedder(threads=1)
+        return _query_shared
+
+
 def get_embedder() -> Embedder:
     """Return a process-wide Embedder, loading it on first call."""
     global _shared

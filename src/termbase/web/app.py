@@ -276,7 +276,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         return q
 
     @app.get("/api/search", tags=["search"], summary="Search labels, acronyms, typos and definitions")
-    async def api_search(
+    def api_search(  # sync: FastAPI runs it in its thread pool, off the event loop
         request: Request,
         q: Annotated[str, Query(min_length=1, max_length=1000, description="What to look for")],
         limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Most hits to return")] = 10,
