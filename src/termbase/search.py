@@ -291,6 +291,7 @@ class SearchIndex:
         rows = self.db.execute("SELECT concept_id, vector FROM concept_vectors ORDER BY rowid").fetchall()
         self.vector_ids = [r[0] for r in rows]
         self.vectors = semantic.vectors_from_blob(b"".join(r[1] for r in rows), semantic.DIMENSION)
+        semantic.get_query_embedder().encode_query("warm up")  # load the model now, not mid-query
         return "hybrid (lexical + semantic)"
 
     def _rare_words(self, words: list[str]) -> list[str]:
