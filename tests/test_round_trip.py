@@ -1,12 +1,18 @@
-"""Round trip: build the seeds → export → build from the export → compare the termbases.
+"""Round trip: build → export → build from the export → the same termbase.
 
-`jsonl` (read back by our `termbase-jsonl` reader) restores every concept id, every
-entry's ORIGINAL source, line, locator text and definition exactly. Labels and relations
-come back for most concepts but not all: JSONL keeps no per-entry labels, so each
-entry gets its concept's labels and the resolver may then pick another spelling of the
-same label ("Gradients" → "gradient"), which in turn changes a few `mentions` links.
-SKOS and TBX go through the readers of those formats, which cite the export file rather
-than the original glossaries (no provenance restored) — for them the concepts are kept.
+For `jsonl`, `json`, `csv`, `skos` (Turtle and RDF/XML), `jsonld` and `tbx`, termbase
+reads its own export back with the provenance restored (`termbase-*` readers, see
+`termbase.readers.termbase_export`), and the rebuilt termbase is EXACTLY the original:
+the same concept ids, labels (in order), acronyms, expansions, topics and homonyms, the
+same entries with their original source, title, line span, term, labels, definition,
+language, locator (every part), see-also, links, formulas and origin, and the same
+relations. Checked on the seeds and on two corpora: glosario (multilingual YAML) and the
+OGC glossary (SKOS).
+
+`sphinx` goes through the Sphinx glossary reader, which cites the export file: it keeps
+the concepts and definitions but not the line provenance (the `.. source:` comments are
+not read back) nor the concept ids. `markdown` is not read back by any reader with
+confidence (see the report in the module that tests it below).
 """
 
 from __future__ import annotations
@@ -15,82 +21,129 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SEEDS
+from conftest import CORPORA, SEEDS
 from termbase.build import build_termbase
 from termbase.exports import ExportOptions, export_text
-from termbase.readers import reader_names
+from termbase.readers import pick_reader
+from termbase.readers.base import unaccounted_lines
 from termbase.store import Termbase
 
+#: (format, suffix, options, reader that must take the export back)
+EXACT = [
+    ("jsonl", ".jsonl", {}, "termbase-jsonl"),
+    ("json", ".json", {}, "termbase-json"),
+    ("csv", ".csv", {}, "termbase-csv"),
+    ("skos", ".ttl", {}, "termbase-skos"),
+    ("skos", ".rdf", {"rdf_xml": True}, "termbase-skos"),
+    ("jsonld", ".jsonld", {}, "termbase-jsonld"),
+    ("tbx", ".tbx", {}, "termbase-tbx"),
+]
 
-@pytest.fixture(scope="module")
-def original(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not SEEDS.is_dir():
-        pytest.skip(f"seed glossaries not found at {SEEDS}")
-    db = tmp_path_factory.mktemp("round") / "seeds.db"
-    build_termbase(sorted(map(str, SEEDS.glob("*.txt"))), db)
+IDS = [f"{name}{suffix}" for name, suffix, *_ in EXACT]
+
+CORPUS_FILES = {
+    "glosario": CORPORA / "glosario" / "glossary.yml",
+    "ogc-skos": CORPORA / "ogc-glossary-skos" / "definitions" / "conceptschemes" / "ogc_glossary.ttl",
+}
+
+
+def _build(paths: list[str], db: Path) -> Path:
+    summary = build_termbase(paths, db)
+    assert not summary.skipped, summary.skipped
     return db
 
 
-def snapshot(db: Path) -> dict[str, tuple[set, set, set]]:
+@pytest.fixture(scope="module", params=["seeds", *CORPUS_FILES])
+def original(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("round") / f"{request.param}.db"
+    if request.param == "seeds":
+        if not SEEDS.is_dir():
+            pytest.skip(f"seed glossaries not found at {SEEDS}")
+        return _build(sorted(map(str, SEEDS.glob("*.txt"))), db)
+    path = CORPUS_FILES[request.param]
+    if not path.is_file():
+        pytest.skip(f"corpus file not found at {path} (../shared/corpora beside the repo)")
+    return _build([str(path)], db)
+
+
+def snapshot(db: Path) -> dict[str, dict[str, object]]:
+    """Return everything a termbase says about each concept, by concept id."""
     with Termbase.open(db) as termbase:
         found = {}
         for cid in termbase.concept_ids():
             record = termbase.concept(cid)
             assert record is not None
-            provenance = {
-                (s.entry.source, s.entry.line, s.entry.locator.text if s.entry.locator else None,
-                 s.entry.definition)
+            entries = sorted(
+                (
+                    e.source, s.source_title, e.line, e.end_line, e.term, e.labels, e.definition,
+                    e.language, e.locator, e.see_also, e.links, e.formulas, e.origin,
+                )
                 for s in record.entries
+                for e in [s.entry]
+            )
+            found[cid] = {
+                "label": record.label,
+                "labels": record.labels,
+                "acronyms": sorted(record.acronyms),
+                "expansions": sorted(record.expansions),
+                "topics": record.topics,
+                "homonym_of": record.homonym_of,
+                "entries": entries,
+                "related": sorted((r.to_id, r.kind) for r in record.related),
             }
-            relations = {(r.to_id, r.kind) for r in record.related}
-            found[cid] = (set(record.labels), provenance, relations)
         return found
 
 
-def round_trip(original: Path, tmp_path: Path, name: str, suffix: str, **options: bool) -> Path:
+def export_file(original: Path, tmp_path: Path, name: str, suffix: str, **options: bool) -> Path:
     with Termbase.open(original) as termbase:
         exported = tmp_path / f"export{suffix}"
         exported.write_text(export_text(termbase, name, ExportOptions(**options)), encoding="utf-8")
-    rebuilt = tmp_path / "rebuilt.db"
-    summary = build_termbase([str(exported)], rebuilt)
-    assert not summary.skipped
-    return rebuilt
+    return exported
 
 
-def test_jsonl_round_trip_restores_ids_provenance_and_definitions(original: Path, tmp_path: Path) -> None:
+def round_trip(original: Path, tmp_path: Path, name: str, suffix: str, **options: bool) -> Path:
+    exported = export_file(original, tmp_path, name, suffix, **options)
+    return _build([str(exported)], tmp_path / "rebuilt.db")
+
+
+@pytest.mark.parametrize(("name", "suffix", "options", "reader"), EXACT, ids=IDS)
+def test_round_trip_is_exact(
+    original: Path, tmp_path: Path, name: str, suffix: str, options: dict[str, bool], reader: str
+) -> None:
+    exported = export_file(original, tmp_path, name, suffix, **options)
+    text = exported.read_text(encoding="utf-8")
+    chosen = pick_reader(text)
+    assert chosen.name == reader
+    assert unaccounted_lines(text, chosen.read(text, str(exported))) == []  # every line once
     before = snapshot(original)
-    after = snapshot(round_trip(original, tmp_path, "jsonl", ".jsonl"))
+    after = snapshot(_build([str(exported)], tmp_path / "rebuilt.db"))
     assert set(after) == set(before)
-    assert all(after[c][1] == before[c][1] for c in before)  # source, line, locator, definition
-    labels = sum(after[c][0] == before[c][0] for c in before) / len(before)
-    relations = sum(after[c][2] == before[c][2] for c in before) / len(before)
-    assert labels >= 0.9, labels  # measured 884/958 on the seeds: spellings re-voted
-    assert relations >= 0.9, relations  # measured 915/958: mentions follow the labels
+    different = [cid for cid in before if after[cid] != before[cid]]
+    assert not different, (different[:3], [(before[c], after[c]) for c in different[:1]])
 
 
-def test_jsonl_round_trip_records_the_original_sources(original: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("name", "suffix", "options", "reader"), EXACT, ids=IDS)
+def test_round_trip_records_the_original_sources(
+    original: Path, tmp_path: Path, name: str, suffix: str, options: dict[str, bool], reader: str
+) -> None:
     with Termbase.open(original) as termbase:
-        paths = {s.path for s in termbase.sources()}
-    with Termbase.open(round_trip(original, tmp_path, "jsonl", ".jsonl")) as rebuilt:
-        cited = {s.path for s in rebuilt.sources() if "restored from" in s.reader}
+        paths = {s.path: s.title for s in termbase.sources()}
+    with Termbase.open(round_trip(original, tmp_path, name, suffix, **options)) as rebuilt:
+        cited = {s.path: s.title for s in rebuilt.sources() if "restored from" in s.reader}
     assert cited == paths
 
 
-@pytest.mark.parametrize(
-    ("name", "suffix", "reader", "options"),
-    [("skos", ".ttl", "skos", {}), ("skos", ".rdf", "skos", {"rdf_xml": True}), ("tbx", ".tbx", "tbx", {})],
-)
-def test_rdf_and_tbx_round_trips_keep_every_concept(
-    original: Path, tmp_path: Path, name: str, suffix: str, reader: str, options: dict[str, bool]
-) -> None:
-    if not any(reader in n for n in reader_names()):
-        pytest.skip(f"no {reader} reader registered yet")
+def test_sphinx_round_trip_keeps_the_concepts_and_definitions(original: Path, tmp_path: Path) -> None:
+    """Sphinx: concepts and definitions come back; ids, line provenance and sources do not."""
+    if original.stem != "seeds":
+        pytest.xfail(
+            "known gap: on the corpora the Sphinx glossary reader takes some `.. source:` "
+            "provenance comments of the export for terms (glosario: 236 of 618 concepts back)"
+        )
     before = snapshot(original)
-    after = snapshot(round_trip(original, tmp_path, name, suffix, **options))
-    assert len(after) == len(before)
-    definitions_before = {d for value in before.values() for *_, d in value[1]}
-    definitions_after = {d for value in after.values() for *_, d in value[1]}
+    after = snapshot(round_trip(original, tmp_path, "sphinx", ".rst"))
+    assert abs(len(after) - len(before)) <= max(2, len(before) // 100)  # 957 of 958 on the seeds
+    definitions_before = {e[6] for value in before.values() for e in value["entries"]}  # type: ignore[attr-defined]
+    definitions_after = {e[6] for value in after.values() for e in value["entries"]}  # type: ignore[attr-defined]
     kept = len(definitions_after & definitions_before) / len(definitions_before)
-    # The format's own reader tidies some definitions' Markdown (spacing, escapes), so
-    # not every definition comes back byte for byte.
     assert kept >= 0.5, kept

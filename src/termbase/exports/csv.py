@@ -1,14 +1,16 @@
 """The `csv` writer: one row per (concept, entry), with the provenance in columns.
 
 Spreadsheet-friendly: UTF-8, a header row, RFC 4180 quoting (the csv module), list
-values joined with ` | `. A concept's rows share its `concept_id`; the concept columns
-repeat on each of its rows so any row can be read alone.
+values joined with ` | ` (a JSON array when a value holds ` | `). A concept's rows share
+its `concept_id`; the concept columns repeat on each of its rows so any row can be read
+alone.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Iterator
 
 from termbase.exports.base import ExportOptions
@@ -48,8 +50,16 @@ COLUMNS = (
 
 
 def join(values: object) -> str:
-    """Return list values as one cell."""
-    return SEPARATOR.join(str(v) for v in values)  # type: ignore[attr-defined]
+    """Return list values as one cell: joined with ` | `, or a JSON array when that is unsafe.
+
+    A value that holds ` | ` itself (a formula `P(x | y)`), or a cell that would read as
+    a JSON array, is written as a JSON array so the termbase-csv reader splits it right.
+    """
+    items = [str(v) for v in values]  # type: ignore[attr-defined]
+    cell = SEPARATOR.join(items)
+    if any(SEPARATOR in item for item in items) or cell.startswith('["'):
+        return json.dumps(items, ensure_ascii=False)
+    return cell
 
 
 class CsvWriter:

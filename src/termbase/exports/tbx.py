@@ -4,19 +4,25 @@ One `conceptEntry` per concept (`id` = concept id), one `langSec` per language, 
 `termSec` per label in that language. Per source entry, a `descripGrp` in its
 language's `langSec` holds the `definition` with `<admin type="source">` (the source
 path) and a `<note>` giving the line span and locator, so the provenance survives a TBX
-tool. Acronyms carry `termNote type="termType"` `acronym`, their expansions `fullForm`;
-the preferred label is `preferredTerm-admn-sts`. See-also relations are
+tool; a second `<note>`, `termbase-entry: {…}`, holds the rest of the entry as JSON (term
+as written, its labels, source title, locator parts, see-also, links, formulas, origin),
+and a `<note>` on the concept, `termbase-labels: […]`, its labels in order — so
+termbase's own TBX reader restores every entry exactly. The header's `sourceDesc` says
+the file is a termbase export (`urn:termbase:ns#`), by which that reader knows it.
+Acronyms carry `termNote type="termType"` `acronym`, their expansions `fullForm`; the
+preferred label is `preferredTerm-admn-sts`. See-also relations are
 `<ref type="crossReference" target="id">`; topics are `descrip type="subjectField"`.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 from lxml import etree
 
 from termbase.exports.base import ExportOptions
-from termbase.exports.common import label_languages, records, termbase_title
+from termbase.exports.common import TB_NS, entry_provenance, label_languages, records, termbase_title
 from termbase.store import ConceptRecord, Termbase
 
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
@@ -37,6 +43,26 @@ def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str)
     return node
 
 
+#: The header paragraph that marks a TBX file as termbase's own export.
+EXPORT_MARK = f"Exported by termbase ({TB_NS}): notes give each definition's original source lines."
+#: Prefixes of the machine-readable notes (JSON follows).
+ENTRY_NOTE = "termbase-entry: "
+LABELS_NOTE = "termbase-labels: "
+#: Entry fields the entry note need not repeat (the descripGrp gives them).
+_SHOWN = ("definition", "source")
+
+
+def entry_note(stored: object, position: int) -> str:
+    """Return the machine-readable note of one entry: its provenance as compact JSON.
+
+    `position` is the entry's place among its concept's entries (`langSec`s group them by
+    language, which is not their order).
+    """
+    data = {k: v for k, v in entry_provenance(stored).items() if k not in _SHOWN}  # type: ignore[arg-type]
+    data["position"] = position
+    return ENTRY_NOTE + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def provenance_note(line: int, end_line: int, locator_text: str = "") -> str:
     """Return the note text that records where an entry was: `line 12-14; locator: Ch 3`."""
     span = f"line {line}" if end_line == line else f"line {line}-{end_line}"
@@ -46,6 +72,7 @@ def provenance_note(line: int, end_line: int, locator_text: str = "") -> str:
 def concept_entry(body: etree._Element, record: ConceptRecord, labels: dict[str, str]) -> None:
     """Add one conceptEntry to the TBX body."""
     concept = _el(body, "conceptEntry", id=record.id)
+    _el(concept, "note", LABELS_NOTE + json.dumps(list(record.labels), ensure_ascii=False))
     for topic in record.topics:
         _el(concept, "descrip", topic, type="subjectField")
     for relation in record.related:
@@ -59,13 +86,16 @@ def concept_entry(body: etree._Element, record: ConceptRecord, labels: dict[str,
     expansions = set(record.expansions)
     for language in order:
         lang_sec = _el(concept, "langSec", lang=language or "und")
-        for stored in (s for s in record.entries if s.entry.language == language):
+        for position, stored in enumerate(record.entries):
+            if stored.entry.language != language:
+                continue
             entry = stored.entry
             group = _el(lang_sec, "descripGrp")
             _el(group, "descrip", entry.definition, type="definition")
             _el(group, "admin", entry.source, type="source")
             locator = entry.locator.text if entry.locator else ""
             _el(group, "note", provenance_note(entry.line, entry.end_line, locator))
+            _el(group, "note", entry_note(stored, position))
         for label in (label for label in record.labels if languages[label] == language):
             term_sec = _el(lang_sec, "termSec")
             _el(term_sec, "term", label)
@@ -93,6 +123,7 @@ def build_document(termbase: Termbase) -> etree._ElementTree:
     file_desc = _el(header, "fileDesc")
     _el(_el(file_desc, "titleStmt"), "title", termbase_title(termbase))
     source_desc = _el(file_desc, "sourceDesc")
+    _el(source_desc, "p", EXPORT_MARK)
     for source in termbase.sources():
         _el(source_desc, "p", f"{source.title} ({source.path}), read as {source.reader}")
     body = _el(_el(root, "text"), "body")

@@ -21,6 +21,10 @@ from termbase.readers.markdown_frontmatter import MarkdownFrontMatterReader
 from termbase.readers.markdown_headings import MarkdownHeadingsReader
 from termbase.readers.markdown_table import MarkdownTableReader
 from termbase.readers.module_extract import ModuleExtractReader
+from termbase.readers.own_csv import TermbaseCsvReader
+from termbase.readers.own_json import TermbaseJsonLdReader, TermbaseJsonReader
+from termbase.readers.own_rdf import TermbaseSkosReader
+from termbase.readers.own_tbx import TermbaseTbxReader
 from termbase.readers.pretext_glossary import PreTeXtGlossaryReader
 from termbase.readers.skos_glossary import SkosReader
 from termbase.readers.sphinx_glossary import SphinxGlossaryReader
@@ -31,6 +35,9 @@ from termbase.readers.termbase_yaml import TermbaseYamlReader
 
 READERS: tuple[Reader, ...] = (
     TermbaseYamlReader(),
+    # termbase's own exports, read back with their provenance
+    TermbaseJsonReader(), TermbaseJsonLdReader(), TermbaseCsvReader(), TermbaseSkosReader(),
+    TermbaseTbxReader(),
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
     MarkdownBoldReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(),

@@ -1,26 +1,25 @@
 """termbase's own JSONL export read back: one concept per line, provenance restored.
 
 The export (`termbase export --format jsonl`) gives each concept's id, labels, topics and
-its entries, each with the source path and title, line, term, locator, definition,
-see-also, formulas and links. Read back, each entry keeps its ORIGINAL source and line
-(not this file's), so a termbase built from the export cites the glossaries the export
-was made from; `ReadResult.spans` says which line of this file each entry came from.
+its entries, each with the source path and title, line and end line, term, its own
+labels, locator (text, and its parts), definition, language, see-also, formulas, links
+and origin. Read back, each entry keeps its ORIGINAL source and line (not this file's),
+so a termbase built from the export cites the glossaries the export was made from;
+`ReadResult.spans` says which line of this file each entry came from. How entries are
+restored so that the same concepts come back is `termbase_export`'s.
 
-What the JSONL format does not carry, and so cannot come back: an entry's end line (set
-to its line), its locator's parts (only the text is exported; the kind is guessed from
-it), its language (taken as `en`), its own labels (each entry gets the concept's
-labels) and its origin. Where no entry's term is the concept's label, the first entry's
-term is set to that label, so the concept keeps its name.
+An export made before the extra entry keys existed (only `concept_dict`'s) still reads:
+then an entry's end line is its line, its locator's kind is guessed from its text, its
+language is `en`, its labels are the concept's and its origin is empty.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from termbase.errors import InputError
-from termbase.labels import label_key
-from termbase.model import Entry, Locator, ReadResult, Unused
+from termbase.model import Locator, ReadResult, Unused
+from termbase.readers.termbase_export import ExportedConcept, restore
 
 REQUIRED_KEYS = ("id", "label", "labels", "entries")
 ENTRY_KEYS = ("source", "line", "term", "definition")
@@ -69,10 +68,8 @@ class TermbaseJsonlReader:
         return 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
-        entries: list[Entry] = []
-        spans: list[tuple[int, int]] = []
+        concepts: list[ExportedConcept] = []
         unused: list[Unused] = []
-        titles: dict[str, str] = {}
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
@@ -88,47 +85,23 @@ class TermbaseJsonlReader:
             if not _is_concept(value) or not value["entries"]:
                 unused.append(Unused(source, number, line.strip()[:200], REASON_NOT_CONCEPT))
                 continue
-            concept_entries = self._entries(value)
-            for data, entry in concept_entries:
-                titles.setdefault(entry.source, str(data.get("source_title") or ""))
+            entries = []
+            for data in value["entries"]:
+                entry = dict(data)
+                parts = entry.pop("locator_parts", None)
+                entry["locator"] = parts if isinstance(parts, dict) else entry.get("locator")
                 entries.append(entry)
-                spans.append((number, number))
-        return ReadResult(
-            entries=tuple(entries),
-            unused=tuple(unused),
-            title="termbase JSONL export",
-            spans=tuple(spans),
-            cited=tuple(titles.items()),
-        )
-
-    def _entries(self, value: dict) -> list[tuple[dict, Entry]]:
-        labels = tuple(str(label) for label in value["labels"])
-        preferred = label_key(str(value["label"]))
-        found = []
-        for data in value["entries"]:
-            line = int(data["line"])
-            entry = Entry(
-                source=str(data["source"]),
-                line=line,
-                end_line=line,
-                term=str(data["term"]),
-                labels=labels,
-                definition=str(data["definition"]),
-                locator=guess_locator(data.get("locator")),
-                see_also=tuple(data.get("see_also") or ()),
-                formulas=tuple(data.get("formulas") or ()),
-                links=tuple(data.get("links") or ()),
-                concept_id=str(value["id"]),
-                topics=tuple(value.get("topics") or ()),
-                group=f"termbase:{value['id']}",
+            concepts.append(
+                ExportedConcept(
+                    id=str(value["id"]),
+                    label=str(value["label"]),
+                    labels=[str(label) for label in value["labels"]],
+                    entries=entries,
+                    topics=list(value.get("topics") or ()),
+                    acronyms=list(value.get("acronyms") or ()),
+                    expansions=list(value.get("expansions") or ()),
+                    span=(number, number),
+                )
             )
-            found.append((data, entry))
-        # The resolver names a concept after the first entry that states its id, so
-        # the entry whose term is the concept's label goes first.
-        found.sort(key=lambda pair: (pair[1].term != value["label"], label_key(pair[1].term) != preferred))
-        if found and found[0][1].term != value["label"]:
-            # No entry was written as the label the concept was filed under (a label chosen
-            # by vote among spellings): the first entry carries it, or the label changes.
-            data, first = found[0]
-            found[0] = (data, replace(first, term=str(value["label"])))
-        return found
+        result = restore(concepts, text, source, "termbase JSONL export")
+        return ReadResult(result.entries, tuple(unused), result.title, result.spans, result.cited)
