@@ -13,10 +13,13 @@ relations:
   every entry of the concept shares the group `termbase:<id>`, so they stay together;
 * a concept none of whose entries was written as its label (a label the resolver chose
   by vote among spellings — "AdaGN" from "AdaGN (adaptive group normalization)") states
-  no id, so the resolver votes again on the very same labels; that is only done where
-  the concept shares no label with any other concept (nothing can join it) and the vote,
-  tried on its entries alone, gives back its label and id. Otherwise its first entry
-  states the id and is given the label as its term (its term as written is lost);
+  no id, so the resolver votes again on the very same labels (acronym claims keep it
+  apart from a homonym). Only if that, tried on its entries alone, does not give back
+  its label and id does its first entry state the id and take the label as its term (its
+  term as written is then lost — never on the seeds or the tested corpora);
+* each way is checked by resolving the concept's entries alone (id, label, labels,
+  acronyms, expansions); an entry of several labels is also tried as one idea per label
+  (`FK / IK`, whose expansion the resolver finds in the definition for each);
 * an entry that named several ideas (`A / B`, in two concepts) is restored once per
   concept, each copy naming only that concept's labels (an empty second label group keeps
   the resolver from merging the copy's labels into one idea with the others').
