@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
@@ -27,13 +26,14 @@ from termbase.errors import InputError, TermbaseError
 from termbase.exports import get_writer, writer_names
 from termbase.exports.base import ExportOptions
 from termbase.exports.jsonl import concept_dict
+from termbase.languages import in_language
 from termbase.lint import lint_files
 from termbase.lookup import find_concepts, suggest_labels
 from termbase.readers import reader_names
 from termbase.search import Hit
 from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
 from termbase.semantic import available as semantic_available
-from termbase.store import ConceptRecord, Termbase, language_rank
+from termbase.store import ConceptRecord, Termbase
 
 app = typer.Typer(
     name="termbase",
@@ -204,22 +204,6 @@ def _print_concept(record: ConceptRecord) -> None:
         out.print("[bold]mentioned in:[/bold] " + ", ".join(backlinks))
 
 
-def in_language(record: ConceptRecord, language: str) -> ConceptRecord:
-    """Return the record with only its entries in `language`, else English, else all of them.
-
-    The preferred label becomes the term of the first entry in the language shown.
-    """
-    for wanted in (language, "en"):
-        chosen = sorted(
-            (s for s in record.entries if language_rank(s.entry.language, wanted)),
-            key=lambda s: language_rank(s.entry.language, wanted),
-        )
-        if chosen:
-            label = chosen[0].entry.term if wanted == language else record.label
-            return replace(record, label=label, entries=tuple(chosen))
-    return record
-
-
 @app.command("list")
 @friendly_errors
 def list_concepts(
@@ -230,18 +214,7 @@ def list_concepts(
 ) -> None:
     """List every concept: id, preferred label and a one-line summary (in `--lang` if given)."""
     with open_termbase(db) as termbase:
-        rows = termbase.summaries()
-        if lang:
-            local = termbase.localized_summaries(lang)
-            english = termbase.localized_summaries("en")
-            rows = sorted(
-                (
-                    (cid, *(local.get(cid) or english.get(cid) or (label, summary))[:1], initial,
-                     (local.get(cid) or english.get(cid) or (label, summary))[1])
-                    for cid, label, initial, summary in rows
-                ),
-                key=lambda row: (row[1].casefold(), row[0]),
-            )
+        rows = termbase.summaries(lang or "")
         if letter:
             rows = [r for r in rows if r[2] == letter.upper()]
         if as_json:
@@ -411,14 +384,18 @@ def site(
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the static site into.")],
     db: DbOption = None,
     title: Annotated[str | None, typer.Option(help="Site title (default: from the file name).")] = None,
+    lang: LangOption = None,
 ) -> None:
     """Write a static site (relative links, search as you type) that works opened from files."""
+    from termbase.languages import is_language_tag
     from termbase.web.site import write_site
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder", hint="pass --out a folder path")
+    if lang and not is_language_tag(lang):
+        raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
     with open_termbase(db) as termbase:
-        summary = write_site(termbase, out_dir, title or "")
+        summary = write_site(termbase, out_dir, title or "", lang or "")
     out.print(
         f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
         f"in {summary.seconds:.2f} s — open {escape(str(out_dir / 'index.html'))}"

@@ -38,6 +38,7 @@ from pathlib import Path
 from termbase import __version__
 from termbase.errors import StoreError
 from termbase.labels import label_key, strip_accents
+from termbase.languages import FALLBACK, language_rank
 from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, Unused
 from termbase.search import Hit, SearchIndex
 
@@ -439,8 +440,12 @@ class Termbase:
         """Return every concept id, sorted."""
         return [r[0] for r in self.db.execute("SELECT id FROM concepts ORDER BY id")]
 
-    def summaries(self) -> list[tuple[str, str, str, str]]:
-        """Return (id, label, initial, first definition) for every concept, by label."""
+    def summaries(self, language: str = "") -> list[tuple[str, str, str, str]]:
+        """Return (id, label, initial, first definition) for every concept, by label.
+
+        With `language`, label and definition come from the concept's entry in that
+        language, else its English entry, else as without it; the initial follows the label.
+        """
         rows = self.db.execute(
             """SELECT c.id, c.label, c.initial,
                       (SELECT e.definition FROM concept_entries ce JOIN entries e
@@ -448,7 +453,18 @@ class Termbase:
                          ORDER BY e.source_id, e.line LIMIT 1)
                FROM concepts c ORDER BY c.label COLLATE NOCASE, c.id"""
         )
-        return [(r[0], r[1], r[2], r[3] or "") for r in rows]
+        summaries = [(r[0], r[1], r[2], r[3] or "") for r in rows]
+        if not language:
+            return summaries
+        local, english = self.localized_summaries(language), self.localized_summaries(FALLBACK)
+        localized = []
+        for cid, label, initial, text in summaries:
+            shown = local.get(cid) or english.get(cid)
+            if shown:
+                label, text = shown
+                initial = initial_of(label)
+            localized.append((cid, label, initial, text))
+        return sorted(localized, key=lambda row: (row[1].casefold(), row[0]))
 
     def meta_value(self, key: str) -> str:
         """Return a value from the meta table, or "" if it is not set."""
@@ -597,11 +613,3 @@ class Termbase:
             if rank and (concept_id not in best or rank < best[concept_id][0]):
                 best[concept_id] = (rank, term, definition)
         return {cid: (term, definition) for cid, (_, term, definition) in best.items()}
-
-
-def language_rank(tag: str, wanted: str) -> int:
-    """Return how well a language `tag` serves `wanted`: 1 exact, 2 same language, 0 not at all."""
-    tag, wanted = tag.casefold().replace("_", "-"), wanted.casefold().replace("_", "-")
-    if tag == wanted:
-        return 1
-    return 2 if tag.split("-")[0] == wanted.split("-")[0] else 0

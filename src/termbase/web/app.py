@@ -29,6 +29,8 @@ from starlette.exceptions import HTTPException
 from termbase import __version__
 from termbase.errors import TermbaseError
 from termbase.exports.jsonl import concept_dict
+from termbase.languages import FALLBACK, LANGUAGE_TAG, concept_languages, in_language
+from termbase.search import Hit
 from termbase.store import Termbase
 from termbase.web.llms import glossary_data_txt, llms_txt
 from termbase.web.pages import (
@@ -48,6 +50,17 @@ from termbase.web.render import STATIC_DIR, render_page
 CACHE_CONTROL = "public, max-age=300"
 MAX_PER_PAGE = 500
 MAX_LIMIT = 100
+
+#: The `lang` query parameter every page and most API routes take.
+LangQuery = Annotated[
+    str | None,
+    Query(
+        max_length=35,
+        pattern=LANGUAGE_TAG.pattern,
+        description="Show labels and definitions in this language (es, pt-BR …) where the termbase "
+        "has them, else in English",
+    ),
+]
 
 
 def _swagger_dir() -> Path | None:
@@ -90,6 +103,19 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     links = Links()
     base_context = {"site": data, "links": links, "suggest_url": "/api/suggest"}
 
+    @lru_cache(maxsize=64)
+    def data_in(language: str) -> SiteData:
+        return SiteData.load(termbase, data.title, language) if language else data
+
+    def language_of(lang: str | None) -> str:
+        """Return the termbase language that serves `lang`, or "" for the default view."""
+        return data.best_language(lang) if lang else ""
+
+    def context_in(language: str) -> dict[str, object]:
+        if not language:
+            return base_context
+        return {**base_context, "site": data_in(language), "links": links.in_language(language)}
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
@@ -111,8 +137,10 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     if swagger is not None:
         app.mount("/_swagger", StaticFiles(directory=swagger), name="swagger")
 
-    def page(request: Request, template: str, context: dict[str, object], status: int = 200) -> Response:
-        html = render_page(template, {**base_context, **context})
+    def page(
+        request: Request, template: str, context: dict[str, object], language: str = "", status: int = 200
+    ) -> Response:
+        html = render_page(template, {**context_in(language), **context})
         if status != 200:
             return HTMLResponse(html, status_code=status)
         return cached_response(request, html.encode(), "text/html; charset=utf-8")
@@ -150,46 +178,52 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     # -- HTML pages
 
     @lru_cache(maxsize=4096)
-    def concept_html(concept_id: str) -> str | None:
+    def concept_html(concept_id: str, language: str) -> str | None:
         record = termbase.concept(concept_id)
         if record is None:
             return None
-        view = concept_page(data, record)
-        return render_page("concept.html", {**base_context, **view, "description": view["summary"]})
+        view = concept_page(data_in(language), record)
+        return render_page("concept.html", {**context_in(language), **view, "description": view["summary"]})
 
     @app.get("/", include_in_schema=False)
-    async def home(request: Request) -> Response:
-        return page(request, "home.html", home_page(data))
+    async def home(request: Request, lang: LangQuery = None) -> Response:
+        language = language_of(lang)
+        return page(request, "home.html", home_page(data_in(language)), language)
 
     @app.get("/letter/{letter}", include_in_schema=False)
-    async def letter(request: Request, letter: str) -> Response:
-        view = letter_page(data, letter) or letter_page(data, letter.upper())
+    async def letter(request: Request, letter: str, lang: LangQuery = None) -> Response:
+        language = language_of(lang)
+        shown = data_in(language)
+        view = letter_page(shown, letter) or letter_page(shown, letter.upper())
         if view is None:
             raise HTTPException(404, f"no concept is filed under {letter!r}")
-        return page(request, "letter.html", {**view, "current_letter": view["letter"]})
+        return page(request, "letter.html", {**view, "current_letter": view["letter"]}, language)
 
     @app.get("/topic/{topic:path}", include_in_schema=False)
-    async def topic(request: Request, topic: str) -> Response:
-        view = topic_page(data, topic)
+    async def topic(request: Request, topic: str, lang: LangQuery = None) -> Response:
+        language = language_of(lang)
+        view = topic_page(data_in(language), topic)
         if view is None:
             raise HTTPException(404, f"no concept has the topic {topic!r}")
-        return page(request, "topic.html", view)
+        return page(request, "topic.html", view, language)
 
     @app.get("/c/{concept_id}", include_in_schema=False)
-    async def concept(request: Request, concept_id: str) -> Response:
-        html = concept_html(concept_id)
+    async def concept(request: Request, concept_id: str, lang: LangQuery = None) -> Response:
+        html = concept_html(concept_id, language_of(lang))
         if html is None:
             raise HTTPException(404, f"no concept with id {concept_id!r}")
         return cached_response(request, html.encode(), "text/html; charset=utf-8")
 
     @app.get("/search", include_in_schema=False)
-    async def search_html(request: Request, q: str = "") -> Response:
+    async def search_html(request: Request, q: str = "", lang: LangQuery = None) -> Response:
+        language = language_of(lang)
         hits = termbase.search(q, 50) if q.strip() else []
-        return page(request, "search.html", search_page(data, q, hits))
+        return page(request, "search.html", search_page(data_in(language), q, hits), language)
 
     @app.get("/stats", include_in_schema=False)
-    async def stats_html(request: Request) -> Response:
-        return page(request, "stats.html", stats_page(data))
+    async def stats_html(request: Request, lang: LangQuery = None) -> Response:
+        language = language_of(lang)
+        return page(request, "stats.html", stats_page(data_in(language)), language)
 
     @app.get("/llms.txt", include_in_schema=False)
     async def llms(request: Request) -> Response:
@@ -231,11 +265,18 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
             Query(min_length=1, max_length=1, description="Only concepts filed under this initial"),
         ] = None,
         topic: Annotated[str | None, Query(min_length=1, description="Only concepts with this topic")] = None,
+        lang: LangQuery = None,
     ) -> Response:
-        """Return `{page, per_page, total, pages, concepts: [{id, label, initial, summary, topics, url}]}`."""
-        items = data.summaries
+        """Return `{page, per_page, total, pages, language, concepts: [{id, label, summary, …}]}`.
+
+        With `lang`, labels, summaries and initials are in that language where a concept has
+        it, else in English; `language` says which termbase language was matched ("" if none).
+        """
+        language = language_of(lang)
+        shown = data_in(language)
+        items = shown.summaries
         if letter is not None:
-            items = data.by_initial.get(letter.upper(), data.by_initial.get(letter, []))
+            items = shown.by_initial.get(letter.upper(), shown.by_initial.get(letter, []))
         if topic is not None:
             if topic not in data.by_topic:
                 known = ", ".join(data.topics) or "none in this termbase"
@@ -251,23 +292,37 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
                 "per_page": per_page,
                 "total": total,
                 "pages": (total + per_page - 1) // per_page,
+                "language": language,
                 "concepts": [
-                    {**s.as_dict(), "url": links.concept(s.id)} for s in items[start : start + per_page]
+                    {**s.as_dict(), "url": links.in_language(language).concept(s.id)}
+                    for s in items[start : start + per_page]
                 ],
             },
         )
 
     @app.get("/api/concepts/{concept_id}", tags=["concepts"], summary="One concept with provenance")
     async def api_concept(
-        request: Request, concept_id: Annotated[str, PathParam(description="The concept's id (a slug)")]
+        request: Request,
+        concept_id: Annotated[str, PathParam(description="The concept's id (a slug)")],
+        lang: LangQuery = None,
     ) -> Response:
-        """Return the concept as in the jsonl export, plus `mentioned_in` (backlinks) and `url`."""
+        """Return the concept as in the jsonl export, plus each entry's `language`, `mentioned_in`
+        (backlinks), `url` and `languages` (every language its entries are in).
+
+        With `lang`, `label` and `entries` are those in that language, else the English ones.
+        """
         record = termbase.concept(concept_id)
         if record is None:
             raise HTTPException(404, f"no concept with id {concept_id!r}")
+        languages = concept_languages(record)
+        if lang:
+            record = in_language(record, lang)
         value = concept_dict(record)
+        for entry, stored in zip(value["entries"], record.entries, strict=True):  # type: ignore[call-overload]
+            entry["language"] = stored.entry.language
         value["mentioned_in"] = [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]
-        value["url"] = links.concept(record.id)
+        value["languages"] = languages
+        value["url"] = links.in_language(language_of(lang)).concept(record.id)
         return api(request, value)
 
     def _query(q: str) -> str:
@@ -280,13 +335,26 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         request: Request,
         q: Annotated[str, Query(min_length=1, max_length=1000, description="What to look for")],
         limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Most hits to return")] = 10,
+        lang: LangQuery = None,
     ) -> Response:
-        """Return `{query, hits: [{id, label, labels, score, matched, matched_label}]}`, best first."""
+        """Return `{query, hits: [{id, label, labels, score, matched, matched_label}]}`, best first.
+
+        With `lang`, each hit's `label` is its label in that language where it has one.
+        """
         try:
             hits = termbase.search(_query(q), limit)
         except TermbaseError as error:
             raise HTTPException(422, f"q: {error}") from None
-        return api(request, {"query": q, "hits": [h.as_dict() for h in hits]})
+        return api(request, {"query": q, "hits": hits_in(hits, language_of(lang))})
+
+    def hits_in(hits: list[Hit], language: str) -> list[dict[str, object]]:
+        rows = [h.as_dict() for h in hits]
+        if language and language != FALLBACK:
+            shown = data_in(language).by_id
+            for row in rows:
+                if row["id"] in shown:
+                    row["label"] = shown[row["id"]].label
+        return rows
 
     @app.get("/api/suggest", tags=["search"], summary="Autocomplete what has been typed")
     async def api_suggest(

@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from pathlib import PurePosixPath
 from urllib.parse import quote, urlencode
 
+from termbase.languages import FALLBACK, concept_languages, in_language, language_rank
 from termbase.search import Hit
 from termbase.store import ConceptRecord, Termbase
 from termbase.web.render import formula_html, markdown_html, one_line
@@ -49,18 +50,25 @@ class Links:
     """Builds URLs: absolute paths on the server, relative `.html` files in a static site.
 
     `root` is the path from the current page to the site's root: "/" on the server, ""
-    or "../" in a static site.
+    or "../" in a static site. On the server, `language` (a reader's `?lang=` choice) is
+    carried on to every page link; a static site is written in one language throughout.
     """
 
     root: str = "/"
     static: bool = False
+    language: str = ""
+
+    def _with_language(self, url: str) -> str:
+        if self.static or not self.language:
+            return url
+        return f"{url}{'&' if '?' in url else '?'}{urlencode({'lang': self.language})}"
 
     def _page(self, path: str) -> str:
-        return f"{self.root}{path}.html" if self.static else f"{self.root}{path}"
+        return f"{self.root}{path}.html" if self.static else self._with_language(f"{self.root}{path}")
 
     def home(self) -> str:
         """Return the home page URL."""
-        return f"{self.root}index.html" if self.static else self.root
+        return f"{self.root}index.html" if self.static else self._with_language(self.root)
 
     def concept(self, concept_id: str) -> str:
         """Return the URL of a concept page."""
@@ -86,8 +94,12 @@ class Links:
 
     def search(self, query: str | None = None) -> str:
         """Return the search page URL, with the query if given."""
-        base = self._page("search")
-        return f"{base}?{urlencode({'q': query})}" if query else base
+        base = f"{self.root}search.html" if self.static else f"{self.root}search"
+        return self._with_language(f"{base}?{urlencode({'q': query})}" if query else base)
+
+    def in_language(self, language: str) -> Links:
+        """Return these links for a reader who chose `language` ("" for the default)."""
+        return replace(self, language=language)
 
     def asset(self, name: str) -> str:
         """Return the URL of a file under static/."""
@@ -133,14 +145,20 @@ class SiteData:
     sources: list[dict[str, object]]
     sources_of: dict[str, tuple[str, ...]]
     meta: dict[str, str] = field(default_factory=dict)
+    language: str = ""
+    languages: tuple[str, ...] = ()
 
     @classmethod
-    def load(cls, termbase: Termbase, title: str = "") -> SiteData:
-        """Return the site data of `termbase`; `title` defaults to a name from the file."""
+    def load(cls, termbase: Termbase, title: str = "", language: str = "") -> SiteData:
+        """Return the site data of `termbase`; `title` defaults to a name from the file.
+
+        With `language`, labels and summaries are shown in it where a concept has an entry
+        in it, else in English (see `Termbase.summaries`).
+        """
         topics = termbase.topics_by_concept()
         summaries = [
             Summary(cid, label, initial, one_line(text, SUMMARY_CHARS), topics.get(cid, ()))
-            for cid, label, initial, text in termbase.summaries()
+            for cid, label, initial, text in termbase.summaries(language)
         ]
         by_initial: dict[str, list[Summary]] = {}
         for item in summaries:
@@ -177,7 +195,19 @@ class SiteData:
             sources=sources,
             sources_of=sources_of,
             meta=termbase.meta(),
+            language=language,
+            languages=tuple(termbase.entry_languages()),
         )
+
+    def best_language(self, wanted: str) -> str:
+        """Return the language of this termbase that serves `wanted` best, or "" if none does."""
+        ranked = sorted((language_rank(tag, wanted), tag) for tag in self.languages)
+        return next((tag for rank, tag in ranked if rank), "")
+
+    @property
+    def html_language(self) -> str:
+        """Return the `lang` attribute of the pages."""
+        return self.language or FALLBACK
 
     @property
     def letters(self) -> list[str]:
@@ -247,7 +277,14 @@ def _link_or_text(text: str) -> dict[str, str]:
 
 
 def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
-    """Return the concept page: labels, each source's definition with provenance, relations."""
+    """Return the concept page: labels, each source's definition with provenance, relations.
+
+    In a site with a language, only the entries in it are shown (else the English ones),
+    and `languages` lists every language the concept has, for a switcher.
+    """
+    languages = concept_languages(record)
+    if data.language:
+        record = in_language(record, data.language)
     entries = []
     for number, stored in enumerate(record.entries, start=1):
         entry = stored.entry
@@ -267,6 +304,7 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
                 "line": entry.line,
                 "end_line": entry.end_line,
                 "term": entry.term,
+                "language": entry.language,
                 "locator": locator,
                 "origin": entry.origin,
                 "definition_html": markdown_html(entry.definition),
@@ -288,6 +326,8 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
         "heading": record.label,
         "id": record.id,
         "summary": summary.summary if summary else "",
+        "languages": languages,
+        "shown_languages": list(dict.fromkeys(s.entry.language for s in record.entries)),
         "labels": label_kinds(record),
         "topics": list(record.topics),
         "homonym_of": [data.ref(i) for i in record.homonym_of],

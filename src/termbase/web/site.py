@@ -52,10 +52,14 @@ def search_index(data: SiteData) -> dict[str, object]:
     }
 
 
-def write_site(termbase: Termbase, out: Path, title: str = "") -> SiteSummary:
-    """Write the static site of `termbase` into the folder `out`; return what was written."""
+def write_site(termbase: Termbase, out: Path, title: str = "", language: str = "") -> SiteSummary:
+    """Write the static site of `termbase` into the folder `out`; return what was written.
+
+    With `language`, every page shows labels and definitions in it where the termbase has
+    them, else in English.
+    """
     started = time.perf_counter()
-    data = SiteData.load(termbase, title)
+    data = SiteData.load(termbase, title, language)
     top, nested = Links(root="", static=True), Links(root="../", static=True)
     base_top = {"site": data, "links": top, "suggest_url": ""}
     base_nested = {"site": data, "links": nested, "suggest_url": ""}
