@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from termbase.errors import InputError
+from termbase.errors import InputError, NothingReadError
 from termbase.link import link
 from termbase.model import Concept, Entry, ReadResult, Source, Unused
 from termbase.readers import get_reader, pick_reader
@@ -175,10 +175,7 @@ def build_termbase(
         get_reader(format_name)
     read, errors = read_sources(paths, format_name, relative_to)
     if not read:
-        raise InputError(
-            "no glossary could be read, so no termbase was written",
-            hint="fix the files listed above" if errors else "name at least one glossary file",
-        )
+        raise NothingReadError(tuple(errors))
     entries: list[Entry] = [e for r in read for e in r.result.entries]
     concepts = resolve(entries)
     links = link(concepts)

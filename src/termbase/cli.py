@@ -22,7 +22,7 @@ from termbase import __version__
 from termbase.build import build_termbase
 from termbase.builtin import builtin_db, glossary_files
 from termbase.coverage import coverage as find_coverage
-from termbase.errors import InputError, TermbaseError
+from termbase.errors import InputError, NothingReadError, TermbaseError
 from termbase.exports import get_writer, writer_names
 from termbase.exports.base import ExportOptions
 from termbase.exports.jsonl import concept_dict
@@ -125,7 +125,12 @@ def build(
     """Read SOURCES, merge their entries into concepts, and write the termbase file."""
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
-    summary = build_termbase(sources, db, format_name, semantic=with_semantic)
+    try:
+        summary = build_termbase(sources, db, format_name, semantic=with_semantic)
+    except NothingReadError as error:
+        for skipped in error.skipped:
+            err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
+        raise
     table = Table(title=f"termbase build → {summary.db}", title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
         table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left")

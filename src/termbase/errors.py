@@ -27,5 +27,16 @@ class InputError(TermbaseError):
         return f"{text} — {self.hint}" if self.hint else text
 
 
+class NothingReadError(InputError):
+    """No source of a build could be read; `skipped` holds each source's own error."""
+
+    def __init__(self, skipped: tuple[InputError, ...]) -> None:
+        self.skipped = skipped
+        super().__init__(
+            "no glossary could be read, so no termbase was written",
+            hint="fix the files listed above" if skipped else "name at least one glossary file",
+        )
+
+
 class StoreError(TermbaseError):
     """The termbase file is missing, unreadable, or not a termbase."""

@@ -25,6 +25,7 @@ from termbase.resolve import context_words
 #: Labels shorter than this (in characters) are not looked for inside definitions.
 MIN_MENTION_CHARS = 2
 _TOKEN = re.compile(r"[^\W_]+(?:[.+][^\W_]+)*", re.UNICODE)
+_TOKEN_ASCII = re.compile(r"[^\W_]+(?:[.+][^\W_]+)*", re.ASCII)  # the same on ASCII text, faster
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +39,23 @@ class Links:
 def _normalise(text: str, keep_case: bool) -> str:
     """Return the text as space-separated tokens with spaces at both ends."""
     text = strip_accents(unicodedata.normalize("NFKC", text))
-    tokens = _TOKEN.findall(text if keep_case else text.lower())
-    return " " + " ".join(tokens) + " "
+    tokens = (_TOKEN_ASCII if text.isascii() else _TOKEN).findall(text)
+    joined = " " + " ".join(tokens) + " "
+    return joined if keep_case else joined.lower()
+
+
+class _ContextWords(dict[str, frozenset[str]]):
+    """Each concept's definition words, worked out only for concepts a choice needs."""
+
+    def __init__(self, by_id: dict[str, Concept]) -> None:
+        super().__init__()
+        self.by_id = by_id
+
+    def __missing__(self, concept_id: str) -> frozenset[str]:
+        concept = self.by_id.get(concept_id)
+        words = context_words(" ".join(e.definition for e in concept.entries)) if concept else frozenset()
+        self[concept_id] = words
+        return words
 
 
 def _plural_forms(normalised: str) -> list[str]:
@@ -108,7 +124,7 @@ def link(concepts: Sequence[Concept]) -> Links:
     for concept in concepts:
         for key in {label_key(label) for label in concept.labels}:
             by_key[key].append(concept.id)
-    words = {c.id: context_words(" ".join(e.definition for e in c.entries)) for c in concepts}
+    words = _ContextWords(by_id)
     relations: dict[tuple[str, str, str], Relation] = {}
     dangling: list[Dangling] = []
     for concept in concepts:
@@ -125,13 +141,10 @@ def link(concepts: Sequence[Concept]) -> Links:
     folded, cased = _finders(concepts)
     for concept in concepts:
         for entry in concept.entries:
-            text = entry.definition
+            cased_text = _normalise(entry.definition, keep_case=True)
             hits = [
                 (text_l[s:e].strip(), owners)
-                for finder, text_l in (
-                    (folded, _normalise(text, keep_case=False)),
-                    (cased, _normalise(text, keep_case=True)),
-                )
+                for finder, text_l in ((folded, cased_text.lower()), (cased, cased_text))
                 for s, e, owners in finder.find(text_l)
             ]
             for evidence, owners in hits:
@@ -152,7 +165,7 @@ def _resolve_target(
     from_id: str,
     by_id: dict[str, Concept],
     by_key: dict[str, list[str]],
-    words: dict[str, frozenset[str]],
+    words: _ContextWords,
 ) -> str | None:
     if target in by_id:
         return target
@@ -163,15 +176,15 @@ def _resolve_target(
 
 
 def _pick_owner(
-    owners: tuple[str, ...], from_id: str, words: dict[str, frozenset[str]]
+    owners: tuple[str, ...], from_id: str, words: _ContextWords
 ) -> str | None:
     """Return the one concept a label names here, or None when the context cannot tell."""
     if len(owners) == 1:
         return owners[0]
     if from_id in owners:
         return from_id
-    mine = words.get(from_id, frozenset())
-    scored = sorted(((len(mine & words.get(o, frozenset())), o) for o in owners), reverse=True)
+    mine = words[from_id]
+    scored = sorted(((len(mine & words[o]), o) for o in owners), reverse=True)
     if scored[0][0] > 0 and scored[0][0] > scored[1][0]:
         return scored[0][1]
     return None

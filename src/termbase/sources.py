@@ -6,6 +6,8 @@ files and missing paths each raise an InputError that says what to do.
 
 from __future__ import annotations
 
+import codecs
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,13 +16,46 @@ from termbase.errors import InputError
 
 #: File suffixes a directory walk picks up.
 GLOSSARY_SUFFIXES = frozenset(
-    {".txt", ".md", ".markdown", ".yaml", ".yml", ".text", ".rst", ".adoc", ".asciidoc", ".ptx",
-     ".ttl", ".nt", ".rdf", ".jsonld", ".tbx",
-     ".html", ".htm", ".xhtml", ".csv", ".tsv", ".tab", ".json", ".jsonl"}
+    {
+        ".txt",
+        ".md",
+        ".markdown",
+        ".yaml",
+        ".yml",
+        ".text",
+        ".rst",
+        ".adoc",
+        ".asciidoc",
+        ".ptx",
+        ".ttl",
+        ".nt",
+        ".rdf",
+        ".jsonld",
+        ".tbx",
+        ".html",
+        ".htm",
+        ".xhtml",
+        ".csv",
+        ".tsv",
+        ".tab",
+        ".json",
+        ".jsonl",
+    }
 )
 
 #: Files larger than this are refused rather than read into memory.
 MAX_BYTES = 200 * 1024 * 1024
+
+
+#: Byte-order marks of the UTF-16 and UTF-32 files some tools write (Excel's "Unicode text").
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+#: An XML declaration naming its encoding (TBX and RDF/XML files may be Latin-1).
+_XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,23 +100,60 @@ def load_text(path: Path) -> SourceText:
             )
         data = path.read_bytes()
     except PermissionError:
-        raise InputError(
-            "permission denied", path=name, hint="check the file's permissions"
-        ) from None
+        raise InputError("permission denied", path=name, hint="check the file's permissions") from None
     except IsADirectoryError:
         raise InputError("is a directory", path=name, hint="name the files inside it") from None
-    if b"\x00" in data[:8192]:
-        raise InputError("binary file, not a text glossary", path=name, hint="pass a text file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputError(
-            f"invalid UTF-8 (byte 0x{data[error.start]:02x})",
-            path=name,
-            line=line,
-            hint="re-save the file as UTF-8",
-        ) from None
+    text = decode(data, name)
     if not text.strip():
         raise InputError("file is empty", path=name, hint="add glossary entries or leave it out")
     return SourceText(name, text)
+
+
+def decode(data: bytes, name: str) -> str:
+    """Return the text of a file's bytes: UTF-8 (BOM or not), UTF-16/32 with a BOM, or the
+    encoding an XML declaration names; otherwise raise InputError saying which lines are not UTF-8.
+    """
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding)
+            except UnicodeDecodeError as error:
+                raise InputError(
+                    f"invalid {encoding.upper()} after its byte-order mark (at byte {error.start})",
+                    path=name,
+                    hint="re-save the file as UTF-8",
+                ) from None
+    if b"\x00" in data[:8192]:
+        raise InputError("binary file, not a text glossary", path=name, hint="pass a text file")
+    declared = _XML_ENCODING.match(data[:200])
+    if declared and codecs.lookup(declared.group(1).decode()).name not in {"utf-8", "utf-8-sig"}:
+        try:
+            return data.decode(declared.group(1).decode())
+        except (UnicodeDecodeError, LookupError):
+            pass  # the declaration is wrong: judge the bytes as UTF-8 below
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise _not_utf8(data, error, name) from None
+
+
+def _not_utf8(data: bytes, error: UnicodeDecodeError, name: str) -> InputError:
+    """Return the error for bytes that are not UTF-8: first bad line, how many, likely encoding."""
+    bad_lines = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            bad_lines.append(number)
+    mixed = len(bad_lines) < sum(1 for raw in data.split(b"\n") if max(raw, default=0) >= 0x80)
+    shown = ", ".join(map(str, bad_lines[:8])) + (", …" if len(bad_lines) > 8 else "")
+    more = f" on {len(bad_lines)} lines ({shown})" if len(bad_lines) > 1 else ""
+    invalid = f"invalid UTF-8 (byte 0x{data[error.start]:02x}){more}"
+    if mixed:
+        message = f"the file mixes UTF-8 with another encoding: {invalid}"
+        hint = "the other lines are UTF-8: convert only the lines named (a whole-file iconv garbles the rest)"
+    else:
+        message = f"the file is not UTF-8: {invalid}"
+        hint = "re-save the file as UTF-8, e.g. `iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE.utf8`"
+    first = bad_lines[0] if bad_lines else data[: error.start].count(b"\n") + 1
+    return InputError(message, path=name, line=first, hint=hint)

@@ -505,6 +505,10 @@ class JsonGlossaryReader:
         return _read_records(_json_tree(text, source), text, source, kind_of_line=_json_line_reason)
 
 
+#: A `key:` at the start of a YAML line (in a list item or not).
+_YAML_KEY = re.compile(r"^[ \t-]*([A-Za-z_][\w -]{0,39}?)\s*:(?:\s|$)", re.MULTILINE)
+
+
 class YamlGlossaryReader:
     """Reads YAML glossaries, single- or multi-document, one- or many-language."""
 
@@ -522,10 +526,14 @@ class YamlGlossaryReader:
             return 0.0
         for candidate in _trimmed_yaml(text):
             try:
-                return _score(_yaml_documents(candidate, ""))
+                score = _score(_yaml_documents(candidate, ""))
             except (InputError, RecursionError):
                 continue
-        return 0.0
+            if score or candidate is text:
+                return score
+        # malformed YAML whose keys name terms and definitions: pick it, so `read` says where
+        keys = {field_role(k) for k in _YAML_KEY.findall(head)}
+        return 0.6 if {"term", "definition"} <= keys else 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per record (per language of a multilingual record)."""

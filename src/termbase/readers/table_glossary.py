@@ -66,8 +66,10 @@ def parse_rows(text: str, delimiter: str, source: str = "", *, strict: bool = Tr
                 first = next(n for n in range(start, previous + 1) if lines[n - 1].strip())
                 rows.append(Row(cells, first, previous))
     except csv.Error as error:
+        start = previous + 1
+        where = f" (in the row that starts at line {start})" if reader.line_num > start else ""
         raise InputError(
-            f"malformed {'TSV' if delimiter == chr(9) else 'CSV'}: {error}",
+            f"malformed {'TSV' if delimiter == chr(9) else 'CSV'}: {error}{where}",
             path=source,
             line=reader.line_num or 1,
             hint="close the quoted cell or quote cells that hold the delimiter",

@@ -1,0 +1,177 @@
+"""Bad input in one build: each broken file gets one clear line (file:line, what, what to do),
+the good files still go through, and nothing is dropped without a word.
+
+Every broken file is written here, in our own words, beside a good fixture.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import FIXTURES
+from termbase.cli import app
+from termbase.sources import decode
+from termbase.store import Termbase
+
+GOOD = FIXTURES / "table_glossary" / "pottery.csv"
+
+#: name → (content, the line the error must name, words the error must hold)
+BROKEN: dict[str, tuple[str, int, str]] = {
+    "broken.tbx": (
+        '<?xml version="1.0"?>\n<tbx xmlns="urn:iso:std:iso:30042:ed-2" type="TBX-Basic" style="dca">\n'
+        "<text><body>\n<conceptEntry id='c1'><langSec xml:lang='en'><termSec><term>kiln</term></termSec>\n"
+        "</body></text></tbx>\n",
+        5,
+        "malformed XML",
+    ),
+    "broken.rdf": (
+        '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"\n'
+        '  xmlns:skos="http://www.w3.org/2004/02/skos/core#">\n'
+        '<skos:Concept rdf:about="http://example.org/kiln">\n<skos:prefLabel>kiln</skos:prefLabel>\n'
+        "</rdf:RDF>\n",
+        6,
+        "malformed",
+    ),
+    "broken.ttl": (
+        "@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n"
+        '<http://example.org/kiln> a skos:Concept ;\n  skos:prefLabel "kiln"@en ;\n'
+        '  skos:definition "an oven for firing clay" @en .\n'
+        '<http://example.org/glaze> a skos:Concept ; skos:prefLabel "glaze"@en .\n',
+        4,
+        "malformed Turtle",
+    ),
+    "broken.json": (
+        '[{"term": "kiln", "definition": "an oven for firing clay"},\n'
+        ' {"term": "glaze", "definition": "a glassy coat"\n',
+        3,
+        "invalid JSON",
+    ),
+    "broken.yaml": (
+        "- term: kiln\n  definition: an oven for firing clay\n- term: glaze\n  definition: [a glassy coat\n",
+        5,
+        "invalid YAML",
+    ),
+    "ragged.csv": (
+        "term,definition\nkiln,an oven for firing clay\n"
+        "glaze,a glassy coat,fired on,at 1000 C\nslip,liquid clay\n",
+        3,
+        "row has 4 cells, the header has 2",
+    ),
+}
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    assert "Traceback" not in result.stdout + result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+def skipped_lines(err: str) -> dict[str, str]:
+    """Return {file name: its skipped line} from a build's stderr (lines may wrap)."""
+    text = " ".join(err.split())
+    found = {}
+    for part in text.split("skipped: ")[1:]:
+        path = part.split(":", 1)[0]
+        found[Path(path).name] = part
+    return found
+
+
+def test_broken_files_are_named_with_their_line_and_the_good_file_still_builds(tmp_path: Path) -> None:
+    for name, (content, _line, _words) in BROKEN.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    db = tmp_path / "out.db"
+    code, out, err = run("build", str(GOOD), *(str(tmp_path / n) for n in BROKEN), "--db", str(db))
+    assert code == 1  # something was skipped: the exit status says so
+    skipped = skipped_lines(err)
+    assert set(skipped) == set(BROKEN)
+    for name, (_content, line, words) in BROKEN.items():
+        assert f"{name}:{line}:" in skipped[name], skipped[name]
+        assert words in skipped[name]
+        assert " — " in skipped[name]  # every error says what to do
+    assert f"{len(BROKEN)} skipped" in " ".join(out.split())
+    with Termbase.open(db) as termbase:
+        assert [s.path for s in termbase.sources()] == [str(GOOD)]
+        assert termbase.stats()["entries"] > 0
+
+
+def test_when_nothing_can_be_read_every_file_is_still_named(tmp_path: Path) -> None:
+    names = ["broken.json", "broken.yaml"]
+    for name in names:
+        (tmp_path / name).write_text(BROKEN[name][0], encoding="utf-8")
+    code, _out, err = run("build", *(str(tmp_path / n) for n in names), "--db", str(tmp_path / "x.db"))
+    assert code == 1 and "no termbase was written" in err
+    assert set(skipped_lines(err)) == set(names)
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_mixed_encodings_name_every_bad_line(tmp_path: Path) -> None:
+    rows = ["term,definition", "kiln,an oven for firing clay", "café,where the potters meet"]
+    data = "\n".join(rows).encode("utf-8") + b"\nfa\xe7ade,front of the studio\nna\xefve,a plain style\n"
+    path = tmp_path / "mixed.csv"
+    path.write_bytes(data)
+    code, _out, err = run("build", str(path), str(GOOD), "--db", str(tmp_path / "m.db"))
+    assert code == 1
+    line = skipped_lines(err)["mixed.csv"]
+    assert "mixed.csv:4:" in line and "mixes UTF-8 with another encoding" in line
+    assert "on 2 lines (4, 5)" in line and "convert only the lines named" in line
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("term,definition\nfa\xe7ade,front\n".encode("latin-1"))
+    code, _out, err = run("build", str(latin), str(GOOD), "--db", str(tmp_path / "l.db"))
+    assert "latin.csv:2:" in err and "not UTF-8" in " ".join(err.split()) and "iconv" in err
+
+
+def test_utf16_with_a_bom_and_declared_xml_encodings_are_read() -> None:
+    text = "term\tdefinition\nkiln\tan oven for firing clay\nglaze\ta glassy coat\n"
+    assert decode(codecs.BOM_UTF16_LE + text.encode("utf-16-le"), "x.tsv") == text
+    assert decode(codecs.BOM_UTF8 + text.encode(), "x.tsv") == text
+    xml = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<term>façade</term>\n'
+    assert decode(xml.encode("latin-1"), "x.tbx") == xml
+
+
+def test_a_utf16_spreadsheet_export_builds(tmp_path: Path) -> None:
+    text = "Term\tDefinition\nkiln\tan oven for firing clay\nglaze\ta glassy coat\nslip\tliquid clay\n"
+    path = tmp_path / "excel-unicode.tsv"
+    path.write_bytes(codecs.BOM_UTF16_LE + text.replace("\n", "\r\n").encode("utf-16-le"))
+    code, _out, err = run("build", str(path), "--db", str(tmp_path / "u.db"))
+    assert code == 0, err
+    stats = json.loads(run("stats", "--db", str(tmp_path / "u.db"), "--json")[1])
+    assert stats["entries"] == 3
+
+
+@pytest.fixture(scope="module")
+def fifty_mb(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 50 MB CSV glossary: 8,000 terms whose definitions run to about 6 kB each."""
+    path = tmp_path_factory.mktemp("big") / "big.csv"
+    filler = "Clay is shaped, dried, glazed and fired in a kiln at a set temperature. " * 87
+    with path.open("w", encoding="utf-8") as out:
+        out.write("term,definition\n")
+        for number in range(8_000):
+            out.write(f'term {number:05d},"Step {number} of the potter\'s craft. {filler}"\n')
+    assert path.stat().st_size > 50_000_000
+    return path
+
+
+def test_a_50_mb_file_builds_with_every_entry(fifty_mb: Path, tmp_path: Path) -> None:
+    db = tmp_path / "big.db"
+    code, _out, err = run("build", str(fifty_mb), "--db", str(db))
+    assert code == 0, err
+    with Termbase.open(db) as termbase:
+        assert termbase.stats()["entries"] == 8_000
+        record = termbase.concept("term-07999")
+        assert record is not None and record.entries[0].entry.definition.startswith("Step 7999")
+
+
+def test_a_50_mb_file_with_a_bad_row_names_the_row(fifty_mb: Path, tmp_path: Path) -> None:
+    data = fifty_mb.read_bytes()
+    cut = data.index(b"\nterm 06000,")
+    broken = tmp_path / "big-broken.csv"
+    broken.write_bytes(data[:cut] + b"\nterm 06000,\"an unclosed quote\n" + data[cut:].split(b"\n", 2)[2])
+    code, _out, err = run("build", str(broken), str(GOOD), "--db", str(tmp_path / "b.db"))
+    assert code == 1
+    line = skipped_lines(err)["big-broken.csv"]
+    assert "big-broken.csv:6003:" in line and "in the row that starts at line 6002" in line, line
