@@ -9,6 +9,8 @@ from __future__ import annotations
 import inspect
 import re
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -29,7 +31,8 @@ from termbase.cli import serve
 from termbase.exports.jsonl import concept_dict
 from termbase.store import Termbase
 from termbase.web.app import create_app
-from termbase.web.render import formula_html, markdown_html
+from termbase.web.pages import Links, SiteData, concept_page
+from termbase.web.render import formula_html, markdown_html, render_page
 from termbase.web.site import write_site
 
 XSS = FIXTURES / "xss" / "xss.yaml"
@@ -394,6 +397,32 @@ def test_static_site_has_every_page_and_file(site: Path, termbase: Termbase) -> 
     for letter in {initial for _, _, initial, _ in termbase.summaries()}:
         assert (site / "letter" / f"{letter}.html").is_file()
     assert (site / "search-index.js").read_text().startswith("window.TERMBASE_INDEX = {")
+
+
+def test_static_concept_pages_equal_the_whole_template_rendered(site: Path, termbase: Termbase) -> None:
+    """The static site fills a shell rendered once; the page must be what concept.html renders."""
+    data = SiteData.load(termbase, "Static test glossary")
+    links = Links(root="../", static=True)
+    for record in termbase.concept_records():
+        view = concept_page(data, record)
+        context = {"site": data, "links": links, "suggest_url": "", **view, "description": view["summary"]}
+        expected = render_page("concept.html", context)
+        assert (site / "c" / f"{record.id}.html").read_text(encoding="utf-8") == expected, record.id
+
+
+def test_forked_workers_write_the_same_pages(db: Path, site: Path, tmp_path: Path) -> None:
+    # a real process of its own: this test process runs a server thread, and forking
+    # a threaded process is refused (write_site falls back to one process there)
+    out = tmp_path / "parallel"
+    command = [sys.executable, "-m", "termbase", "site", "--db", str(db), "--out", str(out)]
+    done = subprocess.run(
+        [*command, "--title", "Static test glossary", "--workers", "2"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "by 2 processes" in done.stdout
+    for page in (site / "c").iterdir():
+        assert (out / "c" / page.name).read_bytes() == page.read_bytes(), page.name
+    assert (out / "glossary-data.txt").read_bytes() == (site / "glossary-data.txt").read_bytes()
 
 
 def test_static_site_links_are_relative_and_resolve(site: Path) -> None:

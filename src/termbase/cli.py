@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -19,21 +19,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from termbase import __version__
-from termbase.build import build_termbase
-from termbase.builtin import builtin_db, glossary_files
-from termbase.coverage import coverage as find_coverage
 from termbase.errors import InputError, NothingReadError, TermbaseError
-from termbase.exports import get_writer, writer_names
-from termbase.exports.base import ExportOptions
-from termbase.exports.jsonl import concept_dict
 from termbase.languages import in_language
-from termbase.lint import lint_files
-from termbase.lookup import find_concepts, suggest_labels
-from termbase.readers import reader_names
-from termbase.search import Hit
-from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
-from termbase.semantic import available as semantic_available
 from termbase.store import ConceptRecord, Termbase
+
+if TYPE_CHECKING:
+    from termbase.search import Hit
+
+# Commands import what only they need (readers, writers, rdflib, the lookup and lint
+# modules) inside their bodies, so that `termbase --help`, `site` or `define` start fast.
 
 app = typer.Typer(
     name="termbase",
@@ -82,7 +76,11 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
 
 def open_termbase(db: Path | None) -> Termbase:
     """Return the termbase named by --db, or the built-in AI/ML glossary without it."""
-    return Termbase.open(db if db is not None else builtin_db())
+    if db is not None:
+        return Termbase.open(db)
+    from termbase.builtin import builtin_db
+
+    return Termbase.open(builtin_db())
 
 
 def version_callback(value: bool) -> None:
@@ -113,7 +111,7 @@ def build(
     db: Annotated[Path, typer.Option("--db", help="The termbase file to write.")] = Path("termbase.db"),
     format_name: Annotated[
         str | None,
-        typer.Option("--format", help="Read every source as this shape: " + ", ".join(reader_names())),
+        typer.Option("--format", help="Read every source as this shape (`termbase formats` lists them)."),
     ] = None,
     with_semantic: Annotated[
         bool,
@@ -123,6 +121,10 @@ def build(
     ] = False,
 ) -> None:
     """Read SOURCES, merge their entries into concepts, and write the termbase file."""
+    from termbase.build import build_termbase
+    from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
+    from termbase.semantic import available as semantic_available
+
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
     try:
@@ -158,6 +160,9 @@ def define(
     lang: LangOption = None,
 ) -> None:
     """Show the concept a term names, with every source's definition (in `--lang` if given)."""
+    from termbase.exports.jsonl import concept_dict
+    from termbase.lookup import find_concepts, suggest_labels
+
     with open_termbase(db) as termbase:
         ids = find_concepts(termbase, term)
         records = [r for r in (termbase.concept(i) for i in ids) if r is not None]
@@ -334,7 +339,7 @@ def report(db: DbOption = None, as_json: JsonOption = False) -> None:
 def export(
     db: DbOption = None,
     format_name: Annotated[
-        str, typer.Option("--format", help="Export format: " + ", ".join(writer_names()) + ".")
+        str, typer.Option("--format", help="Export format (`termbase formats` lists them).")
     ] = "jsonl",
     rdf_xml: Annotated[
         bool, typer.Option("--rdf-xml", help="With --format skos: write RDF/XML instead of Turtle.")
@@ -344,6 +349,9 @@ def export(
     ] = None,
 ) -> None:
     """Write the whole termbase in a standard format (JSONL, JSON, CSV, Markdown, Sphinx, SKOS, TBX…)."""
+    from termbase.exports import get_writer
+    from termbase.exports.base import ExportOptions
+
     writer = get_writer(format_name)
     if rdf_xml and writer.name != "skos":
         raise InputError(
@@ -375,6 +383,7 @@ def serve(
     """Serve the termbase as a web site and JSON API (pages at /, API docs at /docs)."""
     import uvicorn
 
+    from termbase.builtin import builtin_db
     from termbase.web.app import create_app
 
     path = db if db is not None else builtin_db()
@@ -390,6 +399,10 @@ def site(
     db: DbOption = None,
     title: Annotated[str | None, typer.Option(help="Site title (default: from the file name).")] = None,
     lang: LangOption = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Processes writing concept pages (default: one per core for large sites)."),
+    ] = None,
 ) -> None:
     """Write a static site (relative links, search as you type) that works opened from files."""
     from termbase.languages import is_language_tag
@@ -400,11 +413,34 @@ def site(
     if lang and not is_language_tag(lang):
         raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
     with open_termbase(db) as termbase:
-        summary = write_site(termbase, out_dir, title or "", lang or "")
+        summary = write_site(termbase, out_dir, title or "", lang or "", workers)
     out.print(
         f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
-        f"in {summary.seconds:.2f} s — open {escape(str(out_dir / 'index.html'))}"
+        f"in {summary.seconds:.2f} s"
+        + (f" by {summary.workers} processes" if summary.workers > 1 else "")
+        + f" — open {escape(str(out_dir / 'index.html'))}"
     )
+
+
+@app.command()
+@friendly_errors
+def formats(as_json: JsonOption = False) -> None:
+    """List the shapes `build --format` reads and the formats `export --format` writes."""
+    from termbase.exports import WRITERS
+    from termbase.readers import READERS
+
+    readers = [{"name": r.name, "description": r.description} for r in READERS]
+    writers = [{"name": w.name, "description": w.description} for w in WRITERS]
+    if as_json:
+        out.print(json.dumps({"readers": readers, "writers": writers}, ensure_ascii=False))
+        return
+    for heading, rows in (("build --format (readers)", readers), ("export --format (writers)", writers)):
+        table = Table(title=heading, title_justify="left")
+        table.add_column("name")
+        table.add_column("reads" if rows is readers else "writes")
+        for row in rows:
+            table.add_row(row["name"], escape(row["description"]))
+        out.print(table)
 
 
 @app.command()
@@ -418,6 +454,8 @@ def coverage(
     ] = None,
 ) -> None:
     """List the concepts in SOURCES that the termbase lacks (default: the built-in glossary)."""
+    from termbase.coverage import coverage as find_coverage
+
     with open_termbase(db) as termbase:
         result = find_coverage(termbase, sources, format_name)
     for error in result.skipped:
@@ -462,6 +500,9 @@ def lint(
     ] = None,
 ) -> None:
     """Check glossary sources in termbase's own format: ids, related ids, labels, definitions."""
+    from termbase.builtin import glossary_files
+    from termbase.lint import lint_files
+
     files = sources or glossary_files()
     problems = lint_files(files)
     for problem in problems:

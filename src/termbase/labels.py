@@ -13,8 +13,6 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
-import simplemma
-
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "`": "'"})
 _SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212_/.,:;·•]+")
 _DROP = re.compile(r"[\"'()\[\]{}*]")
@@ -44,6 +42,14 @@ def clean_label(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1 << 16)
+def _lemma(word: str) -> str:
+    """Return simplemma's English lemma of a word (simplemma is imported on first use: it is slow)."""
+    import simplemma
+
+    return simplemma.lemmatize(word, lang="en")
+
+
 @lru_cache(maxsize=65536)
 def _singular(word: str) -> str:
     """Return the singular of the last word of a label, if it is a plural."""
@@ -53,7 +59,7 @@ def _singular(word: str) -> str:
     lowered = word.lower()
     if len(lowered) <= 3 or not lowered.endswith("s") or lowered.endswith("ss"):
         return lowered
-    lemma = simplemma.lemmatize(lowered, lang="en")
+    lemma = _lemma(lowered)
     return lemma if lemma and len(lemma) < len(lowered) else lowered
 
 
@@ -87,7 +93,7 @@ def loose_key(text: str) -> str:
     Used for look-ups, not for merging: it can join ideas that differ (sample, sampling).
     """
     words = label_words(text)
-    return "".join(simplemma.lemmatize(w, lang="en").casefold() for w in words)
+    return "".join(_lemma(w).casefold() for w in words)
 
 
 @lru_cache(maxsize=1 << 16)

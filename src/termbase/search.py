@@ -31,8 +31,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from symspellpy import SymSpell, Verbosity
-
 from termbase import semantic
 from termbase.errors import InputError
 from termbase.labels import label_key, loose_key, qualified_base
@@ -249,6 +247,8 @@ class SearchIndex:
         self.vector_ids: list[str] = []
         self.vectors = None
         self.mode = self._load_vectors()
+        from symspellpy import SymSpell  # imported here: only an index that is built needs it
+
         self.typos = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
         for key in self.by_key:
             if len(key) >= 5:
@@ -385,6 +385,8 @@ class SearchIndex:
         budget = typo_budget(len(key))
         if not budget:
             return
+        from symspellpy import Verbosity  # loaded with the index (see __init__)
+
         for item in self.typos.lookup(key, Verbosity.ALL, max_edit_distance=budget):
             if item.distance == 0:
                 continue

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from termbase import __version__
 from termbase.errors import StoreError
@@ -117,6 +118,11 @@ def initial_of(label: str) -> str:
             base = strip_accents(char)
             return (base or char).upper()
     return "#"
+
+
+def _json_tuple(text: str) -> tuple[Any, ...]:
+    """Return a stored JSON list as a tuple (the common empty list without parsing)."""
+    return () if text == "[]" else tuple(json.loads(text))
 
 
 def _dumps(value: object) -> str:
@@ -390,10 +396,10 @@ class Termbase:
             id=row[0],
             label=row[1],
             labels=labels,
-            acronyms=tuple(json.loads(row[2])),
-            expansions=tuple(json.loads(row[3])),
-            topics=tuple(json.loads(row[4])),
-            homonym_of=tuple(json.loads(row[5])),
+            acronyms=_json_tuple(row[2]),
+            expansions=_json_tuple(row[3]),
+            topics=_json_tuple(row[4]),
+            homonym_of=_json_tuple(row[5]),
             entries=entries,
             related=related,
             mentioned_in=mentioned_in,
@@ -416,12 +422,12 @@ class Termbase:
                 line=r[2],
                 end_line=r[3],
                 term=r[4],
-                labels=tuple(json.loads(r[5])),
+                labels=_json_tuple(r[5]),
                 definition=r[6],
                 locator=locator,
-                see_also=tuple(json.loads(r[12])),
-                formulas=tuple(json.loads(r[13])),
-                links=tuple(json.loads(r[14])),
+                see_also=_json_tuple(r[12]),
+                formulas=_json_tuple(r[13]),
+                links=_json_tuple(r[14]),
                 language=r[15],
                 origin=r[16],
             )
@@ -516,7 +522,7 @@ class Termbase:
     def topics_by_concept(self) -> dict[str, tuple[str, ...]]:
         """Return every concept's topics, by concept id (empty tuples included)."""
         rows = self.db.execute("SELECT id, topics FROM concepts")
-        return {r[0]: tuple(json.loads(r[1])) for r in rows}
+        return {r[0]: _json_tuple(r[1]) for r in rows}
 
     def sources_by_concept(self) -> dict[str, tuple[str, ...]]:
         """Return the paths of the sources that define each concept, in build order."""
@@ -555,12 +561,12 @@ class Termbase:
                 line=r[3],
                 end_line=r[4],
                 term=r[5],
-                labels=tuple(json.loads(r[6])),
+                labels=_json_tuple(r[6]),
                 definition=r[7],
                 locator=locator,
-                see_also=tuple(json.loads(r[13])),
-                formulas=tuple(json.loads(r[14])),
-                links=tuple(json.loads(r[15])),
+                see_also=_json_tuple(r[13]),
+                formulas=_json_tuple(r[14]),
+                links=_json_tuple(r[15]),
                 language=r[16],
                 origin=r[17],
             )
@@ -583,10 +589,10 @@ class Termbase:
                 id=r[0],
                 label=r[1],
                 labels=tuple(labels.get(r[0], ())),
-                acronyms=tuple(json.loads(r[2])),
-                expansions=tuple(json.loads(r[3])),
-                topics=tuple(json.loads(r[4])),
-                homonym_of=tuple(json.loads(r[5])),
+                acronyms=_json_tuple(r[2]),
+                expansions=_json_tuple(r[3]),
+                topics=_json_tuple(r[4]),
+                homonym_of=_json_tuple(r[5]),
                 entries=tuple(entries.get(r[0], ())),
                 related=tuple(related.get(r[0], ())),
                 mentioned_in=tuple(mentioned_in.get(r[0], ())),

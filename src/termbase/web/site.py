@@ -9,12 +9,15 @@ same data for other tools.
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
+import os
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from termbase.store import Termbase
+from termbase.store import ConceptRecord, Termbase
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
 from termbase.web.pages import (
     Links,
@@ -27,9 +30,83 @@ from termbase.web.pages import (
     topic_file,
     topic_page,
 )
-from termbase.web.render import STATIC_DIR, az_bar, render_page
+from termbase.web.render import STATIC_DIR, PageShell, az_bar, environment, page_shell, render_page
 
 STATIC_FILES = ("style.css", "search.js")
+
+#: Below this many concepts the pages are written in this process; above it, by one
+#: forked worker per core (where the platform can fork).
+PARALLEL_FROM = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class _ConceptJob:
+    """What a worker needs to write concept pages; inherited by forked workers."""
+
+    data: SiteData
+    records: list[ConceptRecord]
+    folder: Path
+    context: dict[str, object]
+    shell: PageShell
+
+
+_job: _ConceptJob | None = None
+
+
+def _write_range(bounds: tuple[int, int]) -> list[str]:
+    """Write the concept pages `records[start:end]` of the current job; return their text blocks."""
+    assert _job is not None
+    article = environment().get_template("_concept.html")
+    blocks = []
+    for record in _job.records[bounds[0] : bounds[1]]:
+        view = concept_page(_job.data, record)
+        html = _job.shell.fill(
+            heading=str(view["heading"]),
+            description=str(view["summary"]),
+            main=article.render({**_job.context, **view}),
+        )
+        (_job.folder / f"{record.id}.html").write_text(html, encoding="utf-8")
+        blocks.append(concept_block(record))
+    return blocks
+
+
+def worker_count(concepts: int, asked: int | None = None) -> int:
+    """Return how many processes write concept pages: `asked`, else one per core for a large
+    site; 1 where the platform cannot fork or other threads run (forking them is unsafe)."""
+    if "fork" not in mp.get_all_start_methods() or threading.active_count() > 1:
+        return 1
+    if asked is not None:
+        return max(1, asked)
+    return (os.cpu_count() or 1) if concepts >= PARALLEL_FROM else 1
+
+
+def write_concept_pages(
+    data: SiteData, records: list[ConceptRecord], folder: Path, workers: int = 1
+) -> list[str]:
+    """Write one page per concept into `folder`; return each concept's glossary-data block, in order.
+
+    Each page is the shared shell (rendered once) around the concept article; with
+    `workers` > 1 the pages are split over that many forked processes.
+    """
+    global _job
+    links = Links(root="../", static=True)
+    context: dict[str, object] = {
+        "site": data,
+        "links": links,
+        "suggest_url": "",
+        "az_bar": az_bar(tuple(data.letters), links),
+        "page": "concept",
+    }
+    _job = _ConceptJob(data, records, folder, context, page_shell(context))
+    try:
+        if workers < 2 or not records:
+            return _write_range((0, len(records)))
+        step = -(-len(records) // (workers * 4))
+        chunks = [(start, min(start + step, len(records))) for start in range(0, len(records), step)]
+        with mp.get_context("fork").Pool(workers) as pool:
+            return [block for blocks in pool.map(_write_range, chunks) for block in blocks]
+    finally:
+        _job = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +117,7 @@ class SiteSummary:
     pages: int
     files: int
     seconds: float
+    workers: int = 1
 
 
 def search_index(data: SiteData) -> dict[str, object]:
@@ -52,11 +130,14 @@ def search_index(data: SiteData) -> dict[str, object]:
     }
 
 
-def write_site(termbase: Termbase, out: Path, title: str = "", language: str = "") -> SiteSummary:
+def write_site(
+    termbase: Termbase, out: Path, title: str = "", language: str = "", workers: int | None = None
+) -> SiteSummary:
     """Write the static site of `termbase` into the folder `out`; return what was written.
 
     With `language`, every page shows labels and definitions in it where the termbase has
-    them, else in English.
+    them, else in English. `workers` processes write the concept pages (default: one per
+    core for sites of PARALLEL_FROM concepts or more; see `worker_count`).
     """
     started = time.perf_counter()
     data = SiteData.load(termbase, title, language)
@@ -87,16 +168,10 @@ def write_site(termbase: Termbase, out: Path, title: str = "", language: str = "
             render_page("topic.html", {**base_nested, **(topic_page(data, topic) or {})}),
         )
         pages += 1
-    base_concept = {**base_nested, "az_bar": az_bar(tuple(data.letters), nested)}
-    blocks = []
-    for record in termbase.concept_records():
-        view = concept_page(data, record)
-        write(
-            out / "c" / f"{record.id}.html",
-            render_page("concept.html", {**base_concept, **view, "description": view["summary"]}),
-        )
-        blocks.append(concept_block(record))
-        pages += 1
+    records = list(termbase.concept_records())
+    workers = worker_count(len(records), workers)
+    blocks = write_concept_pages(data, records, out / "c", workers)
+    pages += len(records)
     write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(blocks) + "\n")
     write(out / "llms.txt", llms_txt(data, top))
     index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
@@ -105,4 +180,6 @@ def write_site(termbase: Termbase, out: Path, title: str = "", language: str = "
     for name in STATIC_FILES:
         shutil.copyfile(STATIC_DIR / name, out / "static" / name)
     files = pages + 4 + len(STATIC_FILES)
-    return SiteSummary(out=out, pages=pages, files=files, seconds=time.perf_counter() - started)
+    return SiteSummary(
+        out=out, pages=pages, files=files, seconds=time.perf_counter() - started, workers=workers
+    )
