@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 import nh3
-from jinja2 import Environment, PackageLoader, Template, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, Template, select_autoescape
 from latex2mathml.converter import convert as latex_to_mathml
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
@@ -186,15 +186,31 @@ def one_line(text: str, width: int = 160) -> str:
     return cut[: cut.rfind(" ")].rstrip(" ,;:") + "…" if " " in cut else cut + "…"
 
 
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    """Return a cache of compiled templates beside the compiled built-in glossary, if writable."""
+    from termbase.builtin import cache_dir
+
+    folder = cache_dir() / "jinja"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None  # a read-only home: templates are compiled in memory each run
+    return FileSystemBytecodeCache(str(folder))
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    """Return the Jinja2 environment of the page templates (autoescaping on)."""
+    """Return the Jinja2 environment of the page templates (autoescaping on).
+
+    Compiled templates are cached on disk, so a command does not compile them every run.
+    """
     return Environment(
         loader=PackageLoader("termbase.web", "templates"),
         autoescape=select_autoescape(["html"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
+        bytecode_cache=_bytecode_cache(),
     )
 
 

@@ -36,7 +36,7 @@ STATIC_FILES = ("style.css", "search.js")
 
 #: Below this many concepts the pages are written in this process; above it, by one
 #: forked worker per core (where the platform can fork).
-PARALLEL_FROM = 2000
+PARALLEL_FROM = 500
 
 
 @dataclass(frozen=True, slots=True)
