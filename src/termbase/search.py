@@ -410,8 +410,8 @@ class SearchIndex:
         best = -rows[0][1]
         query_words = set(match.replace('"', "").split(" OR "))
         for position, (concept_id, rank, labels, definitions) in enumerate(rows):
-            document = set(_FTS_TOKEN.findall(f"{labels} {definitions}".lower()))
-            covered = sum(1 for w in query_words if w in document or _stem_in(w, document)) / terms
+            words, stems = _document_terms(concept_id, f"{labels} {definitions}")
+            covered = sum(1 for w in query_words if w in words or _stem_in(w, stems)) / terms
             relative = -rank / best if best > 0 else 0.0
             score = 0.20 + 0.40 * covered * relative + 0.08 * covered - 0.004 * position
             if terms <= 3 and covered < 0.66:
@@ -455,12 +455,23 @@ def _query_vector(text: str) -> object:
     return semantic.get_query_embedder().encode_query(text)
 
 
-def _stem_in(word: str, document: set[str]) -> bool:
+#: Words shorter than this have no stem of their own; longer ones match on their first letters.
+STEM_CHARS = 5
+
+
+@lru_cache(maxsize=8192)
+def _document_terms(concept_id: str, text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Return a concept's full-text words and their 5-letter stems (kept for popular concepts).
+
+    `concept_id` is part of the key only so that equal texts of two concepts share nothing.
+    """
+    words = frozenset(_FTS_TOKEN.findall(text.lower()))
+    return words, frozenset(w[:STEM_CHARS] for w in words if len(w) >= STEM_CHARS)
+
+
+def _stem_in(word: str, stems: frozenset[str]) -> bool:
     """Return True if a word shares a 5-letter stem with a document word (sharing ~ shares)."""
-    if len(word) < 5:
-        return False
-    stem = word[:5]
-    return any(w.startswith(stem) for w in document)
+    return len(word) >= STEM_CHARS and word[:STEM_CHARS] in stems
 
 
 def _offer(found: dict[str, _Candidate], concept_id: str, score: float, mode: str, label: str) -> None:

@@ -95,10 +95,24 @@ class ApiError(HTTPException):
     """An error answered as JSON under /api and as an HTML page elsewhere."""
 
 
+def one_blas_thread() -> None:
+    """Keep BLAS (numpy's matrix products in semantic search) to one thread in the server.
+
+    Requests run on many threads at once; a BLAS library that also starts threads for
+    every small product makes them fight over two cores (api_load: 40 → 140+ requests/s).
+    """
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return  # no semantic extra: no numpy products in search
+    threadpool_limits(limits=1, user_api="blas")
+
+
 def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     """Return the web app serving the termbase at `db_path` (opened read-only)."""
     termbase = Termbase.open(db_path)
     termbase.search_index()
+    one_blas_thread()
     data = SiteData.load(termbase, title)
     links = Links()
     base_context = {"site": data, "links": links, "suggest_url": "/api/suggest"}
@@ -369,9 +383,13 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
             raise HTTPException(422, f"q: {error}") from None
         return api(request, {"query": q, "hits": [h.as_dict() for h in hits]})
 
+    stats_body: list[bytes] = []
+
     @app.get("/api/stats", tags=["stats"], summary="Counts, concepts per topic and source, overlap")
     async def api_stats(request: Request) -> Response:
         """Return counts, `per_topic`, `per_source`, pairwise `overlap` and `concepts_by_source_count`."""
-        return api(request, stats_data(data))
+        if not stats_body:  # the termbase cannot change while the app runs: work it out once
+            stats_body.append(json_body(stats_data(data)))
+        return cached_response(request, stats_body[0], "application/json")
 
     return app
