@@ -9,9 +9,11 @@ language, locator (every part), see-also, links, formulas and origin, and the sa
 relations. Checked on the seeds and on two corpora: glosario (multilingual YAML) and the
 OGC glossary (SKOS).
 
-`sphinx` goes through the Sphinx glossary reader, which cites the export file: it keeps
-the concepts and definitions but not the line provenance (the `.. source:` comments are
-not read back) nor the concept ids. `markdown` is not read back by any reader with
+`sphinx` goes through the Sphinx glossary reader, which restores each entry's source,
+lines, language and locator text from the `.. source:` comments the writer puts after each
+definition: the concepts, labels and definitions come back with that provenance; what
+reST has no place for (each entry's own term, formulas, links, origin, topics, the
+locator's parts) does not. `markdown` is not read back by any reader with
 confidence (see the report in the module that tests it below).
 """
 
@@ -133,17 +135,33 @@ def test_round_trip_records_the_original_sources(
     assert cited == paths
 
 
-def test_sphinx_round_trip_keeps_the_concepts_and_definitions(original: Path, tmp_path: Path) -> None:
-    """Sphinx: concepts and definitions come back; ids, line provenance and sources do not."""
-    if original.stem != "seeds":
-        pytest.xfail(
-            "known gap: on the corpora the Sphinx glossary reader takes some `.. source:` "
-            "provenance comments of the export for terms (glosario: 236 of 618 concepts back)"
-        )
+def test_sphinx_round_trip_keeps_concepts_definitions_and_provenance(original: Path, tmp_path: Path) -> None:
+    """Sphinx: every entry comes back with its definition, source, lines, language and locator
+    text (from the `.. source:` comments), under the same concepts with the same labels."""
+    exported = export_file(original, tmp_path, "sphinx", ".rst")
+    text = exported.read_text(encoding="utf-8")
+    chosen = pick_reader(text)
+    assert chosen.name == "sphinx"
+    assert unaccounted_lines(text, chosen.read(text, str(exported))) == []
     before = snapshot(original)
-    after = snapshot(round_trip(original, tmp_path, "sphinx", ".rst"))
-    assert abs(len(after) - len(before)) <= max(2, len(before) // 100)  # 957 of 958 on the seeds
-    definitions_before = {e[6] for value in before.values() for e in value["entries"]}  # type: ignore[attr-defined]
-    definitions_after = {e[6] for value in after.values() for e in value["entries"]}  # type: ignore[attr-defined]
-    kept = len(definitions_after & definitions_before) / len(definitions_before)
-    assert kept >= 0.5, kept
+    after = snapshot(_build([str(exported)], tmp_path / "rebuilt.db"))
+
+    def entries(snap: dict[str, dict[str, object]]) -> dict[tuple[object, ...], str]:
+        """(source, line, end line, language, locator text) → definition, spaces folded."""
+        return {
+            (e[0], e[2], e[3], e[7], e[8].text if e[8] else None): " ".join(e[6].split())
+            for value in snap.values()
+            for e in value["entries"]  # type: ignore[attr-defined]
+        }
+
+    entries_before, entries_after = entries(before), entries(after)
+    assert set(entries_after) == set(entries_before)  # every entry, with its provenance
+    same = sum(entries_after[k] == text for k, text in entries_before.items()) / len(entries_before)
+    # reST reflows paragraphs and reads a few marks its own way (a closing `::`, a `\`,
+    # list numbering): seeds 1202 of 1204 definitions equal, glosario 1710 of 1739, OGC all
+    assert same >= 0.98, same
+    assert {frozenset(v["labels"]) for v in after.values()} == {  # type: ignore[arg-type]
+        frozenset(v["labels"]) for v in before.values()  # type: ignore[arg-type]
+    }
+    same_ids = len(set(after) & set(before)) / len(before)
+    assert same_ids >= 0.98, same_ids

@@ -43,6 +43,7 @@ class BuildSummary:
     relations: int
     dangling: int
     seconds: float
+    entries: int = 0
 
 
 def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
@@ -199,4 +200,5 @@ def build_termbase(
         relations=len(links.relations),
         dangling=len(links.dangling),
         seconds=time.perf_counter() - started,
+        entries=len(entries),
     )

@@ -141,9 +141,8 @@ def build(
     out.print(table)
     for error in summary.skipped:
         err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
-    entries = sum(s.entry_count for s in summary.sources)
     out.print(
-        f"{len(summary.sources)} sources, {entries} entries → {summary.concepts} concepts, "
+        f"{len(summary.sources)} sources, {summary.entries} entries → {summary.concepts} concepts, "
         f"{summary.relations} relations ({summary.dangling} dangling see-also) "
         f"in {summary.seconds:.2f} s" + (f"; {len(summary.skipped)} skipped" if summary.skipped else "")
     )

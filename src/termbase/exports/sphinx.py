@@ -11,9 +11,21 @@ from collections.abc import Iterator
 
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import records, termbase_title
+from termbase.model import Entry
 from termbase.store import Termbase
 
 INDENT = "   "
+#: The body written for an entry with no definition (a glossary item needs a body).
+NO_DEFINITION = "(no definition)"
+
+
+def source_comment(title: str, entry: Entry) -> str:
+    """Return the reST comment giving an entry's provenance, which the Sphinx reader restores:
+    `.. source (LANG): TITLE — PATH line N[-M][ · LOCATOR]` (`(LANG)` only when not English)."""
+    language = f" ({entry.language})" if entry.language and entry.language != "en" else ""
+    lines = f"line {entry.line}" + (f"-{entry.end_line}" if entry.end_line > entry.line else "")
+    where = f"{entry.source} {lines}" + (f" · {entry.locator.text}" if entry.locator else "")
+    return f".. source{language}: {title} — {where}"
 
 
 def _term_line(label: str) -> str:
@@ -47,11 +59,8 @@ class SphinxWriter:
                 entry = stored.entry
                 if number:
                     lines.append("")
-                lines += _indented(entry.definition or "(no definition)")
-                where = f"{entry.source} line {entry.line}"
-                if entry.locator:
-                    where += f" · {entry.locator.text}"
-                lines += ["", INDENT * 2 + f".. source: {stored.source_title} — {where}"]
+                lines += _indented(entry.definition or NO_DEFINITION)
+                lines += ["", INDENT * 2 + source_comment(stored.source_title, entry)]
             see_also = [r.to_id for r in record.related if r.kind == "see_also"]
             if see_also:
                 roles = ", ".join(f":term:`{_role_target(labels.get(i, i))}`" for i in see_also)

@@ -386,6 +386,8 @@ class BlankBlocksReader:
         score = min(1.0, len(spans) / 3) * share
         if _MARKDOWN_PAGE.search(text[:2000]):
             score *= 0.25  # front matter or `#` headings: a Markdown page, another reader's shape
+        if _REST_GLOSSARY.search(text):
+            score *= 0.25  # a reST `.. glossary::` directive: the Sphinx reader's shape
         return round(score, 3)
 
     def read(self, text: str, source: str) -> ReadResult:
@@ -398,6 +400,7 @@ class BlankBlocksReader:
 
 
 _MARKDOWN_PAGE = re.compile(r"\A---\s*\n|^#{1,6} \S", re.MULTILINE)
+_REST_GLOSSARY = re.compile(r"^\s*\.\. glossary::", re.MULTILINE)
 
 
 def find_entry_spans(blocks: list[Block]) -> tuple[list[tuple[int, int]], list[int]]:

@@ -33,9 +33,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from termbase.exports.sphinx import NO_DEFINITION
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.jsonl_export import guess_locator
 from termbase.readers.page import REASON_NO_DEFINITION, REASON_TITLE, tidy
 
 REASON_CHAPTER = "chapter text, not a glossary entry"
@@ -50,6 +52,11 @@ _GLOSSARY = re.compile(r"^(?P<indent>\s*)\.\.\s+glossary::\s*$")
 _DIRECTIVE = re.compile(r"^\.\.\s+(?P<name>[\w:.-]+)::(?:\s+(?P<arg>.*))?$")
 _TARGET = re.compile(r"^\.\.\s+_[^:]*:.*$|^__\s")
 _OPTION = re.compile(r"^:[\w-]+:")
+#: The provenance comment termbase's Sphinx export writes after each definition.
+_SOURCE_COMMENT = re.compile(
+    r"^\.\. source(?: \((?P<language>[\w-]+)\))?: (?P<title>.*?) — (?P<path>.+?)"
+    r" line (?P<line>\d+)(?:-(?P<end>\d+))?(?: · (?P<locator>.+))?$"
+)
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}\s*$")
 _BULLET = re.compile(r"^(?P<marker>[*+-]|#\.|\d+[.)])\s+(?P<text>.*)$")
 
@@ -291,6 +298,15 @@ class _Draft:
     body: list[tuple[int, str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """An entry, the lines of this file it was read from, and the source it cites (if restored)."""
+
+    entry: Entry
+    span: tuple[int, int]
+    cited: tuple[str, str] | None = None
+
+
 class SphinxGlossaryReader:
     """Reads Sphinx `.. glossary::` directives; the rest of the page is reported."""
 
@@ -307,12 +323,12 @@ class SphinxGlossaryReader:
     def read(self, text: str, source: str) -> ReadResult:
         """Return the entries of every glossary block and a reason for every other line."""
         lines = [line.expandtabs(8) for line in text.splitlines()]  # reST tab stops are 8 wide
-        entries: list[Entry] = []
         unused: list[Unused] = []
         reasons = self._page_reasons(lines)
         title = next((t for t in _section_titles(lines).values()), "")
         section = ""
         sections = _section_titles(lines)
+        read: list[_Read] = []
         i = 0
         while i < len(lines):
             if i in sections:
@@ -326,13 +342,23 @@ class SphinxGlossaryReader:
             end = _block_end(lines, i + 1, _indent(lines[i]))
             unused.append(Unused(source, i + 1, lines[i].strip(), REASON_DIRECTIVE))
             found, lost = self._read_block(lines, i + 1, end, source, section)
-            entries.extend(found)
+            read.extend(found)
             unused.extend(lost)
             i = end
         if not any(item.reason == REASON_CHAPTER for item in unused):
             # a glossary page: its heading names the page, not where the terms are introduced
-            entries = [replace(entry, locator=None) for entry in entries]
-        return entries_and_unused(entries, unused, title)
+            read = [r if r.cited else replace(r, entry=replace(r.entry, locator=None)) for r in read]
+        cited = tuple(dict.fromkeys(r.cited for r in read if r.cited))
+        if not cited:
+            return entries_and_unused((r.entry for r in read), unused, title)
+        read.sort(key=lambda r: r.span)
+        return ReadResult(
+            entries=tuple(r.entry for r in read),
+            unused=tuple(sorted(unused, key=lambda u: u.line)),
+            title=title,
+            spans=tuple(r.span for r in read),
+            cited=cited,
+        )
 
     @staticmethod
     def _page_reasons(lines: list[str]) -> dict[int, str]:
@@ -358,7 +384,7 @@ class SphinxGlossaryReader:
 
     def _read_block(
         self, lines: list[str], start: int, end: int, source: str, section: str
-    ) -> tuple[list[Entry], list[Unused]]:
+    ) -> tuple[list[_Read], list[Unused]]:
         """Return the entries and unused lines of one glossary block (lines[start:end])."""
         unused: list[Unused] = []
         drafts: list[_Draft] = []
@@ -388,13 +414,53 @@ class SphinxGlossaryReader:
             else:
                 unused.append(Unused(source, i + 1, stripped, "indented text before the first glossary term"))
             previous_blank = False
-        entries: list[Entry] = []
+        entries: list[_Read] = []
         for draft in drafts:
             if not draft.body:
                 unused.extend(Unused(source, n, t, REASON_NO_DEFINITION) for n, t in draft.terms)
                 continue
-            entries.append(self._entry(draft, lines, source, section))
+            entries.extend(self._entries(draft, lines, source, section))
         return entries, unused
+
+    def _entries(self, draft: _Draft, lines: list[str], source: str, section: str) -> list[_Read]:
+        """Return the entry of a glossary item, or, for termbase's own Sphinx export, one
+        entry per `.. source:` comment with the original source, lines, locator and language."""
+        marks = [k for k, (_, text) in enumerate(draft.body) if _SOURCE_COMMENT.match(text.strip())]
+        if not marks:
+            entry = self._entry(draft, lines, source, section)
+            return [_Read(entry, (entry.line, entry.end_line))]
+        read = []
+        start = 0
+        tail = draft.body[marks[-1] + 1 :]  # the "See also" paragraph: the whole concept's
+        tail_found = Inline()
+        body_markdown([text for _, text in tail], tail_found)
+        # each term line is one label of the concept, written verbatim by the writer (a
+        # leading `\` escapes a mark reST would read): not split on `/` or `( )`
+        labels = tuple(dict.fromkeys(term.removeprefix("\\") for _, term in draft.terms))
+        for number, mark in enumerate(marks):
+            chunk = draft.body[start:mark] or [draft.body[mark]]
+            entry = self._entry(_Draft(draft.terms, chunk), lines, source, section)
+            match = _SOURCE_COMMENT.match(draft.body[mark][1].strip())
+            assert match is not None
+            line = int(match["line"])
+            last = number == len(marks) - 1
+            restored = replace(
+                entry,
+                source=match["path"],
+                line=line,
+                end_line=int(match["end"] or line),
+                locator=guess_locator(match["locator"]),
+                language=match["language"] or "en",
+                see_also=tuple(dict.fromkeys(tail_found.see_also)) if last else (),
+                definition="" if entry.definition == NO_DEFINITION else entry.definition,
+                term=labels[0],
+                labels=labels,
+            )
+            first_line = draft.terms[0][0] if number == 0 else chunk[0][0]
+            last_line = tail[-1][0] if last and tail else draft.body[mark][0]
+            read.append(_Read(restored, (first_line, last_line), (match["path"], match["title"])))
+            start = mark + 1
+        return read
 
     @staticmethod
     def _entry(draft: _Draft, lines: list[str], source: str, section: str) -> Entry:
