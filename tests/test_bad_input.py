@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+import rdflib
 from typer.testing import CliRunner
 
 from conftest import FIXTURES
@@ -19,6 +20,7 @@ from termbase.sources import decode
 from termbase.store import Termbase
 
 GOOD = FIXTURES / "table_glossary" / "pottery.csv"
+SKOS, RDF = str(rdflib.SKOS), str(rdflib.RDF)  # namespace URIs
 
 #: name → (content, the line the error must name, words the error must hold)
 BROKEN: dict[str, tuple[str, int, str]] = {
@@ -30,15 +32,14 @@ BROKEN: dict[str, tuple[str, int, str]] = {
         "malformed XML",
     ),
     "broken.rdf": (
-        '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"\n'
-        '  xmlns:skos="http://www.w3.org/2004/02/skos/core#">\n'
+        f'<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="{RDF}"\n  xmlns:skos="{SKOS}">\n'
         '<skos:Concept rdf:about="http://example.org/kiln">\n<skos:prefLabel>kiln</skos:prefLabel>\n'
         "</rdf:RDF>\n",
         6,
         "malformed",
     ),
     "broken.ttl": (
-        "@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n"
+        f"@prefix skos: <{SKOS}> .\n"
         '<http://example.org/kiln> a skos:Concept ;\n  skos:prefLabel "kiln"@en ;\n'
         '  skos:definition "an oven for firing clay" @en .\n'
         '<http://example.org/glaze> a skos:Concept ; skos:prefLabel "glaze"@en .\n',

@@ -27,11 +27,13 @@ from termbase.store import ConceptRecord, Termbase
 
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-TBX_MODEL = (
-    'href="https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/'
-    'TBXcoreStructV03_TBX-Basic_integrated.rng" type="application/xml" '
-    'schematypens="http://relaxng.org/ns/structure/1.0"'
-)
+#: Where the TBX-Basic dialect's RELAX NG schema is published (LTAC Global's repository).
+_DIALECT_REPOSITORY = "LTAC-Global/TBX-Basic_dialect"
+_SCHEMA_FILE = "TBXcoreStructV03_TBX-Basic_integrated.rng"
+TBX_BASIC_RNG = f"https://raw.githubusercontent.com/{_DIALECT_REPOSITORY}/master/DCA/{_SCHEMA_FILE}"
+RELAX_NG_NS = "http://relaxng.org/ns/structure/1.0"
+#: The `<?xml-model?>` processing instruction that names the schema a TBX file follows.
+TBX_MODEL = f'href="{TBX_BASIC_RNG}" type="application/xml" schematypens="{RELAX_NG_NS}"'
 
 
 def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:

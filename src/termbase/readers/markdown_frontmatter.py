@@ -178,7 +178,7 @@ class MarkdownFrontMatterReader:
     """Reads one-term-per-file Markdown pages whose front matter `title` is the term."""
 
     name = "markdown-frontmatter"
-    description = "One Markdown file per term with YAML front matter (Hugo, Jekyll, MDN)"
+    description = "A folder of Markdown pages, a term each, named in its front matter (Hugo, Jekyll, MDN)"
 
     def detect(self, text: str) -> float:
         """Return 1.0 for a page whose front matter has a title, unless its body holds a list or table.
