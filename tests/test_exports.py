@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -80,15 +81,18 @@ def test_csv_has_one_row_per_concept_entry(termbase: Termbase) -> None:
 
 def test_markdown_has_a_heading_per_concept(termbase: Termbase) -> None:
     text = export_text(termbase, "markdown")
-    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    headings = [line for line in text.splitlines() if line.startswith("### ")]
     assert len(headings) == len(termbase.concept_ids())
     assert all(line.endswith("}") for line in headings)
+    dividers = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+    assert dividers == sorted(set(dividers)) and all(len(d) == 1 for d in dividers)  # A–Z once each
+    assert text.count("\n— *") == entry_links(termbase)  # a provenance line per definition
 
 
 def test_sphinx_is_one_glossary_directive_with_an_entry_per_concept(termbase: Termbase) -> None:
     text = export_text(termbase, "sphinx")
     assert text.count(".. glossary::") == 1
-    assert text.count(".. source: ") == entry_links(termbase)
+    assert len(re.findall(r"^ +\.\. source(?: \([\w-]+\))?: ", text, re.MULTILINE)) == entry_links(termbase)
 
 
 @pytest.mark.parametrize(("rdf_xml", "parse_as"), [(False, "turtle"), (True, "xml")])

@@ -9,12 +9,12 @@ language, locator (every part), see-also, links, formulas and origin, and the sa
 relations. Checked on the seeds and on two corpora: glosario (multilingual YAML) and the
 OGC glossary (SKOS).
 
-`sphinx` goes through the Sphinx glossary reader, which restores each entry's source,
-lines, language and locator text from the `.. source:` comments the writer puts after each
-definition: the concepts, labels and definitions come back with that provenance; what
-reST has no place for (each entry's own term, formulas, links, origin, topics, the
-locator's parts) does not. `markdown` is not read back by any reader with
-confidence (see the report in the module that tests it below).
+`sphinx` and `markdown` go through the Sphinx glossary and Markdown headings readers, which
+restore each entry's source, lines, language and locator text from the provenance line
+the writers put after each definition (a `.. source:` comment; a `— *title*, `path` line
+N` line): the concepts, labels and definitions come back with that provenance; what a
+page for people has no place for (each entry's own term, formulas, links, origin,
+topics, the locator's parts) does not.
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ EXACT = [
 ]
 
 IDS = [f"{name}{suffix}" for name, suffix, *_ in EXACT]
+
+#: Documents for people, whose readers restore provenance from a line after each definition.
+DOCUMENTS = [("sphinx", ".rst", "sphinx"), ("markdown", ".md", "markdown-headings")]
 
 CORPUS_FILES = {
     "glosario": CORPORA / "glosario" / "glossary.yml",
@@ -135,13 +138,17 @@ def test_round_trip_records_the_original_sources(
     assert cited == paths
 
 
-def test_sphinx_round_trip_keeps_concepts_definitions_and_provenance(original: Path, tmp_path: Path) -> None:
-    """Sphinx: every entry comes back with its definition, source, lines, language and locator
-    text (from the `.. source:` comments), under the same concepts with the same labels."""
-    exported = export_file(original, tmp_path, "sphinx", ".rst")
+@pytest.mark.parametrize(("name", "suffix", "reader"), DOCUMENTS, ids=[d[0] for d in DOCUMENTS])
+def test_document_round_trip_keeps_concepts_definitions_and_provenance(
+    original: Path, tmp_path: Path, name: str, suffix: str, reader: str
+) -> None:
+    """Sphinx and Markdown: every entry comes back with its definition, source, lines,
+    language and locator text (from the provenance line after each definition), under the
+    same concepts with the same labels."""
+    exported = export_file(original, tmp_path, name, suffix)
     text = exported.read_text(encoding="utf-8")
     chosen = pick_reader(text)
-    assert chosen.name == "sphinx"
+    assert chosen.name == reader
     assert unaccounted_lines(text, chosen.read(text, str(exported))) == []
     before = snapshot(original)
     after = snapshot(_build([str(exported)], tmp_path / "rebuilt.db"))

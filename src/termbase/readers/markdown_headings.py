@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
+from termbase.readers.jsonl_export import guess_locator
 from termbase.readers.markdown_common import (
     clean_markdown,
     front_matter,
@@ -55,6 +57,15 @@ MIN_TERMS = 4
 
 
 _ANY_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.MULTILINE)
+#: A Pandoc / markdown-it-attrs id at the end of a heading: `### term {#term-id}`.
+_HEADING_ID = re.compile(r"\s*\{#(?P<id>[^}\s]+)\}\s*$")
+#: The provenance line termbase's Markdown export writes after each definition.
+_PROVENANCE = re.compile(
+    r"^— \*(?P<title>.*)\*, `(?P<path>[^`]+)` line (?P<line>\d+)(?:-(?P<end>\d+))?"
+    r"(?: \((?P<language>[\w-]+)\))?(?: · (?P<locator>.+))?$"
+)
+_ALSO = "*Also:* "
+_SEE_ALSO = "*See also:* "
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +120,10 @@ class MarkdownHeadingsReader:
         headings = page_headings(text)
         level = term_level(headings)
         terms = [h for h in headings if h.level == level]
+        if terms and _HEADING_ID.search(terms[0].text) and any(
+            _PROVENANCE.match(line) for line in text.splitlines()
+        ):
+            return 1.0  # termbase's own Markdown export
         if len(terms) < MIN_TERMS:
             return 0.0
         share = sum(1 for h in terms if _is_term_text(h.text)) / len(terms)
@@ -140,6 +155,7 @@ class MarkdownHeadingsReader:
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
         reasons = {h.line: REASON_DIVIDER for h in headings if is_letter_divider(h.text)}
         entries = []
+        restored: list[_Restored] = []
         claimed: set[int] = set()
         for index, heading in enumerate(headings):
             if heading.level != level or is_letter_divider(heading.text):
@@ -151,6 +167,11 @@ class MarkdownHeadingsReader:
             if end == heading.line:
                 reasons[heading.line] = REASON_NO_DEFINITION
                 continue
+            if any(_PROVENANCE.match(line) for line in lines[heading.line : end]):
+                restored.extend(_restore(heading, lines, end))
+                claimed.update(range(heading.line, end + 1))
+                continue
+            heading = Heading(heading.line, heading.level, _HEADING_ID.sub("", heading.text))
             raw = "\n".join(lines[heading.line : end])
             definition = clean_markdown(raw)
             see_also: tuple[str, ...] = ()
@@ -172,4 +193,65 @@ class MarkdownHeadingsReader:
             )
             claimed.update(range(heading.line, end + 1))
         unused = unused_outside(text, tokens, claimed, source, reasons)
-        return entries_and_unused(entries, unused, title)
+        if not restored:
+            return entries_and_unused(entries, unused, title)
+        every = sorted([(e, (e.line, e.end_line), None) for e in entries] + restored, key=lambda r: r[1])
+        return ReadResult(
+            entries=tuple(e for e, _, _ in every),
+            unused=tuple(sorted(unused, key=lambda u: u.line)),
+            title=title,
+            spans=tuple(span for _, span, _ in every),
+            cited=tuple(dict.fromkeys(c for _, _, c in every if c)),
+        )
+
+
+#: A restored entry, the lines of this page it was read from, and the (path, title) it cites.
+_Restored = tuple[Entry, tuple[int, int], tuple[str, str]]
+
+
+def _restore(heading: Heading, lines: list[str], end: int) -> list[_Restored]:
+    """Return the entries of one concept of termbase's own Markdown export, provenance restored.
+
+    The heading gives the preferred label and concept id, `*Also:*` the other labels, each
+    provenance line the source, lines, language and locator of the definition above it, and
+    `*See also:*` the related concept ids.
+    """
+    match = _HEADING_ID.search(heading.text)
+    concept_id = match["id"] if match else ""
+    labels = [_HEADING_ID.sub("", heading.text)]
+    see_also: tuple[str, ...] = ()
+    body = list(range(heading.line, end))  # 0-based indexes of the lines under the heading
+    chunk: list[int] = []
+    found: list[_Restored] = []
+    for index in body:
+        line = lines[index]
+        if line.startswith(_ALSO) and not found and not "".join(lines[i] for i in chunk).strip():
+            labels += [label for label in line[len(_ALSO) :].split(LABEL_SEPARATOR) if label]
+            continue
+        if line.startswith(_SEE_ALSO):
+            see_also = tuple(href[1:] for href, _ in markdown_links(line) if href.startswith("#"))
+            continue
+        provenance = _PROVENANCE.match(line)
+        if not provenance:
+            chunk.append(index)
+            continue
+        text = "\n".join(lines[i] for i in chunk).strip()
+        first = int(provenance["line"])
+        entry = Entry(
+            source=provenance["path"],
+            line=first,
+            end_line=int(provenance["end"] or first),
+            term=labels[0],
+            labels=tuple(dict.fromkeys(labels)),
+            definition="" if text == NO_DEFINITION else text,  # the writer's Markdown, verbatim
+            locator=guess_locator(provenance["locator"]),
+            language=provenance["language"] or "en",
+            concept_id=concept_id,
+        )
+        start = heading.line if not found else (chunk[0] + 1 if chunk else index + 1)
+        found.append((entry, (start, index + 1), (provenance["path"], provenance["title"])))
+        chunk = []
+    if found and see_also:
+        last_entry, (start, _), cited = found[-1]
+        found[-1] = (replace(last_entry, see_also=see_also), (start, end), cited)
+    return found
