@@ -151,3 +151,18 @@ def test_runs_with_the_network_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     vector = fresh.encode_query("prefill and decode")
     assert vector.shape == (semantic.DIMENSION,)
     assert semantic.model_path().is_file()
+
+
+def test_the_index_tells_which_searches_must_embed_the_query_first() -> None:
+    """The web app answers on its event loop unless a search must first embed a new question."""
+    from termbase.builtin import builtin_db
+    from termbase.store import Termbase
+
+    with Termbase.open(builtin_db()) as termbase:
+        index = termbase.search_index()
+        assert index.mode.startswith("hybrid")
+        question = "which trick lets many query heads share a smaller set of key and value heads"
+        assert index.may_embed(question)
+        assert not index.may_embed("GQA") and not index.may_embed("   ")
+        assert termbase.search(question, 5)
+        assert not index.may_embed(question)  # embedded once, cached

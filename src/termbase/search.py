@@ -322,6 +322,18 @@ class SearchIndex:
             self._semantic_matches(text, found)
         return self._ranked(found, limit)
 
+    def may_embed(self, query: str) -> bool:
+        """Return True if searching `query` may have to embed it first (tens of milliseconds):
+        the index has vectors, the query reads as a question, and it was not embedded before.
+        A server runs such searches off its event loop and answers the others at once."""
+        if self.vectors is None:
+            return False
+        try:
+            text = _clean_query(query)
+        except InputError:
+            return False
+        return len(fts_words(text)) >= SEMANTIC_MIN_WORDS and not _is_embedded(text)
+
     def suggest(self, prefix: str, limit: int = 8) -> list[Hit]:
         """Return up to `limit` completions for what the user has typed so far."""
         text = _clean_query(prefix)
@@ -449,10 +461,24 @@ class SearchIndex:
         return hits[:limit]
 
 
-@lru_cache(maxsize=4096)
+#: Query embeddings already made, by query text (emptied when it reaches QUERY_CACHE_SIZE).
+_query_vectors: dict[str, object] = {}
+QUERY_CACHE_SIZE = 4096
+
+
+def _is_embedded(text: str) -> bool:
+    return text in _query_vectors
+
+
 def _query_vector(text: str) -> object:
     """Return the embedding of a query; repeated queries (popular ones) are not re-embedded."""
-    return semantic.get_query_embedder().encode_query(text)
+    vector = _query_vectors.get(text)
+    if vector is None:
+        vector = semantic.get_query_embedder().encode_query(text)
+        if len(_query_vectors) >= QUERY_CACHE_SIZE:
+            _query_vectors.clear()
+        _query_vectors[text] = vector
+    return vector
 
 
 #: Words shorter than this have no stem of their own; longer ones match on their first letters.

@@ -20,6 +20,7 @@ from typing import Annotated
 
 from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -111,7 +112,7 @@ def one_blas_thread() -> None:
 def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     """Return the web app serving the termbase at `db_path` (opened read-only)."""
     termbase = Termbase.open(db_path)
-    termbase.search_index()
+    index = termbase.search_index()
     one_blas_thread()
     data = SiteData.load(termbase, title)
     links = Links()
@@ -231,7 +232,12 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     @app.get("/search", include_in_schema=False)
     async def search_html(request: Request, q: str = "", lang: LangQuery = None) -> Response:
         language = language_of(lang)
-        hits = termbase.search(q, 50) if q.strip() else []
+        if not q.strip():
+            hits = []
+        elif index.may_embed(q):  # a new question: embed it off the event loop
+            hits = await run_in_threadpool(termbase.search, q, 50)
+        else:
+            hits = termbase.search(q, 50)
         return page(request, "search.html", search_page(data_in(language), q, hits), language)
 
     @app.get("/stats", include_in_schema=False)
@@ -345,7 +351,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         return q
 
     @app.get("/api/search", tags=["search"], summary="Search labels, acronyms, typos and definitions")
-    def api_search(  # sync: FastAPI runs it in its thread pool, off the event loop
+    async def api_search(  # answered on the event loop unless it must embed a new question
         request: Request,
         q: Annotated[str, Query(min_length=1, max_length=1000, description="What to look for")],
         limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Most hits to return")] = 10,
@@ -356,7 +362,10 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         With `lang`, each hit's `label` is its label in that language where it has one.
         """
         try:
-            hits = termbase.search(_query(q), limit)
+            if index.may_embed(q):  # tens of ms in the model: keep the event loop free meanwhile
+                hits = await run_in_threadpool(termbase.search, _query(q), limit)
+            else:  # a millisecond or two: a thread hop would cost more than it saves
+                hits = termbase.search(_query(q), limit)
         except TermbaseError as error:
             raise HTTPException(422, f"q: {error}") from None
         return api(request, {"query": q, "hits": hits_in(hits, language_of(lang))})
