@@ -80,3 +80,27 @@ def entries_and_unused(
         unused=tuple(sorted(unused, key=lambda u: u.line)),
         title=title,
     )
+
+
+#: An entry, the lines of THIS file it was read from, and the (path, title) of the original
+#: source it cites when its provenance was restored from termbase's own export (else None).
+ReadEntry = tuple[Entry, tuple[int, int], tuple[str, str] | None]
+
+
+def result_with_restored(items: Iterable[ReadEntry], unused: Iterable[Unused], title: str = "") -> ReadResult:
+    """Return a ReadResult for entries some of which cite their original source.
+
+    Without any citing entry this is `entries_and_unused`; with them, entries are kept in
+    file order with their spans (see `ReadResult.spans`) and the cited sources listed.
+    """
+    ordered = sorted(items, key=lambda item: item[1])
+    cited = tuple(dict.fromkeys(c for _, _, c in ordered if c))
+    if not cited:
+        return entries_and_unused((e for e, _, _ in ordered), unused, title)
+    return ReadResult(
+        entries=tuple(e for e, _, _ in ordered),
+        unused=tuple(sorted(unused, key=lambda u: u.line)),
+        title=title,
+        spans=tuple(span for _, span, _ in ordered),
+        cited=cited,
+    )

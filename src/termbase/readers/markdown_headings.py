@@ -34,7 +34,7 @@ from itertools import pairwise
 from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
-from termbase.readers.base import entries_and_unused
+from termbase.readers.base import ReadEntry, result_with_restored
 from termbase.readers.jsonl_export import guess_locator
 from termbase.readers.markdown_common import (
     clean_markdown,
@@ -155,7 +155,7 @@ class MarkdownHeadingsReader:
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
         reasons = {h.line: REASON_DIVIDER for h in headings if is_letter_divider(h.text)}
         entries = []
-        restored: list[_Restored] = []
+        restored: list[ReadEntry] = []
         claimed: set[int] = set()
         for index, heading in enumerate(headings):
             if heading.level != level or is_letter_divider(heading.text):
@@ -193,23 +193,11 @@ class MarkdownHeadingsReader:
             )
             claimed.update(range(heading.line, end + 1))
         unused = unused_outside(text, tokens, claimed, source, reasons)
-        if not restored:
-            return entries_and_unused(entries, unused, title)
-        every = sorted([(e, (e.line, e.end_line), None) for e in entries] + restored, key=lambda r: r[1])
-        return ReadResult(
-            entries=tuple(e for e, _, _ in every),
-            unused=tuple(sorted(unused, key=lambda u: u.line)),
-            title=title,
-            spans=tuple(span for _, span, _ in every),
-            cited=tuple(dict.fromkeys(c for _, _, c in every if c)),
-        )
+        own: list[ReadEntry] = [(e, (e.line, e.end_line), None) for e in entries]
+        return result_with_restored(own + restored, unused, title)
 
 
-#: A restored entry, the lines of this page it was read from, and the (path, title) it cites.
-_Restored = tuple[Entry, tuple[int, int], tuple[str, str]]
-
-
-def _restore(heading: Heading, lines: list[str], end: int) -> list[_Restored]:
+def _restore(heading: Heading, lines: list[str], end: int) -> list[ReadEntry]:
     """Return the entries of one concept of termbase's own Markdown export, provenance restored.
 
     The heading gives the preferred label and concept id, `*Also:*` the other labels, each
@@ -222,7 +210,7 @@ def _restore(heading: Heading, lines: list[str], end: int) -> list[_Restored]:
     see_also: tuple[str, ...] = ()
     body = list(range(heading.line, end))  # 0-based indexes of the lines under the heading
     chunk: list[int] = []
-    found: list[_Restored] = []
+    found: list[ReadEntry] = []
     for index in body:
         line = lines[index]
         if line.startswith(_ALSO) and not found and not "".join(lines[i] for i in chunk).strip():

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from termbase.exports.sphinx import NO_DEFINITION
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
-from termbase.readers.base import entries_and_unused
+from termbase.readers.base import result_with_restored
 from termbase.readers.jsonl_export import guess_locator
 from termbase.readers.page import REASON_NO_DEFINITION, REASON_TITLE, tidy
 
@@ -348,17 +348,7 @@ class SphinxGlossaryReader:
         if not any(item.reason == REASON_CHAPTER for item in unused):
             # a glossary page: its heading names the page, not where the terms are introduced
             read = [r if r.cited else replace(r, entry=replace(r.entry, locator=None)) for r in read]
-        cited = tuple(dict.fromkeys(r.cited for r in read if r.cited))
-        if not cited:
-            return entries_and_unused((r.entry for r in read), unused, title)
-        read.sort(key=lambda r: r.span)
-        return ReadResult(
-            entries=tuple(r.entry for r in read),
-            unused=tuple(sorted(unused, key=lambda u: u.line)),
-            title=title,
-            spans=tuple(r.span for r in read),
-            cited=cited,
-        )
+        return result_with_restored(((r.entry, r.span, r.cited) for r in read), unused, title)
 
     @staticmethod
     def _page_reasons(lines: list[str]) -> dict[int, str]:
