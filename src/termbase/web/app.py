@@ -192,6 +192,13 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
 
     # -- HTML pages
 
+    async def search(q: str, limit: int) -> list[Hit]:
+        """Search on the event loop (a millisecond or two), or in the thread pool when the
+        query is a new question whose embedding takes tens of milliseconds to make."""
+        if index.may_embed(q):
+            return await run_in_threadpool(termbase.search, q, limit)
+        return termbase.search(q, limit)
+
     @lru_cache(maxsize=4096)
     def concept_html(concept_id: str, language: str) -> str | None:
         record = termbase.concept(concept_id)
@@ -234,10 +241,8 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         language = language_of(lang)
         if not q.strip():
             hits = []
-        elif index.may_embed(q):  # a new question: embed it off the event loop
-            hits = await run_in_threadpool(termbase.search, q, 50)
         else:
-            hits = termbase.search(q, 50)
+            hits = await search(q, 50)
         return page(request, "search.html", search_page(data_in(language), q, hits), language)
 
     @app.get("/stats", include_in_schema=False)
@@ -362,10 +367,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         With `lang`, each hit's `label` is its label in that language where it has one.
         """
         try:
-            if index.may_embed(q):  # tens of ms in the model: keep the event loop free meanwhile
-                hits = await run_in_threadpool(termbase.search, _query(q), limit)
-            else:  # a millisecond or two: a thread hop would cost more than it saves
-                hits = termbase.search(_query(q), limit)
+            hits = await search(_query(q), limit)
         except TermbaseError as error:
             raise HTTPException(422, f"q: {error}") from None
         return api(request, {"query": q, "hits": hits_in(hits, language_of(lang))})
