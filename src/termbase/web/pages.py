@@ -12,14 +12,18 @@ import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import combinations
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlencode
 
 from termbase.languages import FALLBACK, concept_languages, in_language, language_rank
-from termbase.search import Hit
 from termbase.store import ConceptRecord, Termbase
 from termbase.web.render import formula_html, markdown_html, one_line
+
+if TYPE_CHECKING:
+    from termbase.search import Hit
 
 #: Letter-page and topic-page summaries are cut to this many characters.
 SUMMARY_CHARS = 160
@@ -27,6 +31,12 @@ SUMMARY_CHARS = 160
 
 #: The title of the built-in glossary's pages.
 BUILTIN_TITLE = "AI & ML glossary"
+
+
+@lru_cache(maxsize=1024)
+def file_name(path: str) -> str:
+    """Return the last part of a source path (sources are few, pages many: cached)."""
+    return PurePosixPath(path).name
 
 
 def site_title(path: str | PurePosixPath) -> str:
@@ -175,7 +185,7 @@ class SiteData:
         sources = [
             {
                 "path": s.path,
-                "name": PurePosixPath(s.path).name,
+                "name": file_name(s.path),
                 "title": s.title,
                 "reader": s.reader,
                 "entries": s.entry_count,
@@ -300,7 +310,7 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
                 "anchor": f"def-{number}",
                 "source_title": stored.source_title,
                 "source_path": entry.source,
-                "source_name": PurePosixPath(entry.source).name,
+                "source_name": file_name(entry.source),
                 "line": entry.line,
                 "end_line": entry.end_line,
                 "term": entry.term,

@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import nh3
 from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, Template, select_autoescape
-from latex2mathml.converter import convert as latex_to_mathml
-from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 #: The site's own CSS and JavaScript, served under /static and copied into static sites.
 STATIC_DIR = Path(str(resources.files("termbase.web") / "static"))
@@ -112,9 +114,17 @@ MATHML_ATTRIBUTES = frozenset(
     ]
 )
 
-_markdown = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable(
-    "strikethrough"
-)
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    """Return the Markdown parser (imported on first use: most definitions are plain text)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable(
+        "strikethrough"
+    )
+
 #: Text with none of these characters renders the same as plain escaped text.
 _MARKDOWN_SYNTAX = re.compile(r"[*_`\[\]<>&\\#~!|]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
 
@@ -136,7 +146,7 @@ def markdown_html(text: str) -> Markup:
     """Return a definition (Markdown) as sanitised HTML, ready to put in a page."""
     if not _MARKDOWN_SYNTAX.search(text):
         return Markup(f"<p>{html.escape(text.strip(), quote=False)}</p>")
-    return Markup(sanitize_html(_markdown.render(text)).strip())
+    return Markup(sanitize_html(_markdown().render(text)).strip())
 
 
 def _mathml_element(element: ET.Element, out: list[str]) -> None:
@@ -167,6 +177,8 @@ def formula_html(latex: str) -> Markup:
     A formula that cannot be converted is shown as its escaped LaTeX source in
     `<code class="formula formula-tex">`.
     """
+    from latex2mathml.converter import convert as latex_to_mathml  # only pages with formulas need it
+
     try:
         tree = ET.fromstring(latex_to_mathml(latex, display="block"))
     except Exception:  # latex2mathml raises many types on malformed input

@@ -14,10 +14,11 @@ import os
 import shutil
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from termbase.store import ConceptRecord, Termbase
+from termbase.store import Termbase
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
 from termbase.web.pages import (
     Links,
@@ -39,12 +40,48 @@ STATIC_FILES = ("style.css", "search.js")
 PARALLEL_FROM = 500
 
 
+class FolderWriter:
+    """Writes files into one folder, by name, relative to an open handle of the folder.
+
+    Thousands of pages go into `c/`; opening each file relative to the folder's handle
+    spares the kernel a walk of the whole path per file.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else -1
+
+    def write(self, name: str, text: str) -> None:
+        """Write `text` (UTF-8) to the file `name` in the folder, replacing it."""
+        data = text.encode("utf-8")
+        if self._handle < 0:
+            (self.folder / name).write_bytes(data)
+            return
+        handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, dir_fd=self._handle)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view) :]
+        finally:
+            os.close(handle)
+
+    def close(self) -> None:
+        """Close the folder's handle."""
+        if self._handle >= 0:
+            os.close(self._handle)
+            self._handle = -1
+
+
+#: Whether files can be opened relative to a folder handle here (not on Windows).
+_DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
+
+
 @dataclass(frozen=True, slots=True)
 class _ConceptJob:
     """What a worker needs to write concept pages; inherited by forked workers."""
 
     data: SiteData
-    records: list[ConceptRecord]
+    termbase_path: Path
     folder: Path
     context: dict[str, object]
     shell: PageShell
@@ -53,20 +90,29 @@ class _ConceptJob:
 _job: _ConceptJob | None = None
 
 
-def _write_range(bounds: tuple[int, int]) -> list[str]:
-    """Write the concept pages `records[start:end]` of the current job; return their text blocks."""
+def _write_share(ids: list[str]) -> list[str]:
+    """Read the concepts `ids` and write their pages; return their text blocks, in order.
+
+    Each call opens the termbase anew, so forked workers never share a SQLite connection.
+    """
     assert _job is not None
     article = environment().get_template("_concept.html")
+    context, shell = _job.context, _job.shell
+    writer = FolderWriter(_job.folder)
     blocks = []
-    for record in _job.records[bounds[0] : bounds[1]]:
-        view = concept_page(_job.data, record)
-        html = _job.shell.fill(
-            heading=str(view["heading"]),
-            description=str(view["summary"]),
-            main=article.render({**_job.context, **view}),
-        )
-        (_job.folder / f"{record.id}.html").write_text(html, encoding="utf-8")
-        blocks.append(concept_block(record))
+    try:
+        with Termbase.open(_job.termbase_path) as termbase:
+            for record in termbase.concept_records(ids):
+                view = concept_page(_job.data, record)
+                html = shell.fill(
+                    heading=str(view["heading"]),
+                    description=str(view["summary"]),
+                    main=article.render({**context, **view}),
+                )
+                writer.write(f"{record.id}.html", html)
+                blocks.append(concept_block(record))
+    finally:
+        writer.close()
     return blocks
 
 
@@ -81,12 +127,18 @@ def worker_count(concepts: int, asked: int | None = None) -> int:
 
 
 def write_concept_pages(
-    data: SiteData, records: list[ConceptRecord], folder: Path, workers: int = 1
+    data: SiteData,
+    termbase: Termbase,
+    folder: Path,
+    workers: int = 1,
+    meanwhile: Callable[[], None] | None = None,
 ) -> list[str]:
-    """Write one page per concept into `folder`; return each concept's glossary-data block, in order.
+    """Write one page per concept into `folder`; return each concept's glossary-data block,
+    ordered by label.
 
-    Each page is the shared shell (rendered once) around the concept article; with
-    `workers` > 1 the pages are split over that many forked processes.
+    Each page is the shared shell (rendered once) around the concept article. With
+    `workers` > 1 the concepts are split into shares, each read and written by one of that
+    many forked processes, while this process runs `meanwhile` (the site's other pages).
     """
     global _job
     links = Links(root="../", static=True)
@@ -97,14 +149,20 @@ def write_concept_pages(
         "az_bar": az_bar(tuple(data.letters), links),
         "page": "concept",
     }
-    _job = _ConceptJob(data, records, folder, context, page_shell(context))
+    ids = termbase.concept_ids_by_label()
+    _job = _ConceptJob(data, termbase.path, folder, context, page_shell(context))
     try:
-        if workers < 2 or not records:
-            return _write_range((0, len(records)))
-        step = -(-len(records) // (workers * 4))
-        chunks = [(start, min(start + step, len(records))) for start in range(0, len(records), step)]
+        if workers < 2 or not ids:
+            if meanwhile:
+                meanwhile()
+            return _write_share(ids)
+        step = -(-len(ids) // (workers * 4))
+        shares = [ids[start : start + step] for start in range(0, len(ids), step)]
         with mp.get_context("fork").Pool(workers) as pool:
-            return [block for blocks in pool.map(_write_range, chunks) for block in blocks]
+            pending = pool.map_async(_write_share, shares)
+            if meanwhile:
+                meanwhile()
+            return [block for blocks in pending.get() for block in blocks]
     finally:
         _job = None
 
@@ -146,39 +204,37 @@ def write_site(
     base_nested = {"site": data, "links": nested, "suggest_url": ""}
     for folder in ("c", "letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
-    pages = 0
+    concepts = data.counts.get("concepts", 0)
+    workers = worker_count(concepts, workers)
 
     def write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
-    write(out / "index.html", render_page("home.html", {**base_top, **home_page(data)}))
-    write(out / "stats.html", render_page("stats.html", {**base_top, **stats_page(data)}))
-    write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", [])}))
-    pages += 3
-    for initial in data.letters:
-        view = letter_page(data, initial) or {}
-        write(
-            out / "letter" / f"{initial}.html",
-            render_page("letter.html", {**base_nested, **view, "current_letter": initial}),
-        )
-        pages += 1
-    for topic in data.topics:
-        write(
-            out / "topic" / f"{topic_file(topic)}.html",
-            render_page("topic.html", {**base_nested, **(topic_page(data, topic) or {})}),
-        )
-        pages += 1
-    records = list(termbase.concept_records())
-    workers = worker_count(len(records), workers)
-    blocks = write_concept_pages(data, records, out / "c", workers)
-    pages += len(records)
+    def list_pages() -> None:
+        write(out / "index.html", render_page("home.html", {**base_top, **home_page(data)}))
+        write(out / "stats.html", render_page("stats.html", {**base_top, **stats_page(data)}))
+        write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", [])}))
+        for initial in data.letters:
+            view = letter_page(data, initial) or {}
+            write(
+                out / "letter" / f"{initial}.html",
+                render_page("letter.html", {**base_nested, **view, "current_letter": initial}),
+            )
+        for topic in data.topics:
+            write(
+                out / "topic" / f"{topic_file(topic)}.html",
+                render_page("topic.html", {**base_nested, **(topic_page(data, topic) or {})}),
+            )
+        write(out / "llms.txt", llms_txt(data, top))
+        index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
+        write(out / "search-index.json", index)
+        write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
+        for name in STATIC_FILES:
+            shutil.copyfile(STATIC_DIR / name, out / "static" / name)
+
+    blocks = write_concept_pages(data, termbase, out / "c", workers, meanwhile=list_pages)
     write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(blocks) + "\n")
-    write(out / "llms.txt", llms_txt(data, top))
-    index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
-    write(out / "search-index.json", index)
-    write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
-    for name in STATIC_FILES:
-        shutil.copyfile(STATIC_DIR / name, out / "static" / name)
+    pages = 3 + len(data.letters) + len(data.topics) + len(blocks)
     files = pages + 4 + len(STATIC_FILES)
     return SiteSummary(
         out=out, pages=pages, files=files, seconds=time.perf_counter() - started, workers=workers
