@@ -56,9 +56,9 @@ def concept_block(record: ConceptRecord) -> str:
     """Return one concept as a plain-text block (no trailing blank line)."""
     lines = [f"## {record.label}", f"id: {record.id}"]
     others = [
-        f"{label['text']} ({label['kind']})" if label["kind"] in ("acronym", "expansion") else label["text"]
+        f"{label.text} ({label.kind})" if label.kind in ("acronym", "expansion") else label.text
         for label in label_kinds(record)
-        if label["kind"] != "preferred"
+        if label.kind != "preferred"
     ]
     if others:
         lines.append("also: " + "; ".join(others))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import quote, urlencode
 
 from termbase.languages import FALLBACK, concept_languages, in_language, language_rank
@@ -263,9 +263,16 @@ def topic_page(data: SiteData, topic: str) -> dict[str, object] | None:
     return {"page": "topic", "heading": topic, "topic": topic, "items": items}
 
 
-def label_kinds(record: ConceptRecord) -> list[dict[str, str]]:
+class LabelKind(NamedTuple):
+    """One label of a concept and its kind: preferred, acronym, expansion or alternative."""
+
+    text: str
+    kind: str
+
+
+def label_kinds(record: ConceptRecord) -> list[LabelKind]:
     """Return every label of the concept with its kind: preferred, acronym, expansion, alternative."""
-    acronyms, expansions = set(record.acronyms), set(record.expansions)
+    acronyms, expansions = record.acronyms, record.expansions
     kinds = []
     for label in dict.fromkeys(record.labels):
         kind = (
@@ -277,7 +284,7 @@ def label_kinds(record: ConceptRecord) -> list[dict[str, str]]:
             if label in expansions
             else "alternative"
         )
-        kinds.append({"text": label, "kind": kind})
+        kinds.append(LabelKind(label, kind))
     return kinds
 
 
@@ -327,8 +334,8 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
         i for i in dict.fromkeys(r.to_id for r in record.related if r.kind != "see_also") if i not in see_also
     ]
     backlinks = sorted(
-        dict.fromkeys(r.from_id for r in record.mentioned_in),
-        key=lambda i: data.ref(i)["label"].casefold(),
+        (data.ref(i) for i in dict.fromkeys(r.from_id for r in record.mentioned_in)),
+        key=lambda ref: ref["label"].casefold(),
     )
     summary = data.by_id.get(record.id)
     return {
@@ -344,7 +351,7 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
         "entries": entries,
         "see_also": [data.ref(i) for i in see_also],
         "mentions": [data.ref(i) for i in mentions],
-        "mentioned_in": [data.ref(i) for i in backlinks],
+        "mentioned_in": backlinks,
     }
 
 
