@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import rdflib
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from conftest import FIXTURES
 from termbase.cli import app

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from lxml import etree
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDF, SKOS
-from typer.testing import CliRunner
 
 from conftest import SEEDS
 from termbase.build import build_termbase

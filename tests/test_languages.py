@@ -12,8 +12,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from conftest import CORPORA, FIXTURES
 from termbase.build import build_termbase

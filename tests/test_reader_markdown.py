@@ -229,7 +229,7 @@ def test_mdn_sample(tmp_path: Path) -> None:
 
 
 def test_define_and_list_in_a_chosen_language(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from termbase.cli import app
 

@@ -11,50 +11,103 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-import typer
+import click
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from termbase import __version__
 from termbase.errors import InputError, NothingReadError, TermbaseError
-from termbase.languages import in_language
-from termbase.store import ConceptRecord, Termbase
 
 if TYPE_CHECKING:
     from termbase.search import Hit
+    from termbase.store import ConceptRecord, Termbase
 
 # Commands import what only they need (readers, writers, rdflib, the lookup and lint
-# modules) inside their bodies, so that `termbase --help`, `site` or `define` start fast.
+# modules, rich tables, the store) inside their bodies, so that `termbase --help`, `site`
+# or `define` start fast. Plain Click, not Typer: Typer imports pydantic and builds a
+# validator for every parameter on every run.
 
-app = typer.Typer(
-    name="termbase",
-    help="Read glossaries in any shape, merge them into one linked termbase, look terms up.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-DbOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--db",
-        help="The termbase file to read (default: the built-in AI/ML glossary).",
-        show_default=False,
-    ),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-LangOption = Annotated[
-    str | None,
-    typer.Option("--lang", help="Show labels and definitions in this language (es, pt-BR …), else English."),
-]
+
+class HelpArgument(click.Argument):
+    """A positional argument with a help text, listed under "Arguments" in `--help`.
+
+    Kept in our own attribute: only Click 8.5+ takes `help` for arguments, and we
+    support Click 8.2+.
+    """
+
+    def __init__(self, *args: Any, help: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.argument_help = help
+
+
+class HelpCommand(click.Command):
+    """A command whose short help is its docstring's whole first line, and whose
+    `--help` lists its arguments with their help texts before the options."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.help and not self.short_help:
+            self.short_help = self.help.strip().splitlines()[0]
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for param in self.params:
+            if isinstance(param, HelpArgument) and param.argument_help:
+                name = param.human_readable_name
+                name = name if param.required else f"[{name}]"
+                rows.append((name + ("..." if param.nargs == -1 else ""), param.argument_help))
+        if rows:
+            with formatter.section("Arguments"):
+                formatter.write_dl(rows)
+        super().format_options(ctx, formatter)
+
+
+class OrderedGroup(click.Group):
+    """Lists commands in the order they are defined, not alphabetically; with no
+    arguments at all, prints its help on stdout and exits with status 2 (the same on
+    every Click 8.x: Click's own `no_args_is_help` changed stream and status over 8.x)."""
+
+    command_class = HelpCommand
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit(2)
+        return super().parse_args(ctx, args)
+
+
+def argument(*decls: str, **attrs: Any) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    return click.argument(*decls, cls=HelpArgument, **attrs)
+
+
+PATH = click.Path(path_type=Path)
+db_option = click.option(
+    "--db",
+    type=PATH,
+    default=None,
+    help="The termbase file to read (default: the built-in AI/ML glossary).",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+lang_option = click.option(
+    "--lang", default=None, help="Show labels and definitions in this language (es, pt-BR …), else English."
+)
+
+
+def limit_option(default: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    return click.option(
+        "--limit", "-n", type=click.IntRange(1, 100), default=default, help="Most hits to show."
+    )
 
 
 def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
@@ -66,16 +119,42 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
             return command(*args, **kwargs)
         except TermbaseError as error:
             err.print(f"[red]error:[/red] {escape(str(error))}")
-            raise typer.Exit(1) from None
+            raise click.exceptions.Exit(1) from None
         except BrokenPipeError:
             sys.stderr.close()
-            raise typer.Exit(0) from None
+            raise click.exceptions.Exit(0) from None
 
     return wrapper
 
 
+def print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        out.print(f"termbase {__version__}")
+        ctx.exit()
+
+
+@click.group(
+    cls=OrderedGroup,
+    name="termbase",
+    help="Read glossaries in any shape, merge them into one linked termbase, look terms up.",
+    context_settings={"show_default": True},
+)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=print_version,
+    help="Print the version and exit.",
+)
+def app() -> None:
+    """termbase: one clean, linked, searchable termbase from many glossaries."""
+
+
 def open_termbase(db: Path | None) -> Termbase:
     """Return the termbase named by --db, or the built-in AI/ML glossary without it."""
+    from termbase.store import Termbase
+
     if db is not None:
         return Termbase.open(db)
     from termbase.builtin import builtin_db
@@ -83,44 +162,26 @@ def open_termbase(db: Path | None) -> Termbase:
     return Termbase.open(builtin_db())
 
 
-def version_callback(value: bool) -> None:
-    if value:
-        out.print(f"termbase {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def main(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version",
-            callback=version_callback,
-            is_eager=True,
-            help="Print the version and exit.",
-        ),
-    ] = False,
-) -> None:
-    """termbase: one clean, linked, searchable termbase from many glossaries."""
-
-
 @app.command()
+@argument("sources", nargs=-1, required=True, help="Glossary files or directories.")
+@click.option("--db", type=PATH, default=Path("termbase.db"), help="The termbase file to write.")
+@click.option(
+    "--format",
+    "format_name",
+    default=None,
+    help="Read every source as this shape (`termbase formats` lists them).",
+)
+@click.option(
+    "--semantic",
+    "with_semantic",
+    is_flag=True,
+    help="Also store concept embeddings for question search (needs the semantic extra).",
+)
 @friendly_errors
-def build(
-    sources: Annotated[list[str], typer.Argument(help="Glossary files or directories.")],
-    db: Annotated[Path, typer.Option("--db", help="The termbase file to write.")] = Path("termbase.db"),
-    format_name: Annotated[
-        str | None,
-        typer.Option("--format", help="Read every source as this shape (`termbase formats` lists them)."),
-    ] = None,
-    with_semantic: Annotated[
-        bool,
-        typer.Option(
-            "--semantic", help="Also store concept embeddings for question search (needs the semantic extra)."
-        ),
-    ] = False,
-) -> None:
+def build(sources: tuple[str, ...], db: Path, format_name: str | None, with_semantic: bool) -> None:
     """Read SOURCES, merge their entries into concepts, and write the termbase file."""
+    from rich.table import Table
+
     from termbase.build import build_termbase
     from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
     from termbase.semantic import available as semantic_available
@@ -128,7 +189,7 @@ def build(
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
     try:
-        summary = build_termbase(sources, db, format_name, semantic=with_semantic)
+        summary = build_termbase(list(sources), db, format_name, semantic=with_semantic)
     except NothingReadError as error:
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
@@ -147,19 +208,19 @@ def build(
         f"in {summary.seconds:.2f} s" + (f"; {len(summary.skipped)} skipped" if summary.skipped else "")
     )
     if summary.skipped:
-        raise typer.Exit(1)
+        raise click.exceptions.Exit(1)
 
 
 @app.command()
+@argument("term", help="Any label of the concept, or its id.")
+@db_option
+@json_option
+@lang_option
 @friendly_errors
-def define(
-    term: Annotated[str, typer.Argument(help="Any label of the concept, or its id.")],
-    db: DbOption = None,
-    as_json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
+def define(term: str, db: Path | None, as_json: bool, lang: str | None) -> None:
     """Show the concept a term names, with every source's definition (in `--lang` if given)."""
     from termbase.exports.jsonl import concept_dict
+    from termbase.languages import in_language
     from termbase.lookup import find_concepts, suggest_labels
 
     with open_termbase(db) as termbase:
@@ -173,7 +234,7 @@ def define(
                 out.print_json(data={"query": term, "concepts": [], "suggestions": suggestions})
             hint = f" — did you mean: {', '.join(suggestions)}?" if suggestions else ""
             err.print(f"[red]no concept named[/red] {escape(term)!r}{escape(hint)}")
-            raise typer.Exit(1)
+            raise click.exceptions.Exit(1)
         if as_json:
             out.print_json(data={"query": term, "concepts": [concept_dict(r) for r in records]})
             return
@@ -214,13 +275,12 @@ def _print_concept(record: ConceptRecord) -> None:
 
 
 @app.command("list")
+@db_option
+@json_option
+@click.option("--letter", default=None, help="Only concepts filed under this initial.")
+@lang_option
 @friendly_errors
-def list_concepts(
-    db: DbOption = None,
-    as_json: JsonOption = False,
-    letter: Annotated[str | None, typer.Option(help="Only concepts filed under this initial.")] = None,
-    lang: LangOption = None,
-) -> None:
+def list_concepts(db: Path | None, as_json: bool, letter: str | None, lang: str | None) -> None:
     """List every concept: id, preferred label and a one-line summary (in `--lang` if given)."""
     with open_termbase(db) as termbase:
         rows = termbase.summaries(lang or "")
@@ -244,6 +304,8 @@ def list_concepts(
                     )
                 )
             return
+        from rich.table import Table
+
         table = Table(show_header=True, header_style="bold")
         table.add_column("id", no_wrap=True)
         table.add_column("label")
@@ -260,14 +322,18 @@ def _one_line(text: str, width: int = 140) -> str:
 
 
 @app.command()
+@db_option
+@json_option
 @friendly_errors
-def stats(db: DbOption = None, as_json: JsonOption = False) -> None:
+def stats(db: Path | None, as_json: bool) -> None:
     """Count sources, entries, concepts, labels and relations."""
     with open_termbase(db) as termbase:
         counts = termbase.stats()
         if as_json:
             out.print(json.dumps(counts))
             return
+        from rich.table import Table
+
         table = Table(show_header=False)
         for name, value in counts.items():
             table.add_row(name, str(value))
@@ -275,8 +341,10 @@ def stats(db: DbOption = None, as_json: JsonOption = False) -> None:
 
 
 @app.command()
+@db_option
+@json_option
 @friendly_errors
-def report(db: DbOption = None, as_json: JsonOption = False) -> None:
+def report(db: Path | None, as_json: bool) -> None:
     """List every input line not used in an entry, with the reason, and dangling see-also."""
     with open_termbase(db) as termbase:
         unused = termbase.unused()
@@ -334,19 +402,14 @@ def report(db: DbOption = None, as_json: JsonOption = False) -> None:
 
 
 @app.command()
+@db_option
+@click.option(
+    "--format", "format_name", default="jsonl", help="Export format (`termbase formats` lists them)."
+)
+@click.option("--rdf-xml", is_flag=True, help="With --format skos: write RDF/XML instead of Turtle.")
+@click.option("--out", "-o", "output", type=PATH, default=None, help="Write to this file instead of stdout.")
 @friendly_errors
-def export(
-    db: DbOption = None,
-    format_name: Annotated[
-        str, typer.Option("--format", help="Export format (`termbase formats` lists them).")
-    ] = "jsonl",
-    rdf_xml: Annotated[
-        bool, typer.Option("--rdf-xml", help="With --format skos: write RDF/XML instead of Turtle.")
-    ] = False,
-    output: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout.")
-    ] = None,
-) -> None:
+def export(db: Path | None, format_name: str, rdf_xml: bool, output: Path | None) -> None:
     """Write the whole termbase in a standard format (JSONL, JSON, CSV, Markdown, Sphinx, SKOS, TBX…)."""
     from termbase.exports import get_writer
     from termbase.exports.base import ExportOptions
@@ -370,15 +433,16 @@ def export(
 
 
 @app.command()
+@db_option
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    help="Interface to bind; 127.0.0.1 keeps it on this machine, 0.0.0.0 opens it.",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, help="Port to listen on.")
+@click.option("--title", default=None, help="Site title (default: from the file name).")
 @friendly_errors
-def serve(
-    db: DbOption = None,
-    host: Annotated[
-        str, typer.Option(help="Interface to bind; 127.0.0.1 keeps it on this machine, 0.0.0.0 opens it.")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    title: Annotated[str | None, typer.Option(help="Site title (default: from the file name).")] = None,
-) -> None:
+def serve(db: Path | None, host: str, port: int, title: str | None) -> None:
     """Serve the termbase as a web site and JSON API (pages at /, API docs at /docs)."""
     import uvicorn
 
@@ -392,17 +456,20 @@ def serve(
 
 
 @app.command()
+@click.option(
+    "--out", "-o", "out_dir", type=PATH, required=True, help="Folder to write the static site into."
+)
+@db_option
+@click.option("--title", default=None, help="Site title (default: from the file name).")
+@lang_option
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes writing concept pages (default: one per core for large sites).",
+)
 @friendly_errors
-def site(
-    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the static site into.")],
-    db: DbOption = None,
-    title: Annotated[str | None, typer.Option(help="Site title (default: from the file name).")] = None,
-    lang: LangOption = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(min=1, help="Processes writing concept pages (default: one per core for large sites)."),
-    ] = None,
-) -> None:
+def site(out_dir: Path, db: Path | None, title: str | None, lang: str | None, workers: int | None) -> None:
     """Write a static site (relative links, search as you type) that works opened from files."""
     from termbase.languages import is_language_tag
     from termbase.web.site import write_site
@@ -422,8 +489,9 @@ def site(
 
 
 @app.command()
+@json_option
 @friendly_errors
-def formats(as_json: JsonOption = False) -> None:
+def formats(as_json: bool) -> None:
     """List the shapes `build --format` reads and the formats `export --format` writes."""
     from termbase.exports import WRITERS
     from termbase.readers import READERS
@@ -433,6 +501,8 @@ def formats(as_json: JsonOption = False) -> None:
     if as_json:
         out.print(json.dumps({"readers": readers, "writers": writers}, ensure_ascii=False))
         return
+    from rich.table import Table
+
     for heading, rows in (("build --format (readers)", readers), ("export --format (writers)", writers)):
         table = Table(title=heading, title_justify="left")
         table.add_column("name")
@@ -443,20 +513,17 @@ def formats(as_json: JsonOption = False) -> None:
 
 
 @app.command()
+@argument("sources", nargs=-1, required=True, help="Glossary files or directories to compare.")
+@db_option
+@json_option
+@click.option("--format", "format_name", default=None, help="Read every source as this shape.")
 @friendly_errors
-def coverage(
-    sources: Annotated[list[str], typer.Argument(help="Glossary files or directories to compare.")],
-    db: DbOption = None,
-    as_json: JsonOption = False,
-    format_name: Annotated[
-        str | None, typer.Option("--format", help="Read every source as this shape.")
-    ] = None,
-) -> None:
+def coverage(sources: tuple[str, ...], db: Path | None, as_json: bool, format_name: str | None) -> None:
     """List the concepts in SOURCES that the termbase lacks (default: the built-in glossary)."""
     from termbase.coverage import coverage as find_coverage
 
     with open_termbase(db) as termbase:
-        result = find_coverage(termbase, sources, format_name)
+        result = find_coverage(termbase, list(sources), format_name)
     for error in result.skipped:
         err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
     share = len(result.covered) / result.total if result.total else 1.0
@@ -492,36 +559,29 @@ def coverage(
 
 
 @app.command()
+@argument("sources", nargs=-1, type=PATH, help="termbase-yaml files (default: the built-in glossary).")
 @friendly_errors
-def lint(
-    sources: Annotated[
-        list[Path] | None, typer.Argument(help="termbase-yaml files (default: the built-in glossary).")
-    ] = None,
-) -> None:
+def lint(sources: tuple[Path, ...]) -> None:
     """Check glossary sources in termbase's own format: ids, related ids, labels, definitions."""
     from termbase.builtin import glossary_files
     from termbase.lint import lint_files
 
-    files = sources or glossary_files()
+    files = list(sources) or glossary_files()
     problems = lint_files(files)
     for problem in problems:
         out.print(escape(str(problem)))
     out.print(f"{len(files)} files, {len(problems)} problems")
     if problems:
-        raise typer.Exit(1)
-
-
-LimitOption = Annotated[int, typer.Option("--limit", "-n", min=1, max=100, help="Most hits to show.")]
+        raise click.exceptions.Exit(1)
 
 
 @app.command()
+@argument("query", help="What to look for; `-` reads one query per line from stdin.")
+@db_option
+@json_option
+@limit_option(10)
 @friendly_errors
-def search(
-    query: Annotated[str, typer.Argument(help="What to look for; `-` reads one query per line from stdin.")],
-    db: DbOption = None,
-    as_json: JsonOption = False,
-    limit: LimitOption = 10,
-) -> None:
+def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
     """Search labels, acronyms, typos, prefixes and definitions; best hits first."""
     with open_termbase(db) as termbase:
         index = termbase.search_index()
@@ -550,6 +610,8 @@ def _print_hits(query: str, hits: list[Hit]) -> None:
     if not hits:
         out.print(f"no match for {escape(query)!r}")
         return
+    from rich.table import Table
+
     table = Table(title=f"{escape(_one_line(query, 80))}", title_justify="left", show_header=True)
     for column in ("score", "id", "label", "matched"):
         table.add_column(column, justify="right" if column == "score" else "left")
@@ -560,13 +622,12 @@ def _print_hits(query: str, hits: list[Hit]) -> None:
 
 
 @app.command()
+@argument("prefix", help="What has been typed so far.")
+@db_option
+@json_option
+@limit_option(8)
 @friendly_errors
-def suggest(
-    prefix: Annotated[str, typer.Argument(help="What has been typed so far.")],
-    db: DbOption = None,
-    as_json: JsonOption = False,
-    limit: LimitOption = 8,
-) -> None:
+def suggest(prefix: str, db: Path | None, as_json: bool, limit: int) -> None:
     """Autocomplete: the concepts whose labels start with what has been typed."""
     with open_termbase(db) as termbase:
         hits = termbase.suggest(prefix, limit)
