@@ -406,6 +406,54 @@ def test_backlinks_render_and_lead_somewhere(builtin_server: Server, pages: Page
     assert mentions.count() >= 1, "the backlinked page does not link back to FlashAttention"
 
 
+def test_slash_key_goes_to_the_search_box(builtin_server: Server, pages: Pages) -> None:
+    """"/" anywhere on a page focuses the search box (a hint shows it on a desktop); typed
+    inside the box, "/" is just a character."""
+    page, _ = pages.open()
+    page.goto(builtin_server.base + "/c/flashattention")
+    hint = page.locator(".combo .shortcut")
+    assert hint.is_visible() and hint.inner_text() == "/"
+    assert page.evaluate("document.activeElement.id") != "search"
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.id") == "search"
+    assert page.locator("#search").input_value() == "", "the '/' that moved focus was typed"
+    assert not hint.is_visible(), "the hint covers the text being typed"
+    page.keyboard.type("GQ", delay=40)
+    assert any("grouped" in t.lower() for t in suggestion_texts(page))
+    page.keyboard.type("/x")
+    assert page.locator("#search").input_value() == "GQ/x"
+    phone, _ = pages.open(PHONE)
+    phone.goto(builtin_server.base + "/")
+    assert not phone.locator(".combo .shortcut").is_visible(), "a keyboard hint on a phone"
+
+
+def test_printed_concept_page_keeps_the_concept_not_the_navigation(
+    builtin_server: Server, pages: Pages
+) -> None:
+    page, _ = pages.open()
+    page.goto(builtin_server.base + "/c/scaled-dot-product-attention")
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible() and not page.locator(".site-footer").is_visible()
+    assert page.locator("h1").is_visible() and page.locator("#definitions .definition").first.is_visible()
+    assert_mathml_formula(page)
+    assert page.locator("#mentioned-in").is_visible()
+    page.emulate_media(media="screen")
+    assert page.locator(".site-header").is_visible()
+
+
+def test_non_latin_initials_are_named(builtin_server: Server, pages: Pages) -> None:
+    """Greek Β looks like Latin B in the A-Z bar: its link carries the letter's name."""
+    page, _ = pages.open()
+    page.goto(builtin_server.base + "/")
+    beta = page.get_by_role("link", name="Greek capital letter beta").first
+    assert beta.inner_text() == "Β" and beta.get_attribute("title") == "Greek capital letter beta"
+    latin = page.locator("#az a.az-letter", has_text=re.compile("^B$"))
+    assert latin.count() == 1 and latin.get_attribute("aria-label") is None
+    beta.click()
+    page.wait_for_load_state()
+    assert "Greek capital letter beta" in page.locator("h1").inner_text()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", ["desktop", "phone"])
 def test_screens_readable(builtin_server: Server, pages: Pages, device: str, scheme: str) -> None:

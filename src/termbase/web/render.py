@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
@@ -223,13 +224,22 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
     return FileSystemBytecodeCache(str(folder))
 
 
+@lru_cache(maxsize=256)
+def letter_name(initial: str) -> str:
+    """Return the Unicode name of an initial outside A–Z and 0–9 ("Greek capital letter beta"),
+    so a reader can tell Greek Β from Latin B; "" for A–Z, digits and anything unnamed."""
+    if len(initial) != 1 or (initial.isascii() and initial.isalnum()):
+        return ""
+    return unicodedata.name(initial, "").capitalize()
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     """Return the Jinja2 environment of the page templates (autoescaping on).
 
     Compiled templates are cached on disk, so a command does not compile them every run.
     """
-    return Environment(
+    env = Environment(
         loader=PackageLoader("termbase.web", "templates"),
         autoescape=select_autoescape(["html"], default=True),
         trim_blocks=True,
@@ -237,6 +247,8 @@ def environment() -> Environment:
         auto_reload=False,
         bytecode_cache=_bytecode_cache(),
     )
+    env.filters["letter_name"] = letter_name
+    return env
 
 
 @lru_cache(maxsize=1024)

@@ -153,6 +153,15 @@
   document.addEventListener("click", function (event) {
     if (!form.contains(event.target)) close();
   });
+  /* "/" anywhere on the page (but in a text field) goes to the search box */
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target, tag = target && target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable)) return;
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
 
   /* ---- static search page: results from the index ---- */
   var results = document.getElementById("search-results");
