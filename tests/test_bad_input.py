@@ -176,3 +176,63 @@ def test_a_50_mb_file_with_a_bad_row_names_the_row(fifty_mb: Path, tmp_path: Pat
     assert code == 1
     line = skipped_lines(err)["big-broken.csv"]
     assert "big-broken.csv:6003:" in line and "in the row that starts at line 6002" in line, line
+
+
+def test_concept_ids_that_would_leave_the_site_folder_are_refused(tmp_path: Path) -> None:
+    """A hand-edited export can state any id, and ids become file names (`c/<id>.html`):
+    `../x` or `a/b` is refused with its file and line, and nothing lands outside the site."""
+    db = tmp_path / "good.db"
+    assert run("build", str(GOOD), "--db", str(db))[0] == 0
+    _code, jsonl, _err = run("export", "--db", str(db), "--format", "jsonl")
+    concepts = [json.loads(line) for line in jsonl.splitlines()]
+    concepts[1]["id"] = "../../escaped"
+    edited_jsonl = tmp_path / "edited.jsonl"
+    edited_jsonl.write_text("".join(json.dumps(c) + "\n" for c in concepts), encoding="utf-8")
+    _code, markdown, _err = run("export", "--db", str(db), "--format", "markdown")
+    first_id = concepts[0]["id"]
+    assert "{#" + first_id + "}" in markdown
+    edited_md = tmp_path / "edited.md"
+    edited_md.write_text(markdown.replace("{#" + first_id + "}", "{#a/b}", 1), encoding="utf-8")
+    md_line = next(i for i, t in enumerate(markdown.splitlines(), 1) if "{#" + first_id + "}" in t)
+
+    out_db = tmp_path / "out.db"
+    code, _out, err = run("build", str(edited_jsonl), str(edited_md), str(GOOD), "--db", str(out_db))
+    assert code == 1
+    skipped = skipped_lines(err)
+    assert "edited.jsonl:2:" in skipped["edited.jsonl"] and "'../../escaped' is not a slug" in skipped[
+        "edited.jsonl"
+    ]
+    assert f"edited.md:{md_line}:" in skipped["edited.md"] and "{#a/b} is not a slug" in skipped["edited.md"]
+    assert run("site", "--db", str(out_db), "--out", str(tmp_path / "site"))[0] == 0
+    assert not (tmp_path / "escaped.html").exists()
+
+
+def test_a_termbase_with_an_unsafe_id_gets_no_site(tmp_path: Path) -> None:
+    """A termbase made some other way (an older termbase, a hand-edited file) with an id that
+    is a path: `site` says so and writes no page outside the folder."""
+    import shutil
+    import sqlite3
+
+    db = tmp_path / "good.db"
+    assert run("build", str(GOOD), "--db", str(db))[0] == 0
+    crafted = tmp_path / "crafted.db"
+    shutil.copyfile(db, crafted)
+    with sqlite3.connect(crafted) as connection:
+        (old,) = connection.execute("SELECT id FROM concepts ORDER BY id LIMIT 1").fetchone()
+        columns = (("concepts", "id"), ("labels", "concept_id"), ("concept_entries", "concept_id"))
+        for table, column in columns:
+            connection.execute(f"UPDATE {table} SET {column} = '../../outside' WHERE {column} = ?", (old,))
+    code, _out, err = run("site", "--db", str(crafted), "--out", str(tmp_path / "site" / "public"))
+    assert code == 1
+    assert "'../../outside'" in err and "cannot be page names" in err and "rebuild" in err
+    assert not list(tmp_path.rglob("outside.html"))
+
+
+def test_a_forced_reader_that_finds_nothing_says_so(tmp_path: Path) -> None:
+    plain = tmp_path / "plain.md"
+    plain.write_text("Just a paragraph.\nNo heading at all.\n", encoding="utf-8")
+    db = tmp_path / "p.db"
+    code, _out, err = run("build", "--format", "markdown-headings", str(plain), "--db", str(db))
+    assert code == 1
+    assert "markdown-headings reader found no entries" in " ".join(err.split())
+    assert "reader failed" not in err

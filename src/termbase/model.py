@@ -6,7 +6,18 @@ Readers produce `Entry` and `Unused` records; the resolver turns entries into
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+#: What a concept id looks like: a slug of lowercase ASCII letters, digits and hyphens, as
+#: the resolver makes them. Ids become URL paths and file names (`c/<id>.html`), so an id
+#: read from a file is checked against this: `../x` or `a/b` must never reach a path.
+CONCEPT_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def is_concept_id(text: str) -> bool:
+    """Return True if `text` is a well-formed concept id (see CONCEPT_ID)."""
+    return CONCEPT_ID.fullmatch(text) is not None
 
 
 @dataclass(frozen=True, slots=True)

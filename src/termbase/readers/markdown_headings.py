@@ -31,9 +31,10 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from termbase.errors import InputError
 from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION
 from termbase.labels import parse_term
-from termbase.model import Entry, ReadResult
+from termbase.model import Entry, ReadResult, is_concept_id
 from termbase.readers.base import ReadEntry, result_with_restored
 from termbase.readers.jsonl_export import guess_locator
 from termbase.readers.markdown_common import (
@@ -148,8 +149,6 @@ class MarkdownHeadingsReader:
         """Return one entry per term heading with its body; other lines are reported."""
         lines = text.splitlines()
         tokens = parse_blocks(text)
-        if not _ANY_HEADING.search(text):
-            return 0.0  # no `#` heading line: skip parsing
         headings = page_headings(text)
         level = term_level(headings)
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
@@ -168,7 +167,7 @@ class MarkdownHeadingsReader:
                 reasons[heading.line] = REASON_NO_DEFINITION
                 continue
             if any(_PROVENANCE.match(line) for line in lines[heading.line : end]):
-                restored.extend(_restore(heading, lines, end))
+                restored.extend(_restore(heading, lines, end, source))
                 claimed.update(range(heading.line, end + 1))
                 continue
             heading = Heading(heading.line, heading.level, _HEADING_ID.sub("", heading.text))
@@ -197,7 +196,7 @@ class MarkdownHeadingsReader:
         return result_with_restored(own + restored, unused, title)
 
 
-def _restore(heading: Heading, lines: list[str], end: int) -> list[ReadEntry]:
+def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[ReadEntry]:
     """Return the entries of one concept of termbase's own Markdown export, provenance restored.
 
     The heading gives the preferred label and concept id, `*Also:*` the other labels, each
@@ -206,6 +205,13 @@ def _restore(heading: Heading, lines: list[str], end: int) -> list[ReadEntry]:
     """
     match = _HEADING_ID.search(heading.text)
     concept_id = match["id"] if match else ""
+    if concept_id and not is_concept_id(concept_id):
+        raise InputError(
+            f"concept id {{#{concept_id}}} is not a slug (it becomes a URL path and a file name)",
+            path=source,
+            line=heading.line,
+            hint="use lowercase letters, digits and hyphens, as termbase's exports do",
+        )
     labels = [_HEADING_ID.sub("", heading.text)]
     see_also: tuple[str, ...] = ()
     body = list(range(heading.line, end))  # 0-based indexes of the lines under the heading

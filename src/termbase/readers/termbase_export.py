@@ -35,8 +35,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from termbase.errors import InputError
 from termbase.labels import label_key
-from termbase.model import Entry, Locator, ReadResult, Unused
+from termbase.model import Entry, Locator, ReadResult, Unused, is_concept_id
 
 #: Why lines of an export that hold no entry are not read.
 REASON_FRAME = "termbase export framing (header, sources, scheme) — no glossary entry"
@@ -183,6 +184,13 @@ def restore(
     for concept in concepts:
         if not concept.entries:
             continue
+        if not is_concept_id(concept.id):
+            raise InputError(
+                f"concept id {concept.id!r} is not a slug (it becomes a URL path and a file name)",
+                path=source,
+                line=concept.span[0],
+                hint="use lowercase letters, digits and hyphens, as termbase's exports do",
+            )
         for index, (data, entry) in enumerate(concept_entries(concept)):
             titles.setdefault(entry.source, str(data.get("source_title") or ""))
             span = concept.entry_spans[index] if concept.entry_spans else concept.span

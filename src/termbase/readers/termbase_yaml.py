@@ -32,7 +32,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
-from termbase.model import Entry, Locator, ReadResult, Unused
+from termbase.model import Entry, Locator, ReadResult, Unused, is_concept_id
 from termbase.readers.base import entries_and_unused, numbered_lines
 
 KNOWN_FIELDS = frozenset(
@@ -52,7 +52,6 @@ KNOWN_FIELDS = frozenset(
     }
 )
 _HEADER = re.compile(r"^\s*termbase\s*:\s*\d+\s*$", re.MULTILINE)
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 
 
 class TermbaseYamlReader:
@@ -184,7 +183,7 @@ def _entry(data: object, source: str, first: int, last: int) -> Entry:
             hint="add `definition: …`",
         )
     concept_id = str(data.get("id") or "")
-    if concept_id and not _SLUG.match(concept_id):
+    if concept_id and not is_concept_id(concept_id):
         raise InputError(
             f"id {concept_id!r} is not a slug",
             path=source,

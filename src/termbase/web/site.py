@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from termbase.errors import StoreError
+from termbase.model import is_concept_id
 from termbase.store import Termbase
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
 from termbase.web.pages import (
@@ -38,6 +40,10 @@ STATIC_FILES = ("style.css", "search.js")
 #: Below this many concepts the pages are written in this process; above it, by one
 #: forked worker per core (where the platform can fork).
 PARALLEL_FROM = 500
+
+
+#: Whether files can be opened relative to a folder handle here (not on Windows).
+_DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 
 class FolderWriter:
@@ -70,10 +76,6 @@ class FolderWriter:
         if self._handle >= 0:
             os.close(self._handle)
             self._handle = -1
-
-
-#: Whether files can be opened relative to a folder handle here (not on Windows).
-_DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +150,14 @@ def write_concept_pages(
         "page": "concept",
     }
     ids = termbase.concept_ids_by_label()
+    unsafe = [concept_id for concept_id in ids if not is_concept_id(concept_id)]
+    if unsafe:
+        raise StoreError(
+            f"{termbase.path}: concept ids that cannot be page names: "
+            + ", ".join(repr(i) for i in unsafe[:5])
+            + (f" and {len(unsafe) - 5} more" if len(unsafe) > 5 else "")
+            + " — rebuild the termbase with this version of termbase (its readers refuse such ids)"
+        )
     _job = _ConceptJob(data, termbase.path, folder, context, page_shell(context))
     try:
         if workers < 2 or not ids:
