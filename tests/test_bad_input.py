@@ -236,3 +236,23 @@ def test_a_forced_reader_that_finds_nothing_says_so(tmp_path: Path) -> None:
     assert code == 1
     assert "markdown-headings reader found no entries" in " ".join(err.split())
     assert "reader failed" not in err
+
+
+@pytest.mark.parametrize("command", ["site", "export", "build"])
+def test_an_output_path_through_a_file_is_one_clear_line(tmp_path: Path, command: str) -> None:
+    """A path whose folder part is a file: one line naming the path and what to do, exit 1."""
+    db = tmp_path / "good.db"
+    assert run("build", str(GOOD), "--db", str(db))[0] == 0
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a folder\n", encoding="utf-8")
+    args = {
+        "site": ["site", "--db", str(db), "--out", str(a_file / "public")],
+        "export": ["export", "--db", str(db), "--out", str(a_file / "all.jsonl")],
+        "build": ["build", str(GOOD), "--db", str(a_file / "sub" / "x.db")],
+    }[command]
+    result = CliRunner().invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    message = " ".join(result.stderr.split())
+    assert str(a_file) in message and " — " in message and "Traceback" not in message, message
+    assert a_file.read_text(encoding="utf-8") == "not a folder\n"

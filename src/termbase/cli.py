@@ -6,6 +6,7 @@ A user mistake prints one line saying what, where and what to do, and exits non-
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from collections.abc import Callable
@@ -123,8 +124,26 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
         except BrokenPipeError:
             sys.stderr.close()
             raise click.exceptions.Exit(0) from None
+        except OSError as error:  # a path we were given cannot be written or read
+            err.print(f"[red]error:[/red] {escape(os_error_line(error))}")
+            raise click.exceptions.Exit(1) from None
 
     return wrapper
+
+
+def os_error_line(error: OSError) -> str:
+    """Return one line for an OSError on a path the user gave: which path, what, what to do."""
+    where = f"{error.filename}: " if error.filename else ""
+    what = (error.strerror or str(error)).lower()
+    hint = {
+        errno.EEXIST: "a file is in the way of a folder — pick another path",
+        errno.ENOTDIR: "part of the path is a file, not a folder — pick another path",
+        errno.EACCES: "no permission — pick a path you can write to",
+        errno.EROFS: "the file system is read-only — pick a path you can write to",
+        errno.ENOSPC: "the disk is full — free some space or pick another disk",
+        errno.ENOENT: "check the path",
+    }.get(error.errno or 0, "check the path and its permissions")
+    return f"{where}{what} — {hint}"
 
 
 def print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
