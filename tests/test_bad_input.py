@@ -256,3 +256,22 @@ def test_an_output_path_through_a_file_is_one_clear_line(tmp_path: Path, command
     message = " ".join(result.stderr.split())
     assert str(a_file) in message and " — " in message and "Traceback" not in message, message
     assert a_file.read_text(encoding="utf-8") == "not a folder\n"
+
+
+def test_serve_on_a_port_in_use_says_so_before_loading_anything() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, _out, err = run("serve", "--port", str(port), "--db", str(Path("no-such.db")))
+    assert code == 1
+    message = " ".join(err.split())
+    assert f"port {port} on 127.0.0.1 is in use" in message and "--port" in message, message
+
+
+def test_serve_on_an_address_of_another_machine_says_so() -> None:
+    code, _out, err = run("serve", "--host", "192.0.2.1", "--port", "0")  # TEST-NET-1: never ours
+    assert code == 1
+    assert "192.0.2.1 is not an address of this machine" in " ".join(err.split())

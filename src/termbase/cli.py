@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import json
+import socket
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -468,10 +469,41 @@ def serve(db: Path | None, host: str, port: int, title: str | None) -> None:
     from termbase.builtin import builtin_db
     from termbase.web.app import create_app
 
+    listener = listening_socket(host, port)  # before loading anything: a taken port fails fast
     path = db if db is not None else builtin_db()
     web_app = create_app(path, title or "")
-    err.print(f"serving {escape(str(path))} at http://{host}:{port}/  (API docs: /docs; Ctrl+C stops)")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning")
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    err.print(f"serving {escape(str(path))} at http://{shown}:{bound}/  (API docs: /docs; Ctrl+C stops)")
+    uvicorn.Server(uvicorn.Config(web_app, log_level="warning")).run(sockets=[listener])
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """Return a socket bound to `host`:`port` for the server, or raise InputError saying why not."""
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror:
+        raise InputError(
+            f"--host {host!r}: not an address", hint="use 127.0.0.1, ::1, 0.0.0.0 or a name of this machine"
+        ) from None
+    listener = socket.socket(family, kind, protocol)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(address)
+    except OSError as error:
+        listener.close()
+        reasons = {
+            errno.EADDRINUSE: (
+                f"port {port} on {host} is in use",
+                "pass --port with another number (0 takes any free one), or stop what uses it",
+            ),
+            errno.EACCES: (f"no permission to listen on port {port}", "use a port above 1023: --port 8000"),
+            errno.EADDRNOTAVAIL: (f"{host} is not an address of this machine", "use 127.0.0.1 or 0.0.0.0"),
+        }
+        other = (f"cannot listen on {host}:{port}: {error.strerror}", "try another --host or --port")
+        message, hint = reasons.get(error.errno or 0, other)
+        raise InputError(message, hint=hint) from None
+    return listener
 
 
 @app.command()
