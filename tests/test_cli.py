@@ -205,3 +205,22 @@ def test_console_script_runs_as_a_real_process(seeds_db: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "grouped-query-attention" in done.stdout
+
+
+def test_build_reads_standard_input_as_dash(tmp_path: Path) -> None:
+    """`curl … | termbase build - --db x.db`: the text is read, recorded as `<stdin>`."""
+    seed = next(SEEDS.glob("000_*.txt"), None)
+    if seed is None:
+        pytest.skip(f"seed glossaries not found at {SEEDS}")
+    db = tmp_path / "piped.db"
+    command = [sys.executable, "-m", "termbase", "build", "-", "--db", str(db)]
+    done = subprocess.run(command, input=seed.read_bytes(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("SELECT path, entry_count FROM sources").fetchall() == [
+            ("<stdin>", SEED_ENTRY_COUNTS["000"])
+        ]
+    code, out, _err = run("define", "GQA", "--db", str(db))
+    assert code == 0 and "<stdin>:" in out
+    empty = subprocess.run(command, input=b"", capture_output=True, timeout=120)
+    assert empty.returncode == 1 and b"standard input is empty" in empty.stderr

@@ -19,7 +19,7 @@ from termbase.readers import get_reader, pick_reader
 from termbase.readers.base import entry_spans, numbered_lines
 from termbase.resolve import resolve
 from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, vectors_blob
-from termbase.sources import SourceText, expand_paths, load_text
+from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, load_text
 from termbase.store import Build, write_termbase
 
 
@@ -126,13 +126,13 @@ def read_sources(
         if isinstance(item, InputError):
             errors.append(item)
             continue
-        key = str(item.resolve())
+        key = str(item) if str(item) == STDIN else str(item.resolve())
         if key in seen:
             continue
         seen.add(key)
         try:
             text = load_text(item)
-            if relative_to is not None:
+            if relative_to is not None and text.path != STDIN_NAME:
                 text = SourceText(str(item.resolve().relative_to(relative_to)), text.text)
             read.append(read_source(text, format_name))
         except InputError as error:

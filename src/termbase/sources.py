@@ -1,13 +1,15 @@
 """Turn the paths a user names into (path, text) pairs, or clear errors.
 
 Directories are walked for glossary-looking files; binary files, invalid UTF-8, empty
-files and missing paths each raise an InputError that says what to do.
+files and missing paths each raise an InputError that says what to do. `-` names standard
+input (`curl … | termbase build - --db x.db`), recorded as the source `<stdin>`.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +45,9 @@ GLOSSARY_SUFFIXES = frozenset(
     }
 )
 
+#: The path that names standard input, and the name its text is recorded under.
+STDIN, STDIN_NAME = "-", "<stdin>"
+
 #: Files larger than this are refused rather than read into memory.
 MAX_BYTES = 200 * 1024 * 1024
 
@@ -70,7 +75,9 @@ def expand_paths(paths: list[str]) -> Iterator[Path | InputError]:
     """Yield each file named, each glossary-looking file under each directory, or an error."""
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
+        if raw == STDIN:
+            yield path
+        elif not path.exists():
             yield InputError("no such file or directory", path=raw, hint="check the path")
         elif path.is_dir():
             found = sorted(
@@ -90,6 +97,18 @@ def expand_paths(paths: list[str]) -> Iterator[Path | InputError]:
 def load_text(path: Path) -> SourceText:
     """Return the file's text, or raise InputError for binary, non-UTF-8 or empty files."""
     name = str(path)
+    if name == STDIN:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise InputError(
+                f"standard input is over the {MAX_BYTES // (1024 * 1024)} MiB limit",
+                path=STDIN_NAME,
+                hint="split it into smaller files",
+            )
+        text = decode(data, STDIN_NAME)
+        if not text.strip():
+            raise InputError("standard input is empty", path=STDIN_NAME, hint="pipe a glossary into it")
+        return SourceText(STDIN_NAME, text)
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
