@@ -454,3 +454,30 @@ def test_site_command(db: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_app, ["site", "--db", str(db), "--out", str(tmp_path / "public")])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "public" / "index.html").is_file()
+
+
+def test_a_rebuilt_site_loses_the_pages_of_gone_concepts_and_keeps_other_files(tmp_path: Path) -> None:
+    """Building into the folder of an earlier site removes what that build wrote and this one
+    does not (pages of concepts no longer in the termbase), and nothing else."""
+    fixture = FIXTURES / "table_glossary" / "pottery.csv"
+    lines = fixture.read_text(encoding="utf-8").splitlines()
+    full, small = tmp_path / "full.db", tmp_path / "small.db"
+    build_termbase([str(fixture)], full)
+    (tmp_path / "small.csv").write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")  # header, Kiln
+    build_termbase([str(tmp_path / "small.csv")], small)
+    out = tmp_path / "public"
+    with Termbase.open(full) as termbase:
+        first = write_site(termbase, out)
+        gone = set(termbase.concept_ids())
+    (out / "about.html").write_text("<p>our own page</p>\n", encoding="utf-8")
+    (out / "c" / "hand-made.html").write_text("<p>also ours</p>\n", encoding="utf-8")
+    with Termbase.open(small) as termbase:
+        kept = set(termbase.concept_ids())
+        second = write_site(termbase, out)
+    gone -= kept
+    assert gone and first.removed == 0 and second.removed >= len(gone)
+    assert {p.stem for p in (out / "c").glob("*.html")} == kept | {"hand-made"}
+    assert (out / "about.html").is_file()
+    listed = (out / ".termbase-site").read_text(encoding="utf-8").split()
+    assert len(listed) == second.files and "about.html" not in listed
+    assert all((out / name).is_file() for name in listed)

@@ -535,6 +535,7 @@ def site(out_dir: Path, db: Path | None, title: str | None, lang: str | None, wo
         f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
         f"in {summary.seconds:.2f} s"
         + (f" by {summary.workers} processes" if summary.workers > 1 else "")
+        + (f", removed {summary.removed} stale files of an earlier build" if summary.removed else "")
         + f" — open {escape(str(out_dir / 'index.html'))}"
     )
 

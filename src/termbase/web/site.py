@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from termbase.errors import StoreError
 from termbase.model import is_concept_id
@@ -129,12 +129,13 @@ def worker_count(concepts: int, asked: int | None = None) -> int:
 def write_concept_pages(
     data: SiteData,
     termbase: Termbase,
+    ids: list[str],
     folder: Path,
     workers: int = 1,
     meanwhile: Callable[[], None] | None = None,
 ) -> list[str]:
-    """Write one page per concept into `folder`; return each concept's glossary-data block,
-    ordered by label.
+    """Write the page of each concept of `ids` into `folder`; return each one's glossary-data
+    block, in the order of `ids`.
 
     Each page is the shared shell (rendered once) around the concept article. With
     `workers` > 1 the concepts are split into shares, each read and written by one of that
@@ -149,7 +150,6 @@ def write_concept_pages(
         "az_bar": az_bar(tuple(data.letters), links),
         "page": "concept",
     }
-    ids = termbase.concept_ids_by_label()
     unsafe = [concept_id for concept_id in ids if not is_concept_id(concept_id)]
     if unsafe:
         raise StoreError(
@@ -184,6 +184,8 @@ class SiteSummary:
     files: int
     seconds: float
     workers: int = 1
+    #: Files an earlier build of this folder wrote and this one did not (gone concepts).
+    removed: int = 0
 
 
 def search_index(data: SiteData) -> dict[str, object]:
@@ -194,6 +196,36 @@ def search_index(data: SiteData) -> dict[str, object]:
             [s.id, s.label, data.labels.get(s.id, [s.label]), s.summary[:120]] for s in data.summaries
         ],
     }
+
+
+#: The list of files a build wrote, one relative path a line, kept in the site's folder so
+#: that the next build there removes the pages of concepts that are gone, and nothing else.
+MANIFEST = ".termbase-site"
+
+
+def remove_stale_files(out: Path, written: set[str]) -> int:
+    """Remove the files the manifest of an earlier build in `out` lists and `written` does not;
+    write the new manifest; return how many files were removed.
+
+    Only files an earlier build listed are touched: a reader's own files in the folder stay.
+    """
+    manifest = out / MANIFEST
+    try:
+        earlier = manifest.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        earlier = []
+    removed = 0
+    for name in earlier:
+        relative = PurePosixPath(name)
+        if not name or name in written or relative.is_absolute() or ".." in relative.parts:
+            continue
+        try:
+            (out / relative).unlink()
+            removed += 1
+        except FileNotFoundError:
+            pass
+    manifest.write_text("".join(f"{name}\n" for name in sorted(written)), encoding="utf-8")
+    return removed
 
 
 def write_site(
@@ -212,11 +244,13 @@ def write_site(
     base_nested = {"site": data, "links": nested, "suggest_url": ""}
     for folder in ("c", "letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
-    concepts = data.counts.get("concepts", 0)
-    workers = worker_count(concepts, workers)
+    ids = termbase.concept_ids_by_label()
+    workers = worker_count(len(ids), workers)
+    written: set[str] = {f"c/{concept_id}.html" for concept_id in ids}
 
     def write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
+        written.add(path.relative_to(out).as_posix())
 
     def list_pages() -> None:
         write(out / "index.html", render_page("home.html", {**base_top, **home_page(data)}))
@@ -239,11 +273,18 @@ def write_site(
         write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
         for name in STATIC_FILES:
             shutil.copyfile(STATIC_DIR / name, out / "static" / name)
+            written.add(f"static/{name}")
 
-    blocks = write_concept_pages(data, termbase, out / "c", workers, meanwhile=list_pages)
+    blocks = write_concept_pages(data, termbase, ids, out / "c", workers, meanwhile=list_pages)
     write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(blocks) + "\n")
-    pages = 3 + len(data.letters) + len(data.topics) + len(blocks)
-    files = pages + 4 + len(STATIC_FILES)
+    removed = remove_stale_files(out, written)
+    pages = sum(name.endswith(".html") for name in written)
+    files = len(written)
     return SiteSummary(
-        out=out, pages=pages, files=files, seconds=time.perf_counter() - started, workers=workers
+        out=out,
+        pages=pages,
+        files=files,
+        seconds=time.perf_counter() - started,
+        workers=workers,
+        removed=removed,
     )
