@@ -481,3 +481,43 @@ def test_a_rebuilt_site_loses_the_pages_of_gone_concepts_and_keeps_other_files(t
     listed = (out / ".termbase-site").read_text(encoding="utf-8").split()
     assert len(listed) == second.files and "about.html" not in listed
     assert all((out / name).is_file() for name in listed)
+
+
+@pytest.mark.parametrize("base", ["https://example.org/glossary/", "https://example.org/"])
+def test_a_site_with_its_address_names_canonical_urls_and_lists_them(
+    termbase: Termbase, tmp_path: Path, base: str
+) -> None:
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "public"
+    write_site(termbase, out, "Static test glossary", base_url=base)
+    namespace = {"s": "http://www." + "sitemaps.org/schemas/sitemap/0.9"}
+    listed = [e.text for e in ET.parse(out / "sitemap.xml").getroot().findall("s:url/s:loc", namespace)]
+    pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+    assert len(listed) == len(set(listed)) == len(pages) - 1  # every page but search.html
+    for page in pages:
+        html = (out / page).read_text(encoding="utf-8")
+        canonical = re.findall(r'<link rel="canonical" href="([^"]+)">', html)
+        if page == "search.html":
+            assert not canonical
+            continue
+        assert canonical and canonical[0] in listed and canonical[0].startswith(base), page
+        assert unquote(canonical[0][len(base) :]) == page
+    assert (out / "robots.txt").is_file() == (base == "https://example.org/")
+    assert f"]({base}glossary-data.txt)" in (out / "llms.txt").read_text(encoding="utf-8")
+    # the shell with a canonical slot gives what the whole template gives
+    data = SiteData.load(termbase, "Static test glossary")
+    links, public = Links(root="../", static=True), Links(root=base, static=True)
+    for record in termbase.concept_records():
+        view = concept_page(data, record)
+        context = {"site": data, "links": links, "suggest_url": "", **view, "description": view["summary"]}
+        expected = render_page("concept.html", {**context, "canonical": public.concept(record.id)})
+        assert (out / "c" / f"{record.id}.html").read_text(encoding="utf-8") == expected, record.id
+
+
+def test_a_base_url_that_is_no_web_address_is_refused(db: Path, tmp_path: Path) -> None:
+    args = ["site", "--db", str(db), "--out", str(tmp_path / "s"), "--base-url", "x.org"]
+    result = CliRunner().invoke(cli_app, args)
+    assert result.exit_code == 1
+    assert "--base-url 'x.org': not a web address" in " ".join(result.stderr.split())
+    assert not (tmp_path / "s").exists()

@@ -519,8 +519,21 @@ def listening_socket(host: str, port: int) -> socket.socket:
     default=None,
     help="Processes writing concept pages (default: one per core for large sites).",
 )
+@click.option(
+    "--base-url",
+    default=None,
+    help="The address the site will be served from (https://…/): adds canonical links, "
+    "sitemap.xml (and robots.txt at a host's root) and absolute links in llms.txt.",
+)
 @friendly_errors
-def site(out_dir: Path, db: Path | None, title: str | None, lang: str | None, workers: int | None) -> None:
+def site(
+    out_dir: Path,
+    db: Path | None,
+    title: str | None,
+    lang: str | None,
+    workers: int | None,
+    base_url: str | None,
+) -> None:
     """Write a static site (relative links, search as you type) that works opened from files."""
     from termbase.languages import is_language_tag
     from termbase.web.site import write_site
@@ -529,8 +542,9 @@ def site(out_dir: Path, db: Path | None, title: str | None, lang: str | None, wo
         raise InputError(f"{out_dir}: exists and is not a folder", hint="pass --out a folder path")
     if lang and not is_language_tag(lang):
         raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
+    base = site_address(base_url) if base_url is not None else ""
     with open_termbase(db) as termbase:
-        summary = write_site(termbase, out_dir, title or "", lang or "", workers)
+        summary = write_site(termbase, out_dir, title or "", lang or "", workers, base)
     out.print(
         f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
         f"in {summary.seconds:.2f} s"
@@ -539,6 +553,20 @@ def site(out_dir: Path, db: Path | None, title: str | None, lang: str | None, wo
         + f" — open {escape(str(out_dir / 'index.html'))}"
     )
 
+
+
+
+def site_address(url: str) -> str:
+    """Return `--base-url` as an http(s) address ending in `/`, or raise InputError."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise InputError(
+            f"--base-url {url!r}: not a web address",
+            hint="give where the folder will be served, e.g. https://example.org/glossary/",
+        )
+    return parts.geturl() if parts.path.endswith("/") else parts.geturl() + "/"
 
 @app.command()
 @json_option

@@ -287,17 +287,22 @@ _SLOT = re.compile("\x00([a-z]+)\x00")
 class PageShell:
     """The chrome of a page (head, header, A–Z bar, footer) rendered once, with slots.
 
-    `fill` puts a page's `heading` and `description` (escaped) and its `main` HTML into the
-    slots: the same text as rendering the whole template, at a fraction of the cost, for
+    `fill` puts a page's `heading`, `description` and `canonical` URL (escaped) and its
+    `main` HTML into the slots: the same text as rendering the whole template, at a fraction of the cost, for
     sites that write thousands of pages of one kind.
     """
 
     parts: tuple[str, ...]
     slots: tuple[str, ...]
 
-    def fill(self, *, heading: str, description: str, main: str) -> str:
-        """Return the page with its slots filled."""
-        values = {"heading": str(escape(heading)), "description": str(escape(description)), "main": main}
+    def fill(self, *, heading: str, description: str, main: str, canonical: str = "") -> str:
+        """Return the page with its slots filled (`canonical`: its URL, if the shell has the slot)."""
+        values = {
+            "heading": str(escape(heading)),
+            "description": str(escape(description)),
+            "main": main,
+            "canonical": str(escape(canonical)),
+        }
         out = [self.parts[0]]
         for slot, part in zip(self.slots, self.parts[1:], strict=True):
             out.append(values[slot])
@@ -305,13 +310,15 @@ class PageShell:
         return "".join(out)
 
 
-def page_shell(context: dict[str, object]) -> PageShell:
-    """Return the shell of base.html for pages rendered with `context` (minus their own parts)."""
+def page_shell(context: dict[str, object], canonical: bool = False) -> PageShell:
+    """Return the shell of base.html for pages rendered with `context` (minus their own parts);
+    with `canonical`, a slot for each page's canonical URL."""
     template = environment().from_string(
         '{% extends "base.html" %}{% block main %}\x00main\x00\n{% endblock %}'
     )
-    html = render_page_template(
-        template, {**context, "heading": "\x00heading\x00", "description": "\x00description\x00"}
-    )
+    own = {"heading": "\x00heading\x00", "description": "\x00description\x00"}
+    if canonical:
+        own["canonical"] = "\x00canonical\x00"
+    html = render_page_template(template, {**context, **own})
     pieces = _SLOT.split(html)
     return PageShell(parts=tuple(pieces[0::2]), slots=tuple(pieces[1::2]))

@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
+from xml.sax.saxutils import escape as xml_escape
 
 from termbase.errors import StoreError
 from termbase.model import is_concept_id
@@ -87,6 +89,8 @@ class _ConceptJob:
     folder: Path
     context: dict[str, object]
     shell: PageShell
+    #: Links rooted at the site's public address (`--base-url`), for canonical URLs; or None.
+    public: Links | None = None
 
 
 _job: _ConceptJob | None = None
@@ -109,7 +113,10 @@ def _write_share(ids: list[str]) -> list[str]:
     writer = FolderWriter(_job.folder)
     try:
         for record, view, html in zip(records, views, articles, strict=True):
-            page = shell.fill(heading=str(view["heading"]), description=str(view["summary"]), main=html)
+            canonical = _job.public.concept(record.id) if _job.public else ""
+            page = shell.fill(
+                heading=str(view["heading"]), description=str(view["summary"]), main=html, canonical=canonical
+            )
             writer.write(f"{record.id}.html", page)
     finally:
         writer.close()
@@ -133,6 +140,7 @@ def write_concept_pages(
     folder: Path,
     workers: int = 1,
     meanwhile: Callable[[], None] | None = None,
+    public: Links | None = None,
 ) -> list[str]:
     """Write the page of each concept of `ids` into `folder`; return each one's glossary-data
     block, in the order of `ids`.
@@ -140,6 +148,7 @@ def write_concept_pages(
     Each page is the shared shell (rendered once) around the concept article. With
     `workers` > 1 the concepts are split into shares, each read and written by one of that
     many forked processes, while this process runs `meanwhile` (the site's other pages).
+    With `public` (links rooted at the site's address), each page names its canonical URL.
     """
     global _job
     links = Links(root="../", static=True)
@@ -158,7 +167,8 @@ def write_concept_pages(
             + (f" and {len(unsafe) - 5} more" if len(unsafe) > 5 else "")
             + " — rebuild the termbase with this version of termbase (its readers refuse such ids)"
         )
-    _job = _ConceptJob(data, termbase.path, folder, context, page_shell(context))
+    shell = page_shell(context, canonical=public is not None)
+    _job = _ConceptJob(data, termbase.path, folder, context, shell, public)
     try:
         if workers < 2 or not ids:
             if meanwhile:
@@ -198,6 +208,21 @@ def search_index(data: SiteData) -> dict[str, object]:
     }
 
 
+#: The namespace of the sitemaps protocol (sitemaps.org), built from its parts.
+SITEMAP_NS = "http://www." + "sitemaps.org/schemas/sitemap/0.9"
+
+
+def sitemap_xml(public: Links, data: SiteData, ids: list[str]) -> str:
+    """Return sitemap.xml: the address of every page a search engine should know (not the
+    search page), with links rooted at the site's public address."""
+    urls = [public.home(), public.stats()]
+    urls += [public.letter(initial) for initial in data.letters]
+    urls += [public.topic(topic) for topic in data.topics]
+    urls += [public.concept(concept_id) for concept_id in ids]
+    rows = "".join(f"<url><loc>{xml_escape(url)}</loc></url>\n" for url in urls)
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n{rows}</urlset>\n'
+
+
 #: The list of files a build wrote, one relative path a line, kept in the site's folder so
 #: that the next build there removes the pages of concepts that are gone, and nothing else.
 MANIFEST = ".termbase-site"
@@ -229,19 +254,29 @@ def remove_stale_files(out: Path, written: set[str]) -> int:
 
 
 def write_site(
-    termbase: Termbase, out: Path, title: str = "", language: str = "", workers: int | None = None
+    termbase: Termbase,
+    out: Path,
+    title: str = "",
+    language: str = "",
+    workers: int | None = None,
+    base_url: str = "",
 ) -> SiteSummary:
     """Write the static site of `termbase` into the folder `out`; return what was written.
 
     With `language`, every page shows labels and definitions in it where the termbase has
     them, else in English. `workers` processes write the concept pages (default: one per
-    core for sites of PARALLEL_FROM concepts or more; see `worker_count`).
+    core for sites of PARALLEL_FROM concepts or more; see `worker_count`). With `base_url`
+    (the address the folder will be served from, ending in `/`), pages name their canonical
+    URL, `sitemap.xml` lists them (and `robots.txt` names it, at a host's root), and llms.txt
+    links are absolute.
     """
     started = time.perf_counter()
     data = SiteData.load(termbase, title, language)
     top, nested = Links(root="", static=True), Links(root="../", static=True)
+    public = Links(root=base_url, static=True) if base_url else None
     base_top = {"site": data, "links": top, "suggest_url": ""}
     base_nested = {"site": data, "links": nested, "suggest_url": ""}
+
     for folder in ("c", "letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
     ids = termbase.concept_ids_by_label()
@@ -253,21 +288,24 @@ def write_site(
         written.add(path.relative_to(out).as_posix())
 
     def list_pages() -> None:
-        write(out / "index.html", render_page("home.html", {**base_top, **home_page(data)}))
-        write(out / "stats.html", render_page("stats.html", {**base_top, **stats_page(data)}))
+        home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
+        write(out / "index.html", render_page("home.html", home))
+        stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
+        write(out / "stats.html", render_page("stats.html", stats))
         write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", [])}))
         for initial in data.letters:
-            view = letter_page(data, initial) or {}
-            write(
-                out / "letter" / f"{initial}.html",
-                render_page("letter.html", {**base_nested, **view, "current_letter": initial}),
-            )
+            view = {**base_nested, **(letter_page(data, initial) or {}), "current_letter": initial}
+            view["canonical"] = public.letter(initial) if public else ""
+            write(out / "letter" / f"{initial}.html", render_page("letter.html", view))
         for topic in data.topics:
-            write(
-                out / "topic" / f"{topic_file(topic)}.html",
-                render_page("topic.html", {**base_nested, **(topic_page(data, topic) or {})}),
-            )
-        write(out / "llms.txt", llms_txt(data, top))
+            view = {**base_nested, **(topic_page(data, topic) or {})}
+            view["canonical"] = public.topic(topic) if public else ""
+            write(out / "topic" / f"{topic_file(topic)}.html", render_page("topic.html", view))
+        write(out / "llms.txt", llms_txt(data, public or top))
+        if public:
+            write(out / "sitemap.xml", sitemap_xml(public, data, ids))
+            if urlsplit(base_url).path == "/":  # crawlers read robots.txt at a host's root only
+                write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {public.file('sitemap.xml')}\n")
         index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
         write(out / "search-index.json", index)
         write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
@@ -275,7 +313,7 @@ def write_site(
             shutil.copyfile(STATIC_DIR / name, out / "static" / name)
             written.add(f"static/{name}")
 
-    blocks = write_concept_pages(data, termbase, ids, out / "c", workers, meanwhile=list_pages)
+    blocks = write_concept_pages(data, termbase, ids, out / "c", workers, list_pages, public)
     write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(blocks) + "\n")
     removed = remove_stale_files(out, written)
     pages = sum(name.endswith(".html") for name in written)
