@@ -97,12 +97,12 @@
     input.setAttribute("aria-expanded", "false"); input.removeAttribute("aria-activedescendant");
   }
   function highlight(index) {
-    var items = list.querySelectorAll("li[role=option]");
+    var items = list.querySelectorAll("[role=option]");
     if (!items.length) return;
     if (index < -1) index = items.length - 1;
     if (index >= items.length) index = -1;
     active = index;
-    items.forEach(function (li, i) { li.setAttribute("aria-selected", i === active ? "true" : "false"); });
+    items.forEach(function (option, i) { option.setAttribute("aria-selected", i === active ? "true" : "false"); });
     if (active >= 0) {
       input.setAttribute("aria-activedescendant", items[active].id);
       items[active].scrollIntoView({ block: "nearest" });
@@ -112,10 +112,13 @@
     list.innerHTML = ""; active = -1;
     if (!hits.length) { close(); return; }
     hits.forEach(function (hit, i) {
+      /* the link itself is the option (the list item only holds it): no control inside
+         another, and a click or a middle click still opens the concept */
       var li = document.createElement("li");
-      li.setAttribute("role", "option"); li.id = "suggestion-" + i;
-      li.setAttribute("aria-selected", "false"); li.setAttribute("data-id", hit.id);
+      li.setAttribute("role", "none");
       var a = document.createElement("a");
+      a.setAttribute("role", "option"); a.id = "suggestion-" + i;
+      a.setAttribute("aria-selected", "false"); a.setAttribute("data-id", hit.id);
       a.href = conceptUrl(hit.id); a.tabIndex = -1;
       a.textContent = hit.label;
       if (hit.matched_label && hit.matched_label !== hit.label) {
@@ -146,7 +149,7 @@
     else if (event.key === "ArrowUp") { event.preventDefault(); highlight(active - 1); }
     else if (event.key === "Escape") { close(); }
     else if (event.key === "Enter" && active >= 0) {
-      var link = list.querySelectorAll("li[role=option]")[active].querySelector("a");
+      var link = list.querySelectorAll("[role=option]")[active];
       event.preventDefault(); window.location.href = link.href;
     }
   });
