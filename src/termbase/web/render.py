@@ -116,7 +116,6 @@ MATHML_ATTRIBUTES = frozenset(
 )
 
 
-
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     """Return the Markdown parser (imported on first use: most definitions are plain text)."""
@@ -125,6 +124,7 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable(
         "strikethrough"
     )
+
 
 #: Text with none of these characters renders the same as plain escaped text.
 _MARKDOWN_SYNTAX = re.compile(r"[*_`\[\]<>&\\#~!|]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
