@@ -1,0 +1,206 @@
+"""Read held-out glossaries (real files in shapes termbase was not tuned on) and score each read.
+
+    python bench/heldout.py [--dir /work/heldout/glossaries] [--split dev|aside|all] [--json]
+
+The manifest `bench/heldout.yaml` names each glossary (one folder under --dir), its true
+entry count (counted from the markup), and three lookups that must work. Each folder is
+built with termbase into a temporary termbase file; per file this prints the true and read
+entry counts, whether every label is clean (no markup residue), the lookups, whether the
+read is right, and whether a wrong read was flagged (by the read sanity check, or by a
+clear error refusing the file). A wrong read that is not flagged is a silent wrong read.
+
+A read is right when the entries read are within 2% (at least 1) of the true count, every
+label is clean and all three lookups find a concept whose labels or definition hold the
+expected text. Targets: >= 90% of files read right, 0 silent wrong reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import yaml
+
+from termbase.build import build_termbase, read_sources
+from termbase.errors import InputError
+from termbase.lookup import find_concepts
+from termbase.model import Entry
+from termbase.store import Termbase
+
+MANIFEST = Path(__file__).with_name("heldout.yaml")
+DEFAULT_DIR = Path("/work/heldout/glossaries")
+
+#: Markup a clean label never keeps: Sphinx's ¶, AsciiDoc heading marks and superscripts,
+#: Markdown emphasis, code and reference links, HTML/XML tags, entities, templates.
+RESIDUE = re.compile(
+    r"¶|^=+\s|\*\*|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(\s[^<>]*)?/?>|\]\[|\]\(|&[a-zA-Z]+;|&#\d+;|\{\{|\}\}"
+)
+
+
+@dataclass
+class FileScore:
+    """How one held-out glossary was read."""
+
+    name: str
+    split: str
+    shape: str
+    true_entries: int
+    read_entries: int = 0
+    readers: list[str] = field(default_factory=list)
+    dirty_labels: list[str] = field(default_factory=list)
+    lookups: list[tuple[str, str, bool]] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def count_right(self) -> bool:
+        return abs(self.read_entries - self.true_entries) <= max(1, round(self.true_entries * 0.02))
+
+    @property
+    def right(self) -> bool:
+        return self.count_right and not self.dirty_labels and all(ok for _, _, ok in self.lookups)
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.findings or self.errors)
+
+    @property
+    def silent_wrong(self) -> bool:
+        return not self.right and not self.flagged
+
+
+def record_count(entries: list[Entry]) -> int:
+    """Return how many source records the entries come from: entries sharing a group
+    (the language versions of one record) count once."""
+    keys = {entry.group or (entry.source, entry.line, entry.end_line) for entry in entries}
+    return len(keys)
+
+
+def lookup_ok(termbase: Termbase, term: str, expect: str) -> bool:
+    """Return True if `term` finds a concept whose labels or definitions contain `expect`."""
+    wanted = expect.casefold()
+    for concept_id in find_concepts(termbase, term):
+        record = termbase.concept(concept_id)
+        if record is None:
+            continue
+        texts = [*record.labels, *(stored.entry.definition for stored in record.entries)]
+        if not wanted or any(wanted in text.casefold() for text in texts):
+            return True
+    return False
+
+
+def score(item: dict, folder: Path) -> FileScore:
+    """Build `folder` into a temporary termbase and score the read against `item`."""
+    result = FileScore(item["name"], item["split"], item["shape"], int(item["entries"]))
+    started = time.perf_counter()
+    if not folder.is_dir():
+        result.errors.append(f"missing folder {folder}")
+        return result
+    read, errors = read_sources([str(folder)])
+    result.errors = [error.describe() for error in errors]
+    entries = [entry for source in read for entry in source.result.entries]
+    result.read_entries = record_count(entries)
+    result.readers = sorted({source.source.reader for source in read})
+    result.findings = sorted({f.message for source in read for f in getattr(source, "findings", ())})
+    labels = {label for entry in entries for label in entry.labels}
+    result.dirty_labels = sorted(label for label in labels if RESIDUE.search(label))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "heldout.db"
+        try:
+            build_termbase([str(folder)], db)
+        except InputError as error:
+            result.errors.append(error.describe())
+            result.lookups = [(term, expect, False) for term, expect in item["lookups"]]
+        else:
+            with Termbase.open(db) as termbase:
+                result.lookups = [(t, e, lookup_ok(termbase, t, e)) for t, e in item["lookups"]]
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def print_table(scores: list[FileScore]) -> None:
+    """Print one line per file, then the details of every wrong read."""
+    header = (
+        f"{'file':24} {'split':5} {'true':>5} {'read':>5}"
+        f" {'clean':>5} {'lookups':>7} {'right':>5} {'flagged':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for s in scores:
+        passed = sum(ok for _, _, ok in s.lookups)
+        flag = "yes" if s.flagged else ("SILENT" if not s.right else "-")
+        print(
+            f"{s.name:24} {s.split:5} {s.true_entries:>5} {s.read_entries:>5} "
+            f"{'yes' if not s.dirty_labels else len(s.dirty_labels):>5} {passed}/{len(s.lookups):<5} "
+            f"{'RIGHT' if s.right else 'wrong':>5} {flag:>7}"
+        )
+    for s in scores:
+        if s.right and not s.flagged:
+            continue
+        print(f"\n{s.name} ({s.shape}) — readers: {', '.join(s.readers) or 'none'}; {s.seconds:.1f} s")
+        for error in s.errors[:3]:
+            print(f"  error: {error}")
+        for finding in s.findings[:4]:
+            print(f"  flagged: {finding}")
+        if s.dirty_labels:
+            print(f"  labels with markup residue ({len(s.dirty_labels)}): {s.dirty_labels[:4]}")
+        for term, expect, ok in s.lookups:
+            if not ok:
+                print(f"  lookup failed: {term!r} (expected {expect!r})")
+
+
+def summary_lines(scores: list[FileScore]) -> list[str]:
+    """Return the pass-rate lines, one per split present and one for all."""
+    lines = []
+    splits = sorted({s.split for s in scores})
+    for split in [*splits, "all"] if len(splits) > 1 else splits:
+        chosen = [s for s in scores if split in ("all", s.split)]
+        right = sum(s.right for s in chosen)
+        silent = sum(s.silent_wrong for s in chosen)
+        flagged = sum(s.flagged and not s.right for s in chosen)
+        lines.append(
+            f"{split}: {right}/{len(chosen)} files read right ({100 * right / len(chosen):.0f}%), "
+            f"{silent} silent wrong reads, {flagged} wrong reads flagged"
+        )
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--dir", type=Path, default=DEFAULT_DIR, help="folder holding one folder per glossary"
+    )
+    parser.add_argument("--manifest", type=Path, default=MANIFEST)
+    parser.add_argument("--split", choices=("dev", "aside", "all"), default="dev")
+    parser.add_argument("--only", action="append", default=[], help="score only this glossary (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print the scores as JSON")
+    args = parser.parse_args(argv)
+    items = yaml.safe_load(args.manifest.read_text(encoding="utf-8"))["glossaries"]
+    chosen = [
+        item for item in items
+        if args.split in ("all", item["split"]) and (not args.only or item["name"] in args.only)
+    ]
+    if not chosen:
+        print("no glossary in the manifest matches", file=sys.stderr)
+        return 2
+    scores = [score(item, args.dir / item["name"]) for item in chosen]
+    if args.json:
+        rows = [asdict(s) | {"right": s.right, "flagged": s.flagged} for s in scores]
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    print_table(scores)
+    print()
+    for line in summary_lines(scores):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
