@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from termbase.errors import InputError, NothingReadError
@@ -148,6 +148,28 @@ def read_sources(
     return read, errors
 
 
+def identified_entries(read: Sequence[ReadSource]) -> list[Entry]:
+    """Return every entry read, each given the ordinal that, with its source, identifies it.
+
+    An entry read from its own file is numbered by its position there, so entries that
+    start on the same line stay apart. Entries restored from an export cite their
+    original source; the copies of one original entry (an export lists an `A / B` entry
+    under each of its concepts) get one ordinal, found by their span and definition.
+    """
+    numbering: dict[str, dict[object, int]] = {}
+    entries: list[Entry] = []
+    for item in read:
+        for position, entry in enumerate(item.result.entries):
+            numbers = numbering.setdefault(entry.source, {})
+            key: object = (
+                ("read", item.source.path, position)
+                if entry.source == item.source.path
+                else (entry.line, entry.end_line, entry.definition, entry.language)
+            )
+            entries.append(replace(entry, ordinal=numbers.setdefault(key, len(numbers))))
+    return entries
+
+
 def concept_vectors(concepts: Sequence[Concept]) -> tuple[bytes, ...]:
     """Return one embedding blob per concept (labels and definitions), in order."""
     embedder = get_embedder()
@@ -177,7 +199,7 @@ def build_termbase(
     read, errors = read_sources(paths, format_name, relative_to)
     if not read:
         raise NothingReadError(tuple(errors))
-    entries: list[Entry] = [e for r in read for e in r.result.entries]
+    entries = identified_entries(read)
     concepts = resolve(entries)
     links = link(concepts)
     vectors = concept_vectors(concepts) if semantic else ()
@@ -200,5 +222,5 @@ def build_termbase(
         relations=len(links.relations),
         dangling=len(links.dangling),
         seconds=time.perf_counter() - started,
-        entries=len(entries),
+        entries=len({entry.identity for entry in entries}),
     )

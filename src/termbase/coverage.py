@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from termbase.build import read_sources
+from termbase.build import identified_entries, read_sources
 from termbase.errors import InputError
 from termbase.labels import label_key, loose_key
 from termbase.model import Concept
@@ -37,7 +37,7 @@ def coverage(termbase: Termbase, paths: Sequence[str], format_name: str | None =
     read, errors = read_sources(paths, format_name)
     if not read:
         raise InputError("none of the sources could be read", hint="fix the files listed above")
-    concepts = resolve([e for r in read for e in r.result.entries])
+    concepts = resolve(identified_entries(read))
     by_key: dict[str, str] = {}
     by_loose: dict[str, str] = {}
     for concept_id, label, key in termbase.all_labels():

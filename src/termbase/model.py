@@ -48,6 +48,7 @@ class Entry:
     `group` is a key, unique across all sources, shared by entries that a source says are
     one concept — e.g. the language versions of one SKOS concept (its URI) or of one
     multilingual glossary record. Entries with the same group always resolve together.
+    `ordinal` tells apart entries of one source (see `identity`).
     """
 
     source: str
@@ -67,6 +68,15 @@ class Entry:
     origin: str = ""
     homonym: bool = False
     group: str = ""
+    #: With `source`, what identifies the entry: its position among the entries read from
+    #: that source (set by the build). Several entries may start on one line — a one-line
+    #: JSON array, a one-line `<dl>` — so the line alone never names an entry.
+    ordinal: int = 0
+
+    @property
+    def identity(self) -> tuple[str, int]:
+        """Return (source, ordinal): the key of this entry in a build and in the store."""
+        return (self.source, self.ordinal)
 
     def label_groups(self) -> tuple[tuple[str, ...], ...]:
         """Return the label groups, one per idea the entry names."""

@@ -185,9 +185,8 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
                 source.unused_count,
             ),
         )
-    entry_ids: dict[tuple[str, int], int] = {}
-    entry_rows = []
-    link_rows = []
+    stored_entries: dict[tuple[str, int], Entry] = {}
+    concept_links: list[tuple[str, tuple[str, int]]] = []
     label_rows = []
     concept_rows = []
     fts_rows = []
@@ -222,11 +221,8 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
             )
             label_rows.append((concept.id, label, key, kind, language_of.get(label, "en")))
         for entry in concept.entries:
-            ident = (entry.source, entry.line)
-            if ident not in entry_ids:
-                entry_ids[ident] = len(entry_ids) + 1
-                entry_rows.append(_entry_row(entry_ids[ident], source_ids[entry.source], entry))
-            link_rows.append((concept.id, entry_ids[ident]))
+            stored_entries.setdefault(entry.identity, entry)
+            concept_links.append((concept.id, entry.identity))
         fts_rows.append(
             (
                 concept.id,
@@ -234,6 +230,12 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
                 "\n".join(dict.fromkeys(e.definition for e in concept.entries)),
             )
         )
+    # One row per entry identity (an `A / B` entry belongs to two concepts), numbered in
+    # source order so that rows read back in the order the sources gave them.
+    ordered = sorted(stored_entries.values(), key=lambda e: (source_ids[e.source], e.line, e.ordinal))
+    entry_ids = {entry.identity: number for number, entry in enumerate(ordered, start=1)}
+    entry_rows = [_entry_row(entry_ids[e.identity], source_ids[e.source], e) for e in ordered]
+    link_rows = [(concept_id, entry_ids[identity]) for concept_id, identity in concept_links]
     db.executemany("INSERT INTO concepts VALUES (?,?,?,?,?,?,?)", concept_rows)
     db.executemany("INSERT INTO labels VALUES (?,?,?,?,?)", label_rows)
     db.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", entry_rows)
@@ -416,7 +418,7 @@ class Termbase:
                       e.locator_url, e.see_also, e.formulas, e.links, e.language, e.origin
                FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
                JOIN sources s ON s.id = e.source_id
-               WHERE ce.concept_id = ? ORDER BY s.id, e.line""",
+               WHERE ce.concept_id = ? ORDER BY s.id, e.line, e.id""",
             (concept_id,),
         )
         for r in rows:
@@ -460,7 +462,7 @@ class Termbase:
             """SELECT c.id, c.label, c.initial,
                       (SELECT e.definition FROM concept_entries ce JOIN entries e
                          ON e.id = ce.entry_id WHERE ce.concept_id = c.id
-                         ORDER BY e.source_id, e.line LIMIT 1)
+                         ORDER BY e.source_id, e.line, e.id LIMIT 1)
                FROM concepts c ORDER BY c.label COLLATE NOCASE, c.id"""
         )
         summaries = [(r[0], r[1], r[2], r[3] or "") for r in rows]
@@ -570,7 +572,7 @@ class Termbase:
                       e.locator_title, e.locator_url, e.see_also, e.formulas, e.links,
                       e.language, e.origin
                FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
-               JOIN sources s ON s.id = e.source_id{where("ce.concept_id")} ORDER BY s.id, e.line""",
+               JOIN sources s ON s.id = e.source_id{where("ce.concept_id")} ORDER BY s.id, e.line, e.id""",
             wanted,
         )
         for r in rows:
@@ -637,7 +639,7 @@ class Termbase:
         best: dict[str, tuple[int, str, str]] = {}
         rows = self.db.execute(
             """SELECT ce.concept_id, e.term, e.definition, e.language FROM concept_entries ce
-               JOIN entries e ON e.id = ce.entry_id ORDER BY e.source_id, e.line"""
+               JOIN entries e ON e.id = ce.entry_id ORDER BY e.source_id, e.line, e.id"""
         )
         for concept_id, term, definition, entry_language in rows:
             rank = language_rank(entry_language, language)
