@@ -113,13 +113,17 @@ def test_define_prints_each_entrys_own_definition(tmp_path: Path) -> None:
     assert summary.entries == 2
     termbase = Termbase.open(db)
     beta = termbase.concept(termbase.concept_ids_for_key("beta")[0])
-    assert [stored.entry.definition for stored in beta.entries] == ["second of the two, which must not be lost"]
+    assert [stored.entry.definition for stored in beta.entries] == [
+        "second of the two, which must not be lost"
+    ]
     alpha = termbase.concept(termbase.concept_ids_for_key("alpha")[0])
     assert [stored.entry.definition for stored in alpha.entries] == ["first of two words kept on one line"]
 
 
 def test_a_one_line_dl_of_nine_terms_stores_nine(tmp_path: Path) -> None:
-    items = "".join(f"<dt>word{n}</dt><dd>the meaning given to made-up word number {n}</dd>" for n in range(9))
+    items = "".join(
+        f"<dt>word{n}</dt><dd>the meaning given to made-up word number {n}</dd>" for n in range(9)
+    )
     source = tmp_path / "nine.html"
     source.write_text(f"<html><body><dl>{items}</dl></body></html>\n", encoding="utf-8")
     db = tmp_path / "nine.db"
@@ -133,7 +137,9 @@ EXPORTS = ["json", "jsonl", "csv", "markdown", "sphinx", "skos", "jsonld", "tbx"
 
 
 @pytest.mark.parametrize("export_format", EXPORTS)
-def test_a_termbase_of_one_line_entries_reads_back_from_every_export(export_format: str, tmp_path: Path) -> None:
+def test_a_termbase_of_one_line_entries_reads_back_from_every_export(
+    export_format: str, tmp_path: Path
+) -> None:
     twin = one_line_twin(FIXTURES / "skos/baking.jsonld", tmp_path)
     db = tmp_path / "one.db"
     build_termbase([str(twin)], db)

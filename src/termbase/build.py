@@ -97,8 +97,16 @@ def cited_sources(result: ReadResult, path: str, reader: str) -> tuple[Source, .
         if entry.source != path:
             counts[entry.source] = counts.get(entry.source, 0) + 1
     return tuple(
-        Source(cited, f"{reader} (restored from {path})", titles.get(cited) or Path(cited).stem,
-               "", 0, 0, count, 0)
+        Source(
+            cited,
+            f"{reader} (restored from {path})",
+            titles.get(cited) or Path(cited).stem,
+            "",
+            0,
+            0,
+            count,
+            0,
+        )
         for cited, count in counts.items()
     )
 
