@@ -1,0 +1,323 @@
+"""Score an extracted glossary against a human one: recall, precision, F1, chapter accuracy.
+
+Used by `bench/extract_quality.py` and by `termbase extract --against GLOSSARY`.
+
+- **recall**: share of the human glossary's terms (one per idea; a term that several
+  chapter glossaries repeat counts once) that some extracted entry names.
+- **strict precision**: share of extracted entries that name a human glossary term. Human
+  glossaries list fewer terms than a text defines, so this is a floor.
+- **judged precision**: share of a fixed sample of extracted entries that a reader judged
+  to be terms the text really defines. The sample is picked by a hash of each entry's
+  label key, so it is the same on every run while the entries stay; entries of the
+  sample that nobody has judged yet are reported and count as not right.
+- **chapter accuracy**: of the terms whose first-introduction chapter a reader decided,
+  the share whose matched entry points at that chapter.
+
+Names match on `termbase.labels.label_key` (case, hyphens, spacing, plurals) over every
+label of both sides, so an acronym or its expansion matches either.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Protocol
+
+from termbase.labels import label_key, parse_term, qualified_base
+from termbase.model import Entry
+
+#: Default size of the sample whose entries a reader judges, per book.
+SAMPLE_SIZE = 60
+
+_ALSO = re.compile(r"\(\s*also\s+([^()]+)\)", re.IGNORECASE)
+
+
+class ExtractedLike(Protocol):
+    """What the scorer reads of an extracted entry (`termbase.extract`'s ExtractedEntry)."""
+
+    term: str
+    labels: tuple[str, ...]
+    chapter: str
+    chapter_title: str
+    section: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class HumanTerm:
+    """One idea of the human glossary: the term as written and the keys it matches on."""
+
+    term: str
+    keys: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class GoldChapter:
+    """A reader's decision of where a term is first introduced.
+
+    `chapter` is a file path relative to the book's root (None: the text never explains
+    it). A file that holds several chapters also names the chapter: `lines` is the span
+    (first, last line) of that chapter in the file, and `chapter_title` its heading.
+    """
+
+    term: str
+    chapter: str | None
+    reason: str = ""
+    chapter_title: str = ""
+    lines: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A reader's verdict on one extracted term: does the text really define it?"""
+
+    term: str
+    is_term: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterMiss:
+    """A gold term matched by an entry that points at another chapter."""
+
+    term: str
+    expected: str
+    got: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractionScore:
+    """All figures for one book; `None` where there was nothing to measure."""
+
+    extracted: int
+    human: int
+    found: int
+    recall: float | None
+    strict_right: int
+    strict_precision: float | None
+    sample: int
+    judged_right: int
+    judged_wrong: int
+    unjudged: int
+    precision: float | None
+    f1: float | None
+    strict_f1: float | None
+    chapter_gold: int
+    chapter_matched: int
+    chapter_right: int
+    chapter_accuracy: float | None
+    missed: tuple[str, ...] = ()
+    unjudged_terms: tuple[str, ...] = ()
+    wrong_terms: tuple[str, ...] = ()
+    chapter_misses: tuple[ChapterMiss, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, object]:
+        """Return the figures as plain JSON-ready data."""
+        data = {name: getattr(self, name) for name in self.__slots__}
+        data["chapter_misses"] = [
+            {"term": m.term, "expected": m.expected, "got": m.got} for m in self.chapter_misses
+        ]
+        for name in ("missed", "unjudged_terms", "wrong_terms"):
+            data[name] = list(data[name])  # type: ignore[call-overload]
+        return data
+
+
+def label_keys(labels: Iterable[str]) -> frozenset[str]:
+    """Return the match keys of some labels, each also split as a term would be.
+
+    `commit-ish (also committish)` yields both names; `object identifier, object ID, oid`
+    yields each comma-separated name; `composition (of functions)` also yields `composition`.
+    """
+    names: list[str] = []
+    for label in labels:
+        label = label.strip().rstrip(":").strip()
+        if not label:
+            continue
+        names.append(label)
+        also = _ALSO.search(label)
+        if also:
+            names.append(_ALSO.sub("", label))
+            names.extend(part for part in re.split(r",|\bor\b", also.group(1)))
+        if "," in label:
+            names.extend(label.split(","))
+        names.extend(parse_term(label)[0])
+        base = qualified_base(label)
+        if base:
+            names.append(base)
+    return frozenset(key for key in (label_key(name.strip()) for name in names if name.strip()) if key)
+
+
+def human_terms(entries: Iterable[Entry]) -> tuple[HumanTerm, ...]:
+    """Return the human glossary's ideas, merging entries that share a match key.
+
+    thinkcspy's chapter glossaries repeat terms (`object` four times): those count once.
+    """
+    terms: list[HumanTerm] = []
+    for entry in entries:
+        keys = label_keys((entry.term, *entry.labels))
+        if not keys:
+            continue
+        for index, known in enumerate(terms):
+            if known.keys & keys:
+                terms[index] = HumanTerm(known.term, known.keys | keys)
+                break
+        else:
+            terms.append(HumanTerm(entry.term, keys))
+    return tuple(terms)
+
+
+def sample_key(term: str) -> str:
+    """Return the stable sort key that decides whether a term falls in the judged sample."""
+    return hashlib.sha1(label_key(term).encode("utf-8")).hexdigest()
+
+
+def judgement_sample(entries: Sequence[ExtractedLike], size: int = SAMPLE_SIZE) -> list[ExtractedLike]:
+    """Return the entries to judge: the `size` whose label key hashes lowest (stable across runs)."""
+    return sorted(entries, key=lambda entry: sample_key(entry.term))[:size]
+
+
+def same_file(extracted: str, gold: str) -> bool:
+    """Return True if an extracted chapter path names the gold file (relative to the book's root)."""
+    got = PurePath(extracted.replace("\\", "/")).parts
+    want = PurePath(gold.replace("\\", "/")).parts
+    return len(got) >= len(want) and tuple(got[-len(want) :]) == tuple(want)
+
+
+def _chapter_right(entry: ExtractedLike, gold: GoldChapter) -> bool:
+    if gold.chapter is None or not same_file(entry.chapter, gold.chapter):
+        return False
+    if gold.lines is None:
+        return True
+    first, last = gold.lines
+    return first <= entry.line <= last
+
+
+def _describe(entry: ExtractedLike) -> str:
+    where = f"{entry.chapter}:{entry.line}"
+    title = entry.chapter_title or entry.section
+    return f"{where} ({title})" if title else where
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return round(part / whole, 3) if whole else None
+
+
+def _f1(precision: float | None, recall: float | None) -> float | None:
+    if precision is None or recall is None:
+        return None
+    if precision + recall == 0:
+        return 0.0
+    return round(2 * precision * recall / (precision + recall), 3)
+
+
+def score_extraction(
+    entries: Sequence[ExtractedLike],
+    human: Sequence[HumanTerm],
+    gold: Sequence[GoldChapter] = (),
+    judgements: Mapping[str, Judgement] | None = None,
+    sample_size: int = SAMPLE_SIZE,
+) -> ExtractionScore:
+    """Score extracted entries against a human glossary, chapter gold and judgements.
+
+    `judgements` is keyed by `label_key(term)`. Without judgements the judged precision
+    is None and F1 uses nothing; strict figures and recall are always given.
+    """
+    entry_keys = [label_keys((entry.term, *entry.labels)) for entry in entries]
+    first_entry_by_key: dict[str, ExtractedLike] = {}
+    for entry, keys in zip(entries, entry_keys, strict=True):
+        for key in keys:
+            first_entry_by_key.setdefault(key, entry)
+    all_human_keys = frozenset().union(*(term.keys for term in human)) if human else frozenset()
+
+    found = [term for term in human if term.keys & first_entry_by_key.keys()]
+    missed = tuple(term.term for term in human if not term.keys & first_entry_by_key.keys())
+    strict_right = sum(1 for keys in entry_keys if keys & all_human_keys)
+    recall = _ratio(len(found), len(human))
+    strict_precision = _ratio(strict_right, len(entries))
+
+    right = wrong = 0
+    unjudged: list[str] = []
+    wrong_terms: list[str] = []
+    sample = judgement_sample(entries, sample_size) if judgements is not None else []
+    for entry in sample:
+        verdict = (judgements or {}).get(label_key(entry.term))
+        if verdict is None:
+            unjudged.append(entry.term)
+        elif verdict.is_term:
+            right += 1
+        else:
+            wrong += 1
+            wrong_terms.append(entry.term)
+    precision = _ratio(right, len(sample)) if judgements is not None else None
+
+    chapter_gold = [g for g in gold if g.chapter is not None]
+    matched = right_chapters = 0
+    misses: list[ChapterMiss] = []
+    for decision in chapter_gold:
+        keys = label_keys([decision.term])
+        hit = next((first_entry_by_key[key] for key in sorted(keys) if key in first_entry_by_key), None)
+        if hit is None:
+            continue
+        matched += 1
+        if _chapter_right(hit, decision):
+            right_chapters += 1
+        else:
+            expected = decision.chapter or ""
+            if decision.chapter_title:
+                expected += f" ({decision.chapter_title})"
+            misses.append(ChapterMiss(decision.term, expected, _describe(hit)))
+
+    return ExtractionScore(
+        extracted=len(entries),
+        human=len(human),
+        found=len(found),
+        recall=recall,
+        strict_right=strict_right,
+        strict_precision=strict_precision,
+        sample=len(sample),
+        judged_right=right,
+        judged_wrong=wrong,
+        unjudged=len(unjudged),
+        precision=precision,
+        f1=_f1(precision, recall),
+        strict_f1=_f1(strict_precision, recall),
+        chapter_gold=len(chapter_gold),
+        chapter_matched=matched,
+        chapter_right=right_chapters,
+        chapter_accuracy=_ratio(right_chapters, matched),
+        missed=missed,
+        unjudged_terms=tuple(unjudged),
+        wrong_terms=tuple(wrong_terms),
+        chapter_misses=tuple(misses),
+    )
+
+
+def format_score(score: ExtractionScore, name: str = "") -> str:
+    """Return the figures as a few readable lines (what `extract --against` prints)."""
+
+    def pct(value: float | None) -> str:
+        return "n/a" if value is None else f"{value:.2f}"
+
+    head = f"{name}: " if name else ""
+    lines = [
+        f"{head}{score.extracted} extracted, human glossary {score.human} terms",
+        f"  recall            {pct(score.recall)}  ({score.found}/{score.human} human terms found)",
+        f"  strict precision  {pct(score.strict_precision)}  "
+        f"({score.strict_right}/{score.extracted} entries are human glossary terms)",
+        f"  strict F1         {pct(score.strict_f1)}",
+    ]
+    if score.precision is not None:
+        lines.append(
+            f"  judged precision  {pct(score.precision)}  ({score.judged_right} right, "
+            f"{score.judged_wrong} wrong, {score.unjudged} unjudged of a {score.sample}-entry sample)"
+        )
+        lines.append(f"  F1                {pct(score.f1)}")
+    if score.chapter_gold:
+        lines.append(
+            f"  chapter accuracy  {pct(score.chapter_accuracy)}  "
+            f"({score.chapter_right}/{score.chapter_matched} matched of {score.chapter_gold} decided)"
+        )
+    return "\n".join(lines)
