@@ -374,6 +374,27 @@ def test_search_as_you_type_keyboard_to_concept(builtin_server: Server, pages: P
     shot(page, "serve-flashattention-desktop-light", full_page=True)
 
 
+def test_api_docs_list_the_operations_and_try_it_out_works(builtin_server: Server, pages: Pages) -> None:
+    """/docs renders FastAPI's OpenAPI 3.1 document and "Try it out" really calls /api/search."""
+    page, _ = pages.open()
+    page.goto(builtin_server.base + "/docs")
+    operation = page.locator(".opblock-summary-path[data-path='/api/search']")
+    operation.wait_for(state="visible", timeout=20_000)
+    assert "Unable to render" not in page.inner_text("body")
+    paths = page.locator(".opblock-summary-path").evaluate_all("els => els.map(e => e.dataset.path)")
+    assert {"/api/search", "/api/concepts", "/api/concepts/{concept_id}"} <= set(paths), paths
+    block = page.locator(".opblock", has=page.locator(".opblock-summary-path[data-path='/api/search']")).first
+    block.locator(".opblock-summary").click()
+    block.locator("button.try-out__btn").click()
+    block.locator("input[placeholder^='q']").fill("kv cache")
+    with page.expect_response(lambda r: "/api/search?" in r.url) as answer:
+        block.locator("button.execute").click()
+    assert answer.value.status == 200
+    assert answer.value.json()["hits"], "the search from Swagger UI found nothing"
+    block.locator(".responses-wrapper .live-responses-table").wait_for(state="visible")
+    shot(page, "api-docs")
+
+
 def test_keyboard_typo_and_acronym_suggestions(builtin_server: Server, pages: Pages) -> None:
     page, _ = pages.open()
     page.goto(builtin_server.base + "/")

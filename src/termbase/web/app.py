@@ -4,8 +4,9 @@ One termbase is opened read-only and its search index built at startup. HTML pag
 JSON share the view models of `termbase.web.pages`. Every read-only response carries an
 ETag (a hash of its body) and Cache-Control; a matching If-None-Match gets 304. Errors
 under /api are JSON: `{"error": reason, "status": code}` (422s add `detail`). The app
-makes no external request: Swagger UI at /docs is served from the swagger-ui-bundle
-package, and pages load only /static files.
+makes no external request: Swagger UI 5 at /docs (it reads the OpenAPI 3.1 document
+FastAPI writes) is served from the fastapi-offline package's bundled assets, started by
+/static/api-docs.js (no inline script), and pages load only /static files.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import lru_cache
+from html import escape as escape_html
 from pathlib import Path
 from typing import Annotated
 
@@ -22,7 +24,6 @@ from fastapi import FastAPI, Query, Request
 from fastapi import Path as PathParam
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
@@ -65,11 +66,27 @@ LangQuery = Annotated[
 
 
 def _swagger_dir() -> Path | None:
+    """Return the folder of Swagger UI's bundled script and stylesheet, if installed."""
     try:
-        import swagger_ui_bundle
+        import fastapi_offline
     except ImportError:
         return None
-    return Path(swagger_ui_bundle.swagger_ui_path)
+    folder = Path(fastapi_offline.__file__).parent / "static"
+    return folder if (folder / "swagger-ui-bundle.js").is_file() else None
+
+
+def api_docs_page(title: str) -> str:
+    """Return the /docs page: Swagger UI's own files and our start-up script, nothing inline."""
+    return (
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        f"<title>{escape_html(title)} — API</title>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<link rel="stylesheet" href="/_swagger/swagger-ui.css">\n'
+        '<link rel="icon" href="/_swagger/favicon.png">\n</head>\n<body>\n'
+        '<div id="swagger-ui" data-openapi-url="/openapi.json"></div>\n'
+        '<script src="/_swagger/swagger-ui-bundle.js"></script>\n'
+        '<script src="/static/api-docs.js"></script>\n</body>\n</html>\n'
+    )
 
 
 def etag_of(body: bytes) -> str:
@@ -269,14 +286,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
                 "<!doctype html><title>API</title><p>Swagger UI is not installed; the OpenAPI "
                 'description is at <a href="/openapi.json">/openapi.json</a>.</p>'
             )
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json",
-            title=f"{data.title} — API",
-            swagger_js_url="/_swagger/swagger-ui-bundle.js",
-            swagger_css_url="/_swagger/swagger-ui.css",
-            swagger_favicon_url="/_swagger/favicon-32x32.png",
-            swagger_ui_parameters={"validatorUrl": None},
-        )
+        return HTMLResponse(api_docs_page(data.title))
 
     # -- JSON API
 
