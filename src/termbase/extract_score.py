@@ -222,8 +222,8 @@ def score_extraction(
 ) -> ExtractionScore:
     """Score extracted entries against a human glossary, chapter gold and judgements.
 
-    `judgements` is keyed by `label_key(term)`. Without judgements the judged precision
-    is None and F1 uses nothing; strict figures and recall are always given.
+    `judgements` is keyed by `label_key(term)`. When no entry of the sample is judged the
+    judged precision and F1 are None; strict figures and recall are always given.
     """
     entry_keys = [label_keys((entry.term, *entry.labels)) for entry in entries]
     first_entry_by_key: dict[str, ExtractedLike] = {}
@@ -251,7 +251,8 @@ def score_extraction(
         else:
             wrong += 1
             wrong_terms.append(entry.term)
-    precision = _ratio(right, len(sample)) if judgements is not None else None
+    # Unjudged entries of the sample count as not right; with none judged there is no figure.
+    precision = _ratio(right, len(sample)) if right + wrong else None
 
     chapter_gold = [g for g in gold if g.chapter is not None]
     matched = right_chapters = 0
