@@ -1,0 +1,316 @@
+"""Find the terms of a termbase in running text: one matcher shared by linking and glossify.
+
+`TermMatcher` holds two Aho-Corasick automata (pyahocorasick) over every label of every
+concept: acronym-like labels (RAG, LoRA, FP8) match case-sensitively, so `RAG` is not found
+in "rag"; other labels match case-insensitively. Text is split into word tokens and matched
+token by token, so a match always starts and ends at word boundaries, and hyphens, dashes
+and spaces between words are interchangeable (`KV-cache` = `KV cache`). Simple plurals
+(`+s`, `+es`, `y → ies`) and the singular of a plural label are matched too. At each place
+the longest label wins (`multi-head attention` hides the `attention` inside it). A label
+that names several concepts is given to the one whose definitions share most words with the
+context, or left alone when no reading clearly wins.
+
+Match offsets are into the text as given, so callers can wrap the exact characters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import ahocorasick
+
+from termbase.labels import _singular, is_acronym_like, strip_accents
+from termbase.model import Concept
+from termbase.resolve import context_words
+
+#: Labels shorter than these (in characters, after normalising) are never looked for.
+MIN_CASED_CHARS = 2
+MIN_FOLDED_CHARS = 3
+_TOKEN = re.compile(r"[^\W_]+(?:[.+][^\W_]+)*")
+#: What may stand between the words of one match: spaces, hyphens and dashes — not a
+#: blank line, a full stop or a bracket.
+_JOINER = re.compile(r"[ \t\u00a0\-\u2010-\u2015]*\n?[ \t\u00a0\-\u2010-\u2015>]*")
+
+#: Web and mail addresses: never matched inside (`https://x.org/attention`, `a@model.ai`).
+_ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"'()\[\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One place a term occurs: `text[start:end]`, the concept it names and the label matched.
+
+    `candidates` lists every concept the label can name; it has one id unless context had
+    to choose. `concept_id` is "" for a label context could not decide (kept only on request).
+    """
+
+    start: int
+    end: int
+    text: str
+    concept_id: str
+    label: str
+    candidates: tuple[str, ...]
+
+    @property
+    def ambiguous(self) -> bool:
+        """True if context could not tell which concept the label names here."""
+        return not self.concept_id
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """What the matcher knows of one concept: its preferred label and a one-line definition."""
+
+    concept_id: str
+    label: str
+    definition: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Pattern:
+    owners: tuple[str, ...]
+    label: str
+
+
+def _norm_token(token: str, keep_case: bool) -> str:
+    if not token.isascii():
+        token = strip_accents(unicodedata.normalize("NFKC", token))
+    return token if keep_case else token.lower()
+
+
+def _label_tokens(label: str, keep_case: bool) -> list[str]:
+    return [_norm_token(t, keep_case) for t in _TOKEN.findall(label)]
+
+
+def _inflections(tokens: list[str]) -> list[list[str]]:
+    """Return the label's tokens and their simple plural / singular forms (last word only)."""
+    forms = [tokens]
+    last = tokens[-1]
+    if not last[-1:].isalpha():
+        return forms
+    head = tokens[:-1]
+    lower = last.lower()
+    if lower.endswith("s") and not lower.endswith("ss"):
+        single = _singular(last)
+        if single != lower and len(single) >= 2:
+            forms.append([*head, last[: len(single)] if last[: len(single)].lower() == single else single])
+    else:
+        forms.append([*head, last + "s"])
+        if lower.endswith(("ch", "sh", "x", "z")):
+            forms.append([*head, last + "es"])
+        if lower.endswith("y") and len(lower) > 2 and lower[-2] not in "aeiou":
+            forms.append([*head, last[:-1] + "ies"])
+    return forms
+
+
+def keeps_case(label: str) -> bool:
+    """Return True for labels matched case-sensitively: acronyms (RAG, LoRA) and one-word
+    labels with a capital after the first letter (pH, mRNA) — their case is their meaning."""
+    if is_acronym_like(label):
+        return True
+    word = label.strip()
+    return " " not in word and any(c.isupper() for c in word[1:])
+
+
+class _Automaton:
+    """Aho-Corasick over space-joined token patterns (with a space at each end)."""
+
+    def __init__(self, patterns: dict[str, _Pattern]) -> None:
+        self.automaton = ahocorasick.Automaton()
+        for pattern, found in patterns.items():
+            self.automaton.add_word(pattern, (len(pattern), found))
+        self.empty = not patterns
+        if not self.empty:
+            self.automaton.make_automaton()
+
+    def iter(self, text: str) -> Iterable[tuple[int, int, _Pattern]]:
+        if self.empty:
+            return ()
+        return ((end - length + 1, end + 1, found) for end, (length, found) in self.automaton.iter(text))
+
+
+class TermMatcher:
+    """Finds the labels of a set of concepts in text; build once, call `find` many times."""
+
+    def __init__(
+        self,
+        labels: Iterable[tuple[str, str]],
+        terms: dict[str, Term],
+        context_text: Callable[[str], str],
+    ) -> None:
+        """`labels` is (concept id, label) pairs; `context_text(id)` gives text to tell homonyms apart."""
+        folded: dict[str, dict[str, str]] = defaultdict(dict)
+        cased: dict[str, dict[str, str]] = defaultdict(dict)
+        for concept_id, label in labels:
+            keep_case = keeps_case(label)
+            tokens = _label_tokens(label, keep_case)
+            if not tokens:
+                continue
+            minimum = MIN_CASED_CHARS if keep_case else MIN_FOLDED_CHARS
+            for form in _inflections(tokens):
+                pattern = " " + " ".join(form) + " "
+                if len(pattern) - 2 < minimum:
+                    continue
+                (cased if keep_case else folded)[pattern].setdefault(concept_id, label)
+        self._folded = _Automaton({p: self._pattern(o) for p, o in folded.items()})
+        self._cased = _Automaton({p: self._pattern(o) for p, o in cased.items()})
+        self.terms = terms
+        self._context_text = context_text
+        self._context_words: dict[str, frozenset[str]] = {}
+
+    @staticmethod
+    def _pattern(owners: dict[str, str]) -> _Pattern:
+        ids = tuple(sorted(owners))
+        return _Pattern(ids, owners[ids[0]])
+
+    # -- building
+
+    @classmethod
+    def from_concepts(cls, concepts: Sequence[Concept]) -> TermMatcher:
+        """Return a matcher over the labels of resolved concepts (as `link` gets them)."""
+        by_id = {c.id: c for c in concepts}
+        terms = {
+            c.id: Term(c.id, c.label, one_line(c.entries[0].definition) if c.entries else "")
+            for c in concepts
+        }
+
+        def context(concept_id: str) -> str:
+            concept = by_id.get(concept_id)
+            return " ".join(e.definition for e in concept.entries) if concept else ""
+
+        labels = ((c.id, label) for c in concepts for label in c.labels)
+        return cls(labels, terms, context)
+
+    @classmethod
+    def from_termbase(cls, termbase: object) -> TermMatcher:
+        """Return a matcher over every label of every concept in an open `Termbase`."""
+        summaries = termbase.summaries()  # type: ignore[attr-defined]
+        definitions = {cid: definition for cid, _, _, definition in summaries}
+        terms = {cid: Term(cid, label, one_line(definition)) for cid, label, _, definition in summaries}
+        labels = [(cid, label) for cid, label, _ in termbase.all_labels()]  # type: ignore[attr-defined]
+
+        def context(concept_id: str) -> str:
+            term = terms.get(concept_id)
+            return f"{term.label} {definitions.get(concept_id, '')}" if term else ""
+
+        return cls(labels, terms, context)
+
+    # -- looking up
+
+    def term(self, concept_id: str) -> Term | None:
+        """Return the concept's preferred label and one-line definition (for tooltips)."""
+        return self.terms.get(concept_id)
+
+    def definition(self, concept_id: str) -> str:
+        """Return the concept's definition as one plain line, "" if unknown."""
+        term = self.terms.get(concept_id)
+        return term.definition if term else ""
+
+    def words_of(self, concept_id: str) -> frozenset[str]:
+        """Return the content words of a concept's definitions (cached)."""
+        words = self._context_words.get(concept_id)
+        if words is None:
+            words = context_words(self._context_text(concept_id))
+            self._context_words[concept_id] = words
+        return words
+
+    # -- matching
+
+    def find(
+        self,
+        text: str,
+        context: str | frozenset[str] | None = None,
+        prefer: str = "",
+        keep_ambiguous: bool = False,
+        strict: bool = True,
+    ) -> list[Match]:
+        """Return the terms in `text`, leftmost-longest and non-overlapping, in order.
+
+        A label naming several concepts goes to `prefer` if it is one of them, else to the
+        concept whose definitions share most words with `context` (text or a word set;
+        default: `text` itself); undecided ones are dropped unless `keep_ambiguous`.
+        With `strict` (the default) a match never spans a full stop, bracket or blank line;
+        without it, only word characters count (as in linking definitions).
+        """
+        spans = [m.span() for m in _TOKEN.finditer(text)]
+        if strict and ("://" in text or "www." in text or "@" in text):
+            hidden = [m.span() for m in _ADDRESS.finditer(text)]
+            spans = [s for s in spans if not any(a <= s[0] < b for a, b in hidden)]
+        if not spans:
+            return []
+        ascii_text = text.isascii()
+        tokens = [text[s:e] for s, e in spans]
+        if not ascii_text:
+            tokens = [_norm_token(t, keep_case=True) for t in tokens]
+        # Token i starts at offsets[i] in the joined text; a barrier token stops matches.
+        parts: list[str] = [" "]
+        token_at: dict[int, int] = {}
+        position = 1
+        previous_end = -1
+        for index, ((start, _end), token) in enumerate(zip(spans, tokens, strict=True)):
+            if strict and previous_end >= 0 and not _JOINER.fullmatch(text, previous_end, start):
+                parts.append("\x00 ")
+                position += 2
+            token_at[position] = index
+            parts.append(token)
+            parts.append(" ")
+            position += len(token) + 1
+            previous_end = _end
+        joined = "".join(parts)
+        lowered = joined.lower()
+        if len(lowered) != len(joined):  # a rare letter whose lower case is longer: fold per token
+            lowered = "".join(p.lower() if len(p.lower()) == len(p) else p for p in parts)
+        found: list[tuple[int, int, _Pattern]] = [*self._folded.iter(lowered), *self._cased.iter(joined)]
+        if not found:
+            return []
+        found.sort(key=lambda m: (m[0], m[0] - m[1]))
+        words: frozenset[str] | None = context if isinstance(context, frozenset) else None
+        matches: list[Match] = []
+        last_end = 0
+        for start, end, pattern in found:
+            if start + 1 < last_end:
+                continue
+            last_end = end
+            first = token_at[start + 1]
+            last = token_at[end - 1 - len(joined[start + 1 : end - 1].rsplit(" ", 1)[-1])]
+            begin, finish = spans[first][0], spans[last][1]
+            owners = pattern.owners
+            chosen = owners[0]
+            if len(owners) > 1:
+                if words is None:
+                    words = context_words(text if context is None else context)  # type: ignore[arg-type]
+                chosen = self._choose(owners, words, prefer)
+                if not chosen and not keep_ambiguous:
+                    continue
+            matches.append(Match(begin, finish, text[begin:finish], chosen, pattern.label, owners))
+        return matches
+
+    def _choose(self, owners: tuple[str, ...], words: frozenset[str], prefer: str) -> str:
+        if prefer in owners:
+            return prefer
+        scored = sorted(((len(words & self.words_of(o)), o) for o in owners), reverse=True)
+        if scored[0][0] > 0 and scored[0][0] > scored[1][0]:
+            return scored[0][1]
+        return ""
+
+
+#: Markdown marks left out of one-line definitions: emphasis, code, link brackets and targets.
+_MARKS = re.compile(r"[*_`]+|\]\([^)]*\)|[\[\]]|\$+")
+
+
+def one_line(text: str, width: int = 200) -> str:
+    """Return the first sentence (or two, if short) of a Markdown definition, as plain text."""
+    line = _MARKS.sub("", " ".join(text[: width * 4].split()))
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(])", line)
+    kept = sentences[0]
+    for sentence in sentences[1:]:
+        if len(kept) + 1 + len(sentence) > width or len(kept) >= 60:
+            break
+        kept = f"{kept} {sentence}"
+    if len(kept) <= width:
+        return kept
+    cut = kept[: width - 1]
+    return (cut[: cut.rfind(" ")].rstrip(" ,;:") if " " in cut else cut) + "…"

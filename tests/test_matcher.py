@@ -1,0 +1,126 @@
+"""The shared term matcher: labels, case, inflections, boundaries, longest match, homonyms."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES
+from termbase.build import build_termbase
+from termbase.matcher import TermMatcher, one_line
+from termbase.model import Concept
+from termbase.resolve import resolve
+from termbase.store import Termbase
+from test_resolve import entry
+
+
+@pytest.fixture(scope="module")
+def matcher() -> TermMatcher:
+    return TermMatcher.from_concepts(
+        resolve(
+            [
+                entry("KV cache", "Stored keys and values of earlier tokens.", line=1),
+                entry("Attention", "Weighted mixing of token vectors.", line=2),
+                entry("Multi-head attention", "Several attention heads side by side.", line=3),
+                entry("RAG (Retrieval-Augmented Generation)", "Retrieve documents, then generate.", line=4),
+                entry("Probability", "A number between zero and one.", line=5),
+                entry("Batch", "A group of examples processed together.", line=6),
+                entry("Embeddings", "Vectors that stand for tokens.", line=7),
+                entry("Adam", "An optimizer with momentum and adaptive steps.", line=8),
+            ]
+        )
+    )
+
+
+def found(matcher: TermMatcher, text: str, **options: object) -> list[tuple[str, str]]:
+    return [(m.text, m.concept_id) for m in matcher.find(text, **options)]
+
+
+def test_offsets_point_at_the_exact_characters(matcher: TermMatcher) -> None:
+    text = "Here the KV-cache grows."
+    (match,) = matcher.find(text)
+    assert text[match.start : match.end] == "KV-cache" == match.text
+    assert match.concept_id == "kv-cache" and match.label == "KV cache"
+
+
+def test_every_label_of_a_concept_matches(matcher: TermMatcher) -> None:
+    assert found(matcher, "RAG and retrieval-augmented generation") == [
+        ("RAG", "retrieval-augmented-generation"),
+        ("retrieval-augmented generation", "retrieval-augmented-generation"),
+    ]
+
+
+def test_acronyms_are_case_sensitive_other_labels_are_not(matcher: TermMatcher) -> None:
+    assert found(matcher, "Wipe it with a rag.") == []
+    assert found(matcher, "ATTENTION please, adam") == [("ATTENTION", "attention"), ("adam", "adam")]
+
+
+def test_plurals_and_singulars(matcher: TermMatcher) -> None:
+    text = "Two batches, three probabilities, many KV caches, one embedding."
+    assert [t for t, _ in found(matcher, text)] == ["batches", "probabilities", "KV caches", "embedding"]
+
+
+def test_word_boundaries(matcher: TermMatcher) -> None:
+    assert found(matcher, "Batching, Adamant, RAGged, attentional") == []
+
+
+def test_longest_match_wins_over_a_contained_label(matcher: TermMatcher) -> None:
+    assert found(matcher, "Multi-head attention is attention.") == [
+        ("Multi-head attention", "multi-head-attention"),
+        ("attention", "attention"),
+    ]
+
+
+def test_no_match_across_a_sentence_or_into_an_address(matcher: TermMatcher) -> None:
+    assert found(matcher, "the KV. Cache") == []
+    assert found(matcher, "see https://example.org/attention or mail kv@attention.ai") == []
+    # Linking definitions reads word tokens only, as before the shared matcher.
+    assert [t for t, _ in found(matcher, "the KV. Cache", strict=False)] == ["KV. Cache"]
+
+
+@pytest.fixture(scope="module")
+def homonyms() -> TermMatcher:
+    gpu = entry("Kernel", "A small GPU program launched over a grid of threads.", source="a.md")
+    svm = entry("Kernel", "A similarity function in support vector machines.", source="b.md")
+    return TermMatcher.from_concepts(
+        [
+            Concept("kernel-gpu", "Kernel", ("Kernel",), (gpu,)),
+            Concept("kernel-svm", "Kernel", ("Kernel",), (svm,)),
+        ]
+    )
+
+
+def test_a_label_naming_two_concepts_is_linked_only_when_context_decides(homonyms: TermMatcher) -> None:
+    ids = sorted(homonyms.terms)
+    assert len(ids) == 2, ids
+    gpu = homonyms.find("The kernel runs on the GPU over many threads.")
+    assert [m.text for m in gpu] == ["kernel"]
+    assert gpu[0].concept_id == "kernel-gpu"
+    svm = homonyms.find("A kernel for support vector machines measures similarity.")
+    assert svm[0].concept_id == "kernel-svm"
+    assert homonyms.find("The kernel.") == []
+    (undecided,) = homonyms.find("The kernel.", keep_ambiguous=True)
+    assert undecided.ambiguous and sorted(undecided.candidates) == ids
+
+
+def test_one_line_definitions_for_tooltips(matcher: TermMatcher) -> None:
+    assert matcher.definition("kv-cache") == "Stored keys and values of earlier tokens."
+    assert matcher.definition("nothing") == ""
+    assert one_line("Uses **bold** and `code` and [a link](http://x). Second one is here.") == (
+        "Uses bold and code and a link. Second one is here."
+    )
+    assert len(one_line("word " * 200, width=80)) <= 80
+
+
+def test_from_termbase_matches_the_stored_labels(tmp_path) -> None:
+    build_termbase([str(FIXTURES / "glossify" / "course.yaml")], tmp_path / "t.db")
+    with Termbase.open(tmp_path / "t.db") as termbase:
+        matcher = TermMatcher.from_termbase(termbase)
+    text = "Cook sous vide (LTC), watch the pH, and let the Maillard reactions brown it."
+    hits = [(m.text, m.concept_id) for m in matcher.find(text)]
+    assert hits == [
+        ("sous vide", "low-temperature-cooking"),
+        ("LTC", "low-temperature-cooking"),
+        ("pH", "ph"),
+        ("Maillard reactions", "maillard-reaction"),
+    ]
+    assert matcher.definition("ph").startswith("A number from 0 to 14")
