@@ -41,12 +41,11 @@ from termbase.extract_score import (
     SAMPLE_SIZE,
     GoldChapter,
     Judgement,
-    human_terms,
     judgement_sample,
+    read_human_glossary,
     score_extraction,
 )
 from termbase.labels import label_key
-from termbase.readers import get_reader, pick_reader
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -121,16 +120,6 @@ def load_books(manifest: Path, base: Path, held_out: bool) -> list[Book]:
             )
         )
     return books
-
-
-def read_human(book: Book) -> list:
-    """Return the entries of the book's human glossary files, read by termbase's readers."""
-    entries = []
-    for path in book.glossary:
-        text = path.read_text(encoding="utf-8")
-        reader = get_reader(book.glossary_format) if book.glossary_format else pick_reader(text, str(path))
-        entries.extend(reader.read(text, str(path)).entries)
-    return entries
 
 
 _HEADING = re.compile(r"^(?P<mark>=+|#+)\s+(?P<title>.+?)\s*$")
@@ -347,7 +336,7 @@ def measure_speed(book: Book) -> dict[str, object]:
 
 def score_book(book: Book, write: bool) -> dict[str, object]:
     """Run the extractor and the baseline on one book and score both."""
-    human = human_terms(read_human(book))
+    human = read_human_glossary([str(p) for p in book.glossary], book.glossary_format)
     gold = load_gold(book)
     judged = load_judgements(book)
     entries, problem = run_extractor(book.chapters)

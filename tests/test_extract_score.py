@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
+from termbase.errors import InputError
 from termbase.extract_score import (
     GoldChapter,
     Judgement,
@@ -11,6 +14,7 @@ from termbase.extract_score import (
     human_terms,
     judgement_sample,
     label_keys,
+    read_human_glossary,
     same_file,
     score_extraction,
 )
@@ -105,3 +109,20 @@ def test_same_file_compares_path_tails() -> None:
     assert same_file("/data/shell-novice/episodes/02-filedir.md", "episodes/02-filedir.md")
     assert not same_file("/data/episodes/02-filedir.md", "other/02-filedir.md")
     assert not same_file("02-filedir.md", "episodes/02-filedir.md")
+
+
+def test_read_human_glossary_reads_files_and_explains_failures(tmp_path) -> None:
+    glossary = tmp_path / "reference.md"
+    glossary.write_text(
+        "shell\n:   a program that runs the commands you type\n\n"
+        "pipe\n:   joins one command's output to the next one's input\n",
+        "utf-8",
+    )
+    terms = read_human_glossary([str(glossary)], "markdown-deflist")
+    assert {t.term for t in terms} == {"shell", "pipe"}
+    with pytest.raises(InputError, match="no such file"):
+        read_human_glossary([str(tmp_path / "nope.md")])
+    prose = tmp_path / "prose.md"
+    prose.write_text("Just a paragraph of prose with nothing defined.\n", "utf-8")
+    with pytest.raises(InputError, match=r"prose\.md"):
+        read_human_glossary([str(prose)])

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Protocol
 
+from termbase.errors import InputError
 from termbase.labels import label_key, parse_term, qualified_base
 from termbase.model import Entry
 
@@ -167,6 +168,32 @@ def human_terms(entries: Iterable[Entry]) -> tuple[HumanTerm, ...]:
         else:
             terms.append(HumanTerm(entry.term, keys))
     return tuple(terms)
+
+
+def read_human_glossary(paths: Sequence[str], format_name: str = "") -> tuple[HumanTerm, ...]:
+    """Read the human glossary files a user names (`--against`) into their ideas.
+
+    Each file is read by the reader `format_name` names, or the one detection picks. A
+    file no reader recognises, or one without entries, raises InputError naming it.
+    """
+    from termbase.readers import get_reader, pick_reader
+    from termbase.sources import expand_paths, load_text
+
+    entries: list[Entry] = []
+    for path in expand_paths(list(paths)):
+        if isinstance(path, InputError):
+            raise path
+        source = load_text(path)
+        reader = get_reader(format_name) if format_name else pick_reader(source.text, source.path)
+        read = reader.read(source.text, source.path).entries
+        if not read:
+            raise InputError(
+                f"no glossary entries found (read as {reader.name})",
+                path=source.path,
+                hint="name the glossary's shape with --format, or check the file",
+            )
+        entries.extend(read)
+    return human_terms(entries)
 
 
 def sample_key(term: str) -> str:
