@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from termbase.errors import InputError, NothingReadError
+from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.link import link
 from termbase.model import Concept, Entry, ReadResult, Source, Unused
 from termbase.readers import get_reader, pick_reader
@@ -34,7 +34,11 @@ class ReadSource:
 
 @dataclass(frozen=True, slots=True)
 class BuildSummary:
-    """What a build did: sources read, files skipped (with why), and the counts stored."""
+    """What a build did: sources read, files skipped (with why), and the counts stored.
+
+    `skipped` holds the files that could not be read; `not_glossaries` the files found in a
+    folder the user named that no reader recognises (expected in a folder of mixed files).
+    """
 
     db: Path
     sources: tuple[Source, ...]
@@ -44,6 +48,7 @@ class BuildSummary:
     dangling: int
     seconds: float
     entries: int = 0
+    not_glossaries: tuple[InputError, ...] = ()
 
 
 def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
@@ -130,7 +135,7 @@ def read_sources(
     read: list[ReadSource] = []
     errors: list[InputError] = []
     seen: set[str] = set()
-    for item in expand_paths(list(paths)):
+    for item, found_in_folder in expand_paths(list(paths)):
         if isinstance(item, InputError):
             errors.append(item)
             continue
@@ -143,6 +148,9 @@ def read_sources(
             if relative_to is not None and text.path != STDIN_NAME:
                 text = SourceText(str(item.resolve().relative_to(relative_to)), text.text)
             read.append(read_source(text, format_name))
+        except NotAGlossaryError as error:
+            error.found_in_folder = found_in_folder
+            errors.append(error)
         except InputError as error:
             errors.append(error)
         except Exception as error:  # a reader bug must not sink the other files
@@ -188,6 +196,11 @@ def concept_vectors(concepts: Sequence[Concept]) -> tuple[bytes, ...]:
     return tuple(vectors_blob(row) for row in matrix)
 
 
+def _expected_skip(error: InputError) -> bool:
+    """Return True for a file no reader recognises that the user did not name (see BuildSummary)."""
+    return isinstance(error, NotAGlossaryError) and error.found_in_folder
+
+
 def build_termbase(
     paths: Sequence[str],
     db: Path,
@@ -225,7 +238,8 @@ def build_termbase(
     return BuildSummary(
         db=db,
         sources=build.sources,
-        skipped=tuple(errors),
+        skipped=tuple(e for e in errors if not _expected_skip(e)),
+        not_glossaries=tuple(e for e in errors if _expected_skip(e)),
         concepts=len(concepts),
         relations=len(links.relations),
         dangling=len(links.dangling),

@@ -197,9 +197,27 @@ def open_termbase(db: Path | None) -> Termbase:
     is_flag=True,
     help="Also store concept embeddings for question search (needs the semantic extra).",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail (exit 1) on any file skipped, even one in a folder that no reader recognises.",
+)
+@click.option("--verbose", is_flag=True, help="List each file in a folder that is not a glossary.")
 @friendly_errors
-def build(sources: tuple[str, ...], db: Path, format_name: str | None, with_semantic: bool) -> None:
-    """Read SOURCES, merge their entries into concepts, and write the termbase file."""
+def build(
+    sources: tuple[str, ...],
+    db: Path,
+    format_name: str | None,
+    with_semantic: bool,
+    strict: bool,
+    verbose: bool,
+) -> None:
+    """Read SOURCES, merge their entries into concepts, and write the termbase file.
+
+    Files found in a folder that no reader recognises are summed up in one line and do not
+    fail the build (`--verbose` lists them, `--strict` fails on them); a file named on the
+    command line that cannot be read always fails it.
+    """
     from rich.table import Table
 
     from termbase.build import build_termbase
@@ -213,6 +231,7 @@ def build(sources: tuple[str, ...], db: Path, format_name: str | None, with_sema
     except NothingReadError as error:
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
+        _print_reader_list_if_it_helps(error.skipped)
         raise
     table = Table(title=f"termbase build → {summary.db}", title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
@@ -220,15 +239,39 @@ def build(sources: tuple[str, ...], db: Path, format_name: str | None, with_sema
     for source in summary.sources:
         table.add_row(escape(source.path), source.reader, str(source.entry_count), str(source.unused_count))
     out.print(table)
-    for error in summary.skipped:
+    failed = summary.skipped + (summary.not_glossaries if strict else ())
+    for error in failed:
         err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
+    _print_reader_list_if_it_helps(failed)
+    quiet = () if strict else summary.not_glossaries
+    if quiet:
+        count = len(quiet)
+        listed = "" if verbose else " (--verbose lists them)"
+        what = (
+            "files in the folders given are not glossaries"
+            if count != 1
+            else "file in the folders given is not a glossary"
+        )
+        err.print(f"{count} {what}{listed}")
+        if verbose:
+            for error in quiet:
+                err.print(f"  {escape(error.path)}")
     out.print(
         f"{len(summary.sources)} sources, {summary.entries} entries → {summary.concepts} concepts, "
         f"{summary.relations} relations ({summary.dangling} dangling see-also) "
-        f"in {summary.seconds:.2f} s" + (f"; {len(summary.skipped)} skipped" if summary.skipped else "")
+        f"in {summary.seconds:.2f} s" + (f"; {len(failed)} skipped" if failed else "")
     )
-    if summary.skipped:
+    if failed:
         raise click.exceptions.Exit(1)
+
+
+def _print_reader_list_if_it_helps(errors: tuple[InputError, ...]) -> None:
+    """Print the shapes `--format` accepts once, if a file was skipped for want of a reader."""
+    from termbase.errors import NotAGlossaryError
+    from termbase.readers import reader_names
+
+    if any(isinstance(error, NotAGlossaryError) for error in errors):
+        err.print("[dim]--format takes one of: " + ", ".join(reader_names()) + "[/dim]")
 
 
 @app.command()

@@ -27,6 +27,16 @@ class InputError(TermbaseError):
         return f"{text} — {self.hint}" if self.hint else text
 
 
+class NotAGlossaryError(InputError):
+    """No reader recognises a file as a glossary.
+
+    `found_in_folder` is True for a file the user did not name but that a folder they
+    named holds: such files are summed up in one line and do not fail a build.
+    """
+
+    found_in_folder: bool = False
+
+
 class NothingReadError(InputError):
     """No source of a build could be read; `skipped` holds each source's own error."""
 

@@ -71,27 +71,32 @@ class SourceText:
     text: str
 
 
-def expand_paths(paths: list[str]) -> Iterator[Path | InputError]:
-    """Yield each file named, each glossary-looking file under each directory, or an error."""
+def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
+    """Yield (file, found in a folder) for each file named and each glossary-looking file
+    under each directory named, or (error, False) for a path that cannot be read."""
     for raw in paths:
         path = Path(raw)
         if raw == STDIN:
-            yield path
+            yield path, False
         elif not path.exists():
-            yield InputError("no such file or directory", path=raw, hint="check the path")
+            yield InputError("no such file or directory", path=raw, hint="check the path"), False
         elif path.is_dir():
             found = sorted(
                 p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in GLOSSARY_SUFFIXES
             )
             if not found:
-                yield InputError(
-                    "directory holds no glossary files",
-                    path=raw,
-                    hint="termbase reads " + ", ".join(sorted(GLOSSARY_SUFFIXES)) + " files",
+                yield (
+                    InputError(
+                        "directory holds no glossary files",
+                        path=raw,
+                        hint="termbase reads " + ", ".join(sorted(GLOSSARY_SUFFIXES)) + " files",
+                    ),
+                    False,
                 )
-            yield from found
+            for file in found:
+                yield file, True
         else:
-            yield path
+            yield path, False
 
 
 def load_text(path: Path) -> SourceText:

@@ -6,7 +6,7 @@ as Pygments' `guess_lexer` does; `get_reader(name)` lets the user name the shape
 
 from __future__ import annotations
 
-from termbase.errors import InputError
+from termbase.errors import InputError, NotAGlossaryError
 from termbase.readers.alternating import AlternatingReader
 from termbase.readers.asciidoc_glossary import AsciiDocGlossaryReader
 from termbase.readers.base import Reader
@@ -96,9 +96,9 @@ def pick_reader(text: str, path: str = "") -> Reader:
     """Return the reader surest of `text`, or raise InputError if none is sure enough."""
     confidence, reader = rank_readers(text)[0]
     if confidence < MIN_CONFIDENCE:
-        raise InputError(
+        raise NotAGlossaryError(
             "no reader recognises this file as a glossary",
             path=path,
-            hint="name its shape with --format (one of: " + ", ".join(reader_names()) + ")",
+            hint="name its shape with --format (`termbase formats` lists them)",
         )
     return reader

@@ -1,0 +1,63 @@
+"""What a new user meets in the first hour (issue 17): each test would have caught a stumble."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from termbase.cli import app
+
+GLOSSARY = """\
+- **Sprocket**: a toothed wheel that meshes with a chain to pass motion along.
+- **Flywheel**: a heavy wheel that stores spin and smooths out uneven turning.
+- **Ratchet**: a catch that lets a wheel turn one way and stops it going back.
+"""
+
+NOT_A_GLOSSARY = """\
+This page is a letter to the workshop, not a list of words and meanings.
+
+We will meet on the second floor after lunch, and bring the spare parts along.
+"""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def mixed_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    (folder / "letter.md").write_text(NOT_A_GLOSSARY, encoding="utf-8")
+    (folder / "notes.txt").write_text(NOT_A_GLOSSARY.replace("letter", "note"), encoding="utf-8")
+    return folder
+
+
+def test_files_in_a_folder_that_are_not_glossaries_get_one_line_and_do_not_fail(tmp_path: Path) -> None:
+    code, out, err = run("build", str(mixed_folder(tmp_path)), "--db", str(tmp_path / "t.db"))
+    assert code == 0, err
+    assert "3 entries" in out
+    assert "2 files in the folders given are not glossaries (--verbose lists them)" in err
+    assert "skipped" not in err and "--format takes one of" not in err
+
+
+def test_verbose_lists_them_and_strict_fails_on_them(tmp_path: Path) -> None:
+    folder = mixed_folder(tmp_path)
+    code, _, err = run("build", str(folder), "--db", str(tmp_path / "t.db"), "--verbose")
+    assert code == 0
+    assert str(folder / "letter.md") in err and str(folder / "notes.txt") in err
+    code, _, err = run("build", str(folder), "--db", str(tmp_path / "t.db"), "--strict")
+    assert code == 1
+    assert err.count("skipped:") == 2
+    assert err.count("--format takes one of") == 1
+
+
+def test_a_named_file_that_is_not_a_glossary_still_fails_the_build(tmp_path: Path) -> None:
+    folder = mixed_folder(tmp_path)
+    named = [str(folder / "glossary.md"), str(folder / "letter.md")]
+    code, _, err = run("build", *named, "--db", str(tmp_path / "t.db"))
+    assert code == 1
+    assert f"skipped: {folder / 'letter.md'}: no reader recognises this file" in err
+    assert err.count("--format takes one of") == 1
