@@ -1,0 +1,162 @@
+"""Helpers every chapter parser shares: a text+spans builder, anchors, block-kind names.
+
+Parsers walk their own tree (markdown-it tokens, docutils nodes, lxml elements) and
+feed text and markup into a `TextBuilder`, which returns the plain text of a block with
+its spans. `kind_of_label` maps a div class, directive or element name (challenge,
+activecode, callout, note …) to the block kind it makes, so every format agrees on what
+an exercise or an aside is.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import PurePosixPath
+
+from termbase.documents.model import (
+    ASIDE,
+    CODE,
+    EXERCISE,
+    GLOSSARY_LINK,
+    LINK,
+    Span,
+)
+
+
+def word_set(text: str) -> frozenset[str]:
+    """Return the whitespace-separated words of `text` as a set (for word lists kept as prose)."""
+    return frozenset(text.split())
+
+
+#: Names of divs, directives and elements whose content is an exercise, quiz or answer.
+EXERCISE_LABELS = word_set(
+    """challenge exercise exercises solution solutions quiz question questions discussion
+    checklist practice problem problems answer answers hint hints mchoice multiplechoice
+    fillintheblank blank parsonsprob parsons dragndrop clickablearea shortanswer poll
+    timed assignment assessment selfcheck self-check checkpoint task tasks try tryit
+    exercise-group worksheet lab"""
+)
+#: Names whose content is an aside: admonitions, callouts, key points, objectives, notes.
+ASIDE_LABELS = word_set(
+    """callout keypoints key-points objectives instructor prereq prerequisite prerequisites
+    testimonial caution warning danger error attention important note notes tip tips hint
+    seealso see-also sidebar aside admonition info spoiler details summary topic rubric
+    learner-note instructor-note dropdown margin epigraph pull-quote highlights todo
+    versionadded versionchanged deprecated reveal remark remarks outcomes objectives
+    overview"""
+)
+#: Names whose content is program code or program output.
+CODE_LABELS = word_set(
+    """code code-block sourcecode codelens activecode literalinclude highlight program pre
+    listing console output doctest testcode testoutput jupyter-execute ipython datafile
+    showeval actex codeblock raw math"""
+)
+
+
+def kind_of_label(name: str) -> str:
+    """Return the block kind a div class / directive / element name makes, or '' (prose)."""
+    key = name.strip().lower().lstrip(".")
+    if key in EXERCISE_LABELS:
+        return EXERCISE
+    if key in CODE_LABELS:
+        return CODE
+    if key in ASIDE_LABELS:
+        return ASIDE
+    return ""
+
+
+_ANCHOR_DROP = re.compile(r"[^\w\s-]", re.UNICODE)
+_ANCHOR_SPACE = re.compile(r"[\s]+")
+
+
+def heading_anchor(title: str) -> str:
+    """Return the fragment id a Markdown site gives a heading (GitHub / Pandoc style)."""
+    text = unicodedata.normalize("NFKC", title).strip().lower()
+    text = _ANCHOR_DROP.sub("", text)
+    return _ANCHOR_SPACE.sub("-", text).strip("-")
+
+
+#: Page names a course uses for its glossary; a link to `<one of these>#anchor` names a term.
+_GLOSSARY_PAGES = frozenset(
+    {"glossary", "reference", "terms", "definitions", "vocabulary", "jargon", "lexicon", "glossaire"}
+)
+
+
+def is_glossary_link(href: str) -> bool:
+    """Return True if `href` points at an entry of a glossary page (`reference.md#variable`)."""
+    if "#" not in href:
+        return False
+    page, _, fragment = href.partition("#")
+    if not fragment:
+        return False
+    stem = PurePosixPath(page.split("?")[0]).stem.lower() if page else ""
+    if not stem and page == "":
+        return fragment.startswith(("term-", "def_", "dfn-", "glossary"))
+    return stem in _GLOSSARY_PAGES or "gloss" in stem or fragment.startswith(("term-", "def_", "dfn-"))
+
+
+def link_kind(href: str) -> str:
+    """Return GLOSSARY_LINK for a link to a glossary entry, else LINK."""
+    return GLOSSARY_LINK if is_glossary_link(href) else LINK
+
+
+class TextBuilder:
+    """Collects the plain text of one block and the spans opened and closed over it."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.length = 0
+        self.spans: list[Span] = []
+        self._open: list[tuple[str, int, str]] = []
+
+    def add(self, text: str) -> None:
+        """Append plain text."""
+        if text:
+            self.parts.append(text)
+            self.length += len(text)
+
+    def open(self, kind: str, target: str = "") -> None:
+        """Start a span of `kind` at the current end of the text."""
+        self._open.append((kind, self.length, target))
+
+    def close(self, kind: str) -> None:
+        """End the innermost open span of `kind` (ignored if none is open)."""
+        for index in range(len(self._open) - 1, -1, -1):
+            if self._open[index][0] == kind:
+                _, start, target = self._open.pop(index)
+                if self.length > start:
+                    self.spans.append(Span(kind, start, self.length, target))
+                return
+
+    def span(self, kind: str, text: str, target: str = "") -> None:
+        """Append `text` as one whole span of `kind`."""
+        start = self.length
+        self.add(text)
+        if self.length > start:
+            self.spans.append(Span(kind, start, self.length, target))
+
+    def result(self) -> tuple[str, tuple[Span, ...]]:
+        """Return (text, spans sorted by start); spans still open end at the text's end."""
+        while self._open:
+            self.close(self._open[-1][0])
+        return "".join(self.parts), tuple(sorted(self.spans, key=lambda s: (s.start, -s.end)))
+
+
+def strip_text(text: str, spans: tuple[Span, ...]) -> tuple[str, tuple[Span, ...], int]:
+    """Return (text without leading/trailing whitespace, spans shifted, leading newlines cut).
+
+    The caller adds the count of leading newlines cut to the block's first line.
+    """
+    stripped = text.lstrip()
+    cut = len(text) - len(stripped)
+    newlines = text.count("\n", 0, cut)
+    stripped = stripped.rstrip()
+    shifted = tuple(
+        Span(s.kind, max(0, s.start - cut), min(len(stripped), s.end - cut), s.target)
+        for s in spans
+        if s.end - cut > 0 and s.start - cut < len(stripped)
+    )
+    return stripped, shifted, newlines
+
+
+__all__ = ["ASIDE", "CODE", "EXERCISE", "TextBuilder", "heading_anchor", "is_glossary_link", "kind_of_label"]

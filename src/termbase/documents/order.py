@@ -1,0 +1,210 @@
+"""The reading order of a book's chapters: where the book states it, else the names, else the command line.
+
+"First introduced" depends on the order, so it is taken from the book's own table of
+contents when there is one, tried in this order: a Sphinx `toctree` (from the root
+document, depth first), MkDocs `nav`, a Carpentries `config.yaml` episode list, a
+Jupyter Book `_toc.yml`; else numbered file names (`01-intro.md`, `02-…`); else the order
+the files were named on the command line. `reading_order` says which it used.
+Files the table of contents does not list come after the listed ones, in command-line
+order, and the description says how many.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+#: File suffixes read as chapters.
+DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rst", ".rest", ".adoc", ".asciidoc", ".asc",
+                               ".html", ".htm", ".xhtml", ".ptx"})
+_SKIP_DIRS = frozenset({"_build", "node_modules", "site", "_site", "build", "__pycache__"})
+_NUMBERED = re.compile(r"^\d+")
+_DIGITS = re.compile(r"(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingOrder:
+    """The files in reading order and a sentence saying where the order came from."""
+
+    files: tuple[Path, ...]
+    source: str
+
+
+def natural_key(path: Path) -> tuple[object, ...]:
+    """Sort key that puts `2-x` before `10-x`."""
+    return tuple(int(part) if part.isdigit() else part.lower() for part in _DIGITS.split(str(path)))
+
+
+def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """Return (chapter files in command-line order, the folders named); folders are walked sorted."""
+    files: list[Path] = []
+    folders: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            folders.append(path)
+            found = [
+                p for p in path.rglob("*")
+                if p.suffix.lower() in DOCUMENT_SUFFIXES and p.is_file()
+                and not any(part.startswith(".") or part in _SKIP_DIRS for part in p.relative_to(path).parts)
+            ]
+            files.extend(sorted(found, key=natural_key))
+        else:
+            files.append(path)
+    return files, folders
+
+
+def _key(path: Path) -> str:
+    return str(path.resolve())
+
+
+def _ordered(listed: Sequence[Path], files: Sequence[Path]) -> tuple[list[Path], int]:
+    """Return files in the order of `listed`, then the rest; and how many were listed."""
+    by_key = {_key(f): f for f in files}
+    result: list[Path] = []
+    seen: set[str] = set()
+    for path in listed:
+        key = _key(path)
+        if key in by_key and key not in seen:
+            seen.add(key)
+            result.append(by_key[key])
+    count = len(result)
+    result.extend(f for f in files if _key(f) not in seen)
+    return result, count
+
+
+def _describe(what: str, count: int, total: int) -> str:
+    rest = total - count
+    return what + (f"; {rest} file{'s' if rest != 1 else ''} it does not list read after" if rest else "")
+
+
+def _resolve_entry(base: Path, entry: str, root: Path) -> Path | None:
+    entry = entry.strip()
+    match = re.match(r"^.*<(?P<target>[^<>]+)>$", entry)
+    if match:
+        entry = match.group("target")
+    if not entry or entry.startswith((":", "http://", "https://")) or entry == "self":
+        return None
+    candidate = (root / entry.lstrip("/")) if entry.startswith("/") else (base / entry)
+    if candidate.is_file():
+        return candidate
+    for suffix in (".rst", ".md", ".ipynb", ".txt", ".adoc", ".html"):
+        with_suffix = candidate.with_name(candidate.name + suffix)
+        if with_suffix.is_file():
+            return with_suffix
+    return None
+
+
+def _toctree_order(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> list[Path]:
+    """Depth-first walk of toctrees from the root document (index/contents), or []."""
+    roots = [f for f in files if f.stem in {"index", "contents"} and tocs.get(_key(f))]
+    if not roots:
+        return []
+    root = min(roots, key=lambda f: len(f.resolve().parts))
+    top = root.resolve().parent
+    listed: list[Path] = []
+    seen: set[str] = set()
+
+    def visit(doc: Path) -> None:
+        key = _key(doc)
+        if key in seen:
+            return
+        seen.add(key)
+        listed.append(doc)
+        for entry in tocs.get(key, ()):
+            child = _resolve_entry(doc.resolve().parent, entry, top)
+            if child is not None:
+                visit(child)
+
+    visit(root.resolve())
+    return listed
+
+
+def _load_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+
+
+def _nav_paths(node: Any) -> list[str]:
+    """Return every file path named in an MkDocs nav or a Jupyter Book toc, in order."""
+    found: list[str] = []
+    if isinstance(node, str):
+        found.append(node)
+    elif isinstance(node, list):
+        for item in node:
+            found.extend(_nav_paths(item))
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key in {"file", "root"} and isinstance(value, str):
+                found.append(value)
+            elif key in {"url", "title", "caption", "numbered", "maxdepth", "glob", "external"}:
+                continue
+            else:
+                found.extend(_nav_paths(value))
+    return found
+
+
+def _config_places(folders: Sequence[Path], files: Sequence[Path]) -> list[Path]:
+    """Folders where a book's configuration may sit: each folder named, its parent and grandparent."""
+    places: list[Path] = []
+    starts = list(folders) or sorted({f.parent for f in files}, key=natural_key)[:3]
+    for folder in starts:
+        resolved = folder.resolve()
+        for place in (resolved, resolved.parent, resolved.parent.parent):
+            if place not in places:
+                places.append(place)
+    return places
+
+
+def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
+    for place in places:
+        mkdocs = place / "mkdocs.yml"
+        if mkdocs.is_file():
+            data = _load_yaml(mkdocs)
+            if isinstance(data, dict) and data.get("nav"):
+                docs = place / str(data.get("docs_dir", "docs"))
+                return [docs / p for p in _nav_paths(data["nav"])], "MkDocs nav in " + str(mkdocs)
+        config = place / "config.yaml"
+        if config.is_file():
+            data = _load_yaml(config)
+            if isinstance(data, dict) and isinstance(data.get("episodes"), list):
+                names = [str(e) for e in data["episodes"]]
+                return [place / "episodes" / n for n in names], "Carpentries episode list in " + str(config)
+        toc = place / "_toc.yml"
+        if toc.is_file():
+            data = _load_yaml(toc)
+            paths = _nav_paths(data)
+            if paths:
+                listed = []
+                for entry in paths:
+                    resolved = _resolve_entry(place, entry, place)
+                    if resolved is not None:
+                        listed.append(resolved)
+                return listed, "Jupyter Book table of contents in " + str(toc)
+    return [], ""
+
+
+def reading_order(
+    files: Sequence[Path], folders: Sequence[Path], tocs: Mapping[str, Sequence[str]]
+) -> ReadingOrder:
+    """Return the files in reading order; `tocs` maps a resolved path to its toctree entries."""
+    listed = _toctree_order(files, tocs)
+    if listed:
+        ordered, count = _ordered(listed, files)
+        if count >= 2:
+            return ReadingOrder(tuple(ordered), _describe("Sphinx toctree", count, len(files)))
+    listed, what = _config_order(_config_places(folders, files))
+    if listed:
+        ordered, count = _ordered(listed, files)
+        if count >= 1:
+            return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
+    numbered = [f for f in files if _NUMBERED.match(f.name)]
+    if len(files) >= 2 and len(numbered) * 5 >= len(files) * 3:
+        return ReadingOrder(tuple(sorted(files, key=natural_key)), "numbered file names")
+    return ReadingOrder(tuple(files), "the order named on the command line")

@@ -1,0 +1,58 @@
+"""Cut a block's text into sentences with pysbd, keeping offsets so spans and lines follow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from termbase.documents.model import Block, Span
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """`text` is `block.text[start:end]`; `spans` are re-based onto `text`; `line` its first line."""
+
+    text: str
+    start: int
+    end: int
+    line: int
+    spans: tuple[Span, ...]
+
+
+@lru_cache(maxsize=4)
+def _segmenter(language: str) -> Any:
+    import pysbd
+
+    try:
+        return pysbd.Segmenter(language=language, clean=False, char_span=True)
+    except ValueError:  # a language pysbd has no rules for: English rules are the closest
+        return pysbd.Segmenter(language="en", clean=False, char_span=True)
+
+
+def sentence_bounds(text: str, language: str = "en") -> list[tuple[int, int]]:
+    """Return (start, end) of each sentence of `text`, whitespace trimmed."""
+    flat = text.replace("\n", " ")
+    bounds: list[tuple[int, int]] = []
+    cursor = 0
+    for piece in _segmenter(language).segment(flat):
+        start = flat.find(piece.sent.strip(), max(cursor, piece.start - 2)) if piece.sent.strip() else -1
+        if start < 0:
+            continue
+        end = start + len(piece.sent.strip())
+        bounds.append((start, end))
+        cursor = end
+    return bounds or [(0, len(text))]
+
+
+def split_sentences(block: Block, language: str = "en") -> tuple[Sentence, ...]:
+    """Return the sentences of a block, each with the spans that lie inside it."""
+    sentences: list[Sentence] = []
+    for start, end in sentence_bounds(block.text, language):
+        spans = tuple(
+            Span(s.kind, s.start - start, min(s.end, end) - start, s.target)
+            for s in block.spans
+            if s.start >= start and s.start < end
+        )
+        sentences.append(Sentence(block.text[start:end], start, end, block.line_at(start), spans))
+    return tuple(sentences)

@@ -1,0 +1,204 @@
+"""Extract a glossary from a course's own chapters, with where each term is first introduced.
+
+    from termbase.extract import extract_glossary
+    result = extract_glossary([Path("episodes")], base_url="https://example.org/course/")
+    result.entries   # ExtractedEntry at or above min_confidence, in book order
+    result.review    # the candidates below it, for a person to judge
+    result.order_source  # which reading order was used
+
+Stages: parse each chapter (`termbase.documents`), put the chapters in reading order,
+collect signals sentence by sentence (`collect`), measure termhood over the book
+(`termhood`), gather signals into candidates (`gather`) and make each an ordinary
+`termbase.model.Entry` whose Locator is the chapter and section of its first defining
+occurrence, so resolve, link, store, site and serve work on the result unchanged.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from termbase.documents import read_document
+from termbase.documents.model import Document, Problem
+from termbase.documents.order import expand_documents, reading_order
+from termbase.errors import InputError
+from termbase.extract.collect import collect, language_problem, reads_as_english
+from termbase.extract.gather import Candidate, gather
+from termbase.extract.termhood import measure
+from termbase.model import Entry, Locator
+
+#: Candidates at or above this confidence go into the termbase; the rest to review.
+DEFAULT_MIN_CONFIDENCE = 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractedEntry:
+    """One extracted term: its labels, definition, where it is introduced, and why we think so."""
+
+    term: str
+    labels: tuple[str, ...]
+    definition: str
+    chapter: str  # the chapter file, as named (relative as passed)
+    chapter_title: str
+    section: str
+    anchor: str
+    line: int
+    confidence: float
+    evidence: tuple[str, ...]
+    entry: Entry
+    sentence: str = ""
+    url: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterRead:
+    """A chapter that was read: its file, title, format, and what could not be read as written."""
+
+    path: str
+    title: str
+    format: str
+    blocks: int
+    problems: tuple[Problem, ...]
+    text_bytes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractResult:
+    """What an extraction found, in book order, and what it could not read."""
+
+    entries: tuple[ExtractedEntry, ...]
+    review: tuple[ExtractedEntry, ...]
+    order_source: str
+    chapters: tuple[ChapterRead, ...] = ()
+    skipped: tuple[InputError, ...] = ()
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE
+
+    def problems(self) -> tuple[InputError, ...]:
+        """Return each chapter problem as an InputError (path:line, what, what to do)."""
+        return tuple(
+            InputError(p.message, path=c.path, line=p.line, hint=p.hint)
+            for c in self.chapters
+            for p in c.problems
+        )
+
+
+def _excluded(path: Path, patterns: Sequence[str]) -> bool:
+    text = path.as_posix()
+    return any(fnmatch.fnmatch(text, p) or fnmatch.fnmatch(path.name, p) for p in patterns)
+
+
+def chapter_url(base_url: str, chapter: str, root: str, anchor: str) -> str:
+    """Return the address of a chapter section: base + the chapter's page (.html) + #anchor."""
+    if not base_url:
+        return ""
+    relative = PurePosixPath(chapter)
+    if root and chapter.startswith(root.rstrip("/") + "/"):
+        relative = PurePosixPath(chapter[len(root.rstrip("/")) + 1 :])
+    page = str(relative.with_suffix(".html"))
+    base = base_url if base_url.endswith("/") else base_url + "/"
+    return base + page + (f"#{anchor}" if anchor else "")
+
+
+def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequence[str], base_url: str,
+              ) -> ExtractedEntry:
+    place = candidate.introduced
+    document = documents[place.chapter]
+    section = document.sections[place.section] if place.section < len(document.sections) else None
+    section_title = section.title if section and section.title != document.title else ""
+    anchor = section.anchor if section else ""
+    root = next((r for r in roots if document.path.startswith(r.rstrip("/") + "/")), "")
+    url = chapter_url(base_url, document.path, root, anchor)
+    chapter_title = document.title or PurePosixPath(document.path).stem
+    text = chapter_title + (f" § {section_title}" if section_title else "")
+    locator = Locator(kind="section" if section_title else "chapter", text=text, number="",
+                      title=section_title or chapter_title, url=url)
+    defined = candidate.defined
+    entry = Entry(
+        source=documents[defined.chapter].path,
+        line=defined.line,
+        end_line=max(defined.line, defined.end_line),
+        term=candidate.term,
+        labels=candidate.labels,
+        definition=candidate.definition,
+        locator=locator,
+        language=document.language,
+        origin="extracted",
+    )
+    return ExtractedEntry(
+        term=candidate.term, labels=candidate.labels, definition=candidate.definition,
+        chapter=document.path, chapter_title=chapter_title, section=section_title, anchor=anchor,
+        line=place.line, confidence=candidate.confidence, evidence=candidate.evidence, entry=entry,
+        sentence=place.sentence, url=url,
+    )
+
+
+def read_chapters(paths: Sequence[Path], exclude: Sequence[str] = ()) -> tuple[
+        list[Document], list[InputError], str, list[str]]:
+    """Return (chapters in reading order, files that could not be read, the order's source, roots)."""
+    files, folders = expand_documents(paths)
+    errors: list[InputError] = []
+    for path in paths:
+        if not path.exists():
+            errors.append(InputError("no such file or directory", path=str(path), hint="check the path"))
+    files = [f for f in files if f.exists() and not _excluded(f, exclude)]
+    for folder in folders:
+        if not any(str(f).startswith(str(folder)) for f in files):
+            errors.append(InputError("folder holds no chapters", path=str(folder),
+                                     hint="termbase extract reads .md, .rst, .adoc, .html and .ptx files"))
+    documents: dict[str, Document] = {}
+    for file in files:
+        try:
+            documents[str(file.resolve())] = read_document(file)
+        except InputError as error:
+            errors.append(error)
+        except Exception as error:  # a parser bug must not sink the other chapters
+            errors.append(InputError(f"this chapter could not be parsed ({type(error).__name__}: {error})",
+                                     path=str(file), hint="leave it out, and please report the file"))
+    readable = [f for f in files if str(f.resolve()) in documents]
+    tocs = {key: doc.toc for key, doc in documents.items() if doc.toc}
+    order = reading_order(readable, folders, tocs)
+    ordered = [documents[str(f.resolve())] for f in order.files]
+    return ordered, errors, order.source, [str(f) for f in folders]
+
+
+def extract_glossary(
+    paths: Sequence[Path],
+    *,
+    base_url: str = "",
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    exclude: Sequence[str] = (),
+) -> ExtractResult:
+    """Return the glossary extracted from the chapters under `paths` (files or folders).
+
+    Chapters that cannot be read are in `skipped`; raises InputError only when no chapter
+    could be read at all.
+    """
+    documents, errors, order_source, roots = read_chapters([Path(p) for p in paths], exclude)
+    if not documents:
+        raise InputError(
+            "no chapter could be read, so nothing was extracted",
+            path=", ".join(str(p) for p in paths),
+            hint="name Markdown, reST, AsciiDoc, HTML or PreTeXt chapters or the folders that hold them",
+        )
+    english = tuple(reads_as_english(d) for d in documents)
+    chapters = []
+    for document, is_english in zip(documents, english, strict=True):
+        problems = document.problems + (() if is_english else (language_problem(document),))
+        chapters.append(ChapterRead(document.path, document.title, document.format, len(document.blocks),
+                                    problems))
+    occurrences = collect(tuple(documents), english)
+    terms = {o.finding.term for o in occurrences}
+    texts = [" ".join(b.text for b in d.blocks if b.kind in {"prose", "list-item", "definition", "heading"})
+             for d in documents]
+    stats = measure(terms, texts)
+    titles = {(i, s): sec.title for i, d in enumerate(documents) for s, sec in enumerate(d.sections)}
+    candidates = gather(occurrences, stats, titles)
+    extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
+    kept = tuple(e for e in extracted if e.confidence >= min_confidence)
+    review = tuple(e for e in extracted if e.confidence < min_confidence)
+    return ExtractResult(kept, review, order_source, tuple(chapters), tuple(errors), min_confidence)
+
+
+__all__ = ["DEFAULT_MIN_CONFIDENCE", "ExtractResult", "ExtractedEntry", "extract_glossary"]

@@ -1,0 +1,117 @@
+"""Walk the chapters in reading order and collect every occurrence of a signal.
+
+Only blocks that may define something are read: prose, list items and definition-list
+items outside exercise, summary and reference sections. Code, exercises, quizzes,
+solutions, key points and asides never yield a definition. A block is cut into
+sentences only when it has marked phrases or a defining word, which keeps the sentence
+splitter off most of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from termbase.documents.builder import word_set
+from termbase.documents.model import DEFINITION, HEADING, LIST_ITEM, PROSE, Block, Document, Problem
+from termbase.documents.sentences import Sentence, split_sentences
+from termbase.extract.signals import Finding, finish_definition, marked_findings, pattern_findings
+from termbase.extract.terms import clean_term, term_problem
+
+_READ_KINDS = frozenset({PROSE, LIST_ITEM, DEFINITION})
+_CUE = re.compile(
+    r"\b(?:is|are|called|known|refers?|means|denotes|define|stands|termed|short)\b|\([A-Z][A-Za-z]*[A-Z]"
+)
+_SKIPPED_SECTION = re.compile(
+    r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"
+    r"review\s+questions|questions|practice(?:\s+problems)?|problems|solutions?|answers?|key\s*points|"
+    r"summary|recap|further\s+reading|references|bibliography|acknowledge?ments?|licen[cs]e|copyright|"
+    r"about\s+this|contributors?|changelog|index)\b",
+    re.I,
+)
+_FUNCTION_WORDS = word_set(
+    "the of and to a in is that it for as with are this be on or by was not you we can from"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """A finding with where it is: chapter (index in reading order), section, line, sentence."""
+
+    finding: Finding
+    chapter: int
+    section: int
+    line: int
+    end_line: int
+    sentence: str
+
+
+def reads_as_english(document: Document) -> bool:
+    """Return True unless the chapter's prose clearly is not English (few English function words)."""
+    words: list[str] = []
+    for block in document.blocks:
+        if block.kind in _READ_KINDS:
+            words.extend(block.text.lower().split())
+            if len(words) > 4000:
+                break
+    if len(words) < 60:
+        return True
+    hits = sum(1 for w in words if w in _FUNCTION_WORDS)
+    return hits / len(words) >= 0.08
+
+
+def _needs_sentences(block: Block) -> bool:
+    return bool(block.spans) or block.kind == DEFINITION or bool(_CUE.search(block.text))
+
+
+def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Finding | None:
+    term = clean_term(block.term)
+    if term_problem(term) or not sentences:
+        return None
+    text = sentences[0].text
+    if len(text) < 60 and len(sentences) > 1:
+        text += " " + sentences[1].text
+    evidence = ("listed with its meaning in a definition list",)
+    return Finding(term, 0.85, evidence, finish_definition(text), True)
+
+
+def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
+    """Return every signal occurrence in the chapters, in reading order."""
+    found: list[Occurrence] = []
+    for index, document in enumerate(documents):
+        skipped_sections = {
+            number for number, section in enumerate(document.sections)
+            if section.title and _SKIPPED_SECTION.match(section.title)
+        }
+        for block in document.blocks:
+            if block.kind not in _READ_KINDS or block.section in skipped_sections or block.kind == HEADING:
+                continue
+            if not _needs_sentences(block):
+                continue
+            sentences = split_sentences(block, document.language)
+            if block.kind == DEFINITION and block.term:
+                finding = _definition_finding(block, sentences)
+                if finding is not None:
+                    end = block.line + block.text.count("\n")
+                    found.append(Occurrence(finding, index, block.section, block.line, end,
+                                            sentences[0].text if sentences else block.text))
+            previous = ""
+            for sentence in sentences:
+                findings = marked_findings(sentence, previous, block.kind == LIST_ITEM)
+                if english[index]:
+                    taken = {f.term.lower() for f in findings}
+                    patterns = pattern_findings(sentence, previous)
+                    findings += [f for f in patterns if f.term.lower() not in taken]
+                end = sentence.line + sentence.text.count("\n")
+                for finding in findings:
+                    found.append(Occurrence(finding, index, block.section, sentence.line, end,
+                                            " ".join(sentence.text.split())))
+                previous = " ".join(sentence.text.split())
+    return found
+
+
+def language_problem(document: Document) -> Problem:
+    """Return the problem reported for a chapter that does not read as English."""
+    return Problem(1, "the chapter does not read as English: only its markup (bold, <dfn>, :term:) was "
+                      "used, not the English defining phrases",
+                   "check the results from this chapter in the review file")

@@ -1,0 +1,148 @@
+"""Gather occurrences into candidate terms: one per idea, with confidence, evidence and locator.
+
+Occurrences whose terms share a match key (case, plural, hyphen folded) are one
+candidate; an acronym introduction joins its acronym and long form. The candidate's
+locator is its first *defining* occurrence in reading order (a sentence whose words
+define it, not a passing bold mention), and its definition comes from that sentence,
+or from the best defining sentence when that one gives none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from termbase.extract.collect import Occurrence
+from termbase.extract.termhood import Termhood
+from termbase.extract.terms import term_key
+from termbase.labels import _singular, label_key
+
+#: A defining occurrence at or above this score can be where a term is introduced.
+DEFINING_SCORE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One candidate term with everything needed to make an entry of it."""
+
+    term: str
+    labels: tuple[str, ...]
+    confidence: float
+    evidence: tuple[str, ...]
+    definition: str
+    introduced: Occurrence  # where the term is first defined (its locator)
+    defined: Occurrence  # the sentence the definition was taken from
+    occurrences: int
+
+
+class _Union:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, key: str) -> str:
+        self.parent.setdefault(key, key)
+        while self.parent[key] != key:
+            self.parent[key] = self.parent[self.parent[key]]
+            key = self.parent[key]
+        return key
+
+    def join(self, left: str, right: str) -> None:
+        self.parent[self.find(left)] = self.find(right)
+
+
+_ACRONYM_LIKE = re.compile(r"^[A-Z0-9][A-Z0-9&-]+s?$")
+
+
+def display_term(forms: Sequence[str]) -> str:
+    """Return the label to show: the commonest form, with a sentence capital lowered, in the singular."""
+    normalised = []
+    for form in forms:
+        words = form.split()
+        first = words[0]
+        if first[:1].isupper() and first[1:].islower() and len(words) > 1 and all(
+            w.islower() for w in words[1:]
+        ):
+            form = first.lower() + form[len(first):]
+        normalised.append(form)
+    counts = Counter(normalised)
+    lowered = [f for f in counts if f[:1].islower()]
+    best = max(counts, key=lambda f: (counts[f] + (0.5 if f in lowered else 0), -len(f)))
+    if best == best.lower():
+        words = best.split()
+        words[-1] = _singular(words[-1])
+        best = " ".join(words)
+    return best
+
+
+def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
+           section_titles: dict[tuple[int, int], str]) -> list[Candidate]:
+    """Return one candidate per idea found, in reading order of where it is introduced."""
+    union = _Union()
+    for occurrence in occurrences:
+        key = term_key(occurrence.finding.term)
+        union.find(key)
+        for label in occurrence.finding.labels:
+            union.join(label_key(label), key)
+    groups: dict[str, list[Occurrence]] = {}
+    for occurrence in occurrences:
+        groups.setdefault(union.find(term_key(occurrence.finding.term)), []).append(occurrence)
+    candidates = [_candidate(group, termhood, section_titles) for group in groups.values()]
+    found = [c for c in candidates if c is not None]
+    found.sort(key=lambda c: (c.introduced.chapter, c.introduced.line))
+    return found
+
+
+def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
+               section_titles: dict[tuple[int, int], str]) -> Candidate | None:
+    group.sort(key=lambda o: (o.chapter, o.line))
+    best = max(group, key=lambda o: o.finding.score)
+    defining = [o for o in group if o.finding.defining and o.finding.score >= DEFINING_SCORE]
+    introduced = defining[0] if defining else next(o for o in group if o.finding.score == best.finding.score)
+    defined = introduced if introduced.finding.definition else best
+    forms = [o.finding.term for o in group if not _ACRONYM_LIKE.match(o.finding.term)] or [
+        o.finding.term for o in group
+    ]
+    term = display_term(forms)
+    labels = list(dict.fromkeys([term, *(label for o in group for label in o.finding.labels)]))
+    labels = [label for label in labels if label_key(label) != label_key(term) or label == term]
+    evidence = list(dict.fromkeys(e for o in group for e in o.finding.evidence))
+    confidence = best.finding.score
+    kinds = {e.split(" '")[0] for e in evidence}
+    if len(defining) >= 2:
+        confidence += 0.05
+        evidence.append(f"defined in {len(defining)} places")
+    if len(kinds) >= 2:
+        confidence += 0.05
+    stats = [termhood[t.lower()] for t in {o.finding.term for o in group} if t.lower() in termhood]
+    count = sum(s.count for s in stats)
+    chapters = max((s.chapters for s in stats), default=0)
+    nested = sum(s.nested for s in stats)
+    if count >= 3:
+        confidence += 0.05
+    if chapters >= 2:
+        confidence += 0.05
+        evidence.append(f"used in {chapters} chapters ({count} times)")
+    elif count <= 1:
+        confidence -= 0.1
+        evidence.append("used only once")
+    if count >= 3 and nested * 10 >= count * 8:
+        confidence -= 0.1
+        evidence.append("mostly inside a longer term")
+    title = section_titles.get((introduced.chapter, introduced.section), "")
+    if title and label_key(title) in {label_key(label) for label in labels}:
+        confidence += 0.1
+        evidence.append("the section heading names it")
+    if not defining:
+        confidence = min(confidence, DEFINING_SCORE - 0.01)
+    return Candidate(
+        term=term,
+        labels=tuple(labels),
+        confidence=round(max(0.0, min(0.99, confidence)), 3),
+        evidence=tuple(evidence),
+        definition=defined.finding.definition,
+        introduced=introduced,
+        defined=defined,
+        occurrences=len(group),
+    )

@@ -1,0 +1,274 @@
+"""Signals that an author is defining a term in a sentence, each with a score and a definition.
+
+Two families:
+- marked terms: a `<dfn>`, `:term:` role, glossary link, bold or italic phrase, scored by
+  its markup and by the words around it ("called **X**", "**X** is a …", "**X**, a …");
+- unmarked patterns: "A X is a …", "… is called X", "X refers to …", "we define X as …",
+  and acronym introductions "Long Form (LF)".
+
+Every signal returns a `Finding`: the term as written, where it is in the sentence, a
+score in 0–1, the evidence in words, and the defining part of the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from termbase.documents.builder import word_set
+from termbase.documents.model import (
+    CODE_SPAN,
+    DFN,
+    EMPHASIS,
+    GLOSSARY_LINK,
+    STRONG,
+    TERM_ROLE,
+)
+from termbase.documents.sentences import Sentence
+from termbase.extract.terms import clean_term, is_identifier, term_problem
+from termbase.labels import is_acronym_of
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One signal in one sentence: the term, its score, why, and the definition it gives."""
+
+    term: str
+    score: float
+    evidence: tuple[str, ...]
+    definition: str
+    defining: bool  # the words around the term define it (not a bare mention)
+    labels: tuple[str, ...] = ()
+
+
+#: Score of a marked phrase by its markup, before the words around it are read.
+MARKUP_BASE = {DFN: 0.6, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22}
+MARKUP_NAME = {
+    DFN: "<dfn> markup", STRONG: "bold", TERM_ROLE: ":term: role", GLOSSARY_LINK: "link to a glossary entry",
+    EMPHASIS: "italics",
+}
+
+_NAMING_BEFORE = re.compile(
+    r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
+    r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|word|phrase|notion|concept)(?:\s+of)?)"
+    r"\s+(?:an?\s+|the\s+|our\s+|your\s+)?[\"'“‘]?)$",
+    re.I,
+)
+_CALLED_SUBJECT = re.compile(
+    r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:often\s+|usually\s+|also\s+|sometimes\s+|then\s+|simply\s+)?"
+    r"(?:called|named|termed|known\s+as|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
+    re.I,
+)
+_LEAD_IN = re.compile(r"^(?:(?:an?|the)\s+)?[\"'“‘]?$", re.I)
+_COPULA_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?:,\s*(?:or|also\s+called|also\s+known\s+as|i\.e\.)[^,]{1,60},\s*)?"
+    r"(?P<verb>is|are)\s+(?P<rest>(?:simply\s+|just\s+|essentially\s+|basically\s+|really\s+)?"
+    r"(?:an?|the|one|any|some|what|when|how|where|another|used|defined|like|similar|made)\b.*)$",
+    re.I | re.S,
+)
+_VERB_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>refers?\s+to|means|denotes|describes|stands\s+for|"
+    r"is\s+defined\s+as|are\s+defined\s+as|is\s+short\s+for|consists?\s+of|represents)\b(?P<rest>.*)$",
+    re.I | re.S,
+)
+_APPOSITIVE_AFTER = re.compile(r"^[\"'”’]?\s*,\s+(?P<rest>(?:an?|the)\s+[^,]{6,}?)(?:,|\.|;|$)", re.I)
+_SYNONYM_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:,\s*|\(\s*)(?:or|also\s+called|also\s+known\s+as|aka|a\.k\.a\.)\s+", re.I
+)
+_COLON_AFTER = re.compile(r"^[\"'”’]?\s*(?:[:—–]|\s-)\s+(?P<rest>\S.*)$", re.S)
+_SENTENCE_CUE = re.compile(
+    r"\b(?:is\s+called|are\s+called|known\s+as|refers?\s+to|is\s+defined\s+as|we\s+call|we\s+define|"
+    r"is\s+a\s+term|the\s+term|stands\s+for|is\s+short\s+for|in\s+other\s+words)\b",
+    re.I,
+)
+_ANAPHOR = re.compile(r"^(?:this|these|that|those|it|they|such|which|the\s+(?:above|former|latter))\b", re.I)
+
+_WORD = r"[A-Za-z][\w'’-]*"
+_COPULA_SENTENCE = re.compile(
+    rf"^(?P<det>An?|The)?\s*(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
+    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?P<rest>(?:an?|the|one|any)\s+.+)$",
+    re.S,
+)
+_CALLED_INLINE = re.compile(
+    r"\b(?:is|are)\s+(?:often\s+|usually\s+|also\s+|sometimes\s+|simply\s+)?(?:called|known\s+as|"
+    r"referred\s+to\s+as|termed)\s+(?:an?\s+|the\s+)?[\"'“‘]?"
+    rf"(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?(?=\s*[,.;:)!?]|\s*$)",
+)
+_DEFINE_AS = re.compile(
+    rf"\bwe\s+(?:define|call)\s+(?:an?\s+|the\s+)?[\"'“‘]?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?\s+"
+    r"(?:as|to\s+be)\s+(?P<rest>.+)$",
+    re.I | re.S,
+)
+_REFERS_SENTENCE = re.compile(
+    rf"^(?:The\s+(?:term|word|phrase)\s+)?[\"'“‘]?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?\s+"
+    r"(?P<verb>refers\s+to|means|denotes|stands\s+for|is\s+short\s+for)\s+(?P<rest>.+)$",
+    re.S,
+)
+_ACRONYM = re.compile(r"\((?P<short>[A-Z][A-Za-z0-9&-]{1,9})s?\)")
+_GENERIC_SUBJECTS = word_set(
+    """this that these those it they there here one each which what who result output answer solution
+    problem example reason goal idea point way key thing difference same following first next last
+    other rest default only main best easiest simplest"""
+)
+
+
+def _capitalise(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def finish_definition(text: str) -> str:
+    """Return a definition as a clean sentence: spaces folded, capital first, full stop last."""
+    text = " ".join(text.split()).strip(" ,;:—–-")
+    if not text:
+        return ""
+    text = _capitalise(text)
+    return text if text[-1] in ".!?)\"”'’" else text + "."
+
+
+def _plain(sentence: Sentence) -> str:
+    """Return the sentence text with code spans in backticks (definitions are Markdown)."""
+    text = sentence.text
+    codes = sorted((s for s in sentence.spans if s.kind == CODE_SPAN), key=lambda s: s.start, reverse=True)
+    for span in codes:
+        if 0 <= span.start < span.end <= len(text) and "`" not in text[span.start : span.end]:
+            text = text[: span.start] + "`" + text[span.start : span.end] + "`" + text[span.end :]
+    return " ".join(text.split())
+
+
+def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Finding]:
+    """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics)."""
+    findings: list[Finding] = []
+    text = sentence.text
+    for span in sentence.spans:
+        base = MARKUP_BASE.get(span.kind)
+        if base is None:
+            continue
+        term = clean_term(text[span.start : span.end])
+        if term_problem(term):
+            continue
+        before, after = text[: span.start], text[span.end :]
+        evidence = [MARKUP_NAME[span.kind]]
+        score = base
+        definition = ""
+        defining = span.kind == DFN  # HTML's own mark of a term's defining instance
+        named = _NAMING_BEFORE.search(before)
+        copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(before) else None
+        verb = _VERB_AFTER.match(after) if _LEAD_IN.match(before) else None
+        colon = _COLON_AFTER.match(after) if _LEAD_IN.match(before.lstrip("-*• ")) else None
+        appositive = _APPOSITIVE_AFTER.match(after)
+        if named:
+            score += 0.45
+            evidence.append("introduced by 'called / known as'")
+            defining = True
+            subject = _CALLED_SUBJECT.match(before)
+            if subject and not _ANAPHOR.match(subject.group("subject")):
+                definition = finish_definition(subject.group("subject"))
+            elif _ANAPHOR.match(text) and previous:
+                definition = finish_definition(previous + " " + _plain(sentence))
+            else:
+                definition = finish_definition(_plain(sentence))
+        elif copula:
+            score += 0.45
+            evidence.append("followed by 'is a …'")
+            defining = True
+            definition = finish_definition(copula.group("rest"))
+        elif verb:
+            score += 0.4
+            evidence.append(f"followed by '{verb.group('verb').split()[0]} …'")
+            defining = True
+            definition = finish_definition(_plain(sentence))
+        elif colon and (in_list or span.start <= 2):
+            score += 0.4
+            evidence.append("followed by a colon and its meaning")
+            defining = True
+            definition = finish_definition(colon.group("rest"))
+        elif appositive:
+            score += 0.3
+            evidence.append("followed by an appositive ', a …'")
+            defining = True
+            definition = finish_definition(appositive.group("rest"))
+        elif _SYNONYM_AFTER.match(after) or _NAMING_BEFORE.search(before.rstrip(" ,(")):
+            score += 0.25
+            evidence.append("given with a synonym")
+            definition = finish_definition(_plain(sentence))
+        elif _SENTENCE_CUE.search(text):
+            score += 0.15
+            evidence.append("in a sentence with a defining phrase")
+            definition = finish_definition(_plain(sentence))
+        else:
+            definition = finish_definition(_plain(sentence))
+        if text.rstrip().endswith("?"):
+            score -= 0.3
+            evidence.append("in a question")
+        if is_identifier(term):
+            score -= 0.25
+            evidence.append("reads as a code identifier")
+        findings.append(Finding(term, score, tuple(evidence), definition, defining))
+    return findings
+
+
+def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
+    """Return findings for definitional sentence patterns that need no markup."""
+    text = sentence.text.strip()
+    findings: list[Finding] = []
+    copula = _COPULA_SENTENCE.match(text)
+    if copula:
+        term = copula.group("term")
+        det = copula.group("det") or ""
+        first = term.split()[0].lower()
+        plural_generic = not det and copula.group("verb") == "are"
+        if (det.lower() in {"a", "an"} or plural_generic) and first not in _GENERIC_SUBJECTS \
+                and term == term.lower() and not term_problem(term):
+            score = 0.55 if det else 0.4
+            shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
+            findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True))
+    for match in _CALLED_INLINE.finditer(text):
+        term = clean_term(match.group("term"))
+        if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS:
+            continue
+        before = text[: match.start()].strip()
+        if before and not _ANAPHOR.match(before):
+            definition = finish_definition(before)
+        elif previous:
+            definition = finish_definition(previous + " " + _plain(sentence))
+        else:
+            definition = finish_definition(_plain(sentence))
+        findings.append(Finding(term, 0.5, ("sentence '… is called X'",), definition, True))
+    define = _DEFINE_AS.search(text)
+    if define:
+        term = clean_term(define.group("term"))
+        if not term_problem(term):
+            findings.append(Finding(term, 0.55, ("sentence 'we define X as …'",),
+                                    finish_definition(define.group("rest")), True))
+    refers = _REFERS_SENTENCE.match(text)
+    if refers:
+        term = clean_term(refers.group("term"))
+        if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
+            findings.append(Finding(term, 0.45, (f"sentence 'X {refers.group('verb')} …'",),
+                                    finish_definition(_plain(sentence)), True))
+    findings.extend(acronym_findings(sentence))
+    return findings
+
+
+def acronym_findings(sentence: Sentence) -> list[Finding]:
+    """Return findings for 'Long Form (LF)' introductions whose letters match the words."""
+    text = sentence.text
+    findings: list[Finding] = []
+    for match in _ACRONYM.finditer(text):
+        short = match.group("short")
+        if not sum(c.isupper() for c in short) >= 2:
+            continue
+        words = text[: match.start()].split()
+        letters = sum(1 for c in short if c.isalnum())
+        found = ""
+        for count in range(max(1, letters - 2), min(len(words), letters + 2) + 1):
+            long_form = clean_term(" ".join(words[-count:]))
+            if long_form and is_acronym_of(short, long_form):
+                found = long_form
+                break
+        if not found or term_problem(found):
+            continue
+        findings.append(Finding(found, 0.55, (f"acronym introduction '{found} ({short})'",),
+                                finish_definition(_plain(sentence)), True, labels=(found, short)))
+    return findings
