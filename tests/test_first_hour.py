@@ -61,3 +61,33 @@ def test_a_named_file_that_is_not_a_glossary_still_fails_the_build(tmp_path: Pat
     assert code == 1
     assert f"skipped: {folder / 'letter.md'}: no reader recognises this file" in err
     assert err.count("--format takes one of") == 1
+
+
+def test_list_piped_gives_one_whole_tab_separated_line_per_concept(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    assert run("build", str(mixed_folder(tmp_path) / "glossary.md"), "--db", str(db))[0] == 0
+    code, out, _ = run("list", "--db", str(db))
+    assert code == 0
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert sorted(row[1] for row in rows) == ["Flywheel", "Ratchet", "Sprocket"]
+    assert all(len(row) == 3 and row[2].endswith(".") for row in rows)
+
+
+def test_list_on_an_80_column_terminal_keeps_every_column(tmp_path: Path, monkeypatch) -> None:
+    from rich.console import Console
+
+    import termbase.cli as cli
+
+    db = tmp_path / "t.db"
+    assert run("build", str(mixed_folder(tmp_path) / "glossary.md"), "--db", str(db))[0] == 0
+    for width in (80, 100):
+        console = Console(width=width, force_terminal=True, color_system=None, highlight=False)
+        monkeypatch.setattr(cli, "out", console)
+        with console.capture() as captured:
+            cli.list_concepts.callback(db=db, as_json=False, letter=None, lang=None)
+        lines = captured.get().splitlines()
+        header = next(line for line in lines if "label" in line)
+        assert "id" in header and "summary" in header
+        assert "┃┃" not in header, f"a column collapsed at {width} columns: {header}"
+        assert any("Sprocket" in line and "sprocket" in line and "toothed" in line for line in lines)
+        assert max(len(line) for line in lines) <= width

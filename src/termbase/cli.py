@@ -367,14 +367,20 @@ def list_concepts(db: Path | None, as_json: bool, letter: str | None, lang: str 
                     )
                 )
             return
+        if not out.is_terminal:
+            # Piped: one tab-separated line per concept, whole, for grep, cut and sort.
+            for cid, label, _initial, summary in rows:
+                click.echo(f"{cid}\t{label}\t{_one_line(summary, 10_000)}")
+            return
         from rich.table import Table
 
-        table = Table(show_header=True, header_style="bold")
-        table.add_column("id", no_wrap=True)
-        table.add_column("label")
-        table.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=70)
+        # Every column gets a share of the width, so none collapses at 80 columns.
+        table = Table(show_header=True, header_style="bold", expand=True)
+        table.add_column("label", ratio=3, min_width=14, overflow="fold")
+        table.add_column("id", ratio=3, min_width=12, overflow="fold", style="dim")
+        table.add_column("summary", ratio=6, min_width=20, overflow="ellipsis", no_wrap=True)
         for cid, label, _initial, summary in rows:
-            table.add_row(cid, escape(label), escape(_one_line(summary)))
+            table.add_row(escape(label), cid, escape(_one_line(summary)))
         out.print(table)
         out.print(f"{len(rows)} concepts")
 
