@@ -11,14 +11,14 @@ from conftest import FIXTURES, seed_path
 from reader_checks import by_term, read_path
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
-from termbase.readers.alternating import AlternatingReader, join_definition, see_also_targets
-from termbase.readers.page import (
+from termbase.readers.page_text import (
     REASON_DIVIDER,
     REASON_FOOTER,
     REASON_INTRO,
     REASON_NO_DEFINITION,
     REASON_TITLE,
 )
+from termbase.readers.pages.alternating import AlternatingReader, join_definition, see_also_targets
 
 READER = AlternatingReader()
 FIXTURE_DIR = FIXTURES / "alternating"

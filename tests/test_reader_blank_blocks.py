@@ -10,7 +10,14 @@ import pytest
 from conftest import FIXTURES, seed_path
 from reader_checks import by_term, read_path, reasons
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.blank_blocks import (
+from termbase.readers.page_text import (
+    REASON_DIVIDER,
+    REASON_FOOTER,
+    REASON_HEADING,
+    REASON_INTRO,
+    REASON_TITLE,
+)
+from termbase.readers.pages.blank_blocks import (
     REASON_ORPHAN_PARAGRAPH,
     REASON_SHORT,
     BlankBlocksReader,
@@ -18,13 +25,6 @@ from termbase.readers.blank_blocks import (
     is_formula_line,
     latex_source,
     line_kind,
-)
-from termbase.readers.page import (
-    REASON_DIVIDER,
-    REASON_FOOTER,
-    REASON_HEADING,
-    REASON_INTRO,
-    REASON_TITLE,
 )
 
 READER = BlankBlocksReader()

@@ -10,7 +10,7 @@ from conftest import FIXTURES, seed_path
 from reader_checks import by_term, read_path, reasons
 from termbase.model import Locator
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.introduced_bullets import (
+from termbase.readers.pages.introduced_bullets import (
     IntroducedBulletsReader,
     parse_locator,
     split_term_line,

@@ -12,7 +12,7 @@ from termbase.build import build_termbase, read_sources
 from termbase.errors import InputError
 from termbase.readers import pick_reader, rank_readers
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.markdown_frontmatter import MarkdownFrontMatterReader, locale_tag
+from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader, locale_tag
 from termbase.store import Termbase
 
 MD = FIXTURES

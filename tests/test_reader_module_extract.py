@@ -11,7 +11,8 @@ from conftest import FIXTURES, seed_path
 from reader_checks import by_term, read_path, reasons
 from termbase.model import Locator
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.module_extract import (
+from termbase.readers.page_text import REASON_DIVIDER, REASON_INTRO, REASON_TITLE
+from termbase.readers.pages.module_extract import (
     REASON_CUT_OFF,
     REASON_EXTRA_MODULE,
     REASON_FRAGMENT,
@@ -23,7 +24,6 @@ from termbase.readers.module_extract import (
     ModuleExtractReader,
     parse_module_line,
 )
-from termbase.readers.page import REASON_DIVIDER, REASON_INTRO, REASON_TITLE
 
 READER = ModuleExtractReader()
 FIXTURE_DIR = FIXTURES / "module_extract"

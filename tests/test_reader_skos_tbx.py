@@ -12,8 +12,8 @@ from termbase.build import build_termbase
 from termbase.errors import InputError
 from termbase.readers import pick_reader, rank_readers
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.skos_glossary import RDF_NS, SkosReader
-from termbase.readers.tbx_glossary import TbxReader
+from termbase.readers.standards.skos import RDF_NS, SkosReader
+from termbase.readers.standards.tbx import TbxReader
 
 SKOS = SkosReader()
 TBX = TbxReader()

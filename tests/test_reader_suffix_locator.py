@@ -10,7 +10,7 @@ from conftest import FIXTURES, seed_path
 from reader_checks import by_term, read_path, reasons
 from termbase.model import Locator
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.suffix_locator import SuffixLocatorReader, split_term_line
+from termbase.readers.pages.suffix_locator import SuffixLocatorReader, split_term_line
 
 READER = SuffixLocatorReader()
 STATISTICS = FIXTURES / "suffix_locator" / "statistics_course.txt"

@@ -7,7 +7,7 @@ import pytest
 from conftest import FIXTURES
 from termbase.errors import InputError
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.termbase_yaml import TermbaseYamlReader
+from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 
 READER = TermbaseYamlReader()
 SAMPLE = FIXTURES / "termbase_yaml" / "networking.yaml"

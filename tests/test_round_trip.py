@@ -2,7 +2,7 @@
 
 For `jsonl`, `json`, `csv`, `skos` (Turtle and RDF/XML), `jsonld` and `tbx`, termbase
 reads its own export back with the provenance restored (`termbase-*` readers, see
-`termbase.readers.termbase_export`), and the rebuilt termbase is EXACTLY the original:
+`termbase.readers.roundtrip.restore`), and the rebuilt termbase is EXACTLY the original:
 the same concept ids, labels (in order), acronyms, expansions, topics and homonyms, the
 same entries with their original source, title, line span, term, labels, definition,
 language, locator (every part), see-also, links, formulas and origin, and the same

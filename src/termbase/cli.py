@@ -584,7 +584,7 @@ def site(
     base_url: str | None,
 ) -> None:
     """Write a static site (relative links, search as you type) that works opened from files."""
-    from termbase.languages import is_language_tag
+    from termbase.language_tags import is_language_tag
     from termbase.web.site import write_site
 
     if out_dir.exists() and not out_dir.is_dir():

@@ -1,37 +1,17 @@
-"""Language tags: how well an entry's language serves the reader's, and a concept shown in one.
+"""A concept shown in one language: its entries in the reader's language, else English, else all.
 
-Tags are compared case-insensitively with `_` read as `-`: `es` is served by `es` and by
-`es-MX`; `pt-BR` by `pt-BR` first, then by any other `pt`. Whatever the reader asks for,
-English is the fallback, and a concept with neither keeps all its entries.
+The tags themselves (what one looks like, how well one serves another) are in `language_tags`,
+which the store uses too; this module reads the store's records, so the store never imports it.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from termbase.store import ConceptRecord
+from termbase.language_tags import FALLBACK, LANGUAGE_TAG, is_language_tag, language_rank
+from termbase.store import ConceptRecord
 
-#: What a language tag may look like (BCP 47, loosely): `en`, `pt-BR`, `zh-Hant-TW`.
-LANGUAGE_TAG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$")
-
-#: The language every view falls back to.
-FALLBACK = "en"
-
-
-def language_rank(tag: str, wanted: str) -> int:
-    """Return how well a language `tag` serves `wanted`: 1 exact, 2 same language, 0 not at all."""
-    tag, wanted = tag.casefold().replace("_", "-"), wanted.casefold().replace("_", "-")
-    if tag == wanted:
-        return 1
-    return 2 if tag.split("-")[0] == wanted.split("-")[0] else 0
-
-
-def is_language_tag(text: str) -> bool:
-    """Return True if `text` looks like a language tag."""
-    return bool(LANGUAGE_TAG.match(text))
+__all__ = ["FALLBACK", "LANGUAGE_TAG", "concept_languages", "in_language", "is_language_tag", "language_rank"]
 
 
 def concept_languages(record: ConceptRecord) -> list[str]:

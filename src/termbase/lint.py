@@ -17,7 +17,7 @@ from pathlib import Path
 from termbase.errors import InputError
 from termbase.labels import label_key
 from termbase.model import Entry
-from termbase.readers.termbase_yaml import TermbaseYamlReader
+from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.sources import load_text
 
 #: The fixed topic list of the built-in glossary (documented in glossary/TOPICS.md).

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from termbase import __version__
 from termbase.errors import StoreError
 from termbase.labels import label_key, strip_accents
-from termbase.languages import FALLBACK, language_rank
+from termbase.language_tags import FALLBACK, language_rank
 from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, Unused
 
 if TYPE_CHECKING:

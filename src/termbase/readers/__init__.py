@@ -2,36 +2,42 @@
 
 `pick_reader(text)` asks every reader how sure it is (`detect`) and takes the surest,
 as Pygments' `guess_lexer` does; `get_reader(name)` lets the user name the shape.
+
+Readers live by family: `pages/` (plain page shapes: term lines, bullets, blocks),
+`markup/` (Markdown, reST/Sphinx, AsciiDoc, HTML, PreTeXt), `data/` (CSV/TSV, JSON, YAML),
+`standards/` (SKOS, TBX) and `roundtrip/` (termbase's own exports). Helpers they share sit
+here: `base` (the Reader protocol and line bookkeeping), `page_text` (page furniture: titles,
+dividers, tidying) and `record_fields` (named fields of a record turned into an entry).
 """
 
 from __future__ import annotations
 
 from termbase.errors import InputError, NotAGlossaryError
-from termbase.readers.alternating import AlternatingReader
-from termbase.readers.asciidoc_glossary import AsciiDocGlossaryReader
 from termbase.readers.base import Reader
-from termbase.readers.blank_blocks import BlankBlocksReader
-from termbase.readers.data_glossary import JsonGlossaryReader, YamlGlossaryReader
-from termbase.readers.html_glossary import HtmlGlossaryReader
-from termbase.readers.introduced_bullets import IntroducedBulletsReader
-from termbase.readers.jsonl_export import TermbaseJsonlReader
-from termbase.readers.markdown_bold import MarkdownBoldReader
-from termbase.readers.markdown_deflist import MarkdownDeflistReader
-from termbase.readers.markdown_frontmatter import MarkdownFrontMatterReader
-from termbase.readers.markdown_headings import MarkdownHeadingsReader
-from termbase.readers.markdown_table import MarkdownTableReader
-from termbase.readers.module_extract import ModuleExtractReader
-from termbase.readers.own_csv import TermbaseCsvReader
-from termbase.readers.own_json import TermbaseJsonLdReader, TermbaseJsonReader
-from termbase.readers.own_rdf import TermbaseSkosReader
-from termbase.readers.own_tbx import TermbaseTbxReader
-from termbase.readers.pretext_glossary import PreTeXtGlossaryReader
-from termbase.readers.skos_glossary import SkosReader
-from termbase.readers.sphinx_glossary import SphinxGlossaryReader
-from termbase.readers.suffix_locator import SuffixLocatorReader
-from termbase.readers.table_glossary import TableGlossaryReader
-from termbase.readers.tbx_glossary import TbxReader
-from termbase.readers.termbase_yaml import TermbaseYamlReader
+from termbase.readers.data.delimited_table import TableGlossaryReader
+from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryReader
+from termbase.readers.data.termbase_yaml import TermbaseYamlReader
+from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
+from termbase.readers.markup.html_glossary import HtmlGlossaryReader
+from termbase.readers.markup.markdown_bold import MarkdownBoldReader
+from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
+from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
+from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
+from termbase.readers.markup.markdown_table import MarkdownTableReader
+from termbase.readers.markup.pretext import PreTeXtGlossaryReader
+from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
+from termbase.readers.pages.alternating import AlternatingReader
+from termbase.readers.pages.blank_blocks import BlankBlocksReader
+from termbase.readers.pages.introduced_bullets import IntroducedBulletsReader
+from termbase.readers.pages.module_extract import ModuleExtractReader
+from termbase.readers.pages.suffix_locator import SuffixLocatorReader
+from termbase.readers.roundtrip.csv_export import TermbaseCsvReader
+from termbase.readers.roundtrip.json_export import TermbaseJsonLdReader, TermbaseJsonReader
+from termbase.readers.roundtrip.jsonl_export import TermbaseJsonlReader
+from termbase.readers.roundtrip.skos_export import TermbaseSkosReader
+from termbase.readers.roundtrip.tbx_export import TermbaseTbxReader
+from termbase.readers.standards.skos import SkosReader
+from termbase.readers.standards.tbx import TbxReader
 
 READERS: tuple[Reader, ...] = (
     TermbaseYamlReader(),

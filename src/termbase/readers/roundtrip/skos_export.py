@@ -5,7 +5,7 @@ scheme `urn:termbase:scheme`. Each `skos:Concept` carries its labels in order
 (`tb:labels`, the concept's own label first), its acronyms, expansions and topics, and
 one `tb:entry` node per source entry with everything about it (source path and title,
 line span, term, labels, definition, language, locator parts, see-also, links,
-formulas, origin), so every entry comes back exactly (see `termbase_export`). RDF keeps
+formulas, origin), so every entry comes back exactly (see `restore`). RDF keeps
 no order of a subject's values: a concept's entries come back ordered by source and line,
 which is the order the resolver keeps them in anyway.
 
@@ -24,7 +24,8 @@ from rdflib.namespace import DCTERMS
 from termbase.errors import InputError
 from termbase.exports.common import CONCEPT_NS, SCHEME_URI, TB_NS
 from termbase.model import ReadResult
-from termbase.readers.skos_glossary import (
+from termbase.readers.roundtrip.restore import ExportedConcept, restore
+from termbase.readers.standards.skos import (
     SKOS_NS,
     _base_for,
     _merge_runs,
@@ -33,7 +34,6 @@ from termbase.readers.skos_glossary import (
     _xml_blocks,
     syntax_of,
 )
-from termbase.readers.termbase_export import ExportedConcept, restore
 
 REASON_FRAME = (
     "SKOS export framing (prefixes, the scheme; in RDF/XML the entry and list nodes of a "

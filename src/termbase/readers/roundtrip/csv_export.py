@@ -3,7 +3,7 @@
 Known by its header row, which is exactly the export's columns
 (`termbase.exports.csv.COLUMNS`). Each row is one (concept, entry) pair with the entry's
 source, title, line span, locator parts, language, labels, see-also, links, formulas and
-origin in columns, so every entry comes back exactly (see `termbase_export`). List cells
+origin in columns, so every entry comes back exactly (see `restore`). List cells
 are joined with ` | `, or written as a JSON array when a value holds ` | ` itself.
 """
 
@@ -14,8 +14,8 @@ import json
 from termbase.errors import InputError
 from termbase.exports.csv import COLUMNS, SEPARATOR
 from termbase.model import ReadResult
-from termbase.readers.table_glossary import parse_rows
-from termbase.readers.termbase_export import ExportedConcept, restore
+from termbase.readers.data.delimited_table import parse_rows
+from termbase.readers.roundtrip.restore import ExportedConcept, restore
 
 HEADER = ",".join(COLUMNS)
 REASON_HEADER = "header row of a termbase CSV export (column names)"

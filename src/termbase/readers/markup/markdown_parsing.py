@@ -21,7 +21,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from termbase.errors import InputError
 from termbase.model import Unused
-from termbase.readers.page import REASON_HEADING, REASON_TITLE
+from termbase.readers.page_text import REASON_HEADING, REASON_TITLE
 
 REASON_FRONT_MATTER = "front matter (page metadata)"
 REASON_COMMENT = "HTML comment (licence or note, not an entry)"

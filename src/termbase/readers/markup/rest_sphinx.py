@@ -37,8 +37,8 @@ from termbase.exports.sphinx import NO_DEFINITION
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
 from termbase.readers.base import result_with_restored
-from termbase.readers.jsonl_export import guess_locator
-from termbase.readers.page import REASON_NO_DEFINITION, REASON_TITLE, tidy
+from termbase.readers.page_text import REASON_NO_DEFINITION, REASON_TITLE, tidy
+from termbase.readers.roundtrip.restore import guess_locator
 
 REASON_CHAPTER = "chapter text, not a glossary entry"
 REASON_SECTION = "section heading"

@@ -50,7 +50,7 @@ from itertools import pairwise
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.page import (
+from termbase.readers.page_text import (
     REASON_DIVIDER,
     REASON_FOOTER,
     REASON_INTRO,

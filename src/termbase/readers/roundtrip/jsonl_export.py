@@ -6,7 +6,7 @@ labels, locator (text, and its parts), definition, language, see-also, formulas,
 and origin. Read back, each entry keeps its ORIGINAL source and line (not this file's),
 so a termbase built from the export cites the glossaries the export was made from;
 `ReadResult.spans` says which line of this file each entry came from. How entries are
-restored so that the same concepts come back is `termbase_export`'s.
+restored so that the same concepts come back is `restore`'s.
 
 An export made before the extra entry keys existed (only `concept_dict`'s) still reads:
 then an entry's end line is its line, its locator's kind is guessed from its text, its
@@ -18,8 +18,8 @@ from __future__ import annotations
 import json
 
 from termbase.errors import InputError
-from termbase.model import Locator, ReadResult, Unused
-from termbase.readers.termbase_export import ExportedConcept, restore
+from termbase.model import ReadResult, Unused
+from termbase.readers.roundtrip.restore import ExportedConcept, restore
 
 REQUIRED_KEYS = ("id", "label", "labels", "entries")
 ENTRY_KEYS = ("source", "line", "term", "definition")
@@ -33,22 +33,6 @@ def _is_concept(value: object) -> bool:
         and isinstance(value["entries"], list)
         and all(isinstance(e, dict) and all(k in e for k in ENTRY_KEYS) for e in value["entries"])
     )
-
-
-def guess_locator(text: str | None) -> Locator | None:
-    """Return a Locator for exported locator text, its kind guessed from how it reads."""
-    if not text:
-        return None
-    lowered = text.lower()
-    if lowered.startswith(("http://", "https://")):
-        return Locator("url", text, url=text)
-    if lowered.startswith(("ch ", "ch.", "chapter")):
-        return Locator("chapter", text)
-    if lowered.startswith("module"):
-        return Locator("module", text)
-    if lowered.startswith(("p.", "page")):
-        return Locator("page", text)
-    return Locator("section", text)
 
 
 class TermbaseJsonlReader:

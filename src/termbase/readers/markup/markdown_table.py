@@ -26,7 +26,7 @@ from markdown_it.token import Token
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.markdown_common import (
+from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     heading_text,
     parse_blocks,

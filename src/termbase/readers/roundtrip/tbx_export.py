@@ -5,7 +5,7 @@ namespace). Each `conceptEntry` (`id` = concept id) has a `termbase-labels` note
 its labels in order; each `descripGrp` holds one source entry: the definition, the
 source path (`<admin type="source">`), the line span and locator (`<note>`), and a
 `termbase-entry` note with the rest as JSON — so every entry comes back exactly (see
-`termbase_export`). A descripGrp without that note (a file edited in a TBX tool) still
+`restore`). A descripGrp without that note (a file edited in a TBX tool) still
 comes back from its definition, source and line note, with the concept's labels.
 Acronyms and expansions are the termNotes `acronym` / `fullForm`; topics the
 `subjectField` descrips. Each entry claims the lines of its conceptEntry.
@@ -21,8 +21,8 @@ from lxml import etree
 from termbase.exports.common import TB_NS
 from termbase.exports.tbx import ENTRY_NOTE, LABELS_NOTE, TBX_NS
 from termbase.model import ReadResult
-from termbase.readers.tbx_glossary import _end_line, _parse
-from termbase.readers.termbase_export import ExportedConcept, restore
+from termbase.readers.roundtrip.restore import ExportedConcept, restore
+from termbase.readers.standards.tbx import element_end_line, parse_tbx
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 NS = {"t": TBX_NS}
@@ -69,7 +69,7 @@ class TermbaseTbxReader:
         return 0.97 if "<tbx" in head and TB_NS in head and "termbase-labels" in text[:40000] else 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
-        root = _parse(text, source)
+        root = parse_tbx(text, source)
         lines = text.splitlines()
         concepts = []
         for element in root.iterfind(".//t:conceptEntry", NS):
@@ -109,7 +109,7 @@ class TermbaseTbxReader:
                     topics=[d.text or "" for d in element.findall("t:descrip[@type='subjectField']", NS)],
                     acronyms=typed("acronym"),
                     expansions=typed("fullForm"),
-                    span=(element.sourceline or 1, _end_line(element, lines)),
+                    span=(element.sourceline or 1, element_end_line(element, lines)),
                 )
             )
         title = root.findtext("t:tbxHeader/t:fileDesc/t:titleStmt/t:title", default="", namespaces=NS)

@@ -20,7 +20,7 @@ The definition is the next line (the next non-blank line, on a page that always 
 blank line after its terms), plus any lines directly under it that are no bullet, term
 line, heading or divider (Markdown continuation lines). Everything else is reported
 unused with its reason. The scan itself is shared with the suffix-locator reader (see
-`term_lines`); this module only says what an introduced-in term line is.
+`term_line_scanner`); this module only says what an introduced-in term line is.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 
 from termbase.model import Locator
-from termbase.readers.page import LOCATOR_KINDS, locator_kind, strip_trailing_separator, tidy
-from termbase.readers.term_lines import TermLineReader, looks_like_term, strip_bullet
+from termbase.readers.page_text import LOCATOR_KINDS, locator_kind, strip_trailing_separator, tidy
+from termbase.readers.pages.term_line_scanner import TermLineReader, looks_like_term, strip_bullet
 
 _MARKER = re.compile(
     r"(?<![\w-])(?:first\s+)?(?:introduced|defined)(?:\s+in\b|\s*:)"

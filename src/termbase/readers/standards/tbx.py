@@ -34,7 +34,7 @@ from termbase.errors import InputError
 from termbase.labels import clean_label
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.page import tidy
+from termbase.readers.page_text import tidy
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 FALLBACK_LANGUAGE = "en"
@@ -113,7 +113,7 @@ class TbxReader:
         """Return one entry per concept and language, and every other line with why."""
         if not text.strip():
             return ReadResult((), ())
-        root = _parse(text, source)
+        root = parse_tbx(text, source)
         lines = text.splitlines()
         total = len(lines)
         root_language = _language(root, FALLBACK_LANGUAGE)
@@ -129,11 +129,11 @@ class TbxReader:
         for name, reason in ((HEADERS, REASON_HEADER), (BACK, REASON_BACK)):
             for element in root.iter():
                 if _local(element) in name:
-                    start, end = element.sourceline or 1, _end_line(element, lines)
+                    start, end = element.sourceline or 1, element_end_line(element, lines)
                     for number in range(start, end + 1):
                         owner.setdefault(number, reason)
         for concept in concepts:
-            start, end = concept.sourceline or 1, _end_line(concept, lines)
+            start, end = concept.sourceline or 1, element_end_line(concept, lines)
             made = _concept_entries(concept, start, end, source, root_language, labels_by_id)
             if made:
                 entries.extend(made)
@@ -152,7 +152,7 @@ class TbxReader:
         return entries_and_unused(entries, unused, title=_title(root))
 
 
-def _parse(text: str, source: str) -> etree._Element:
+def parse_tbx(text: str, source: str) -> etree._Element:
     """Return the parsed root element, or raise InputError with the parser's line."""
     parser = etree.XMLParser(huge_tree=True, resolve_entities=False, no_network=True)
     try:
@@ -166,7 +166,7 @@ def _parse(text: str, source: str) -> etree._Element:
         ) from None
 
 
-def _end_line(element: etree._Element, lines: list[str]) -> int:
+def element_end_line(element: etree._Element, lines: list[str]) -> int:
     """Return the line of an element's closing tag (or its start line if self-closing).
 
     The serialised element has as many line breaks as the source, except inside

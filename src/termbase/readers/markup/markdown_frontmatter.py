@@ -44,7 +44,7 @@ from termbase.errors import InputError
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
-from termbase.readers.markdown_common import clean_markdown, front_matter, parse_blocks, web_links
+from termbase.readers.markup.markdown_parsing import clean_markdown, front_matter, parse_blocks, web_links
 
 _FENCED_DIV = re.compile(r"^:::", re.M)
 _HEADING = re.compile(r"^#{1,6}\s", re.M)

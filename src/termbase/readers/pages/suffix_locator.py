@@ -19,7 +19,7 @@ The definition is the next line (the next non-blank line, on a page that always 
 blank line after its terms), plus any lines directly under it that start no new entry.
 Letter dividers, page headings, intro text and stray lines are reported unused with
 their reason. The scan itself is shared with the introduced-bullets reader (see
-`term_lines`); this module only says what a term line with a locator at its end is.
+`term_line_scanner`); this module only says what a term line with a locator at its end is.
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from __future__ import annotations
 import re
 
 from termbase.model import Locator
-from termbase.readers.page import (
+from termbase.readers.page_text import (
     LOCATOR_KINDS,
     SEPARATORS,
     locator_kind,
     strip_trailing_separator,
     tidy,
 )
-from termbase.readers.term_lines import TermLineReader, looks_like_term
+from termbase.readers.pages.term_line_scanner import TermLineReader, looks_like_term
 
 _WORDS = "|".join(sorted(map(re.escape, LOCATOR_KINDS), key=len, reverse=True))
 _LOCATOR_AT_END = re.compile(

@@ -62,6 +62,22 @@ class ExportedConcept:
     entry_spans: list[tuple[int, int]] = field(default_factory=list)
 
 
+def guess_locator(text: str | None) -> Locator | None:
+    """Return a Locator for exported locator text, its kind guessed from how it reads."""
+    if not text:
+        return None
+    lowered = text.lower()
+    if lowered.startswith(("http://", "https://")):
+        return Locator("url", text, url=text)
+    if lowered.startswith(("ch ", "ch.", "chapter")):
+        return Locator("chapter", text)
+    if lowered.startswith("module"):
+        return Locator("module", text)
+    if lowered.startswith(("p.", "page")):
+        return Locator("page", text)
+    return Locator("section", text)
+
+
 def locator_of(value: object) -> Locator | None:
     """Return the Locator an export wrote: a dict of its parts, or only its text."""
     if not value:
@@ -74,8 +90,6 @@ def locator_of(value: object) -> Locator | None:
             title=str(value.get("title") or ""),
             url=str(value.get("url") or ""),
         )
-    from termbase.readers.jsonl_export import guess_locator
-
     return guess_locator(str(value))
 
 

@@ -35,7 +35,7 @@ from enum import Enum
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused, numbered_lines
-from termbase.readers.page import (
+from termbase.readers.page_text import (
     REASON_DIVIDER,
     REASON_FOOTER,
     REASON_HEADING,

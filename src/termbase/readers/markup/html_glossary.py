@@ -29,8 +29,8 @@ from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.page import REASON_DIVIDER, REASON_HEADING, is_letter_divider
-from termbase.readers.records import find_urls
+from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, is_letter_divider
+from termbase.readers.record_fields import find_urls
 
 REASON_HEAD = "page head (title, metadata, scripts or styles)"
 REASON_MARKUP = "HTML markup with no glossary text"

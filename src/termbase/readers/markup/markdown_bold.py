@@ -21,7 +21,7 @@ import textwrap
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
-from termbase.readers.markdown_common import (
+from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     heading_text,
     parse_blocks,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from termbase.errors import InputError
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.records import field_role, record_entry
+from termbase.readers.record_fields import field_role, record_entry
 
 DELIMITERS = ("\t", ",", ";")
 

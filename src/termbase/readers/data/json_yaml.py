@@ -34,7 +34,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 from termbase.errors import InputError
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.records import field_role, record_entry, roles_of
+from termbase.readers.record_fields import field_role, record_entry, roles_of
 
 REASON_BRACKETS = "JSON brackets (structure around the entries)"
 REASON_OUTSIDE = "field outside the glossary entries ({key})"
@@ -261,7 +261,7 @@ def definition_text(value: object) -> str:
     if _ESCAPED_TAG.search(text):
         text = html.unescape(text)
     if _HTML_TAG.search(text):
-        from termbase.readers.html_glossary import html_fragment_markdown
+        from termbase.readers.markup.html_glossary import html_fragment_markdown
 
         return html_fragment_markdown(text)
     return text

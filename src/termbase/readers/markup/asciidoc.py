@@ -26,7 +26,7 @@ import re
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.page import REASON_HEADING, REASON_NO_DEFINITION, page_line_reason, tidy
+from termbase.readers.page_text import REASON_HEADING, REASON_NO_DEFINITION, page_line_reason, tidy
 
 MAX_TERM_WORDS = 8
 

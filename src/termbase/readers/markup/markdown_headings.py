@@ -36,8 +36,7 @@ from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, is_concept_id
 from termbase.readers.base import ReadEntry, result_with_restored
-from termbase.readers.jsonl_export import guess_locator
-from termbase.readers.markdown_common import (
+from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     front_matter,
     heading_text,
@@ -47,7 +46,8 @@ from termbase.readers.markdown_common import (
     unused_outside,
     web_links,
 )
-from termbase.readers.page import REASON_DIVIDER, REASON_NO_DEFINITION, is_letter_divider
+from termbase.readers.page_text import REASON_DIVIDER, REASON_NO_DEFINITION, is_letter_divider
+from termbase.readers.roundtrip.restore import guess_locator
 
 _GLOSSARY_WORDS = re.compile(
     r"glossary|glossaire|glosario|glossar|terminolog|vocabulary|\bdefinitions\b", re.I

@@ -30,7 +30,7 @@ from termbase.errors import InputError
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.page import REASON_TITLE, tidy
+from termbase.readers.page_text import REASON_TITLE, tidy
 
 REASON_MARKUP = "PreTeXt markup around the glossary items"
 REASON_UNTITLED = "glossary item with no <title> (no term to file it under)"

@@ -26,7 +26,7 @@ import re
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
-from termbase.readers.markdown_common import (
+from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     front_matter,
     heading_text,

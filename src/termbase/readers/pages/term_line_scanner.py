@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.page import (
+from termbase.readers.page_text import (
     REASON_DIVIDER,
     REASON_NO_DEFINITION,
     REASON_TITLE,

@@ -4,7 +4,7 @@
 `termbase.exports.common.concept_full` writes it. `jsonld`: the schema.org
 `DefinedTermSet` whose `DefinedTerm`s carry `tb:labels` and `tb:entries` (namespace
 `urn:termbase:ns#`). Both hold every entry in full, so both come back exactly (see
-`termbase_export`). Each entry claims the lines of its concept's object; the document's
+`restore`). Each entry claims the lines of its concept's object; the document's
 other lines (format tag, meta, sources, context, set name) are reported as framing.
 """
 
@@ -17,7 +17,7 @@ from termbase.errors import InputError
 from termbase.exports.common import CONCEPT_NS, TB_NS
 from termbase.exports.json import FORMAT_TAG
 from termbase.model import ReadResult
-from termbase.readers.termbase_export import ExportedConcept, json_array_spans, restore
+from termbase.readers.roundtrip.restore import ExportedConcept, json_array_spans, restore
 
 
 def _load(text: str, source: str) -> object:

@@ -1,0 +1,1 @@
+"""Readers for glossaries written in a markup language: Markdown, reST/Sphinx, AsciiDoc, HTML, PreTeXt."""

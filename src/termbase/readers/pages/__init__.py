@@ -1,0 +1,1 @@
+"""Readers for the shapes of plain glossary pages: term lines, bullets, blocks, alternating lines."""

@@ -1,0 +1,1 @@
+"""Readers for terminology standards: SKOS vocabularies and TBX termbases."""
