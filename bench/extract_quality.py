@@ -37,6 +37,7 @@ import yaml
 from lxml import html as lxml_html
 from markdown_it import MarkdownIt
 
+from termbase.errors import InputError
 from termbase.extract_score import (
     SAMPLE_SIZE,
     GoldChapter,
@@ -280,14 +281,25 @@ def baseline(chapters: Sequence[Path]) -> list[BaselineEntry]:
 # ---------------------------------------------------------------- running the extractor
 
 
-def run_extractor(chapters: Sequence[Path]) -> tuple[list, str]:
-    """Return (entries, "") from termbase.extract, or ([], why not) if it is not available."""
+def run_extractor(chapters: Sequence[Path]) -> tuple[list, str, dict[str, object]]:
+    """Return (entries, "", facts) from termbase.extract, or ([], why not, {}) if it failed.
+
+    `facts` says which reading order the extractor used and how many chapters it skipped.
+    """
     try:
         from termbase.extract import extract_glossary
     except ImportError as error:
-        return [], f"termbase.extract is not available ({error})"
-    result = extract_glossary([str(p) for p in chapters], base_url="")
-    return list(result.entries), ""
+        return [], f"termbase.extract is not available ({error})", {}
+    try:
+        result = extract_glossary([str(p) for p in chapters], base_url="")
+    except InputError as error:
+        return [], f"extract failed: {error.message}", {}
+    facts: dict[str, object] = {
+        "order": getattr(result, "order_source", ""),
+        "skipped": len(getattr(result, "skipped", ())),
+        "review": len(result.review),
+    }
+    return list(result.entries), "", facts
 
 
 SPEED_CHILD = """
@@ -339,16 +351,18 @@ def score_book(book: Book, write: bool) -> dict[str, object]:
     human = read_human_glossary([str(p) for p in book.glossary], book.glossary_format)
     gold = load_gold(book)
     judged = load_judgements(book)
-    entries, problem = run_extractor(book.chapters)
+    entries, problem, facts = run_extractor(book.chapters)
     row: dict[str, object] = {"book": book.name, "held_out": book.held_out, "chapters": len(book.chapters)}
+    row.update(facts)
+    naive = baseline(book.chapters)
+    if write:
+        row["sample_added"] = write_sample(book, entries, judged) + write_sample(book, naive, judged)
+        judged = load_judgements(book)
     if problem:
         row["extract"] = {"error": problem}
     else:
-        if write:
-            row["sample_added"] = write_sample(book, entries, judged)
-            judged = load_judgements(book)
         row["extract"] = score_extraction(entries, human, gold, judged).as_dict()
-    row["baseline"] = score_extraction(baseline(book.chapters), human, gold, judged).as_dict()
+    row["baseline"] = score_extraction(naive, human, gold, judged).as_dict()
     return row
 
 

@@ -180,7 +180,7 @@ def read_human_glossary(paths: Sequence[str], format_name: str = "") -> tuple[Hu
     from termbase.sources import expand_paths, load_text
 
     entries: list[Entry] = []
-    for path in expand_paths(list(paths)):
+    for path, _found_in_folder in expand_paths(list(paths)):
         if isinstance(path, InputError):
             raise path
         source = load_text(path)
