@@ -91,3 +91,25 @@ def test_list_on_an_80_column_terminal_keeps_every_column(tmp_path: Path, monkey
         assert "┃┃" not in header, f"a column collapsed at {width} columns: {header}"
         assert any("Sprocket" in line and "sprocket" in line and "toothed" in line for line in lines)
         assert max(len(line) for line in lines) <= width
+
+
+def test_search_on_the_builtin_glossary_without_embeddings_says_what_to_install(
+    tmp_path: Path, monkeypatch
+) -> None:
+    import termbase.semantic as semantic
+
+    monkeypatch.setenv("TERMBASE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(semantic, "available", lambda: False)
+    code, _, err = run("search", "kv cache")
+    assert code == 0
+    assert "install the semantic extra" in err and "pip install" in err
+    assert "build it with --semantic" not in err
+
+
+def test_define_offers_only_close_spellings(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    assert run("build", str(mixed_folder(tmp_path) / "glossary.md"), "--db", str(db))[0] == 0
+    code, _, err = run("define", "sprokcet", "--db", str(db))
+    assert code == 1 and "did you mean: Sprocket?" in err
+    code, _, err = run("define", "a phrase that names nothing here", "--db", str(db))
+    assert code == 1 and "did you mean" not in err and "no label is close" in err

@@ -129,7 +129,8 @@ def test_cli_batch_json_answers_one_line_per_query_in_order(seeds_db: Path) -> N
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [line["query"] for line in lines] == ["GQA", "chinchila", "photosynthesis"]
     assert lines[0]["hits"][0]["id"] == "grouped-query-attention"
-    assert set(lines[0]["hits"][0]) == {"id", "label", "labels", "score", "matched", "matched_label"}
+    keys = {"id", "label", "labels", "score", "matched", "matched_label", "match_description"}
+    assert set(lines[0]["hits"][0]) == keys
     assert lines[2]["hits"] == []
 
 

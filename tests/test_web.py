@@ -259,7 +259,7 @@ def test_api_concept_is_the_export_shape_plus_backlinks(client: httpx.Client, te
 def test_api_search_and_suggest(client: httpx.Client) -> None:
     hits = client.get("/api/search", params={"q": "SDPA"}).json()["hits"]
     assert hits[0]["id"] == FORMULA_CONCEPT
-    assert set(hits[0]) == {"id", "label", "labels", "score", "matched", "matched_label"}
+    assert set(hits[0]) == {"id", "label", "labels", "score", "matched", "matched_label", "match_description"}
     suggest = client.get("/api/suggest", params={"q": "flash atten"}).json()
     assert suggest["query"] == "flash atten"
     assert suggest["hits"][0]["id"] == "flashattention"
@@ -521,3 +521,23 @@ def test_a_base_url_that_is_no_web_address_is_refused(db: Path, tmp_path: Path) 
     assert result.exit_code == 1
     assert "--base-url 'x.org': not a web address" in " ".join(result.stderr.split())
     assert not (tmp_path / "s").exists()
+
+
+def test_head_answers_like_get_without_a_body(client: httpx.Client, termbase: Termbase) -> None:
+    concept = termbase.concept_ids()[0]
+    for path in ("/", f"/c/{concept}", "/api/search?q=cache", "/llms.txt", "/static/style.css", "/docs"):
+        get = client.get(path)
+        head = client.head(path)
+        assert head.status_code == get.status_code == 200, path
+        assert head.content == b"", path
+        assert head.headers["content-type"] == get.headers["content-type"], path
+        assert head.headers.get("content-length") == get.headers.get("content-length"), path
+    assert client.head("/c/no-such-concept").status_code == 404
+
+
+def test_search_results_say_how_they_matched_in_words(client: httpx.Client) -> None:
+    hits = client.get("/api/search", params={"q": "flash atention"}).json()["hits"]
+    assert hits and all(h["match_description"] for h in hits)
+    page = client.get("/search", params={"q": "flash atention"}).text
+    assert "close spelling" in page or "in a definition" in page
+    assert ">typo<" not in page and ">fulltext<" not in page

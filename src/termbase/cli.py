@@ -295,7 +295,9 @@ def define(term: str, db: Path | None, as_json: bool, lang: str | None) -> None:
             suggestions = suggest_labels(termbase, term)
             if as_json:
                 out.print_json(data={"query": term, "concepts": [], "suggestions": suggestions})
-            hint = f" — did you mean: {', '.join(suggestions)}?" if suggestions else ""
+            hint = " — and no label is close"
+            if suggestions:
+                hint = f" — did you mean: {', '.join(suggestions)}?"
             err.print(f"[red]no concept named[/red] {escape(term)!r}{escape(hint)}")
             raise click.exceptions.Exit(1)
         if as_json:
@@ -729,8 +731,14 @@ def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
                 continue
             _print_hits(text, hits)
         if not as_json:
+            mode = index.mode
+            if db is None and mode.startswith("lexical") and "--semantic" in mode:
+                # The built-in glossary is not the user's to rebuild: say what to install.
+                from termbase.semantic import INSTALL_HINT
+
+                mode = f"lexical (for question search install the semantic extra: {INSTALL_HINT})"
             err.print(
-                f"[dim]{escape(index.mode)} search; {answered} "
+                f"[dim]{escape(mode)} search; {answered} "
                 f"quer{'y' if answered == 1 else 'ies'}[/dim]"
             )
 
@@ -745,7 +753,8 @@ def _print_hits(query: str, hits: list[Hit]) -> None:
     for column in ("score", "id", "label", "matched"):
         table.add_column(column, justify="right" if column == "score" else "left")
     for hit in hits:
-        how = hit.matched + (f" ({escape(hit.matched_label)})" if hit.matched_label != hit.label else "")
+        via = f" ({escape(hit.matched_label)})" if hit.matched_label != hit.label else ""
+        how = hit.match_description + via
         table.add_row(f"{hit.score:.2f}", hit.id, escape(hit.label), how)
     out.print(table)
 

@@ -24,10 +24,18 @@ def find_concepts(termbase: Termbase, term: str) -> list[str]:
     return sorted({cid for cid, label, _ in termbase.all_labels() if loose_key(label) == wanted})
 
 
+#: How alike (0-100, rapidfuzz's normalised Indel similarity) a label must be to a missed
+#: term to be offered as "did you mean": one or two slips in a word, not a shared fragment.
+SUGGESTION_CUTOFF = 80
+
+
 def suggest_labels(termbase: Termbase, term: str, limit: int = 5) -> list[str]:
-    """Return up to `limit` labels closest in spelling to `term`, best first."""
+    """Return up to `limit` labels spelled close to the whole of `term`, best first.
+
+    Empty when nothing is close: a phrase that names no concept gets no unrelated names.
+    """
     labels = sorted({label for _, label, _ in termbase.all_labels()})
     matches = process.extract(
-        term, labels, scorer=fuzz.WRatio, processor=str.casefold, limit=limit, score_cutoff=60
+        term, labels, scorer=fuzz.ratio, processor=str.casefold, limit=limit, score_cutoff=SUGGESTION_CUTOFF
     )
     return [label for label, _, _ in matches]

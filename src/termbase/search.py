@@ -136,6 +136,18 @@ _STOPWORDS = frozenset(
 _LOOKALIKE = str.maketrans({"0": "o"})
 
 
+#: How each match mode reads to a person, for result lists (the API keeps the mode names).
+MATCH_DESCRIPTIONS = {
+    "exact": "exact name",
+    "variant": "same name, other spelling",
+    "acronym": "acronym or its expansion",
+    "prefix": "name begins so",
+    "typo": "close spelling",
+    "fulltext": "in a definition",
+    "semantic": "close in meaning",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Hit:
     """One search result: the concept, how sure we are, and which mode matched it."""
@@ -147,6 +159,11 @@ class Hit:
     matched: str
     matched_label: str
 
+    @property
+    def match_description(self) -> str:
+        """Return how the concept matched, in words for people ("close spelling")."""
+        return MATCH_DESCRIPTIONS.get(self.matched, self.matched)
+
     def as_dict(self) -> dict[str, object]:
         """Return the hit as the JSON object of the search contract."""
         return {
@@ -156,6 +173,7 @@ class Hit:
             "score": round(self.score, 4),
             "matched": self.matched,
             "matched_label": self.matched_label,
+            "match_description": self.match_description,
         }
 
 

@@ -34,6 +34,7 @@ from termbase.exports.jsonl import concept_dict
 from termbase.languages import FALLBACK, LANGUAGE_TAG, concept_languages, in_language
 from termbase.search import Hit
 from termbase.store import Termbase
+from termbase.web.head import HeadAsGet
 from termbase.web.llms import glossary_data_txt, llms_txt
 from termbase.web.pages import (
     Links,
@@ -162,6 +163,8 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         openapi_url="/openapi.json",
         lifespan=lifespan,
     )
+    app.add_middleware(HeadAsGet)
+
     app.state.termbase = termbase
     app.state.site = data
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

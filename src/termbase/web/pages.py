@@ -366,6 +366,7 @@ def search_page(data: SiteData, query: str, hits: list[Hit]) -> dict[str, object
                 "label": hit.label,
                 "matched": hit.matched,
                 "matched_label": hit.matched_label,
+                "match_description": hit.match_description,
                 "summary": item.summary if item else "",
             }
         )
