@@ -9,7 +9,7 @@ entry counts, whether every label is clean (no markup residue), the lookups, whe
 read is right, and whether a wrong read was flagged (by the read sanity check, or by a
 clear error refusing the file). A wrong read that is not flagged is a silent wrong read.
 
-A read is right when the entries read are within 2% (at least 1) of the true count, every
+A read is right when the entries read are within 1% (at least 1) of the true count, every
 label is clean and all three lookups find a concept whose labels or definition hold the
 expected text. Targets: >= 90% of files read right, 0 silent wrong reads.
 """
@@ -61,7 +61,7 @@ class FileScore:
 
     @property
     def count_right(self) -> bool:
-        return abs(self.read_entries - self.true_entries) <= max(1, round(self.true_entries * 0.02))
+        return abs(self.read_entries - self.true_entries) <= max(1, round(self.true_entries * 0.01))
 
     @property
     def right(self) -> bool:
@@ -184,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     items = yaml.safe_load(args.manifest.read_text(encoding="utf-8"))["glossaries"]
     chosen = [
-        item for item in items
+        item
+        for item in items
         if args.split in ("all", item["split"]) and (not args.only or item["name"] in args.only)
     ]
     if not chosen:

@@ -15,8 +15,9 @@ from pathlib import Path
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.link import link
 from termbase.model import Concept, Entry, ReadResult, Source, Unused
-from termbase.readers import get_reader, pick_reader
-from termbase.readers.base import entry_spans, numbered_lines
+from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
+from termbase.readers import MIN_CONFIDENCE, get_reader, pick_reader, rank_readers
+from termbase.readers.base import Reader, entry_spans, numbered_lines
 from termbase.resolve import resolve
 from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, vectors_blob
 from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, load_text
@@ -30,6 +31,8 @@ class ReadSource:
     source: Source
     result: ReadResult
     cited: tuple[Source, ...] = ()
+    #: What the read sanity check found wrong with the read that was kept (see read_checks).
+    findings: tuple[ReadFinding, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,64 @@ class BuildSummary:
     seconds: float
     entries: int = 0
     not_glossaries: tuple[InputError, ...] = ()
+    findings: tuple[ReadFinding, ...] = ()
+
+
+#: When the surest reader's read is flagged, up to this many readers in all are tried.
+READERS_TRIED = 4
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedRead:
+    """One reader's read of a file, what the sanity check found, and its lowered confidence."""
+
+    reader: Reader
+    result: ReadResult
+    findings: tuple[ReadFinding, ...]
+    score: float
+
+
+def checked_read(reader: Reader, text: SourceText, confidence: float) -> CheckedRead:
+    """Return `reader`'s read of `text`, checked; raise InputError when it finds no entries."""
+    result = reader.read(text.text, text.path)
+    if not result.entries:
+        raise InputError(
+            f"the {reader.name} reader found no entries",
+            path=text.path,
+            hint="check the file, or name its shape with --format",
+        )
+    findings = check_read(text.text, result, text.path)
+    return CheckedRead(reader, result, findings, adjusted_confidence(confidence, findings))
+
+
+def best_read(text: SourceText, format_name: str | None = None) -> CheckedRead:
+    """Return the named reader's read, or the best-scored read among the surest readers.
+
+    A read the sanity check flags lowers its reader's confidence; the next surest readers
+    are then tried, and the read with the highest lowered confidence is kept. The first
+    reader's error is raised when no reader reads the file.
+    """
+    if format_name:
+        return checked_read(get_reader(format_name), text, 1.0)
+    ranked = [(c, r) for c, r in rank_readers(text.text) if c >= MIN_CONFIDENCE][:READERS_TRIED]
+    if not ranked:
+        pick_reader(text.text, text.path)  # raises the "no reader recognises" error
+    best: CheckedRead | None = None
+    first_error: InputError | None = None
+    for confidence, reader in ranked:
+        if best is not None and (not best.findings or confidence <= best.score):
+            break
+        try:
+            read = checked_read(reader, text, confidence)
+        except InputError as error:
+            first_error = first_error or error
+            continue
+        if best is None or read.score > best.score:
+            best = read
+    if best is None and first_error is not None:
+        raise first_error
+    assert best is not None  # ranked is never empty here: pick_reader raised
+    return best
 
 
 def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
@@ -57,14 +118,8 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
     Lines the reader neither used nor reported are reported here, so every non-blank
     line of the file is accounted for whatever the reader does.
     """
-    reader = get_reader(format_name) if format_name else pick_reader(text.text, text.path)
-    result = reader.read(text.text, text.path)
-    if not result.entries:
-        raise InputError(
-            f"the {reader.name} reader found no entries",
-            path=text.path,
-            hint="check the file, or name its shape with --format",
-        )
+    read = best_read(text, format_name)
+    reader, result = read.reader, read.result
     claimed = {u.line for u in result.unused} | {
         n for first, last in entry_spans(result) for n in range(first, last + 1)
     }
@@ -87,7 +142,7 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         entry_count=len(result.entries),
         unused_count=len(result.unused),
     )
-    return ReadSource(source, result, cited_sources(result, text.path, reader.name))
+    return ReadSource(source, result, cited_sources(result, text.path, reader.name), read.findings)
 
 
 def cited_sources(result: ReadResult, path: str, reader: str) -> tuple[Source, ...]:
@@ -230,6 +285,7 @@ def build_termbase(
         relations=links.relations,
         dangling=links.dangling,
         unused=tuple(u for r in read for u in r.result.unused),
+        read_findings=tuple(f for r in read for f in r.findings),
         vectors=vectors,
         vector_model=MODEL_NAME if vectors else "",
         vector_dimension=DIMENSION if vectors else 0,
@@ -245,4 +301,5 @@ def build_termbase(
         dangling=len(links.dangling),
         seconds=time.perf_counter() - started,
         entries=len({entry.identity for entry in entries}),
+        findings=build.read_findings,
     )

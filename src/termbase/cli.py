@@ -256,6 +256,8 @@ def build(
         if verbose:
             for error in quiet:
                 err.print(f"  {escape(error.path)}")
+    for finding in summary.findings:
+        err.print(f"[yellow]flagged:[/yellow] {escape(finding.describe())}")
     out.print(
         f"{len(summary.sources)} sources, {summary.entries} entries → {summary.concepts} concepts, "
         f"{summary.relations} relations ({summary.dangling} dangling see-also) "
@@ -421,6 +423,7 @@ def report(db: Path | None, as_json: bool) -> None:
         unused = termbase.unused()
         dangling = termbase.dangling()
         sources = termbase.sources()
+        findings = termbase.read_findings()
         if as_json:
             out.print(
                 json.dumps(
@@ -438,6 +441,10 @@ def report(db: Path | None, as_json: bool) -> None:
                         "unused": [
                             {"source": u.source, "line": u.line, "reason": u.reason, "text": u.text}
                             for u in unused
+                        ],
+                        "read_findings": [
+                            {"source": f.source, "line": f.line, "check": f.check, "message": f.message}
+                            for f in findings
                         ],
                         "dangling": [
                             {
@@ -461,6 +468,11 @@ def report(db: Path | None, as_json: bool) -> None:
                 f"{source.unused_count} lines reported, "
                 f"{source.nonblank_lines} non-blank lines in all"
             )
+            for f in (f for f in findings if f.source == source.path):
+                out.print(
+                    f"  [red]flagged[/red] {escape(f.check)}: {escape(f.message)}"
+                    + (f" (line {f.line})" if f.line else "")
+                )
             for u in (u for u in unused if u.source == source.path):
                 out.print(
                     f"  {u.line:>5}  [yellow]{escape(u.reason)}[/yellow]: "
@@ -605,8 +617,6 @@ def site(
     )
 
 
-
-
 def site_address(url: str) -> str:
     """Return `--base-url` as an http(s) address ending in `/`, or raise InputError."""
     from urllib.parse import urlsplit
@@ -618,6 +628,7 @@ def site_address(url: str) -> str:
             hint="give where the folder will be served, e.g. https://example.org/glossary/",
         )
     return parts.geturl() if parts.path.endswith("/") else parts.geturl() + "/"
+
 
 @app.command()
 @json_option

@@ -2,7 +2,8 @@
 
 Schema (version 1)::
 
-    meta(key PRIMARY KEY, value)            schema_version, termbase_version, built_at
+    meta(key PRIMARY KEY, value)            schema_version, termbase_version, built_at,
+                                            read_findings (JSON, when a read was flagged)
     sources(id PK, path, reader, title, sha256, line_count, nonblank_lines,
             entry_count, unused_count)
     concepts(id PK, label, initial, acronyms JSON, expansions JSON, topics JSON,
@@ -41,6 +42,7 @@ from termbase.errors import StoreError
 from termbase.labels import label_key, strip_accents
 from termbase.language_tags import FALLBACK, language_rank
 from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, Unused
+from termbase.read_checks import ReadFinding
 
 if TYPE_CHECKING:
     from termbase.search import Hit, SearchIndex
@@ -108,6 +110,8 @@ class Build:
     relations: tuple[Relation, ...]
     dangling: tuple[Dangling, ...]
     unused: tuple[Unused, ...]
+    #: What the read sanity check flagged in the reads kept (stored in meta `read_findings`).
+    read_findings: tuple[ReadFinding, ...] = ()
     vectors: tuple[bytes, ...] = ()  # one float32 blob per concept, in concept order
     vector_model: str = ""
     vector_dimension: int = 0
@@ -160,6 +164,11 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
         "termbase_version": __version__,
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
+    if build.read_findings:
+        meta["read_findings"] = json.dumps(
+            [[f.source, f.check, f.message, f.line, f.weight] for f in build.read_findings],
+            ensure_ascii=False,
+        )
     if build.vectors:
         meta["semantic_model"] = build.vector_model
         meta["semantic_dimension"] = str(build.vector_dimension)
@@ -482,6 +491,11 @@ class Termbase:
         """Return a value from the meta table, or "" if it is not set."""
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else ""
+
+    def read_findings(self) -> list[ReadFinding]:
+        """Return what the read sanity check flagged when the termbase was built."""
+        stored = self.meta_value("read_findings")
+        return [ReadFinding(*row) for row in json.loads(stored)] if stored else []
 
     def stats(self) -> dict[str, int]:
         """Return the counts of sources, entries, concepts, labels, relations and more."""

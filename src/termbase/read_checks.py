@@ -1,0 +1,249 @@
+"""The read sanity check: does what a reader returned look like a glossary read right?
+
+Every read goes through `check_read`. Each check looks at the entries against the text
+they came from and returns a `ReadFinding` when the read looks wrong — terms longer than
+their definitions, labels that kept markup, a table's rows cut across entries, a header
+row taken as an entry, whole long lines taken as one-line entries, definitions that are
+mostly link targets, terms that read like sentences. A finding says what, with figures
+and an example line, and weighs how much it lowers the reader's confidence
+(`adjusted_confidence`), so another reader can win the file. What is still flagged after
+picking is shown in the build summary and in `termbase report`: a wrong read is never silent.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from termbase.model import Entry, ReadResult
+from termbase.table_shape import TableShape, sniff_table
+
+
+@dataclass(frozen=True, slots=True)
+class ReadFinding:
+    """Something in a read that looks wrong: which check, what, an example line, and how
+    much it lowers the reader's confidence (0–1)."""
+
+    source: str
+    check: str
+    message: str
+    line: int = 0
+    weight: float = 0.5
+
+    def describe(self) -> str:
+        """Return the one-line form: `path:line: message (check)`."""
+        where = self.source + (f":{self.line}" if self.line else "")
+        return f"{where}: {self.message} [{self.check}]"
+
+
+#: Markup no clean label keeps: Sphinx's ¶ headerlink, AsciiDoc heading marks and ^sup^,
+#: Markdown emphasis, code spans and reference links, HTML/XML tags, entities, templates.
+MARKUP_RESIDUE = re.compile(
+    r"¶|^=+\s|\*\*|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|\]\[|\]\(|"
+    r"&[a-zA-Z]+;|&#\d+;|\{\{|\}\}|^:\s+\S|^\|\s|\s\|$"
+)
+LINK_TARGET = re.compile(
+    r"https?://\S+|(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:md|html?|rst|adoc|php)(?:#[\w-]*)?|#[\w-]+"
+)
+LINK_REFERENCE_LINE = re.compile(r"^\s*\[[^\]]+\]:\s*\S+")
+
+#: Checks look at reads of at least this many entries (one odd entry proves little).
+MIN_ENTRIES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ReadContext:
+    """What the checks look at: the text, its lines, the read, the table it may be."""
+
+    source: str
+    text: str
+    lines: list[str]
+    entries: tuple[Entry, ...]
+    table: TableShape | None
+
+
+def _share(count: int, total: int) -> float:
+    return count / total if total else 0.0
+
+
+def _line_text(context: ReadContext, number: int) -> str:
+    return context.lines[number - 1].strip() if 0 < number <= len(context.lines) else ""
+
+
+def terms_longer_than_definitions(context: ReadContext) -> ReadFinding | None:
+    """Many terms longer than their definitions: term and definition likely swapped."""
+    defined = [e for e in context.entries if e.definition.strip()]
+    longer = [e for e in defined if len(e.term) > len(e.definition)]
+    if len(defined) < MIN_ENTRIES or _share(len(longer), len(defined)) < 0.4:
+        return None
+    example = longer[0]
+    return ReadFinding(
+        context.source,
+        "terms-longer-than-definitions",
+        f"{len(longer)} of {len(defined)} entries have a term longer than their definition "
+        f"(e.g. {example.term[:60]!r})",
+        example.line,
+        0.5,
+    )
+
+
+def labels_with_markup(context: ReadContext) -> ReadFinding | None:
+    """Labels that kept markup (¶, ===, **, ^x^, `code`, <tags>, [a][b], entities)."""
+    labelled = [(e, label) for e in context.entries for label in e.labels]
+    dirty = [(e, label) for e, label in labelled if MARKUP_RESIDUE.search(label)]
+    if not dirty:
+        return None
+    share = _share(len(dirty), len(labelled))
+    entry, label = dirty[0]
+    return ReadFinding(
+        context.source,
+        "labels-with-markup",
+        f"{len(dirty)} of {len(labelled)} labels keep markup (e.g. {label[:60]!r})",
+        entry.line,
+        min(0.6, 0.2 + share),
+    )
+
+
+def table_rows_split(context: ReadContext) -> ReadFinding | None:
+    """A table whose rows were cut across entries: a term holding the row's delimiter,
+    or each entry taking two rows."""
+    table = context.table
+    if table is None or len(context.entries) < MIN_ENTRIES:
+        return None
+    entries = context.entries
+    with_delimiter = [e for e in entries if table.delimiter in e.term]
+    row_lines = {row.line for row in table.rows}
+    two_rows = [e for e in entries if e.line in row_lines and e.end_line in row_lines and e.end_line > e.line]
+    worst = with_delimiter if len(with_delimiter) >= len(two_rows) else two_rows
+    if _share(len(worst), len(entries)) < 0.5:
+        return None
+    name = {"\t": "tab", ",": "comma", ";": "semicolon", "|": "pipe"}[table.delimiter]
+    return ReadFinding(
+        context.source,
+        "table-rows-split",
+        f"the file is a table ({len(table.rows)} rows of {table.columns} {name}-separated cells) but "
+        f"{len(worst)} of {len(entries)} entries cut across its rows (e.g. term {worst[0].term[:50]!r})",
+        worst[0].line,
+        0.7,
+    )
+
+
+def header_row_as_entry(context: ReadContext) -> ReadFinding | None:
+    """The table's header row (column names) read as an entry."""
+    table = context.table
+    if table is None or not table.header:
+        return None
+    header_line = table.rows[0].line
+    hit = next((e for e in context.entries if e.line <= header_line <= e.end_line), None)
+    if hit is None:
+        return None
+    return ReadFinding(
+        context.source,
+        "header-row-as-entry",
+        f"the header row {' | '.join(table.rows[0].cells)[:60]!r} was read as an entry",
+        header_line,
+        0.4,
+    )
+
+
+def one_line_entries_in_long_lines(context: ReadContext) -> ReadFinding | None:
+    """Most entries one line long in a file of long lines (not a table): whole lines of
+    prose or markup taken as entries."""
+    if context.table is not None or len(context.entries) < MIN_ENTRIES:
+        return None
+    single = [e for e in context.entries if e.end_line == e.line]
+    lengths = [len(line) for line in context.lines if line.strip()]
+    if _share(len(single), len(context.entries)) < 0.8 or statistics.median(lengths) < 200:
+        return None
+    return ReadFinding(
+        context.source,
+        "one-line-entries-in-long-lines",
+        f"{len(single)} of {len(context.entries)} entries are one line long in a file whose lines "
+        f"run to {statistics.median(lengths):.0f} characters (median)",
+        single[0].line,
+        0.4,
+    )
+
+
+def definitions_of_link_targets(context: ReadContext) -> ReadFinding | None:
+    """Definitions that are mostly link targets (URLs, page paths, anchors), or that
+    swallowed a block of Markdown link reference definitions."""
+    defined = [e for e in context.entries if e.definition.strip()]
+    if not defined:
+        return None
+    mostly = [e for e in defined if _link_share(e.definition) > 0.6]
+    if len(defined) >= MIN_ENTRIES and _share(len(mostly), len(defined)) >= 0.3:
+        return ReadFinding(
+            context.source,
+            "definitions-of-link-targets",
+            f"{len(mostly)} of {len(defined)} definitions are mostly link targets "
+            f"(e.g. {mostly[0].definition[:60]!r})",
+            mostly[0].line,
+            0.5,
+        )
+    glued = [
+        e for e in defined if sum(bool(LINK_REFERENCE_LINE.match(x)) for x in e.definition.splitlines()) >= 3
+    ]
+    if glued:
+        return ReadFinding(
+            context.source,
+            "definitions-of-link-targets",
+            f"{len(glued)} definitions end in a block of link reference definitions "
+            f"(e.g. the one of {glued[0].term[:40]!r})",
+            glued[0].line,
+            0.2,
+        )
+    return None
+
+
+def _link_share(text: str) -> float:
+    letters = sum(ch.isalnum() for ch in text)
+    linked = sum(sum(ch.isalnum() for ch in m.group()) for m in LINK_TARGET.finditer(text))
+    return _share(linked, letters)
+
+
+def sentence_terms(context: ReadContext) -> ReadFinding | None:
+    """Terms that read like sentences: a definition or prose taken as the term."""
+    if len(context.entries) < MIN_ENTRIES:
+        return None
+    words = [len(e.term.split()) for e in context.entries]
+    if statistics.median(words) <= 10:
+        return None
+    longest = max(context.entries, key=lambda e: len(e.term.split()))
+    return ReadFinding(
+        context.source,
+        "sentence-terms",
+        f"terms run to {statistics.median(words):.0f} words (median), like sentences "
+        f"(e.g. {longest.term[:60]!r})",
+        longest.line,
+        0.5,
+    )
+
+
+CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
+    terms_longer_than_definitions,
+    labels_with_markup,
+    table_rows_split,
+    header_row_as_entry,
+    one_line_entries_in_long_lines,
+    definitions_of_link_targets,
+    sentence_terms,
+)
+
+
+def check_read(text: str, result: ReadResult, source: str) -> tuple[ReadFinding, ...]:
+    """Return a finding for each check the read of `text` fails, in check order."""
+    own = tuple(e for e in result.entries if e.source == source) or result.entries
+    if not own:
+        return ()
+    context = ReadContext(source, text, text.splitlines(), own, sniff_table(text))
+    return tuple(finding for check in CHECKS if (finding := check(context)) is not None)
+
+
+def adjusted_confidence(confidence: float, findings: Sequence[ReadFinding]) -> float:
+    """Return a reader's confidence lowered by the weight of each finding on its read."""
+    for finding in findings:
+        confidence *= 1.0 - finding.weight
+    return confidence
