@@ -198,7 +198,9 @@ def write_sample(book: Book, entries: Sequence, judged: dict[str, Judgement]) ->
     header = (
         f"# Judged sample of extracted entries for {book.name}: is each a term the text really\n"
         "# defines? verdict: true / false, reason in our own words. Keyed by term, so it\n"
-        "# survives re-runs; entries with an empty verdict count as not right.\n"
+        "# survives re-runs; entries with an empty verdict count as not right. An extracted entry\n"
+        "# is right when the text defines the term AND the definition kept says what it is; the\n"
+        "# baseline keeps no definition, so for its entries only the term is judged.\n"
     )
     path.write_text(header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110), "utf-8")
     return added

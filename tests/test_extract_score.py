@@ -109,6 +109,8 @@ def test_same_file_compares_path_tails() -> None:
     assert same_file("/data/shell-novice/episodes/02-filedir.md", "episodes/02-filedir.md")
     assert not same_file("/data/episodes/02-filedir.md", "other/02-filedir.md")
     assert not same_file("02-filedir.md", "episodes/02-filedir.md")
+    assert same_file("/w/guidelines/sc/20/captions.html", "guidelines/sc/20/captions")
+    assert not same_file("/w/guidelines/sc/20/captions.html", "guidelines/sc/21/captions")
 
 
 def test_read_human_glossary_reads_files_and_explains_failures(tmp_path) -> None:

@@ -207,9 +207,15 @@ def judgement_sample(entries: Sequence[ExtractedLike], size: int = SAMPLE_SIZE) 
 
 
 def same_file(extracted: str, gold: str) -> bool:
-    """Return True if an extracted chapter path names the gold file (relative to the book's root)."""
-    got = PurePath(extracted.replace("\\", "/")).parts
-    want = PurePath(gold.replace("\\", "/")).parts
+    """Return True if an extracted chapter path names the gold file (relative to the book's root).
+
+    A gold path without a suffix (`sc/20/captions`) matches that file with any suffix.
+    """
+    got_path = PurePath(extracted.replace("\\", "/"))
+    want_path = PurePath(gold.replace("\\", "/"))
+    if not want_path.suffix:
+        got_path = got_path.with_suffix("")
+    got, want = got_path.parts, want_path.parts
     return len(got) >= len(want) and tuple(got[-len(want) :]) == tuple(want)
 
 
