@@ -787,3 +787,8 @@ def suggest(prefix: str, db: Path | None, as_json: bool, limit: int) -> None:
         out.print(f"{escape(hit.matched_label)}  [dim]→ {hit.id}[/dim]")
     if not hits:
         out.print(f"no completion for {escape(prefix)!r}")
+
+
+from termbase.glossify.command import glossify as _glossify  # noqa: E402 (needs the helpers above)
+
+app.add_command(_glossify)

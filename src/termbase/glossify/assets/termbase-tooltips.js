@@ -1,0 +1,96 @@
+/* termbase tooltips: a term link's title becomes a tooltip shown on hover, on keyboard
+   focus and on a first tap (a second tap follows the link); Escape dismisses it. The
+   tooltip is announced through aria-describedby. No dependencies, no network. */
+(function () {
+  "use strict";
+  var shown = null;
+  var hideTimer = 0;
+  var lastPointer = "mouse";
+  var count = 0;
+
+  function place(link, tip) {
+    var box = link.getBoundingClientRect();
+    var width = document.documentElement.clientWidth;
+    tip.style.left = "0px";
+    tip.style.top = "0px";
+    var tipBox = tip.getBoundingClientRect();
+    var left = Math.max(8, Math.min(box.left, width - tipBox.width - 8));
+    var top = box.bottom + 6;
+    if (top + tipBox.height > window.innerHeight && box.top - tipBox.height - 6 > 0) {
+      top = box.top - tipBox.height - 6;
+    }
+    tip.style.left = left + window.scrollX + "px";
+    tip.style.top = top + window.scrollY + "px";
+  }
+
+  function show(link) {
+    clearTimeout(hideTimer);
+    if (shown && shown !== link) hide();
+    var tip = document.getElementById(link.getAttribute("aria-describedby"));
+    if (!tip) return;
+    tip.hidden = false;
+    place(link, tip);
+    shown = link;
+  }
+
+  function hide() {
+    clearTimeout(hideTimer);
+    if (!shown) return;
+    var tip = document.getElementById(shown.getAttribute("aria-describedby"));
+    if (tip) tip.hidden = true;
+    shown = null;
+  }
+
+  function hideSoon() {
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(hide, 300);
+  }
+
+  function setUp(link) {
+    var text = link.getAttribute("title");
+    if (!text || link.hasAttribute("aria-describedby")) return;
+    link.removeAttribute("title");
+    var tip = document.createElement("span");
+    count += 1;
+    tip.id = "termbase-tip-" + count;
+    tip.className = "termbase-tip";
+    tip.setAttribute("role", "tooltip");
+    tip.textContent = text;
+    tip.hidden = true;
+    document.body.appendChild(tip);
+    link.setAttribute("aria-describedby", tip.id);
+    link.addEventListener("mouseenter", function () { show(link); });
+    link.addEventListener("mouseleave", hideSoon);
+    link.addEventListener("focus", function () { show(link); });
+    link.addEventListener("blur", hide);
+    link.addEventListener("click", function (event) {
+      if (lastPointer === "touch" && shown !== link) {
+        event.preventDefault();
+        show(link);
+      }
+    });
+    tip.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+    tip.addEventListener("mouseleave", hideSoon);
+  }
+
+  function start() {
+    var links = document.querySelectorAll("a.termbase-term[title]");
+    for (var i = 0; i < links.length; i += 1) setUp(links[i]);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    lastPointer = event.pointerType || "mouse";
+    if (shown && !shown.contains(event.target) && !(event.target.closest && event.target.closest(".termbase-tip"))) {
+      hide();
+    }
+  }, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" || event.key === "Esc") hide();
+  });
+  window.addEventListener("resize", hide);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

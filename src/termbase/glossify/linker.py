@@ -1,0 +1,105 @@
+"""Which matches become links (density), and where a link goes (targets).
+
+Density, as a course author wants it: by default a term is linked at its first occurrence
+in each section (`section`), or once per page (`page`), or wherever it occurs (`all`); in
+every mode at most once per paragraph, so a page that says "model" 300 times stays readable.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from termbase.errors import InputError
+from termbase.matcher import Match, TermMatcher
+
+DENSITIES = ("section", "page", "all")
+
+
+@dataclass(frozen=True, slots=True)
+class LinkTarget:
+    """Where a concept's link goes: `base` + `c/<id>.html`, or a pattern with `{id}` in it.
+
+    `relative_to_site`: a `termbase site` folder; links are then made relative to the page
+    being written (`page_dir`). `anchor`: link to `<page>#<id>` (one glossary page).
+    """
+
+    base: str = ""
+    site_dir: str = ""
+
+    def url(self, concept_id: str, page_dir: str = "") -> str:
+        """Return the address of the concept's page, as seen from a page in `page_dir`."""
+        if self.site_dir:
+            target = posixpath.join(self.site_dir, "c", f"{concept_id}.html")
+            return posixpath.relpath(target, page_dir or ".")
+        if "{id}" in self.base:
+            return self.base.replace("{id}", concept_id)
+        base = self.base if not self.base or self.base.endswith(("/", "#")) else self.base + "/"
+        if base.endswith("#"):
+            return base + concept_id
+        return f"{base}c/{concept_id}.html"
+
+
+def check_density(first: str) -> str:
+    """Return `first` if it is a density name, else raise InputError naming the choices."""
+    if first not in DENSITIES:
+        raise InputError(f"unknown density {first!r}", hint=f"use one of: {', '.join(DENSITIES)}")
+    return first
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A match chosen to become a link, with its address and tooltip text."""
+
+    match: Match
+    url: str
+    definition: str
+
+
+@dataclass
+class Linker:
+    """Chooses links in one document, walked in reading order: call `section()` at each
+    heading, `paragraph()` at each block, then `choose(matches)` for the block's text."""
+
+    matcher: TermMatcher
+    url_for: Callable[[str], str]
+    first: str = "section"
+    skip: frozenset[str] = frozenset()
+    _in_section: set[str] = field(default_factory=set)
+    _in_page: set[str] = field(default_factory=set)
+    _in_paragraph: set[str] = field(default_factory=set)
+    used: dict[str, int] = field(default_factory=dict)
+
+    def section(self) -> None:
+        """A heading starts a new section."""
+        self._in_section = set()
+        self._in_paragraph = set()
+
+    def paragraph(self) -> None:
+        """A new paragraph (or list item, table cell, block) starts."""
+        self._in_paragraph = set()
+
+    def allowed(self, concept_id: str) -> bool:
+        """Return True if the concept may be linked here under the density rules."""
+        if not concept_id or concept_id in self.skip or concept_id in self._in_paragraph:
+            return False
+        if self.first == "section":
+            return concept_id not in self._in_section
+        if self.first == "page":
+            return concept_id not in self._in_page
+        return True
+
+    def choose(self, matches: Iterable[Match]) -> list[Placed]:
+        """Return the matches to link, in order, and remember them."""
+        placed = []
+        for match in matches:
+            if not self.allowed(match.concept_id):
+                continue
+            self._in_paragraph.add(match.concept_id)
+            self._in_section.add(match.concept_id)
+            self._in_page.add(match.concept_id)
+            self.used[match.concept_id] = self.used.get(match.concept_id, 0) + 1
+            url = self.url_for(match.concept_id)
+            placed.append(Placed(match, url, self.matcher.definition(match.concept_id)))
+        return placed

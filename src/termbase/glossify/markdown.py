@@ -1,0 +1,207 @@
+"""Glossify Markdown: add links around terms in prose, leave every other byte as it was.
+
+markdown-it-py finds the blocks (with line maps): only paragraphs, list items, quotes and
+table body cells are read; headings, code blocks, HTML blocks, front matter and math blocks
+never. Inside a block, every inline rule that is not plain text (code spans, links, images,
+autolinks, inline HTML, math, escapes, entities, emphasis marks) is recorded with the
+characters it consumed, and those characters are masked before matching, so a term is never
+found inside them. Text between inline `<a>`, `<code>`… tags is masked too. Matches are then
+mapped back to offsets in the original file, and `[text](url "definition")` is spliced in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
+
+from termbase.glossify.linker import Linker, Placed
+
+_RECORD = "termbase_glossify_spans"
+_PROSE_RULES = frozenset({"text", "newline"})
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+#: Inline HTML elements whose text is never linked (already a link, code, or not prose).
+_OPAQUE_TAGS = frozenset({"a", "code", "kbd", "samp", "pre", "script", "style", "math", "svg", "abbr", "dfn"})
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
+_MASK = "\x00"
+
+
+def _recording(name: str, rule: Callable[[StateInline, bool], bool]) -> Callable[[StateInline, bool], bool]:
+    def recorded(state: StateInline, silent: bool) -> bool:
+        start = state.pos
+        matched = rule(state, silent)
+        if matched and not silent:
+            spans = state.env.get(_RECORD)
+            if spans is not None:
+                spans.append((name, start, state.pos))
+        return matched
+
+    return recorded
+
+
+@lru_cache(maxsize=1)
+def parser() -> MarkdownIt:
+    """Return a CommonMark + tables + front matter + dollar math parser that records inline spans."""
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+    from mdit_py_plugins.front_matter import front_matter_plugin
+
+    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    md.use(front_matter_plugin).use(dollarmath_plugin, allow_space=True, allow_digits=False)
+    for rule in list(md.inline.ruler.__rules__):
+        if rule.name not in _PROSE_RULES:
+            md.inline.ruler.at(rule.name, _recording(rule.name, rule.fn))
+    md.disable("inline")  # blocks only; the inline pass runs on the blocks we read
+    return md
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One block's inline source: its text, and where each of its lines starts in the file."""
+
+    content: str
+    line_offsets: tuple[tuple[int, int], ...]  # (offset in content, offset in the file) per line
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
+    return starts
+
+
+def _blocks(text: str, env: dict[str, Any]) -> Iterator[tuple[str, Block | None]]:
+    """Yield ("heading", None), ("block", Block) in reading order; blocks that cannot be
+    placed exactly in the file are left out (never linked). `env` gets the link references."""
+    md = parser()
+    tokens = md.parse(text, env)
+    starts = _line_starts(text)
+    ends = [*starts[1:], len(text) + 1]
+    cursor: dict[int, int] = {}
+    in_header_row = False
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open":
+            yield "heading", None
+        elif token.type == "thead_open":
+            in_header_row = True
+        elif token.type == "thead_close":
+            in_header_row = False
+        if token.type != "inline" or token.map is None:
+            continue
+        parent = tokens[index - 1].type if index else ""
+        if parent == "heading_open" or in_header_row:
+            continue
+        first_line = token.map[0]
+        offsets = []
+        position = 0
+        placed = True
+        for number, line in enumerate(token.content.split("\n")):
+            line_no = first_line + number
+            if line_no >= len(starts):
+                placed = False
+                break
+            source_line = text[starts[line_no] : ends[line_no] - 1].rstrip("\r\n")
+            if source_line.endswith(line) and line:
+                column = len(source_line) - len(line)
+                if column < cursor.get(line_no, 0):
+                    column = source_line.find(line, cursor.get(line_no, 0))
+            else:
+                column = source_line.find(line, cursor.get(line_no, 0)) if line else cursor.get(line_no, 0)
+            if column < 0:
+                placed = False
+                break
+            cursor[line_no] = column + len(line)
+            offsets.append((position, starts[line_no] + column))
+            position += len(line) + 1
+        if placed:
+            yield "block", Block(token.content, tuple(offsets))
+
+
+def prose_mask(content: str, references: dict[str, Any] | None = None) -> str:
+    """Return `content` with every character that is not plain prose replaced by NUL.
+
+    `references` are the document's link reference definitions (so `[term][ref]` is a link).
+    """
+    spans: list[tuple[str, int, int]] = []
+    md = parser()
+    md.inline.parse(content, md, {_RECORD: spans, "references": references or {}}, [])
+    if not spans:
+        return content
+    hidden = [(start, end) for name, start, end in spans if name != "html_inline"]
+    # Between an opening and closing inline tag of an opaque element nothing is prose.
+    depth: dict[str, list[int]] = {}
+    for name, start, end in spans:
+        if name != "html_inline":
+            continue
+        hidden.append((start, end))
+        tag = _TAG.match(content, start)
+        if not tag or tag.group(2).lower() not in _OPAQUE_TAGS or content[end - 2 : end] == "/>":
+            continue
+        opened = depth.setdefault(tag.group(2).lower(), [])
+        if not tag.group(1):
+            opened.append(start)
+        elif opened:
+            hidden.append((opened.pop(), end))
+    for opened in depth.values():
+        hidden.extend((start, len(content)) for start in opened)
+    chars = list(content)
+    for start, end in hidden:
+        chars[start:end] = _MASK * (end - start)
+    return "".join(chars)
+
+
+def _to_file(block: Block, position: int) -> int:
+    """Map an offset in the block's content to an offset in the file."""
+    line_start, file_start = block.line_offsets[0]
+    for content_start, file_offset in block.line_offsets:
+        if content_start > position:
+            break
+        line_start, file_start = content_start, file_offset
+    return file_start + position - line_start
+
+
+def link_markdown(link_text: str, placed: Placed, titles: bool) -> str:
+    """Return a Markdown link around `link_text`, with the definition as its title."""
+    url = placed.url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    if titles and placed.definition:
+        title = placed.definition.replace("\\", "\\\\").replace('"', '\\"')
+        return f'[{link_text}]({url} "{title}")'
+    return f"[{link_text}]({url})"
+
+
+def glossify_markdown(text: str, linker: Linker, titles: bool = True) -> str:
+    """Return `text` with links added around the terms `linker` chooses; nothing else changes."""
+    edits: list[tuple[int, int, Placed]] = []
+    env: dict[str, Any] = {}
+    for kind, block in _blocks(text, env):
+        if kind == "heading" or block is None:
+            linker.section()
+            continue
+        linker.paragraph()
+        masked = prose_mask(block.content, env.get("references"))
+        matches = [
+            m for m in linker.matcher.find(masked)
+            if not (m.start and masked[m.start - 1] in "!\\[")
+        ]  # fmt: skip
+        for placed in linker.choose(matches):
+            start = _to_file(block, placed.match.start)
+            end = _to_file(block, placed.match.end)
+            edits.append((start, end, placed))
+    if not edits:
+        return text
+    out: list[str] = []
+    last = 0
+    for start, end, placed in sorted(edits, key=lambda e: e[0]):
+        out.append(text[last:start])
+        out.append(link_markdown(text[start:end], placed, titles))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def markdown_tokens(text: str) -> list[Any]:
+    """Return markdown-it's block tokens for `text` (for tests and tools)."""
+    return parser().parse(text)

@@ -1,0 +1,233 @@
+"""Glossify Markdown and HTML: where links go, where they never go, density, bad input."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import lxml.html
+import pytest
+from markdown_it import MarkdownIt
+
+from conftest import CORPORA, FIXTURES, REPO
+from termbase.build import build_termbase
+from termbase.glossify.html import glossify_document
+from termbase.glossify.linker import Linker, LinkTarget
+from termbase.glossify.markdown import glossify_markdown
+from termbase.matcher import TermMatcher
+from termbase.store import Termbase
+
+BASE = "https://example.org/kitchen/"
+OUR_LINK = re.compile(
+    r'\[((?:[^\]\\]|\\.)*)\]\(https://example\.org/kitchen/c/[a-z0-9-]+\.html(?: "(?:[^"\\]|\\.)*")?\)'
+)
+
+
+@pytest.fixture(scope="module")
+def course_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("course") / "course.db"
+    build_termbase([str(FIXTURES / "glossify" / "course.yaml")], db)
+    return db
+
+
+@pytest.fixture(scope="module")
+def matcher(course_db: Path) -> TermMatcher:
+    with Termbase.open(course_db) as termbase:
+        return TermMatcher.from_termbase(termbase)
+
+
+def glossify(matcher: TermMatcher, text: str, first: str = "section") -> str:
+    return glossify_markdown(text, Linker(matcher, LinkTarget(BASE).url, first))
+
+
+def linked(text: str) -> list[str]:
+    return [m.group(1) for m in OUR_LINK.finditer(text)]
+
+
+def unlinked(text: str) -> str:
+    return OUR_LINK.sub(lambda m: m.group(1), text)
+
+
+LESSON = """\
+---
+title: Sauces and the emulsion
+---
+# Emulsion basics
+
+An emulsion holds oil in vinegar. Stir the emulsion again.
+Say `emulsion` in code, [emulsion](other.html), [emulsions][ref], <a href="y">emulsion</a>,
+![an emulsion](e.png), <span title="emulsion">x</span>, https://example.net/emulsion and $emulsion$.
+
+```python
+emulsion = "in a fence"
+```
+
+    emulsion in indented code
+
+> A quote on denaturation and
+> the browning reaction across two lines.
+
+| Term | Note |
+| --- | --- |
+| emulsion | a cell on denaturation |
+
+## Emulsion again
+
+Emulsions, said once more in a new section.
+
+[ref]: https://example.org/ref
+"""
+
+
+def test_markdown_outside_the_links_is_byte_identical(matcher: TermMatcher) -> None:
+    out = glossify(matcher, LESSON)
+    assert out != LESSON
+    assert unlinked(out) == LESSON
+
+
+def test_nothing_linked_in_headings_code_links_urls_front_matter_math_alt_or_attributes(
+    matcher: TermMatcher,
+) -> None:
+    out = glossify(matcher, LESSON)
+    html = MarkdownIt("commonmark").enable("table").render(out)
+    tree = lxml.html.fragment_fromstring(html, create_parent="div")
+    ours = [a for a in tree.iter("a") if a.get("href", "").startswith(BASE)]
+    assert ours, "nothing was linked at all"
+    for link in ours:
+        ancestors = {e.tag for e in link.iterancestors()}
+        assert not ancestors & {"h1", "h2", "code", "pre", "a", "th"}, (link.text, ancestors)
+    assert out.startswith("---\ntitle: Sauces and the emulsion\n---\n# Emulsion basics\n")
+    for untouched in ("`emulsion`", "[emulsion](other.html)", "[emulsions][ref]", '<a href="y">emulsion</a>',
+                      "![an emulsion](e.png)", '<span title="emulsion">', "https://example.net/emulsion",
+                      "$emulsion$", 'emulsion = "in a fence"', "    emulsion in indented code"):  # fmt: skip
+        assert untouched in out, untouched
+
+
+def test_first_occurrence_per_section_and_one_link_per_paragraph(matcher: TermMatcher) -> None:
+    out = glossify(matcher, LESSON)
+    assert linked(out) == ["emulsion", "denaturation", "browning reaction", "Emulsions"]
+    # The browning reaction spans two quoted lines and is one link.
+    text = "# A\n\n> The browning\n> reaction here.\n"
+    assert linked(glossify(matcher, text)) == ["browning\n> reaction"]
+
+
+def test_density_modes_on_a_page_that_repeats_a_term(matcher: TermMatcher) -> None:
+    paragraphs = "\n\n".join("The emulsion splits; an emulsion forms." for _ in range(50))
+    page = f"# One\n\n{paragraphs}\n\n# Two\n\n{paragraphs}\n"
+    counts = {first: len(linked(glossify(matcher, page, first))) for first in ("page", "section", "all")}
+    # 200 mentions: once per page, once per section (2 sections), once per paragraph (100).
+    assert counts == {"page": 1, "section": 2, "all": 100}
+
+
+def test_html_keeps_its_structure_and_skips_code_links_headings_and_attributes(matcher: TermMatcher) -> None:
+    page = (
+        "<!DOCTYPE html><html><head><title>emulsion</title></head><body>"
+        "<h1>Emulsion</h1><p title='emulsion'>An emulsion, <code>emulsion</code>, "
+        "<a href='x'>emulsion</a>, <img alt='emulsion' src='e.png'> and the <em>pH</em> here.</p>"
+        "<pre>emulsion</pre><ul><li>denaturation</li><li>denaturation</li></ul></body></html>"
+    )
+    out = glossify_document(page, Linker(matcher, LinkTarget(BASE).url))
+    tree = lxml.html.document_fromstring(out)
+    ours = tree.xpath("//a[@class='termbase-term']")
+    where = [(a.text, a.getparent().tag) for a in ours]
+    assert where == [("emulsion", "p"), ("pH", "em"), ("denaturation", "li")]
+    assert ours[0].get("title").startswith("A mix of two liquids")
+    assert tree.findtext(".//h1") == "Emulsion" and tree.findtext(".//pre") == "emulsion"
+    assert tree.find(".//img").get("alt") == "emulsion" and tree.find(".//p").get("title") == "emulsion"
+    assert tree.find(".//p").text_content() == lxml.html.document_fromstring(page).find(".//p").text_content()
+
+
+@pytest.mark.skipif(not (CORPORA / "shell-novice").is_dir(), reason="corpora not found beside the repo")
+def test_a_real_course_keeps_every_byte_outside_the_links(tmp_path: Path) -> None:
+    """shell-novice's lessons, glossified with its own glossary."""
+    course = CORPORA / "shell-novice"
+    db = tmp_path / "shell.db"
+    build_termbase([str(course / "learners" / "reference.md")], db)
+    with Termbase.open(db) as termbase:
+        matcher = TermMatcher.from_termbase(termbase)
+    total = 0
+    for lesson in sorted((course / "episodes").glob("*.md")):
+        text = lesson.read_bytes().decode("utf-8")
+        out = glossify(matcher, text)
+        assert unlinked(out) == text, lesson.name
+        total += len(linked(out))
+        rendered = MarkdownIt("commonmark").enable("table").render(out)
+        tree = lxml.html.fragment_fromstring(rendered, create_parent="div")
+        for link in tree.iter("a"):
+            if link.get("href", "").startswith(BASE):
+                assert not {e.tag for e in link.iterancestors()} & {"h1", "h2", "h3", "code", "pre", "a"}
+    assert total >= 20, total
+
+
+# ---------------------------------------------------------------- the command
+
+
+def termbase(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    command = [sys.executable, "-m", "termbase", *args]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_cli_writes_markdown_and_html_to_out_and_in_place(course_db: Path, tmp_path: Path) -> None:
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "one.md").write_text(LESSON)
+    (tmp_path / "lessons" / "two.html").write_text("<html><body><p>An emulsion.</p></body></html>")
+    done = termbase("glossify", "lessons", "--db", str(course_db), "--link-to", BASE, "--out", "out",
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "glossified 2 pages" in done.stdout
+    assert unlinked((tmp_path / "out" / "one.md").read_text()) == LESSON
+    html = (tmp_path / "out" / "two.html").read_text()
+    assert 'class="termbase-term"' in html and "termbase-assets/termbase-tooltips.js" in html
+    assert (tmp_path / "out" / "termbase-assets" / "termbase-tooltips.css").is_file()
+    done = termbase("glossify", "lessons/one.md", "--db", str(course_db), "--link-to", BASE, "--in-place",
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "lessons" / "one.md").read_text() == (tmp_path / "out" / "one.md").read_text()
+    assert not list((tmp_path / "lessons").glob(".*.tmp"))
+
+
+def test_cli_links_relative_to_a_termbase_site(course_db: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "c").mkdir(parents=True)
+    (site / "index.html").write_text("<html></html>")
+    (tmp_path / "docs" / "deep").mkdir(parents=True)
+    (tmp_path / "docs" / "deep" / "a.md").write_text("The pH.\n")
+    done = termbase("glossify", "docs/deep/a.md", "--db", str(course_db), "--site", "site", "--in-place",
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "[pH](../../site/c/ph.html" in (tmp_path / "docs" / "deep" / "a.md").read_text()
+
+
+def test_bad_input_gives_clear_lines_and_writes_nothing(course_db: Path, tmp_path: Path) -> None:
+    good = tmp_path / "good.md"
+    good.write_text("An emulsion.\n")
+    (tmp_path / "notes.txt").write_text("An emulsion.\n")
+    (tmp_path / "latin1.md").write_bytes("caf\xe9 emulsion\n".encode("latin-1"))
+    run = termbase("glossify", "good.md", "notes.txt", "latin1.md", "missing.md", "--db", str(course_db),
+                   "--link-to", BASE, "--out", "out", cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "notes.txt: not a Markdown or HTML page" in run.stderr
+    assert "latin1.md:1: is not UTF-8 text" in run.stderr
+    assert "missing.md: no such file" in run.stderr
+    assert "nothing was written" in run.stderr
+    assert not (tmp_path / "out").exists()
+
+    run = termbase("glossify", "good.md", "--db", "nope.db", "--link-to", BASE, "--out", "out", cwd=tmp_path)
+    assert run.returncode == 1 and "nope.db: no termbase file here" in run.stderr
+
+    run = termbase("glossify", "good.md", "--db", str(course_db), "--out", "out", cwd=tmp_path)
+    assert run.returncode == 1 and "say where links go" in run.stderr
+
+    good.chmod(0o444)
+    try:
+        run = termbase("glossify", "good.md", "--db", str(course_db), "--link-to", BASE, "--in-place",
+                       cwd=tmp_path)  # fmt: skip
+    finally:
+        good.chmod(0o644)
+    assert run.returncode == 1 and "good.md: is read-only" in run.stderr and "Traceback" not in run.stderr
+    assert good.read_text() == "An emulsion.\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["good.md", "latin1.md", "notes.txt"]
