@@ -18,6 +18,7 @@ from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryReader
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
+from termbase.readers.markup.docbook import DocBookGlossaryReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
@@ -55,6 +56,7 @@ READERS: tuple[Reader, ...] = (
     SphinxGlossaryReader(),
     AsciiDocGlossaryReader(),
     PreTeXtGlossaryReader(),
+    DocBookGlossaryReader(),
     SkosReader(),
     TbxReader(),
     TermbaseJsonlReader(),

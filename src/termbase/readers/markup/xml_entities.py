@@ -1,0 +1,135 @@
+"""XML prepared for a safe parse: no DOCTYPE, named entities replaced once, line numbers kept.
+
+Documentation XML (DocBook, SGML-era files) uses named entities — `&mdash;`, `&nbsp;`, a
+project's own `&product;` — that are often declared in an external DTD the file never
+ships, so a plain XML parse fails on the first one. Letting the parser load that DTD
+means network access and entity expansion, the road to "billion laughs" attacks.
+
+`prepare_xml` does neither: it blanks the XML declaration and the DOCTYPE (keeping their
+line breaks, so every element's line stays what it was), reads the simple declarations
+`<!ENTITY name "text">` in the internal subset, and replaces each `&name;` once — by its
+declared text, by the HTML/ISO character of that name (`&mdash;` → —), or, for a name
+nobody declares, by the literal `&name;` text (kept visible, never guessed). Replacement
+is one pass and never recursive; the text it may add is capped, so no file can make it
+blow up. The result is wrapped in one root element, so a fragment with several top-level
+elements (a chapter file included by a book) parses too.
+"""
+
+from __future__ import annotations
+
+import html.entities
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from termbase.errors import InputError
+
+#: The root element wrapped around the prepared text.
+WRAPPER = "termbase-xml-fragment"
+
+#: Declared entity texts longer than this are not expanded (kept as `&name;`).
+MAX_ENTITY_CHARS = 1000
+
+#: Expansion may add at most this many characters beyond the file's own size.
+MAX_GROWTH_CHARS = 1_000_000
+
+_XML_DECLARATION = re.compile(r"^\s*<\?xml\b[^>]*\?>", re.S)
+_DOCTYPE = re.compile(r"<!DOCTYPE\b(?:[^\[>]|\[.*?\])*>", re.S | re.I)
+_ENTITY_DECLARATION = re.compile(
+    r"""<!ENTITY\s+(?!%)(?P<name>[\w.-]+)\s+(?P<q>["'])(?P<value>.*?)(?P=q)\s*>""", re.S
+)
+_REFERENCE = re.compile(r"&(?P<name>[A-Za-z_][\w.-]*);")
+_PREDEFINED = frozenset({"lt", "gt", "amp", "quot", "apos"})
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedXml:
+    """The text to parse and the entity names that were left as written (undeclared)."""
+
+    text: str
+    unknown_entities: tuple[str, ...]
+
+
+def _blank(match: re.Match[str]) -> str:
+    """Return the matched text as spaces and its own line breaks (lines keep their numbers)."""
+    return re.sub(r"[^\n]", " ", match.group(0))
+
+
+def _declared(doctype: str) -> dict[str, str]:
+    """Return the simple text entities a DOCTYPE's internal subset declares."""
+    found: dict[str, str] = {}
+    for match in _ENTITY_DECLARATION.finditer(doctype):
+        value = match.group("value")
+        if len(value) <= MAX_ENTITY_CHARS and "&" not in value and "<" not in value:
+            found.setdefault(match.group("name"), " ".join(value.split()))
+    return found
+
+
+def _escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;")
+
+
+def prepare_xml(text: str, source: str) -> PreparedXml:
+    """Return `text` ready for `parse_prepared` (see the module docstring)."""
+    doctype = _DOCTYPE.search(text)
+    declared = _declared(doctype.group(0)) if doctype else {}
+    body = _XML_DECLARATION.sub(_blank, text, count=1)
+    body = _DOCTYPE.sub(_blank, body, count=1)
+    unknown: list[str] = []
+    growth = 0
+
+    def replace(match: re.Match[str]) -> str:
+        nonlocal growth
+        name = match.group("name")
+        if name in _PREDEFINED:
+            return match.group(0)
+        value = declared.get(name)
+        if value is None:
+            value = html.entities.html5.get(name + ";")
+        if value is None:
+            unknown.append(name)
+            return "&amp;" + name + ";"
+        growth += len(value)
+        if growth > MAX_GROWTH_CHARS:
+            raise InputError(
+                "entity references would grow the file past its size limit",
+                path=source,
+                line=text.count("\n", 0, match.start()) + 1,
+                hint="declare fewer or shorter entities, or write their text out",
+            )
+        return _escaped(value)
+
+    body = _REFERENCE.sub(replace, body)
+    return PreparedXml(f"<{WRAPPER}>{body}</{WRAPPER}>", tuple(dict.fromkeys(unknown)))
+
+
+def parse_prepared(prepared: PreparedXml, source: str) -> etree._Element:
+    """Return the wrapper element of the prepared text, or raise InputError with the line.
+
+    The parser loads no DTD, resolves no entity and touches no network.
+    """
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, recover=False, huge_tree=False
+    )
+    try:
+        return etree.fromstring(prepared.text.encode("utf-8"), parser)
+    except etree.XMLSyntaxError as error:
+        message = error.msg.replace(WRAPPER, "document")
+        raise InputError(
+            f"malformed XML: {message}",
+            path=source,
+            line=error.lineno or 0,
+            hint="fix the markup (every tag closed, a bare & written as &amp;) and build again",
+        ) from None
+
+
+def local_name(element: etree._Element) -> str:
+    """Return an element's tag without its namespace, lower-cased ('' for comments and PIs)."""
+    tag = element.tag
+    return etree.QName(tag).localname.casefold() if isinstance(tag, str) else ""
+
+
+def element_id(element: etree._Element) -> str:
+    """Return an element's `id` or `xml:id` ('' if it has neither)."""
+    return element.get("id") or element.get("{http://www.w3.org/XML/1998/namespace}id") or ""
