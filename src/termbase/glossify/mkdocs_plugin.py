@@ -1,0 +1,185 @@
+"""The MkDocs plugin `termbase`: link glossary terms in every page, with tooltips and a glossary page.
+
+    plugins:
+      - search
+      - termbase:
+          db: course.db          # default: the built-in AI/ML glossary
+          first: section         # section | page | all
+          tooltips: true
+          glossary_page: glossary.md   # written if the docs have none; "" for no page
+          glossary_sections: chapter   # one section per chapter (top-level nav entry)
+          link_to: https://example.org/glossary/   # instead of the glossary page
+
+Pages are glossified as HTML (after Markdown is rendered, so every Markdown extension is
+respected). MkDocs renders every page's content before it renders any template, so by the
+time the glossary page's template is filled, every page's use of every term is known: the
+glossary lists the terms the site uses, each with "used in" links back to those pages.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+
+from termbase.errors import TermbaseError
+from termbase.glossify.files import asset_files
+from termbase.glossify.html import glossify_fragment
+from termbase.glossify.linker import Linker, LinkTarget
+from termbase.matcher import TermMatcher
+
+ASSET_FOLDER = "assets/termbase"
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+class TermbaseConfig(base.Config):
+    """The plugin's options in mkdocs.yml."""
+
+    db = c.Optional(c.Type(str))
+    link_to = c.Optional(c.Type(str))
+    first = c.Choice(("section", "page", "all"), default="section")
+    tooltips = c.Type(bool, default=True)
+    glossary_page = c.Type(str, default="glossary.md")
+    glossary_title = c.Type(str, default="Glossary")
+    glossary_sections = c.Choice(("none", "chapter"), default="none")
+
+
+@dataclass
+class _Use:
+    """Where one term is used: pages in build order, grouped by chapter."""
+
+    pages: dict[str, list[Page]] = field(default_factory=dict)
+
+
+class TermbasePlugin(BasePlugin[TermbaseConfig]):
+    """Glossify every page of an MkDocs site against a termbase."""
+
+    def on_config(self, config: Any) -> Any:
+        from termbase.store import Termbase
+
+        try:
+            if self.config.db:
+                db = Path(self.config.db)
+                if not db.is_absolute():
+                    db = Path(config.config_file_path or ".").parent / db
+                if not db.is_file():
+                    raise PluginError(
+                        f"termbase plugin: db {self.config.db!r}: no termbase file at {db} — "
+                        f"build one with `termbase build SOURCES --db {db}`"
+                    )
+            else:
+                from termbase.builtin import builtin_db
+
+                db = builtin_db()
+            with Termbase.open(db) as termbase:
+                self.matcher = TermMatcher.from_termbase(termbase)
+                self.full_definitions = {cid: d for cid, _, _, d in termbase.summaries()}
+        except TermbaseError as error:
+            raise PluginError(f"termbase plugin: {error}") from None
+        if not self.config.glossary_page and not self.config.link_to:
+            raise PluginError(
+                "termbase plugin: links need somewhere to go — set glossary_page (default glossary.md) "
+                "or link_to (a published termbase site)"
+            )
+        self.uses: dict[str, dict[str, list[Page]]] = {}
+        self.chapters: list[str] = []
+        self.glossary_file: File | None = None
+        if self.config.tooltips:
+            config.extra_css.append(f"{ASSET_FOLDER}/termbase-tooltips.css")
+            config.extra_javascript.append(f"{ASSET_FOLDER}/termbase-tooltips.js")
+        return config
+
+    def on_files(self, files: Files, config: Any) -> Files:
+        if self.config.tooltips:
+            for asset in asset_files():
+                files.append(File.generated(config, f"{ASSET_FOLDER}/{asset.name}", abs_src_path=str(asset)))
+        name = self.config.glossary_page
+        if name:
+            found = files.get_file_from_path(name)
+            if found is None:
+                found = File.generated(config, name, content=f"# {self.config.glossary_title}\n")
+                files.append(found)
+            self.glossary_file = found
+        return files
+
+    def _chapter(self, page: Page) -> str:
+        if self.config.glossary_sections != "chapter":
+            return ""
+        ancestors = list(page.ancestors)
+        chapter = (ancestors[-1].title if ancestors else page.title) or page.file.src_uri
+        if chapter not in self.chapters:
+            self.chapters.append(chapter)
+        return chapter
+
+    def _url(self, page: Page, chapter: str) -> Any:
+        if self.config.link_to:
+            target = LinkTarget(base=self.config.link_to)
+            return target.url
+        assert self.glossary_file is not None
+        address = get_relative_url(self.glossary_file.url, page.url)
+        prefix = f"{_slug(chapter)}-" if chapter else ""
+        return lambda concept_id: f"{address}#term-{prefix}{concept_id}"
+
+    def on_page_content(self, html: str, page: Page, config: Any, files: Files) -> str:
+        if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
+            return html
+        chapter = self._chapter(page)
+        linker = Linker(self.matcher, self._url(page, chapter), self.config.first)
+        out = glossify_fragment(html, linker, self.config.tooltips)
+        for concept_id in linker.used:
+            self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
+        return out
+
+    def on_page_context(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
+        if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
+            page.content = (page.content or "") + self._glossary_html(page)
+        return context
+
+    def _glossary_html(self, glossary: Page) -> str:
+        from termbase.web.render import markdown_html
+
+        chapters = self.chapters if self.config.glossary_sections == "chapter" else [""]
+        parts = ['<div class="termbase-glossary">']
+        if not self.uses:
+            parts.append("<p>No term of the glossary is used in these pages yet.</p>")
+        for chapter in chapters:
+            used = sorted(
+                (cid for cid, where in self.uses.items() if chapter in where),
+                key=lambda cid: (self.matcher.terms[cid].label.casefold(), cid),
+            )
+            if not used:
+                continue
+            prefix = f"{_slug(chapter)}-" if chapter else ""
+            if chapter:
+                parts.append(f'<h2 id="{_slug(chapter)}">{html.escape(chapter)}</h2>')
+            parts.append("<dl>")
+            for concept_id in used:
+                term = self.matcher.terms[concept_id]
+                pages = self.uses[concept_id][chapter]
+                links = ", ".join(
+                    f'<a href="{html.escape(get_relative_url(p.url, glossary.url))}">'
+                    f"{html.escape(p.title or p.file.src_uri)}</a>"
+                    for p in pages
+                )
+                parts.append(f'<dt id="term-{prefix}{concept_id}">{html.escape(term.label)}</dt>')
+                parts.append(
+                    f"<dd>{markdown_html(self.full_definitions.get(concept_id, ''))}"
+                    f'<p class="termbase-used-in">Used in: {links}</p></dd>'
+                )
+            parts.append("</dl>")
+        parts.append("</div>")
+        return "\n".join(parts)
+
+
+def _slug(text: str) -> str:
+    return _SLUG.sub("-", text.lower()).strip("-") or "chapter"
