@@ -84,7 +84,10 @@ def inline_text(text: str, builder: TextBuilder) -> None:
             shown = groups["xtext"] or target.replace("def_", "").replace("_", " ")
             kind = link_kind("#" + target)
             builder.open(kind, "#" + target)
-            inline_text(shown.strip().strip('"'), builder)
+            shown = shown.strip()
+            if len(shown) > 1 and shown[0] == shown[-1] == '"':
+                shown = shown[1:-1]
+            inline_text(shown, builder)
             builder.close(kind)
         elif groups["gitcmd"] is not None:
             builder.span(CODE_SPAN, groups["gitcmd"])
@@ -131,7 +134,8 @@ class _Reader:
         text, spans = builder.result()
         text, spans, cut = strip_text(text, spans)
         if text:
-            self.blocks.append(Block(kind, text, first + cut, len(self.sections) - 1, spans, term=term, label=label))
+            section = len(self.sections) - 1
+            self.blocks.append(Block(kind, text, first + cut, section, spans, term=term, label=label))
 
     def _section(self, title: str, level: int, line: int) -> None:
         builder = TextBuilder()
@@ -262,7 +266,7 @@ class _Reader:
             line = lines[end]
             stripped = line.strip()
             if not stripped or _LIST.match(line) or _DELIMITER.match(line) or _ANCHOR.match(stripped) \
-                    or stripped == "+" or (_LABELLED.match(stripped) and not term and stripped.endswith("::")):
+                    or stripped == "+" or (_LABELLED.match(stripped) and stripped.endswith(("::", ";;"))):
                 break
             if term and not body[0] and not stripped:
                 break
@@ -287,5 +291,5 @@ def parse_asciidoc(text: str, path: str) -> Document:
     reader = _Reader(text.split("\n"), path)
     reader.read()
     title = reader.title or next((s.title for s in reader.sections if s.title), "")
-    return Document(path, "asciidoc", title, tuple(reader.sections), tuple(reader.blocks), toc=tuple(reader.toc),
-                    problems=tuple(reader.problems))
+    return Document(path, "asciidoc", title, tuple(reader.sections), tuple(reader.blocks),
+                    toc=tuple(reader.toc), problems=tuple(reader.problems))

@@ -45,8 +45,9 @@ def parse_pretext(text: str, path: str) -> Document:
         root = etree.fromstring(text.encode("utf-8"), parser)
     except etree.XMLSyntaxError as error:
         line = error.lineno or 1
-        return Document(path, "pretext", "", (), (), problems=(
-            Problem(line, f"not well-formed XML: {error.msg}", "fix the XML; nothing of this file was read"),))
+        problem = Problem(line, f"not well-formed XML: {error.msg}",
+                          "fix the XML; nothing of this file was read")
+        return Document(path, "pretext", "", (), (), problems=(problem,))
     walker = TreeWalker(VOCABULARY)
     walker.walk(root)
     title = next((s.title for s in walker.sections if s.title), "")

@@ -85,7 +85,8 @@ class TreeWalker:
         if kind == DEFINITION:
             term = self.pending_term
             self.pending_term = ""
-        self.blocks.append(Block(kind, text, line + cut, len(self.sections) - 1, spans, term=term, label=label))
+        section = len(self.sections) - 1
+        self.blocks.append(Block(kind, text, line + cut, section, spans, term=term, label=label))
 
     def _kind_of(self, element: etree._Element, name: str, inherited: str) -> tuple[str, str]:
         if inherited:
@@ -180,7 +181,7 @@ class TreeWalker:
             text, spans = builder.result()
             if any(s.kind == DFN for s in spans):
                 text, spans, _ = strip_text(text, spans)
-                self.blocks.append(Block(HEADING if not kind else kind, text, line, len(self.sections) - 1,
+                self.blocks.append(Block(kind or HEADING, text, line, len(self.sections) - 1,
                                          spans, label="dt"))
             return
         if name in self.v.sections:

@@ -24,7 +24,7 @@ from termbase.documents import read_document
 from termbase.documents.model import Document, Problem
 from termbase.documents.order import expand_documents, reading_order
 from termbase.errors import InputError
-from termbase.extract.collect import collect, language_problem, reads_as_english
+from termbase.extract.collect import collect, language_problem, markup_usage, reads_as_english
 from termbase.extract.gather import Candidate, gather
 from termbase.extract.termhood import measure
 from termbase.model import Entry, Locator
@@ -194,7 +194,7 @@ def extract_glossary(
              for d in documents]
     stats = measure(terms, texts)
     titles = {(i, s): sec.title for i, d in enumerate(documents) for s, sec in enumerate(d.sections)}
-    candidates = gather(occurrences, stats, titles)
+    candidates = gather(occurrences, stats, titles, markup_usage(tuple(documents)))
     extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
     kept = tuple(e for e in extracted if e.confidence >= min_confidence)
     review = tuple(e for e in extracted if e.confidence < min_confidence)

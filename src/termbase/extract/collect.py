@@ -13,7 +13,17 @@ import re
 from dataclasses import dataclass
 
 from termbase.documents.builder import word_set
-from termbase.documents.model import DEFINITION, HEADING, LIST_ITEM, PROSE, Block, Document, Problem
+from termbase.documents.model import (
+    CODE_SPAN,
+    DEFINITION,
+    HEADING,
+    LIST_ITEM,
+    PROSE,
+    STRONG,
+    Block,
+    Document,
+    Problem,
+)
 from termbase.documents.sentences import Sentence, split_sentences
 from termbase.extract.signals import Finding, finish_definition, marked_findings, pattern_findings
 from termbase.extract.terms import clean_term, term_problem
@@ -71,8 +81,42 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Findin
     text = sentences[0].text
     if len(text) < 60 and len(sentences) > 1:
         text += " " + sentences[1].text
-    evidence = ("listed with its meaning in a definition list",)
-    return Finding(term, 0.85, evidence, finish_definition(text), True)
+    definition = finish_definition(text)
+    if sum(1 for word in definition.split() if word.isalpha()) < 3:
+        evidence = ("listed in a definition list, with no meaning in words",)
+        return Finding(term, 0.4, evidence, definition, False)
+    return Finding(term, 0.85, ("listed with its meaning in a definition list",), definition, True)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkupUsage:
+    """How a book uses its markup: bold phrases read, how many are term-shaped; code names."""
+
+    strong: int
+    strong_terms: int
+    code_names: frozenset[str]
+
+    def bolds_terms(self) -> bool:
+        """Return True when the book bolds (almost) only terms, so a first bold use introduces one."""
+        return self.strong >= 5 and self.strong_terms >= 0.7 * self.strong
+
+
+def markup_usage(documents: tuple[Document, ...]) -> MarkupUsage:
+    """Return how the book's prose uses bold and code markup."""
+    strong = shaped = 0
+    code: set[str] = set()
+    for document in documents:
+        for block in document.blocks:
+            if block.kind not in _READ_KINDS:
+                continue
+            for span in block.spans:
+                phrase = block.text[span.start : span.end]
+                if span.kind == STRONG:
+                    strong += 1
+                    shaped += not term_problem(clean_term(phrase))
+                elif span.kind == CODE_SPAN and " " not in phrase.strip():
+                    code.add(phrase.strip().lower())
+    return MarkupUsage(strong, shaped, frozenset(code))
 
 
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from termbase.extract.collect import Occurrence
+from termbase.documents.model import DFN, GLOSSARY_LINK, STRONG, TERM_ROLE
+from termbase.extract.collect import MarkupUsage, Occurrence
 from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
 from termbase.labels import _singular, label_key
@@ -76,9 +77,40 @@ def display_term(forms: Sequence[str]) -> str:
     return best
 
 
+def _first_link_defines(group: list[Occurrence]) -> list[Occurrence]:
+    """Return the group with its first use that links to the glossary (or is a :term: role) defining."""
+    for index, occurrence in enumerate(group):
+        finding = occurrence.finding
+        if finding.markup in {GLOSSARY_LINK, TERM_ROLE}:
+            if not finding.defining:
+                evidence = (*finding.evidence, "first use links to the book's glossary")
+                finding = replace(finding, defining=True, score=finding.score + 0.25, evidence=evidence)
+                group[index] = replace(occurrence, finding=finding)
+            break
+    return group
+
+
+def _first_bold_defines(group: list[Occurrence]) -> list[Occurrence]:
+    """Return the group with its first bold (or <dfn>) occurrence counted as defining."""
+    for index, occurrence in enumerate(group):
+        finding = occurrence.finding
+        if finding.markup in {STRONG, DFN}:
+            if not finding.defining:
+                evidence = (*finding.evidence, "first bold use (this book bolds its terms)")
+                finding = replace(finding, defining=True, score=finding.score + 0.15, evidence=evidence)
+                group[index] = replace(occurrence, finding=finding)
+            break
+    return group
+
+
 def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
-           section_titles: dict[tuple[int, int], str]) -> list[Candidate]:
-    """Return one candidate per idea found, in reading order of where it is introduced."""
+           section_titles: dict[tuple[int, int], str], usage: MarkupUsage | None = None) -> list[Candidate]:
+    """Return one candidate per idea found, in reading order of where it is introduced.
+
+    With `usage` saying the book bolds only terms, a term's first bold use counts as its
+    introduction; a single word the book writes as code elsewhere needs more than italics
+    or a sentence pattern to be kept.
+    """
     union = _Union()
     for occurrence in occurrences:
         key = term_key(occurrence.finding.term)
@@ -88,19 +120,30 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
     groups: dict[str, list[Occurrence]] = {}
     for occurrence in occurrences:
         groups.setdefault(union.find(term_key(occurrence.finding.term)), []).append(occurrence)
-    candidates = [_candidate(group, termhood, section_titles) for group in groups.values()]
+    bolds = usage is not None and usage.bolds_terms()
+    code_names = usage.code_names if usage is not None else frozenset()
+    candidates = []
+    for group in groups.values():
+        group.sort(key=lambda o: (o.chapter, o.line))
+        if bolds:
+            group = _first_bold_defines(group)
+        group = _first_link_defines(group)
+        candidates.append(_candidate(group, termhood, section_titles, code_names))
     found = [c for c in candidates if c is not None]
     found.sort(key=lambda c: (c.introduced.chapter, c.introduced.line))
     return found
 
 
 def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
-               section_titles: dict[tuple[int, int], str]) -> Candidate | None:
-    group.sort(key=lambda o: (o.chapter, o.line))
+               section_titles: dict[tuple[int, int], str], code_names: frozenset[str]) -> Candidate | None:
     best = max(group, key=lambda o: o.finding.score)
     defining = [o for o in group if o.finding.defining and o.finding.score >= DEFINING_SCORE]
     introduced = defining[0] if defining else next(o for o in group if o.finding.score == best.finding.score)
-    defined = introduced if introduced.finding.definition else best
+    defined = introduced
+    if defining:
+        sharpest = max(defining, key=lambda o: o.finding.score)
+        if sharpest.finding.score >= introduced.finding.score + 0.2 or not introduced.finding.definition:
+            defined = sharpest
     forms = [o.finding.term for o in group if not _ACRONYM_LIKE.match(o.finding.term)] or [
         o.finding.term for o in group
     ]
@@ -134,6 +177,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if title and label_key(title) in {label_key(label) for label in labels}:
         confidence += 0.1
         evidence.append("the section heading names it")
+    if term.lower() in code_names and best.finding.markup not in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE}:
+        confidence -= 0.3
+        evidence.append("written as code elsewhere (a name, not a term)")
     if not defining:
         confidence = min(confidence, DEFINING_SCORE - 0.01)
     return Candidate(

@@ -39,6 +39,7 @@ class Finding:
     definition: str
     defining: bool  # the words around the term define it (not a bare mention)
     labels: tuple[str, ...] = ()
+    markup: str = ""  # the span kind of a marked phrase ('' for a sentence pattern)
 
 
 #: Score of a marked phrase by its markup, before the words around it are read.
@@ -50,7 +51,7 @@ MARKUP_NAME = {
 
 _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
-    r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|word|phrase|notion|concept)(?:\s+of)?)"
+    r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+)?[\"'“‘]?)$",
     re.I,
 )
@@ -59,7 +60,9 @@ _CALLED_SUBJECT = re.compile(
     r"(?:called|named|termed|known\s+as|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
     re.I,
 )
-_LEAD_IN = re.compile(r"^(?:(?:an?|the)\s+)?[\"'“‘]?$", re.I)
+_LEAD_IN = re.compile(
+    r"^(?:(?:in|on|for|with|at|by|within)\s[^,.;:]{1,40},\s*)?(?:(?:an?|the)\s+)?[\"'“‘]?$", re.I
+)
 _COPULA_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?:,\s*(?:or|also\s+called|also\s+known\s+as|i\.e\.)[^,]{1,60},\s*)?"
     r"(?P<verb>is|are)\s+(?P<rest>(?:simply\s+|just\s+|essentially\s+|basically\s+|really\s+)?"
@@ -71,7 +74,7 @@ _VERB_AFTER = re.compile(
     r"is\s+defined\s+as|are\s+defined\s+as|is\s+short\s+for|consists?\s+of|represents)\b(?P<rest>.*)$",
     re.I | re.S,
 )
-_APPOSITIVE_AFTER = re.compile(r"^[\"'”’]?\s*,\s+(?P<rest>(?:an?|the)\s+[^,]{6,}?)(?:,|\.|;|$)", re.I)
+_APPOSITIVE_AFTER = re.compile(r"^[\"'”’]?\s*,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)", re.I)
 _SYNONYM_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:,\s*|\(\s*)(?:or|also\s+called|also\s+known\s+as|aka|a\.k\.a\.)\s+", re.I
 )
@@ -85,7 +88,8 @@ _ANAPHOR = re.compile(r"^(?:this|these|that|those|it|they|such|which|the\s+(?:ab
 
 _WORD = r"[A-Za-z][\w'’-]*"
 _COPULA_SENTENCE = re.compile(
-    rf"^(?P<det>An?|The)?\s*(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
+    r"^(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?"
+    rf"(?P<det>(?i:an?|the))?\s*(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
     r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?P<rest>(?:an?|the|one|any)\s+.+)$",
     re.S,
 )
@@ -112,6 +116,41 @@ _GENERIC_SUBJECTS = word_set(
 )
 
 
+_INTRO = re.compile(
+    r"^(?:(?:in|on|for|with|at|by|to|as|when|if|since|because|after|before|once)\s[^,]{1,60}|here|now|so|"
+    r"sometimes|often|usually|generally|typically|also|thus|then|finally|first|second|however|instead|"
+    r"to\s+review|in\s+general|in\s+short)\s*,\s*(?P<rest>.+)$",
+    re.I | re.S,
+)
+_CLAUSE_SPLIT = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*")
+_VAGUE_SUBJECT = re.compile(
+    r"^(?:this|these|that|those|it|they|such|which|what|who|one|some|why|how)\b", re.I
+)
+
+
+def defining_subject(before: str) -> str:
+    """Return the noun phrase that `before` ("<subject> is called ") names, or '' if it names none.
+
+    Introductory phrases ("In Python, ", "Sometimes ") are dropped; with two naming clauses in
+    one sentence the last is taken; an anaphor ("This is called") or a subject of fewer than
+    three words gives '' (the whole sentence is the better definition then).
+    """
+    match = _CALLED_SUBJECT.match(before)
+    if not match:
+        return ""
+    subject = match.group("subject").strip()
+    subject = _CLAUSE_SPLIT.split(subject)[-1].strip()
+    intro = _INTRO.match(subject)
+    if intro:
+        subject = intro.group("rest").strip()
+    words = subject.split()
+    if len(words) < 3 or _VAGUE_SUBJECT.match(subject) or not any(c.isalpha() for c in subject):
+        return ""
+    if re.search(r"\b(?:is|are|was|were)\s+(?:called|known|named|referred)\b", subject, re.I):
+        return ""
+    return subject
+
+
 def _capitalise(text: str) -> str:
     text = text.strip()
     return text[:1].upper() + text[1:] if text else text
@@ -136,6 +175,20 @@ def _plain(sentence: Sentence) -> str:
     return " ".join(text.split())
 
 
+_FRAGMENT_PREFIX = re.compile(r"^(?:def|term|dfn|gloss|glossary)[_-]", re.I)
+
+
+def linked_term(target: str) -> str:
+    """Return the term a glossary link or :term: role points at (`reference.md#loop-body` → `loop body`)."""
+    if "#" not in target:
+        return target.strip() if target and "/" not in target and "." not in target else ""
+    fragment = target.rsplit("#", 1)[1]
+    fragment = _FRAGMENT_PREFIX.sub("", fragment)
+    if not fragment or not re.fullmatch(r"[\w-]+", fragment):
+        return ""
+    return fragment.replace("_", " ").replace("-", " ") if not re.search(r"[A-Z]{2,}", fragment) else fragment
+
+
 def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Finding]:
     """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics)."""
     findings: list[Finding] = []
@@ -145,6 +198,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         if base is None:
             continue
         term = clean_term(text[span.start : span.end])
+        if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
+            term = clean_term(linked_term(span.target) or term)
         if term_problem(term):
             continue
         before, after = text[: span.start], text[span.end :]
@@ -161,9 +216,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
             score += 0.45
             evidence.append("introduced by 'called / known as'")
             defining = True
-            subject = _CALLED_SUBJECT.match(before)
-            if subject and not _ANAPHOR.match(subject.group("subject")):
-                definition = finish_definition(subject.group("subject"))
+            subject = defining_subject(before)
+            if subject:
+                definition = finish_definition(subject)
             elif _ANAPHOR.match(text) and previous:
                 definition = finish_definition(previous + " " + _plain(sentence))
             else:
@@ -204,7 +259,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         if is_identifier(term):
             score -= 0.25
             evidence.append("reads as a code identifier")
-        findings.append(Finding(term, score, tuple(evidence), definition, defining))
+        findings.append(Finding(term, score, tuple(evidence), definition, defining, markup=span.kind))
     return findings
 
 
@@ -227,14 +282,14 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
         term = clean_term(match.group("term"))
         if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS:
             continue
-        before = text[: match.start()].strip()
-        if before and not _ANAPHOR.match(before):
-            definition = finish_definition(before)
-        elif previous:
+        subject = defining_subject(text[: match.start("term")])
+        if subject:
+            definition = finish_definition(subject)
+        elif previous and _ANAPHOR.match(text):
             definition = finish_definition(previous + " " + _plain(sentence))
         else:
             definition = finish_definition(_plain(sentence))
-        findings.append(Finding(term, 0.5, ("sentence '… is called X'",), definition, True))
+        findings.append(Finding(term, 0.45, ("sentence '… is called X'",), definition, True))
     define = _DEFINE_AS.search(text)
     if define:
         term = clean_term(define.group("term"))
