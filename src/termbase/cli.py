@@ -524,8 +524,11 @@ def export(db: Path | None, format_name: str, rdf_xml: bool, output: Path | None
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, help="Port to listen on.")
 @click.option("--title", default=None, help="Site title (default: from the file name).")
+@click.option(
+    "--mcp", "with_mcp", is_flag=True, help="Also serve the MCP tools over streamable HTTP at /mcp."
+)
 @friendly_errors
-def serve(db: Path | None, host: str, port: int, title: str | None) -> None:
+def serve(db: Path | None, host: str, port: int, title: str | None, with_mcp: bool) -> None:
     """Serve the termbase as a web site and JSON API (pages at /, API docs at /docs)."""
     import uvicorn
 
@@ -537,8 +540,37 @@ def serve(db: Path | None, host: str, port: int, title: str | None) -> None:
     web_app = create_app(path, title or "")
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    err.print(f"serving {escape(str(path))} at http://{shown}:{bound}/  (API docs: /docs; Ctrl+C stops)")
+    mcp_note = ""
+    if with_mcp:
+        from termbase.mcp_server.server import create_server, mount_http
+        from termbase.web.pages import Links
+
+        links = Links(root=f"http://{shown}:{bound}/")
+        server = create_server(web_app.state.termbase, title=title or "", links=links, host=host)
+        mount_http(web_app, server)
+        mcp_note = f"; MCP: http://{shown}:{bound}/mcp"
+    err.print(
+        f"serving {escape(str(path))} at http://{shown}:{bound}/  (API docs: /docs{mcp_note}; Ctrl+C stops)"
+    )
     uvicorn.Server(uvicorn.Config(web_app, log_level="warning")).run(sockets=[listener])
+
+
+@app.command()
+@db_option
+@click.option(
+    "--base-url",
+    default=None,
+    help="Where this termbase's site is published (as `site --base-url`): results link to its pages.",
+)
+@friendly_errors
+def mcp(db: Path | None, base_url: str | None) -> None:
+    """Serve the termbase to an MCP client (an LLM assistant) over stdio: tools, resources, a prompt."""
+    from termbase.mcp_server.server import run_stdio
+    from termbase.web.pages import Links
+
+    links = Links(root=site_address(base_url), static=True) if base_url is not None else None
+    with open_termbase(db) as termbase:
+        run_stdio(termbase, links)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
