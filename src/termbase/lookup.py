@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rapidfuzz import fuzz, process
 
 from termbase.labels import label_key, loose_key
 from termbase.store import Termbase
 
 
-def find_concepts(termbase: Termbase, term: str) -> list[str]:
-    """Return ids of the concepts `term` names: by id, by label key, then by looser key."""
+def loose_index(termbase: Termbase) -> dict[str, list[str]]:
+    """Return the ids of concepts by the loose key of each of their labels, for many look-ups."""
+    index: dict[str, set[str]] = {}
+    for cid, label, _ in termbase.all_labels():
+        index.setdefault(loose_key(label), set()).add(cid)
+    return {key: sorted(ids) for key, ids in index.items() if key}
+
+
+def find_concepts(termbase: Termbase, term: str, loose: Mapping[str, list[str]] | None = None) -> list[str]:
+    """Return ids of the concepts `term` names: by id, by label key, then by looser key.
+
+    A caller that looks up many terms passes `loose_index(termbase)` as `loose`.
+    """
     term = term.strip()
     if not term:
         return []
@@ -21,6 +34,8 @@ def find_concepts(termbase: Termbase, term: str) -> list[str]:
     wanted = loose_key(term)
     if not wanted:
         return []
+    if loose is not None:
+        return list(loose.get(wanted, ()))
     return sorted({cid for cid, label, _ in termbase.all_labels() if loose_key(label) == wanted})
 
 

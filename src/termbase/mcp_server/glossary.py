@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from termbase.errors import InputError
 from termbase.languages import concept_languages, in_language, is_language_tag
-from termbase.lookup import find_concepts, suggest_labels
+from termbase.lookup import find_concepts, loose_index
 from termbase.model import is_concept_id
 from termbase.store import ConceptRecord, StoredEntry, Termbase
 from termbase.web.render import one_line
@@ -48,7 +48,7 @@ def provenance_of(stored: StoredEntry) -> results.Provenance:
         line=entry.line,
         locator=locator.text if locator else None,
         locator_kind=locator.kind if locator else None,
-        url=(locator.url or None) if locator else None,
+        url=(locator.url if locator else "") or next((k for k in entry.links if _is_address(k)), None),
     )
 
 
@@ -76,8 +76,10 @@ class Glossary:
         return self.termbase._search_index is not None
 
     def warm_up(self) -> None:
-        """Build the search index and the term matcher now, so first calls answer at once."""
+        """Build the search index, the label look-ups and the term matcher now, so that the
+        first calls answer at once."""
         self.index()
+        _ = self.labels, self.loose_index, self.topic_members
         self.matcher()
 
     def matcher(self) -> TermMatcher:
@@ -93,6 +95,11 @@ class Glossary:
     def labels(self) -> dict[str, str]:
         """Return every concept's preferred label, by id."""
         return dict(self.termbase.db.execute("SELECT id, label FROM concepts"))
+
+    @cached_property
+    def loose_index(self) -> dict[str, list[str]]:
+        """Return concept ids by the loose key of their labels (see `termbase.lookup`)."""
+        return loose_index(self.termbase)
 
     @cached_property
     def topic_members(self) -> dict[str, list[str]]:
@@ -138,6 +145,11 @@ class Glossary:
             if close:
                 hint = f"did you mean: {', '.join(close)}?"
         raise InputError(f"no concept with id {shown!r}", hint=hint)
+
+    def close_labels(self, term: str, limit: int = 5) -> list[str]:
+        """Return labels the search index finds for a term that names no concept (typos, prefixes)."""
+        hits = self.index().search(term, limit)
+        return list(dict.fromkeys(h.matched_label if h.matched != "fulltext" else h.label for h in hits))
 
     def summary(self, concept_id: str) -> tuple[str, results.Provenance | None]:
         """Return one line of the concept's first definition and where it comes from."""
@@ -216,11 +228,10 @@ class Glossary:
             raise InputError(
                 f"lang: {lang[:40]!r} is not a language tag", hint="use a tag such as en, es, pt-BR"
             )
-        records = [r for r in (self.termbase.concept(i) for i in find_concepts(self.termbase, term)) if r]
+        ids = find_concepts(self.termbase, term, self.loose_index)
+        records = [r for r in (self.termbase.concept(i) for i in ids) if r]
         if not records:
-            return results.DefineResult(
-                query=term, concepts=[], suggestions=suggest_labels(self.termbase, term)
-            )
+            return results.DefineResult(query=term, concepts=[], suggestions=self.close_labels(term))
         concepts = []
         for record in records:
             languages = concept_languages(record)
@@ -320,6 +331,10 @@ class Glossary:
                 )
             )
         return results.TopicsResult(topics=listed, topic=topic, concepts=concepts)
+
+
+def _is_address(text: str) -> bool:
+    return text.startswith(("https://", "http://")) and " " not in text
 
 
 def _text(name: str, value: str) -> str:

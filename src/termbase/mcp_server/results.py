@@ -21,7 +21,9 @@ class Provenance(BaseModel):
         None, description="Where the source introduces the idea, as written (e.g. 'Ch 14', '§23 · GRPO')"
     )
     locator_kind: str | None = Field(None, description="chapter, section, module, page or url")
-    url: str | None = Field(None, description="A link the source gives for the idea, where it gives one")
+    url: str | None = Field(
+        None, description="A link the source gives for the idea (its locator's, else its first link)"
+    )
 
 
 class Definition(BaseModel):

@@ -20,8 +20,8 @@ from mcp.server.fastmcp import FastMCP
 from mcp.server.fastmcp.exceptions import ResourceError, ToolError
 from mcp.server.fastmcp.prompts.base import Message, UserMessage
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import ToolAnnotations
-from pydantic import Field
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, Field
 
 from termbase import __version__
 from termbase.errors import InputError
@@ -63,6 +63,18 @@ def _tool_error(error: InputError) -> ToolError:
     return ToolError(error.describe())
 
 
+def structured(result: BaseModel) -> CallToolResult:
+    """Return a tool result as structured content, with the same JSON as its text content.
+
+    Tools are annotated `Annotated[CallToolResult, Model]`: the SDK publishes Model's output
+    schema and checks the result with pydantic, and skips validating every answer again
+    with jsonschema (which re-checks the schema itself each time: ~10 ms a call).
+    """
+    data = result.model_dump(mode="json")
+    text = json.dumps(data, ensure_ascii=False)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structuredContent=data)
+
+
 def create_server(
     termbase: Termbase,
     *,
@@ -97,9 +109,9 @@ def create_server(
     server._mcp_server.version = __version__
     server.glossary = glossary  # type: ignore[attr-defined]
 
-    def answer(call: Callable[[], Any]) -> Any:
+    def answer(call: Callable[[], BaseModel]) -> CallToolResult:
         try:
-            return call()
+            return structured(call())
         except InputError as error:
             raise _tool_error(error) from None
 
@@ -114,7 +126,7 @@ def create_server(
             str | None,
             Field(description="Language tag (es, pt-BR …): definitions in it where there are some"),
         ] = None,
-    ) -> results.DefineResult:
+    ) -> Annotated[CallToolResult, results.DefineResult]:
         """The concept(s) a term names, with every source's definition and its provenance
         (source title, line, locator, URL). A term that names nothing gives no concepts and
         labels spelled like it."""
@@ -126,7 +138,7 @@ def create_server(
             str, Field(description=f"Words, a label, an acronym or a question (≤{MAX_QUERY_CHARS})")
         ],
         limit: Limit = 10,
-    ) -> results.SearchResult:
+    ) -> Annotated[CallToolResult, results.SearchResult]:
         """Ranked hits, best first, each with how it matched (exact, variant, acronym, prefix,
         typo, fulltext, semantic), a one-line definition and where it comes from."""
         if glossary.may_wait(query):
@@ -137,14 +149,14 @@ def create_server(
     async def suggest(
         prefix: Annotated[str, Field(description="What has been typed so far")],
         limit: Limit = 8,
-    ) -> results.SearchResult:
+    ) -> Annotated[CallToolResult, results.SearchResult]:
         """Labels that complete a typed prefix (typos and acronyms too), best first."""
         if not glossary.index_ready:
             return await anyio.to_thread.run_sync(lambda: answer(lambda: glossary.suggest(prefix, limit)))
         return answer(lambda: glossary.suggest(prefix, limit))
 
     @server.tool(annotations=READ_ONLY, title="Related concepts")
-    def related(concept_id: ConceptId) -> results.RelatedResult:
+    def related(concept_id: ConceptId) -> Annotated[CallToolResult, results.RelatedResult]:
         """The concepts around one: see-also, the concepts its definitions mention, the
         concepts that mention it, and homonyms, each with the source line of the link."""
         return answer(lambda: glossary.related(concept_id))
@@ -154,7 +166,7 @@ def create_server(
         text: Annotated[
             str, Field(description=f"The passage to read (at most {MAX_TERMS_IN_CHARS:,} characters)")
         ],
-    ) -> results.TermsInResult:
+    ) -> Annotated[CallToolResult, results.TermsInResult]:
         """The glossary terms a passage uses, in order of first use, each with a one-line
         definition, its source, and where in the text it occurs; labels that could name
         several concepts are listed apart."""
@@ -163,7 +175,7 @@ def create_server(
     @server.tool(annotations=READ_ONLY, title="Topics")
     def topics(
         topic: Annotated[str | None, Field(description="A topic name: also list its concepts")] = None,
-    ) -> results.TopicsResult:
+    ) -> Annotated[CallToolResult, results.TopicsResult]:
         """Every topic with its number of concepts; with `topic`, that topic's concepts too."""
         return answer(lambda: glossary.topics(topic))
 

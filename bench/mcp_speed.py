@@ -1,0 +1,236 @@
+"""Benchmark the MCP server: each tool's latency in-process, and how fast `termbase mcp` starts.
+
+    python bench/mcp_speed.py [--calls 300] [--starts 5] [--db PATH]
+
+Tool calls go through the official SDK's in-memory client session (JSON-RPC messages,
+argument parsing, output-schema validation: everything but the pipe), on the built-in
+glossary unless `--db` names another termbase. Arguments are drawn from the termbase itself
+with a fixed seed: labels, acronyms, misspelt labels, prefixes, ids, passages made of
+definitions. The same calls made on `Glossary` directly are the reference: the difference
+is what the protocol costs. Questions (3+ words) that search must embed first are timed
+apart: embedding a new question takes tens of milliseconds whatever the server.
+
+Start: `termbase mcp` is spawned as a subprocess and timed until it has answered
+`initialize` and `tools/list` over stdio; `python -c pass` and importing the SDK are timed
+in the same run as reference points.
+
+(Not `bench/mcp.py`: run as a script, that name would shadow the `mcp` package it imports.)
+
+Targets: every tool call p99 < 10 ms; server start < 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from termbase.builtin import builtin_db
+from termbase.mcp_server.glossary import Glossary
+from termbase.mcp_server.server import create_server
+from termbase.store import Termbase
+
+TARGET_P99_MS = 10.0
+TARGET_START_S = 1.0
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    """Return p50 and p99 of `samples` (seconds) in milliseconds."""
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return {"p50_ms": round(statistics.median(ordered) * 1000, 3), "p99_ms": round(p99 * 1000, 3)}
+
+
+def misspelt(word: str, rng: random.Random) -> str:
+    """Return `word` with two neighbouring letters swapped (if it is long enough)."""
+    if len(word) < 6:
+        return word
+    i = rng.randrange(1, len(word) - 2)
+    return word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+def workload(termbase: Termbase, calls: int, seed: int = 7) -> dict[str, list[dict[str, Any]]]:
+    """Return, per tool (search split by kind), `calls` argument sets drawn from the termbase."""
+    rng = random.Random(seed)
+    rows = list(termbase.db.execute("SELECT concept_id, label, kind FROM labels ORDER BY rowid"))
+    labels = [label for _, label, _ in rows]
+    acronyms = [label for _, label, kind in rows if kind == "acronym"] or labels
+    ids = termbase.concept_ids()
+    summaries = [text for _, _, _, text in termbase.summaries() if text]
+    topics = sorted({t for ts in termbase.topics_by_concept().values() for t in ts})
+
+    def passage() -> str:
+        return "\n\n".join(rng.sample(summaries, 4))  # about 1,000 characters of glossary prose
+
+    def question() -> str:
+        words = [w for w in rng.choice(summaries).split() if w.isalpha()]
+        start = rng.randrange(max(1, len(words) - 6))
+        return "what is " + " ".join(words[start : start + 5])
+
+    pick = rng.choice
+    return {
+        "define": [{"term": pick(labels if i % 2 else acronyms)} for i in range(calls)],
+        "search (label, acronym, typo)": [
+            {"query": (pick(labels), pick(acronyms), misspelt(pick(labels), rng))[i % 3], "limit": 10}
+            for i in range(calls)
+        ],
+        "search (new question, embedded)": [{"query": question(), "limit": 10} for _ in range(calls // 3)],
+        "suggest": [{"prefix": pick(labels)[: rng.randint(2, 6)], "limit": 8} for _ in range(calls)],
+        "related": [{"concept_id": pick(ids)} for _ in range(calls)],
+        "terms_in": [{"text": passage()} for _ in range(calls)],
+        "topics": [{} if i % 2 else {"topic": pick(topics)} for i in range(calls)]
+        if topics
+        else [{}] * calls,
+    }
+
+
+def tool_of(kind: str) -> str:
+    """Return the tool name a workload kind calls."""
+    return kind.split(" ")[0]
+
+
+def direct_call(glossary: Glossary, tool: str, args: dict[str, Any]) -> object:
+    """Call the `Glossary` method behind a tool (the reference without the protocol)."""
+    if tool == "related":
+        return glossary.related(args["concept_id"])
+    return getattr(glossary, tool)(**args)
+
+
+async def skip_client_check(_name: str, _result: object) -> None:
+    """Stands in for the SDK client's own check of each result against the output schema."""
+
+
+async def time_tools(db: Path, calls: int, checked_calls: int) -> dict[str, dict[str, Any]]:
+    """Return per-tool latency through the in-memory client and directly on `Glossary`.
+
+    `mcp`: the request and the answer through the SDK's session and server, the client's
+    jsonschema check of the answer left out (it is the client's cost, and a slow one in the
+    Python SDK: it re-checks the schema itself on every call). `mcp_sdk_client_checking`:
+    the same with that check, over the first `checked_calls` calls.
+    """
+    termbase = Termbase.open(db)
+    server = create_server(termbase)
+    glossary: Glossary = server.glossary  # type: ignore[attr-defined]
+    glossary.warm_up()
+    report: dict[str, dict[str, Any]] = {}
+    loads = workload(termbase, calls)
+    async with create_connected_server_and_client_session(server) as client:
+        checking = client._validate_tool_result
+        for kind, argument_sets in loads.items():
+            tool = tool_of(kind)
+            fresh = kind == "search (new question, embedded)"  # new questions must stay new
+            if not fresh:
+                for args in argument_sets[:20]:
+                    await client.call_tool(tool, args)
+            samples: dict[str, list[float]] = {"mcp": [], "mcp_sdk_client_checking": [], "direct": []}
+            errors = 0
+            for number, args in enumerate(argument_sets):
+                ways = ["mcp", "direct"] + (["mcp_sdk_client_checking"] if number < checked_calls else [])
+                for way in ways:
+                    if fresh:  # a question never asked before, so each is embedded
+                        args = {**args, "query": f"{args['query']} {way} {number}"}
+                    client._validate_tool_result = checking if way.endswith("checking") else skip_client_check
+                    start = time.perf_counter()
+                    if way == "direct":
+                        direct_call(glossary, tool, args)
+                    else:
+                        errors += bool((await client.call_tool(tool, args)).isError)
+                    samples[way].append(time.perf_counter() - start)
+            report[kind] = {"calls": len(argument_sets), "errors": errors}
+            report[kind].update({way: percentiles(times) for way, times in samples.items()})
+    termbase.close()
+    return report
+
+
+async def start_once(db: Path | None) -> tuple[float, float]:
+    """Spawn `termbase mcp`; return seconds until it answered initialize + tools/list, and a search."""
+    args = ["-m", "termbase", "mcp"] + (["--db", str(db)] if db else [])
+    params = StdioServerParameters(command=sys.executable, args=args)
+    start = time.perf_counter()
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        await session.list_tools()
+        ready = time.perf_counter() - start
+        await session.call_tool("search", {"query": "attention"})
+        first_search = time.perf_counter() - start
+    return ready, first_search
+
+
+def run_seconds(code: str) -> float:
+    """Return the wall time of `python -c code`."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True)
+    return time.perf_counter() - start
+
+
+def spread(seconds: list[float]) -> dict[str, float]:
+    """Return the median and the worst of some timings, in seconds."""
+    return {"median": round(statistics.median(seconds), 3), "max": round(max(seconds), 3)}
+
+
+def time_starts(db: Path | None, starts: int) -> dict[str, Any]:
+    """Return median and worst start times of `termbase mcp`, with the reference points."""
+    ready, first = [], []
+    for _ in range(starts):
+        r, f = anyio.run(start_once, db)
+        ready.append(r)
+        first.append(f)
+    return {
+        "runs": starts,
+        "ready_s": {"median": round(statistics.median(ready), 3), "max": round(max(ready), 3)},
+        "first_search_answered_s": {
+            "median": round(statistics.median(first), 3),
+            "max": round(max(first), 3),
+        },
+        "reference_python_pass_s": round(statistics.median(run_seconds("pass") for _ in range(3)), 3),
+        "reference_import_mcp_fastmcp_s": round(
+            statistics.median(run_seconds("import mcp.server.fastmcp") for _ in range(3)), 3
+        ),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=300, help="Calls per tool.")
+    parser.add_argument(
+        "--checked-calls", type=int, default=50, help="Calls per tool also timed with the SDK client's check."
+    )
+    parser.add_argument("--starts", type=int, default=5, help="Server starts to time.")
+    parser.add_argument("--db", type=Path, default=None, help="Termbase file (default: built-in glossary).")
+    options = parser.parse_args()
+    db = options.db or builtin_db()
+    tools = anyio.run(time_tools, db, options.calls, options.checked_calls)
+    starts = time_starts(options.db, options.starts)
+    worst = max(
+        (row["mcp"]["p99_ms"], kind)
+        for kind, row in tools.items()
+        if kind != "search (new question, embedded)"
+    )
+    result = {
+        "db": str(db),
+        "tools": tools,
+        "start": starts,
+        "targets": {
+            f"tool p99 < {TARGET_P99_MS} ms (worst: {worst[1]}, {worst[0]} ms)": worst[0] < TARGET_P99_MS,
+            f"start < {TARGET_START_S} s (median {starts['ready_s']['median']} s)": starts["ready_s"][
+                "median"
+            ]
+            < TARGET_START_S,
+        },
+    }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,414 @@
+"""`termbase mcp`: the MCP server through real MCP client sessions of the official SDK.
+
+Three ways in, on one small termbase built from our own fixtures (two sources that share
+two concepts): the SDK's in-memory client against the server object; a real
+`termbase mcp` subprocess over stdio; and a real `termbase serve --mcp` on 127.0.0.1,
+reached over streamable HTTP at /mcp beside the web app.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import McpError
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from conftest import FIXTURES
+from termbase.build import build_termbase
+from termbase.mcp_server.glossary import MAX_TERMS_IN_CHARS
+from termbase.mcp_server.server import create_server
+from termbase.store import Termbase
+
+SOURCES = sorted((FIXTURES / "mcp").glob("*.yaml"))
+TOOLS = {"define", "search", "suggest", "related", "terms_in", "topics"}
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("mcp") / "bread.db"
+    build_termbase([str(s) for s in SOURCES], path)
+    return path
+
+
+@asynccontextmanager
+async def in_memory(db: Path) -> AsyncIterator[ClientSession]:
+    """An initialised SDK client session connected in memory to a server over `db`."""
+    with Termbase.open(db) as termbase:
+        async with create_connected_server_and_client_session(create_server(termbase)) as client:
+            yield client
+
+
+def run(db: Path, test: Any) -> None:
+    """Run `test(client)` with an in-memory client session."""
+
+    async def main() -> None:
+        async with in_memory(db) as client:
+            await test(client)
+
+    anyio.run(main)
+
+
+async def call(client: ClientSession, tool: str, **arguments: Any) -> dict[str, Any]:
+    """Call a tool that must succeed; return its structured result (checked equal to its text)."""
+    result = await client.call_tool(tool, arguments)
+    assert not result.isError, result.content
+    assert result.structuredContent is not None
+    assert json.loads(result.content[0].text) == result.structuredContent  # type: ignore[union-attr]
+    return result.structuredContent
+
+
+async def error_text(client: ClientSession, tool: str, **arguments: Any) -> str:
+    """Call a tool that must fail; return the error text."""
+    result = await client.call_tool(tool, arguments)
+    assert result.isError, result.structuredContent
+    return result.content[0].text  # type: ignore[union-attr]
+
+
+# ------------------------------------------------------------------ in memory
+
+
+def test_tools_are_listed_read_only_with_output_schemas(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        listed = (await client.list_tools()).tools
+        assert {t.name for t in listed} == TOOLS
+        for tool in listed:
+            assert tool.description and tool.outputSchema, tool.name
+            assert tool.annotations is not None and tool.annotations.readOnlyHint, tool.name
+            assert tool.annotations.openWorldHint is False
+        search = next(t for t in listed if t.name == "search")
+        assert search.inputSchema["properties"]["limit"]["maximum"] == 100
+        assert search.inputSchema["required"] == ["query"]
+
+    run(db, test)
+
+
+def test_define_gives_every_source_with_provenance(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        found = await call(client, "define", term="levain")
+        assert [c["id"] for c in found["concepts"]] == ["sourdough-starter"]
+        concept = found["concepts"][0]
+        assert concept["label"] == "sourdough starter"
+        assert {"levain", "starter culture"} <= set(concept["labels"])
+        assert concept["topics"] == ["fermentation"]
+        assert concept["url"] is None  # no pages published for a stdio server without --base-url
+        handbook, notes = concept["definitions"]
+        where = handbook["provenance"]
+        assert where["source_title"] == "Bread baking handbook"
+        assert (where["locator"], where["url"]) == ("Ch 2", "https://example.org/bread/starter")
+        assert where["locator_kind"]  # as the reader classed it
+        assert where["source"].endswith("bread.yaml")
+        assert handbook["text"].startswith("A living paste of flour and water")
+        assert notes["provenance"]["source_title"] == "Bakery apprentice notes"
+        assert notes["provenance"]["source"].endswith("notes.yaml")
+        assert notes["provenance"]["locator"] == "Week 1"
+        lines = (SOURCES[0].read_text().splitlines(), SOURCES[1].read_text().splitlines())
+        assert "sourdough-starter" in lines[0][handbook["provenance"]["line"] - 1]
+        assert "sourdough starter" in lines[1][notes["provenance"]["line"] - 1]
+        assert {"id": "bulk-fermentation", "label": "bulk fermentation"}.items() <= concept["mentioned_in"][
+            0
+        ].items()
+
+        by_acronym = await call(client, "define", term="BF")
+        assert [c["id"] for c in by_acronym["concepts"]] == ["bulk-fermentation"]
+        formula = await call(client, "define", term="dough hydration")
+        assert formula["concepts"][0]["definitions"][0]["formulas"] == ["h = w / f"]
+
+        missing = await call(client, "define", term="hydratoin")
+        assert missing["concepts"] == []
+        assert "hydration" in missing["suggestions"]
+
+    run(db, test)
+
+
+def test_search_and_suggest_say_how_each_hit_matched(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        exact = await call(client, "search", query="autolyse")
+        top = exact["hits"][0]
+        assert (top["id"], top["match"], top["score"]) == ("autolyse", "exact", 1.0)
+        assert top["summary"].startswith("A pause after stirring only flour and water")
+        assert top["provenance"]["source_title"] == "Bread baking handbook"
+
+        typo = await call(client, "search", query="bulk fermantation", limit=3)
+        assert typo["hits"][0]["id"] == "bulk-fermentation" and typo["hits"][0]["match"] == "typo"
+        assert len(typo["hits"]) <= 3
+
+        words = await call(client, "search", query="wild yeast")
+        assert words["hits"][0]["id"] == "sourdough-starter"
+        assert words["hits"][0]["match"] == "fulltext"
+
+        completions = await call(client, "suggest", prefix="sourd")
+        assert completions["hits"][0]["id"] == "sourdough-starter"
+        assert completions["hits"][0]["match"] == "prefix"
+
+    run(db, test)
+
+
+def test_related_lists_see_also_mentions_and_mentioned_in_with_their_lines(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        bench = await call(client, "related", concept_id="bench-rest")
+        assert [r["id"] for r in bench["see_also"]] == ["autolyse"]
+        assert bench["see_also"][0]["source"].endswith("notes.yaml") and bench["see_also"][0]["line"] > 0
+        assert [r["id"] for r in bench["mentions"]] == ["autolyse"]
+
+        bulk = await call(client, "related", concept_id="bulk-fermentation")
+        mention = next(r for r in bulk["mentions"] if r["id"] == "sourdough-starter")
+        assert mention["label"] == "sourdough starter"
+        assert "sourdough starter" in mention["evidence"].lower()
+
+        starter = await call(client, "related", concept_id="sourdough-starter")
+        assert {r["id"] for r in starter["mentioned_in"]} == {"bulk-fermentation"}
+        assert [r["id"] for r in starter["see_also"]] == ["hydration"]
+
+    run(db, test)
+
+
+def test_terms_in_finds_the_glossary_terms_a_passage_uses(db: Path) -> None:
+    passage = (
+        "Feed the levain the night before. After a long autolyse, add salt; then let the "
+        "bulk fermentation run until the dough has grown by half. Check the levain again."
+    )
+
+    async def test(client: ClientSession) -> None:
+        found = await call(client, "terms_in", text=passage)
+        assert found["characters"] == len(passage)
+        ids = [t["id"] for t in found["terms"]]
+        assert ids == ["sourdough-starter", "autolyse", "bulk-fermentation"]  # order of first use
+        starter = found["terms"][0]
+        assert starter["count"] == 2
+        assert [passage[o["start"] : o["end"]] for o in starter["occurrences"]] == ["levain", "levain"]
+        assert starter["definition"].startswith("A living paste of flour and water")
+        assert starter["provenance"]["locator"] == "Ch 2"
+
+        nothing = await call(client, "terms_in", text="The weather was fine all week.")
+        assert nothing["terms"] == []
+
+    run(db, test)
+
+
+def test_topics_with_counts_and_members(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        listed = await call(client, "topics")
+        assert listed["topics"] == [{"name": "dough", "concepts": 2}, {"name": "fermentation", "concepts": 2}]
+        assert listed["concepts"] == []
+        dough = await call(client, "topics", topic="dough")
+        assert [c["id"] for c in dough["concepts"]] == ["autolyse", "hydration"]
+        assert dough["concepts"][1]["summary"].startswith("How wet a dough is")
+
+    run(db, test)
+
+
+def test_bad_arguments_and_unknown_ids_are_tool_errors_and_the_server_keeps_answering(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        unknown = await error_text(client, "related", concept_id="sourdough-startr")
+        assert "no concept with id 'sourdough-startr'" in unknown and "sourdough-starter" in unknown
+        assert "not a concept id" in await error_text(client, "related", concept_id="../etc/passwd")
+        assert "query: must not be blank" in await error_text(client, "search", query="   ")
+        assert "limit: 0 is out of range" in await error_text(client, "search", query="dough", limit=0)
+        assert "limit: 101 is out of range" in await error_text(client, "suggest", prefix="do", limit=101)
+        assert "lang: 'x y' is not a language tag" in await error_text(
+            client, "define", term="BF", lang="x y"
+        )
+        assert "no topic 'baking'" in await error_text(client, "topics", topic="baking")
+        assert "known topics: dough, fermentation" in await error_text(client, "topics", topic="baking")
+        too_long = await error_text(client, "search", query="dough " * 400)
+        assert "query: 2,399 characters is too long" in too_long
+        huge = "levain " * (MAX_TERMS_IN_CHARS // 7 + 1)
+        refused = await error_text(client, "terms_in", text=huge)
+        assert f"{len(huge):,} characters is more than terms_in reads at once" in refused
+        assert f"at most {MAX_TERMS_IN_CHARS:,} characters" in refused
+        wrong_type = await error_text(client, "search", query="dough", limit="many")
+        assert "limit" in wrong_type
+        missing = await client.call_tool("define", {})
+        assert missing.isError and "term" in missing.content[0].text  # type: ignore[union-attr]
+        # after all that, the server still answers
+        assert (await call(client, "define", term="autolyse"))["concepts"][0]["id"] == "autolyse"
+
+    run(db, test)
+
+
+def test_resources_concept_json_llms_txt_and_glossary_data(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        listed = {str(r.uri) for r in (await client.list_resources()).resources}
+        assert listed == {"termbase://llms.txt", "termbase://glossary-data.txt"}
+        templates = [t.uriTemplate for t in (await client.list_resource_templates()).resourceTemplates]
+        assert templates == ["termbase://concept/{concept_id}"]
+
+        content = (await client.read_resource("termbase://concept/hydration")).contents[0]
+        assert content.mimeType == "application/json"
+        concept = json.loads(content.text)  # type: ignore[union-attr]
+        assert concept["id"] == "hydration"
+        assert [e["source_title"] for e in concept["entries"]] == [
+            "Bread baking handbook",
+            "Bakery apprentice notes",
+        ]
+        assert concept["languages"] == ["en"]
+
+        llms = (await client.read_resource("termbase://llms.txt")).contents[0].text  # type: ignore[union-attr]
+        assert llms.startswith("# ") and "5 concepts" in llms
+        data = (await client.read_resource("termbase://glossary-data.txt")).contents[0].text  # type: ignore[union-attr]
+        assert "## sourdough starter" in data and "Bakery apprentice notes" in data
+
+        with pytest.raises(McpError, match="no concept with id 'rye'"):
+            await client.read_resource("termbase://concept/rye")
+        assert (await call(client, "topics"))["topics"]  # still answering
+
+    run(db, test)
+
+
+def test_explain_with_glossary_prompt_carries_the_definitions_and_their_sources(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        prompts = (await client.list_prompts()).prompts
+        assert [p.name for p in prompts] == ["explain-with-glossary"]
+        assert {a.name for a in prompts[0].arguments or []} == {"passage", "audience"}
+        passage = "Rest the dough for an autolyse before the levain goes in."
+        got = await client.get_prompt("explain-with-glossary", {"passage": passage})
+        text = got.messages[0].content.text  # type: ignore[union-attr]
+        assert passage in text
+        assert "- autolyse (id autolyse): A pause after stirring" in text
+        assert "[Bread baking handbook, Ch 2]" in text  # the levain's source and locator
+
+    run(db, test)
+
+
+# ------------------------------------------------------------------ stdio subprocess
+
+
+def subprocess_env() -> dict[str, str]:
+    """The environment for a `termbase` subprocess: this tree's sources first on the path."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+
+
+def test_termbase_mcp_over_stdio_in_a_real_subprocess(db: Path) -> None:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "termbase", "mcp", "--db", str(db)], env=subprocess_env()
+    )
+
+    async def main() -> None:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+            started = await client.initialize()
+            assert started.serverInfo.name == "termbase"
+            assert started.instructions and "define(term)" in started.instructions
+            assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+            answers = {
+                "define": await call(client, "define", term="first rise"),
+                "search": await call(client, "search", query="gluten"),
+                "suggest": await call(client, "suggest", prefix="hyd"),
+                "related": await call(client, "related", concept_id="autolyse"),
+                "terms_in": await call(client, "terms_in", text="Keep the hydration near seventy."),
+                "topics": await call(client, "topics", topic="fermentation"),
+            }
+            assert answers["define"]["concepts"][0]["id"] == "bulk-fermentation"
+            assert answers["search"]["hits"][0]["id"] == "autolyse"
+            assert answers["suggest"]["hits"][0]["id"] == "hydration"
+            assert [r["id"] for r in answers["related"]["mentioned_in"]] == ["bench-rest"]
+            assert [t["id"] for t in answers["terms_in"]["terms"]] == ["hydration"]
+            assert len(answers["topics"]["concepts"]) == 2
+            assert "not a concept id" in await error_text(client, "related", concept_id="Not An Id")
+            resource = (await client.read_resource("termbase://concept/autolyse")).contents[0]
+            assert json.loads(resource.text)["label"] == "autolyse"  # type: ignore[union-attr]
+
+    anyio.run(main)
+
+
+def test_termbase_mcp_on_a_missing_file_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "termbase", "mcp", "--db", str(tmp_path / "none.db")],
+        capture_output=True,
+        text=True,
+        env=subprocess_env(),
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""  # stdout is the protocol's: nothing else may go there
+    assert "no termbase file here" in done.stderr and "Traceback" not in done.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "termbase", "mcp", "--base-url", "example.org"],
+        capture_output=True,
+        text=True,
+        env=subprocess_env(),
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert bad.returncode == 1 and "not a web address" in bad.stderr
+
+
+# ------------------------------------------------------------------ streamable HTTP beside the web app
+
+
+@pytest.fixture(scope="module")
+def served(db: Path) -> Iterator[str]:
+    """The base URL of a real `termbase serve --mcp --port 0` on 127.0.0.1."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "termbase", "serve", "--db", str(db), "--port", "0", "--mcp"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        env=subprocess_env(),
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        found = re.search(r"at (http://127\.0\.0\.1:\d+)/ .*MCP: \1/mcp", line)
+        assert found, line
+        base = found.group(1)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(base + "/api/stats", timeout=2).raise_for_status()
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "termbase serve did not answer"
+                time.sleep(0.05)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_serve_mcp_answers_over_streamable_http_beside_the_web_app(served: str) -> None:
+    async def main() -> None:
+        async with (
+            streamable_http_client(served + "/mcp") as (read, write, _),
+            ClientSession(read, write) as client,
+        ):
+            await client.initialize()
+            assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+            found = await call(client, "define", term="levain")
+            concept = found["concepts"][0]
+            assert concept["url"] == f"{served}/c/sourdough-starter"
+            hits = await call(client, "search", query="autolyse")
+            assert hits["hits"][0]["url"] == f"{served}/c/autolyse"
+            assert "no concept with id" in await error_text(client, "related", concept_id="rye-bread")
+            data = (await client.read_resource("termbase://llms.txt")).contents[0].text  # type: ignore[union-attr]
+            assert f"{served}/" in data  # llms.txt links point at the web app
+            return concept["url"]
+
+    page_url = anyio.run(main)
+    page = httpx.get(page_url, timeout=10)
+    assert page.status_code == 200 and "sourdough starter" in page.text
+    assert httpx.get(served + "/", timeout=10).status_code == 200  # the web app is still there
+
+
+def test_serve_mcp_refuses_a_foreign_host_header(served: str) -> None:
+    """DNS rebinding protection: a page on another site cannot drive the local server."""
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    headers = {"Accept": "application/json, text/event-stream", "Host": "attacker.example"}
+    answer = httpx.post(served + "/mcp", json=request, headers=headers, timeout=10)
+    assert answer.status_code in (400, 403, 421)
