@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
@@ -44,12 +44,21 @@ def find_concepts(termbase: Termbase, term: str, loose: Mapping[str, list[str]] 
 SUGGESTION_CUTOFF = 80
 
 
-def suggest_labels(termbase: Termbase, term: str, limit: int = 5) -> list[str]:
+def all_label_texts(termbase: Termbase) -> list[str]:
+    """Return every distinct label, sorted (what `suggest_labels` compares a term with)."""
+    return sorted({label for _, label, _ in termbase.all_labels()})
+
+
+def suggest_labels(
+    termbase: Termbase, term: str, limit: int = 5, labels: Sequence[str] | None = None
+) -> list[str]:
     """Return up to `limit` labels spelled close to the whole of `term`, best first.
 
     Empty when nothing is close: a phrase that names no concept gets no unrelated names.
+    A caller that suggests often passes `all_label_texts(termbase)` as `labels`.
     """
-    labels = sorted({label for _, label, _ in termbase.all_labels()})
+    if labels is None:
+        labels = all_label_texts(termbase)
     matches = process.extract(
         term, labels, scorer=fuzz.ratio, processor=str.casefold, limit=limit, score_cutoff=SUGGESTION_CUTOFF
     )

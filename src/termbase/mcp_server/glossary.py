@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from termbase.errors import InputError
 from termbase.languages import concept_languages, in_language, is_language_tag
-from termbase.lookup import find_concepts, loose_index
+from termbase.lookup import all_label_texts, find_concepts, loose_index, suggest_labels
 from termbase.model import is_concept_id
 from termbase.store import ConceptRecord, StoredEntry, Termbase
 from termbase.web.render import one_line
@@ -79,7 +79,7 @@ class Glossary:
         """Build the search index, the label look-ups and the term matcher now, so that the
         first calls answer at once."""
         self.index()
-        _ = self.labels, self.loose_index, self.topic_members
+        _ = self.labels, self.loose_index, self.label_texts, self.topic_members
         self.matcher()
 
     def matcher(self) -> TermMatcher:
@@ -146,10 +146,10 @@ class Glossary:
                 hint = f"did you mean: {', '.join(close)}?"
         raise InputError(f"no concept with id {shown!r}", hint=hint)
 
-    def close_labels(self, term: str, limit: int = 5) -> list[str]:
-        """Return labels the search index finds for a term that names no concept (typos, prefixes)."""
-        hits = self.index().search(term, limit)
-        return list(dict.fromkeys(h.matched_label if h.matched != "fulltext" else h.label for h in hits))
+    @cached_property
+    def label_texts(self) -> list[str]:
+        """Return every distinct label, sorted (for "did you mean")."""
+        return all_label_texts(self.termbase)
 
     def summary(self, concept_id: str) -> tuple[str, results.Provenance | None]:
         """Return one line of the concept's first definition and where it comes from."""
@@ -231,7 +231,11 @@ class Glossary:
         ids = find_concepts(self.termbase, term, self.loose_index)
         records = [r for r in (self.termbase.concept(i) for i in ids) if r]
         if not records:
-            return results.DefineResult(query=term, concepts=[], suggestions=self.close_labels(term))
+            return results.DefineResult(
+                query=term,
+                concepts=[],
+                suggestions=suggest_labels(self.termbase, term, labels=self.label_texts),
+            )
         concepts = []
         for record in records:
             languages = concept_languages(record)
