@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -149,6 +150,7 @@ async def time_tools(db: Path, calls: int, checked_calls: int) -> dict[str, dict
                     samples[way].append(time.perf_counter() - start)
             report[kind] = {"calls": len(argument_sets), "errors": errors}
             report[kind].update({way: percentiles(times) for way, times in samples.items()})
+            print(kind, json.dumps(report[kind]), file=sys.stderr)
     termbase.close()
     return report
 
@@ -156,7 +158,7 @@ async def time_tools(db: Path, calls: int, checked_calls: int) -> dict[str, dict
 async def start_once(db: Path | None) -> tuple[float, float]:
     """Spawn `termbase mcp`; return seconds until it answered initialize + tools/list, and a search."""
     args = ["-m", "termbase", "mcp"] + (["--db", str(db)] if db else [])
-    params = StdioServerParameters(command=sys.executable, args=args)
+    params = StdioServerParameters(command=sys.executable, args=args, env=dict(os.environ))
     start = time.perf_counter()
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()

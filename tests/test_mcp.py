@@ -33,6 +33,7 @@ from termbase.build import build_termbase
 from termbase.mcp_server.glossary import MAX_TERMS_IN_CHARS
 from termbase.mcp_server.server import create_server
 from termbase.store import Termbase
+from termbase.web.pages import Links
 
 SOURCES = sorted((FIXTURES / "mcp").glob("*.yaml"))
 TOOLS = {"define", "search", "suggest", "related", "terms_in", "topics"}
@@ -201,6 +202,20 @@ def test_terms_in_finds_the_glossary_terms_a_passage_uses(db: Path) -> None:
     run(db, test)
 
 
+def test_results_link_to_the_published_site_given_by_base_url(db: Path) -> None:
+    async def main() -> None:
+        links = Links(root="https://example.org/bread/", static=True)
+        with Termbase.open(db) as termbase:
+            server = create_server(termbase, links=links)
+            async with create_connected_server_and_client_session(server) as client:
+                found = await call(client, "define", term="autolyse")
+                assert found["concepts"][0]["url"] == "https://example.org/bread/c/autolyse.html"
+                used = await call(client, "terms_in", text="An autolyse helps.")
+                assert used["terms"][0]["url"] == "https://example.org/bread/c/autolyse.html"
+
+    anyio.run(main)
+
+
 def test_topics_with_counts_and_members(db: Path) -> None:
     async def test(client: ClientSession) -> None:
         listed = await call(client, "topics")
@@ -316,7 +331,8 @@ def test_termbase_mcp_over_stdio_in_a_real_subprocess(db: Path) -> None:
             assert answers["define"]["concepts"][0]["id"] == "bulk-fermentation"
             assert answers["search"]["hits"][0]["id"] == "autolyse"
             assert answers["suggest"]["hits"][0]["id"] == "hydration"
-            assert [r["id"] for r in answers["related"]["mentioned_in"]] == ["bench-rest"]
+            backlinks = {(r["id"], r["kind"]) for r in answers["related"]["mentioned_in"]}
+            assert backlinks == {("bench-rest", "see_also"), ("bench-rest", "mentions")}
             assert [t["id"] for t in answers["terms_in"]["terms"]] == ["hydration"]
             assert len(answers["topics"]["concepts"]) == 2
             assert "not a concept id" in await error_text(client, "related", concept_id="Not An Id")
@@ -409,6 +425,12 @@ def test_serve_mcp_answers_over_streamable_http_beside_the_web_app(served: str) 
 def test_serve_mcp_refuses_a_foreign_host_header(served: str) -> None:
     """DNS rebinding protection: a page on another site cannot drive the local server."""
     request = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
-    headers = {"Accept": "application/json, text/event-stream", "Host": "attacker.example"}
-    answer = httpx.post(served + "/mcp", json=request, headers=headers, timeout=10)
-    assert answer.status_code in (400, 403, 421)
+    accept = {"Accept": "application/json, text/event-stream"}
+    foreign_host = httpx.post(served + "/mcp", json=request, headers={**accept, "Host": "attacker.example"})
+    assert foreign_host.status_code in (400, 403, 421)
+    foreign_origin = httpx.post(
+        served + "/mcp", json=request, headers={**accept, "Origin": "https://attacker.example"}
+    )
+    assert foreign_origin.status_code in (400, 403)
+    own = httpx.post(served + "/mcp", json=request, headers=accept)
+    assert own.status_code == 200 and "define" in own.text
