@@ -267,6 +267,106 @@ def build(
         raise click.exceptions.Exit(1)
 
 
+@app.command()
+@argument("sources", nargs=-1, required=True, help="Chapter files or the folders that hold them.")
+@click.option("--db", type=PATH, default=None,
+              help="The termbase file to write [default: termbase.db, none with --against alone].")
+@click.option("--base-url", default="", help="Address of the published book: entries link to their section.")
+@click.option("--review", "review_file", type=PATH, default=None,
+              help="Write the candidates below the confidence line to this Markdown file.")
+@click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=0.6,
+              help="Candidates at or above this confidence go into the termbase.")
+@click.option("--accept", "accept", type=PATH, multiple=True,
+              help="A review file whose items marked [x] are added to the termbase (repeatable).")
+@click.option("--against", "against", multiple=True,
+              help="A human glossary to score the extraction against (repeatable).")
+@click.option("--exclude", "exclude", multiple=True,
+              help="Leave out chapters matching this glob (repeatable).")
+@json_option
+@friendly_errors
+def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_file: Path | None,
+            min_confidence: float, accept: tuple[Path, ...], against: tuple[str, ...],
+            exclude: tuple[str, ...], as_json: bool) -> None:
+    """Extract a glossary from a course's own chapters, with where each term is first introduced."""
+    from termbase.extract.command import run_extract
+
+    if db is None and not against:
+        db = Path("termbase.db")
+    run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
+                      review_file=review_file, accept=accept, against=against, exclude=exclude)
+    result = run.result
+    problems = result.problems()
+    if as_json:
+        _print_extract_json(run)
+    else:
+        for error in result.skipped:
+            err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
+        for problem in problems:
+            err.print(f"[yellow]warning:[/yellow] {escape(problem.describe())}")
+        out.print(f"{len(result.chapters)} chapters read, in {escape(result.order_source)}")
+        kept = len(result.entries) + len(run.accepted)
+        written = f" → {run.db}: {run.concepts} concepts, {run.relations} relations" if run.db else ""
+        accepted = f" (with {len(run.accepted)} accepted from review)" if run.accepted else ""
+        out.print(f"{kept} terms at confidence ≥ {min_confidence:.2f}{accepted}{escape(written)}")
+        where = f" → {run.review_file}" if run.review_file else " (--review FILE lists them)"
+        out.print(f"{run.review_count} candidates below {min_confidence:.2f}{escape(where)}")
+        if run.against is not None:
+            _print_against(run.against)
+    if result.skipped:
+        raise click.exceptions.Exit(1)
+
+
+def _ratio_text(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def _print_against(figures: Any) -> None:
+    score = figures.score
+    out.print(
+        f"against the human glossary ({score.human} terms): recall {_ratio_text(score.recall)} "
+        f"({score.found}/{score.human}), precision {_ratio_text(score.strict_precision)} "
+        f"({score.strict_right}/{score.extracted} entries the glossary lists; a floor: glossaries list "
+        f"fewer terms than a text defines), F1 {_ratio_text(score.strict_f1)}"
+    )
+    if figures.chapter_accuracy is not None:
+        out.print(f"chapter accuracy {_ratio_text(figures.chapter_accuracy)} "
+                  f"({figures.chapter_right}/{figures.chapter_matched} terms introduced in the chapter "
+                  "whose glossary lists them)")
+    else:
+        out.print("chapter accuracy n/a: the glossary does not say where each term is introduced "
+                  "(bench/extract_quality.py scores it on chapters decided by reading)")
+    if score.missed:
+        out.print("not found: " + escape(", ".join(score.missed)))
+
+
+def _print_extract_json(run: Any) -> None:
+    result = run.result
+    data: dict[str, Any] = {
+        "order": result.order_source,
+        "min_confidence": result.min_confidence,
+        "entries": [_extracted_dict(e) for e in result.entries],
+        "review": [_extracted_dict(e) for e in result.review],
+        "accepted": len(run.accepted),
+        "db": str(run.db) if run.db else None,
+        "concepts": run.concepts,
+        "skipped": [e.describe() for e in result.skipped],
+        "problems": [e.describe() for e in result.problems()],
+    }
+    if run.against is not None:
+        data["against"] = run.against.score.as_dict() | {"chapter_accuracy_per_folder":
+                                                         run.against.chapter_accuracy}
+    out.print_json(data=data)
+
+
+def _extracted_dict(item: Any) -> dict[str, Any]:
+    return {
+        "term": item.term, "labels": list(item.labels), "definition": item.definition,
+        "chapter": item.chapter, "chapter_title": item.chapter_title, "section": item.section,
+        "anchor": item.anchor, "url": item.url, "line": item.line, "confidence": item.confidence,
+        "evidence": list(item.evidence), "sentence": item.sentence,
+    }
+
+
 def _print_reader_list_if_it_helps(errors: tuple[InputError, ...]) -> None:
     """Print the shapes `--format` accepts once, if a file was skipped for want of a reader."""
     from termbase.errors import NotAGlossaryError

@@ -1,0 +1,74 @@
+"""What `termbase extract` does, apart from parsing its options (see cli.py).
+
+Extracts, adds the review items the author accepted, writes the termbase and the review
+file, and scores against a human glossary; returns a plain summary the CLI prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from termbase.errors import InputError
+from termbase.extract import ExtractResult, extract_glossary
+from termbase.extract.against import AgainstFigures, score_against
+from termbase.extract.review import read_accepted, review_markdown
+from termbase.extract.write import write_extracted
+from termbase.labels import label_key
+from termbase.model import Entry
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractRun:
+    """What one `termbase extract` run did."""
+
+    result: ExtractResult
+    accepted: tuple[Entry, ...]
+    db: Path | None
+    concepts: int
+    relations: int
+    review_file: Path | None
+    review_count: int
+    against: AgainstFigures | None
+
+
+def run_extract(
+    sources: Sequence[str],
+    *,
+    db: Path | None,
+    base_url: str,
+    min_confidence: float,
+    review_file: Path | None,
+    accept: Sequence[Path],
+    against: Sequence[str],
+    exclude: Sequence[str],
+) -> ExtractRun:
+    """Extract from `sources` and do everything the options ask; raise InputError on a user mistake."""
+    if base_url and not base_url.startswith(("http://", "https://", "/")):
+        raise InputError(f"--base-url {base_url!r} is no address",
+                         hint="give an http(s) address or a path starting with /, e.g. https://example.org/book/")
+    result = extract_glossary([Path(s) for s in sources], base_url=base_url, min_confidence=min_confidence,
+                              exclude=exclude)
+    accepted: list[Entry] = []
+    for path in accept:
+        accepted.extend(read_accepted(path))
+    accepted_keys = {(e.source, label_key(e.term)) for e in accepted}
+    entries = [e.entry for e in result.entries if (e.chapter, label_key(e.term)) not in accepted_keys]
+    entries.extend(accepted)
+    review = [item for item in result.review if (item.chapter, label_key(item.term)) not in accepted_keys]
+    concepts = relations = 0
+    if db is not None:
+        if not entries:
+            raise InputError(
+                f"no term reached the confidence line {min_confidence:.2f}, so no termbase was written",
+                hint="lower --min-confidence, or look at the candidates with --review FILE",
+            )
+        concepts, relations = write_extracted(db, result.chapters, entries)
+    if review_file is not None:
+        shown = " ".join(sources)
+        review_file.write_text(review_markdown(review, min_confidence, shown), encoding="utf-8")
+    figures = None
+    if against:
+        figures = score_against(result.entries, against, [c.path for c in result.chapters])
+    return ExtractRun(result, tuple(accepted), db, concepts, relations, review_file, len(review), figures)
