@@ -16,8 +16,8 @@ from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.link import link
 from termbase.model import Concept, Entry, ReadResult, Source, Unused
 from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
-from termbase.readers import MIN_CONFIDENCE, get_reader, pick_reader, rank_readers
-from termbase.readers.base import Reader, entry_spans, numbered_lines
+from termbase.readers import MIN_CONFIDENCE, forced_reader, get_reader, pick_reader, rank_readers
+from termbase.readers.base import Reader, entry_spans, numbered_lines, without_unnamed_entries
 from termbase.resolve import resolve
 from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, vectors_blob
 from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, load_text
@@ -71,7 +71,7 @@ class CheckedRead:
 
 def checked_read(reader: Reader, text: SourceText, confidence: float) -> CheckedRead:
     """Return `reader`'s read of `text`, checked; raise InputError when it finds no entries."""
-    result = reader.read(text.text, text.path)
+    result = without_unnamed_entries(reader.read(text.text, text.path), reader.name)
     if not result.entries:
         raise InputError(
             f"the {reader.name} reader found no entries",
@@ -90,7 +90,7 @@ def best_read(text: SourceText, format_name: str | None = None) -> CheckedRead:
     reader's error is raised when no reader reads the file.
     """
     if format_name:
-        return checked_read(get_reader(format_name), text, 1.0)
+        return checked_read(forced_reader(format_name, text.text, text.path), text, 1.0)
     ranked = [(c, r) for c, r in rank_readers(text.text) if c >= MIN_CONFIDENCE][:READERS_TRIED]
     if not ranked:
         pick_reader(text.text, text.path)  # raises the "no reader recognises" error

@@ -15,6 +15,7 @@ from __future__ import annotations
 from termbase.errors import InputError, NotAGlossaryError
 from termbase.readers.base import Reader
 from termbase.readers.data.delimited_table import TableGlossaryReader
+from termbase.readers.data.gettext_po import GettextPoReader
 from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryReader
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
@@ -57,6 +58,7 @@ READERS: tuple[Reader, ...] = (
     AsciiDocGlossaryReader(),
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
+    GettextPoReader(),
     SkosReader(),
     TbxReader(),
     TermbaseJsonlReader(),
@@ -83,6 +85,32 @@ def get_reader(name: str) -> Reader:
         f"unknown format {name!r}",
         hint="use one of: " + ", ".join(reader_names()),
     )
+
+
+#: A reader at least this sure of a file is "clearly" its reader (see `forced_reader`).
+CLEAR_CONFIDENCE = 0.9
+
+
+def forced_reader(name: str, text: str, path: str = "") -> Reader:
+    """Return the reader the user named, unless the file plainly has another reader's shape.
+
+    Naming a shape is for files detection misjudges, so the named reader is used even when
+    it is unsure — except when it does not recognise the file at all and another reader is
+    clearly sure (a gettext PO file forced through a Markdown reader): that is an InputError
+    naming the shape the file has, never a wrong read.
+    """
+    reader = get_reader(name)
+    sample = detection_sample(text)
+    if reader.detect(sample) >= MIN_CONFIDENCE:
+        return reader
+    confidence, best = rank_readers(text)[0]
+    if confidence >= CLEAR_CONFIDENCE and best.name != reader.name:
+        raise InputError(
+            f"this file is not in the {name} shape: it reads as {best.name} ({best.description})",
+            path=path,
+            hint=f"build it without --format, or with --format {best.name}",
+        )
+    return reader
 
 
 def detection_sample(text: str) -> str:

@@ -82,6 +82,25 @@ def entries_and_unused(
     )
 
 
+def without_unnamed_entries(result: ReadResult, reader: str) -> ReadResult:
+    """Return `result` without entries that give no label at all (nothing can file them).
+
+    A reader forced onto a file of another shape can make such entries (a `#` comment read
+    as an empty heading). Their lines are left unclaimed, so the build reports them as not
+    recognised by `reader`.
+    """
+    named = [bool(any(label.strip() for label in e.labels)) for e in result.entries]
+    if all(named):
+        return result
+    return ReadResult(
+        entries=tuple(e for e, keep in zip(result.entries, named, strict=True) if keep),
+        unused=result.unused,
+        title=result.title,
+        spans=tuple(s for s, keep in zip(result.spans, named, strict=True) if keep) if result.spans else (),
+        cited=result.cited,
+    )
+
+
 #: An entry, the lines of THIS file it was read from, and the (path, title) of the original
 #: source it cites when its provenance was restored from termbase's own export (else None).
 ReadEntry = tuple[Entry, tuple[int, int], tuple[str, str] | None]

@@ -59,6 +59,7 @@ MIN_TERMS = 4
 
 _ANY_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.MULTILINE)
 #: A Pandoc / markdown-it-attrs id at the end of a heading: `### term {#term-id}`.
+REASON_EMPTY_HEADING = "section under a heading with no text (no term to file it under)"
 _HEADING_ID = re.compile(r"\s*\{#(?P<id>[^}\s]+)\}\s*$")
 #: The provenance line termbase's Markdown export writes after each definition.
 _PROVENANCE = re.compile(
@@ -171,6 +172,9 @@ class MarkdownHeadingsReader:
                 claimed.update(range(heading.line, end + 1))
                 continue
             heading = Heading(heading.line, heading.level, _HEADING_ID.sub("", heading.text))
+            if not parse_term(heading.text)[0]:
+                reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_EMPTY_HEADING))
+                continue
             raw = "\n".join(lines[heading.line : end])
             definition = clean_markdown(raw)
             see_also: tuple[str, ...] = ()
