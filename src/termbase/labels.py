@@ -23,6 +23,9 @@ _ARTICLES = frozenset({"a", "an", "the"})
 _ACRONYM_PLURAL = re.compile(r"^([A-Z0-9][A-Za-z0-9\-]*[A-Z0-9])s$")
 
 
+#: Invisible format characters a label may or may not be typed with: zero-width space,
+#: non-joiner and joiner (Persian writes U+200C inside words), word joiner, soft hyphen, BOM.
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
@@ -64,8 +67,9 @@ def _singular(word: str) -> str:
 
 
 def label_words(text: str) -> list[str]:
-    """Return the normalised words of a label: accents, quotes and possessives removed."""
-    text = strip_accents(unicodedata.normalize("NFKC", text)).translate(_QUOTES)
+    """Return the normalised words of a label: accents, quotes, possessives and invisible
+    format characters (zero-width joiners and non-joiners) removed."""
+    text = strip_accents(unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))).translate(_QUOTES)
     text = re.sub(r"'s\b", "", text)
     text = _DROP.sub("", text)
     words = [w for w in _SEPARATORS.split(text) if w]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from termbase.model import Entry, ReadResult
 from termbase.table_shape import TableShape, sniff_table
@@ -234,11 +234,14 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
 
 
 def check_read(text: str, result: ReadResult, source: str) -> tuple[ReadFinding, ...]:
-    """Return a finding for each check the read of `text` fails, in check order."""
-    own = tuple(e for e in result.entries if e.source == source) or result.entries
-    if not own:
+    """Return a finding for each check the read of `text` (the file at `source`) fails, in check order."""
+    if not result.entries:
         return ()
-    context = ReadContext(source, text, text.splitlines(), own, sniff_table(text))
+    entries = result.entries
+    if result.spans:  # entries that cite another file's lines: place them where they were read
+        spans = zip(entries, result.spans, strict=True)
+        entries = tuple(replace(e, line=first, end_line=last) for e, (first, last) in spans)
+    context = ReadContext(source, text, text.splitlines(), entries, sniff_table(text))
     return tuple(finding for check in CHECKS if (finding := check(context)) is not None)
 
 

@@ -6,22 +6,32 @@ Shapes seen in the wild::
     URI,prefLabel,altLabel,wasDerivedFrom,definition   (CSV, byte-order mark, NONE for empty)
     Term,URI                                 (a term list with no definitions)
 
+    영어,번역문                               (a term/translation table, Korean header)
+    English<TAB>Persian                      (the same, header in English)
+
 The delimiter (comma, tab or semicolon) is the one that splits the first lines into the
-same number of cells. The header row is recognised by its column names (see
-`records.FIELD_ROLES`); a file without one is read as term, definition[, more] columns
-when every row has the same number of cells. Quoted cells may hold commas and line
-breaks. A row with more or fewer cells than the header is an error with its line.
+same number of cells: a file that parses as a consistent table is a table, whatever
+language its header is in (see `table_shape`). The header row is recognised by its
+column names (see `record_fields.FIELD_ROLES`) or by standing apart from the rows below
+it (another script, a short cell over long ones, language names); it is never an entry.
+A table of short labels in two or more languages is read as one concept per row, each
+cell a label in its column's language (see `bilingual_rows`). Other tables are read as
+term, definition[, more] columns. Quoted cells may hold commas and line breaks. A row
+with more or fewer cells than the header is an error with its line.
 """
 
 from __future__ import annotations
 
 import csv
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from termbase.errors import InputError
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.bilingual_rows import label_languages, row_entries
 from termbase.readers.record_fields import field_role, record_entry
+from termbase.table_shape import sniff_table
 
 DELIMITERS = ("\t", ",", ";")
 
@@ -132,10 +142,15 @@ class TableGlossaryReader:
             return round(0.95 * even, 3)
         if even < 1.0 or len(rows) < 3:
             return 0.0
+        table = sniff_table(text, (delimiter,))
+        labels = table is not None and _label_languages([r.cells for r in table.body], table.columns)
+        if table is not None and (table.header or labels):
+            return 0.9  # column names by structure, or labels in two languages: a table
         return 0.6 if delimiter == "\t" else 0.35
 
     def read(self, text: str, source: str) -> ReadResult:
-        """Return one entry per row; the header row and rows with no term are reported."""
+        """Return one entry per row (per filled cell of a row of labels in several languages);
+        the header row and rows with no term are reported."""
         sniffed = _sniff(text)
         if sniffed is None:
             raise InputError(
@@ -146,41 +161,81 @@ class TableGlossaryReader:
             )
         delimiter = sniffed[0]
         rows = parse_rows(text, delimiter, source)
-        header = rows[0].cells if is_header(rows[0].cells) else None
-        roles = header_roles(header) if header else _positional_roles(len(rows[0].cells))
-        names = header if header else [role or f"column {i + 1}" for i, role in enumerate(roles)]
+        width = len(rows[0].cells)
+        named = is_header(rows[0].cells)
+        table = None if named else sniff_table(text, (delimiter,))
+        has_header = named or (table is not None and table.header)
+        body = rows[1:] if has_header else rows
+        _check_widths(body, width, source)
+        if not named:
+            languages = _label_languages([r.cells for r in body], width, rows[0].cells if has_header else ())
+            if languages:
+                entries = [
+                    entry
+                    for row in body
+                    for entry in row_entries(
+                        row.cells, languages, source=source, line=row.line, end_line=row.end_line
+                    )
+                ]
+                return _with_row_spans(entries, _header_unused(text, source, rows[0]) if has_header else [])
+        roles = header_roles(rows[0].cells) if named else _positional_roles(width)
+        # Column names that say no role (or none at all): columns are term, definition, more.
+        names = rows[0].cells if named else [role or f"column {i + 1}" for i, role in enumerate(roles)]
         names = [
             name if role else f"{name} (column {i + 1})"
             for i, (name, role) in enumerate(zip(names, roles, strict=True))
         ]
-        unused: list[Unused] = []
+        unused: list[Unused] = _header_unused(text, source, rows[0]) if has_header else []
         entries: list[Entry] = []
-        body = rows
-        if header:
-            unused.append(
-                Unused(source, rows[0].line, text.splitlines()[rows[0].line - 1].strip(), REASON_HEADER)
-            )
-            body = rows[1:]
-            for number in range(rows[0].line + 1, rows[0].end_line + 1):
-                unused.append(Unused(source, number, text.splitlines()[number - 1].strip(), REASON_HEADER))
+        lines = text.splitlines()
         for row in body:
-            if len(row.cells) != len(names):
-                raise InputError(
-                    f"row has {len(row.cells)} cells, the header has {len(names)}",
-                    path=source,
-                    line=row.line,
-                    hint="give every row the same number of cells (quote cells that hold the delimiter)",
-                )
             fields = _fields(names, roles, row.cells)
             entry = record_entry(fields, source=source, line=row.line, end_line=row.end_line)
             if entry is None:
-                lines = text.splitlines()
                 for number in range(row.line, row.end_line + 1):
                     if lines[number - 1].strip():
                         unused.append(Unused(source, number, lines[number - 1].strip(), REASON_NO_TERM))
                 continue
             entries.append(entry)
         return entries_and_unused(entries, unused)
+
+
+def _check_widths(rows: list[Row], width: int, source: str) -> None:
+    """Raise InputError at the first row whose number of cells differs from the header's."""
+    for row in rows:
+        if len(row.cells) != width:
+            raise InputError(
+                f"row has {len(row.cells)} cells, the header has {width}",
+                path=source,
+                line=row.line,
+                hint="give every row the same number of cells (quote cells that hold the delimiter)",
+            )
+
+
+def _header_unused(text: str, source: str, header: Row) -> list[Unused]:
+    """Return the header row's lines as unused records: column names, never an entry."""
+    lines = text.splitlines()
+    return [
+        Unused(source, number, lines[number - 1].strip(), REASON_HEADER)
+        for number in range(header.line, header.end_line + 1)
+        if lines[number - 1].strip()
+    ]
+
+
+def _label_languages(
+    rows: Sequence[Sequence[str]], width: int, header: Sequence[str] = ()
+) -> tuple[str, ...] | None:
+    """Return each column's language if the rows' cells are labels in two or more languages."""
+    columns = [[cells[i] for cells in rows if len(cells) == width] for i in range(width)]
+    return label_languages(columns, tuple(header))
+
+
+def _with_row_spans(entries: list[Entry], unused: list[Unused]) -> ReadResult:
+    """Return the entries of a table of labels: one row's entries share its span, counted once."""
+    result = entries_and_unused(entries, unused)
+    return ReadResult(
+        result.entries, result.unused, result.title, spans=tuple((e.line, e.end_line) for e in result.entries)
+    )
 
 
 def _positional_roles(width: int) -> list[str]:
