@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from termbase.errors import InputError, NotAGlossaryError
 from termbase.readers.base import Reader
+from termbase.readers.data.concept_record import ConceptRecordReader
 from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.data.gettext_po import GettextPoReader
 from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryReader
@@ -59,6 +60,7 @@ READERS: tuple[Reader, ...] = (
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
     GettextPoReader(),
+    ConceptRecordReader(),
     SkosReader(),
     TbxReader(),
     TermbaseJsonlReader(),

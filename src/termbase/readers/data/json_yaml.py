@@ -115,7 +115,8 @@ class _JsonLocator:
                 index = self.skip(index + 1)
 
 
-def _json_tree(text: str, source: str) -> Located:
+def json_tree(text: str, source: str) -> Located:
+    """Return the JSON text as a tree of values with their line spans, or raise InputError."""
     try:
         json.loads(text)
     except json.JSONDecodeError as error:
@@ -169,7 +170,7 @@ def _yaml_span(node: Node, lines: list[str]) -> tuple[int, int]:
     return first, max(first, last)
 
 
-def _yaml_documents(text: str, source: str) -> Located:
+def yaml_tree(text: str, source: str) -> Located:
     """Return the YAML text as one tree: a sequence of its documents, or the one document."""
     lines = text.splitlines()
     constructor = SafeConstructor()
@@ -495,14 +496,14 @@ class JsonGlossaryReader:
         if not head.startswith(("{", "[")) or '"@context"' in head[:5000]:
             return 0.0
         try:
-            return _score(_json_tree(text, ""))
+            return _score(json_tree(text, ""))
         except InputError:
             keys = {field_role(k) for k in re.findall(r'"([^"\n]{1,40})"\s*:', head)}
             return 0.8 if {"term", "definition"} <= keys else 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per record (per language of a multilingual record)."""
-        return _read_records(_json_tree(text, source), text, source, kind_of_line=_json_line_reason)
+        return _read_records(json_tree(text, source), text, source, kind_of_line=_json_line_reason)
 
 
 #: A `key:` at the start of a YAML line (in a list item or not).
@@ -526,7 +527,7 @@ class YamlGlossaryReader:
             return 0.0
         for candidate in _trimmed_yaml(text):
             try:
-                score = _score(_yaml_documents(candidate, ""))
+                score = _score(yaml_tree(candidate, ""))
             except (InputError, RecursionError):
                 continue
             if score or candidate is text:
@@ -537,4 +538,4 @@ class YamlGlossaryReader:
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per record (per language of a multilingual record)."""
-        return _read_records(_yaml_documents(text, source), text, source, kind_of_line=_yaml_line_reason)
+        return _read_records(yaml_tree(text, source), text, source, kind_of_line=_yaml_line_reason)
