@@ -90,3 +90,26 @@ def test_zero_width_non_joiner_is_folded_in_match_keys(tmp_path: Path):
     with Termbase.open(db) as termbase:
         typed_without = find_concepts(termbase, "خواناپذیری")
         assert typed_without == find_concepts(termbase, "readability") != []
+
+
+def test_a_markdown_table_of_english_and_persian_labels_is_read_as_one_concept_per_row(tmp_path: Path):
+    text = (
+        "# واژه‌نامه\n\nمعادل‌هایی که در ترجمه به کار می‌بریم.\n\n"
+        "| English | فارسی |\n| ------- | ----- |\n| kiln | کوره |\n| glaze | لعاب |\n"
+        "| pottery wheel | چرخ سفالگری، چرخ کوزه‌گری |\n"
+    )
+    read = read_source(SourceText("GLOSSARY.md", text))
+    assert read.source.reader == "markdown-table"
+    entries = read.result.entries
+    assert len({e.group for e in entries}) == 3
+    wheel = [e for e in entries if e.line == 9]
+    assert {e.language: e.labels for e in wheel} == {
+        "en": ("pottery wheel",),
+        "fa": ("چرخ سفالگری", "چرخ کوزه‌گری"),
+    }
+    assert unaccounted_lines(text, read.result) == []
+    glossary = tmp_path / "GLOSSARY.md"
+    glossary.write_text(text, encoding="utf-8")
+    build_termbase([str(glossary)], tmp_path / "t.db")
+    with Termbase.open(tmp_path / "t.db") as termbase:
+        assert find_concepts(termbase, "چرخ کوزهگری") == find_concepts(termbase, "pottery wheel") != []

@@ -9,7 +9,10 @@ Shape of cheat-sheet style pages (example from the test fixtures)::
     | **Flaky test** | A test that passes or fails by chance. <br> **Fix:** remove the race. |
 
 A table is a glossary table when its first header cell names a term (`Term`, `Name`,
-`Concept`, `Acronym` …) or most of its first-column cells are bold. Each body row is an
+`Concept`, `Acronym` …) or most of its first-column cells are bold. A table whose columns
+hold short labels in different languages (`| English | فارسی |`: each header naming a
+language, or its script telling one) is a term/translation table: each row is one concept,
+each cell a label in its column's language (see `bilingual_rows`). Otherwise each body row is an
 entry: the first cell is the term, the definition column (named `Definition`, `Meaning`,
 `Description` …, else the second) the definition, with `<br>` turned into line breaks;
 other non-empty cells are appended as `**Header:** value`. Header and delimiter rows,
@@ -19,13 +22,14 @@ headings, prose and other tables are reported.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markdown_it.token import Token
 
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.bilingual_rows import label_languages, row_entries
 from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     heading_text,
@@ -95,10 +99,22 @@ def page_tables(tokens: list[Token]) -> list[Table]:
     return tables
 
 
+def table_languages(table: Table) -> tuple[str, ...] | None:
+    """Return each column's language if the table is labels in two or more languages."""
+    if len(table.header) < 2 or not table.rows:
+        return None
+    width = len(table.header)
+    columns = [[_term_text(cells[i]) for _, cells in table.rows if len(cells) == width] for i in range(width)]
+    return label_languages(columns, [clean_label(name.replace("*", "")) for name in table.header])
+
+
 def is_glossary_table(table: Table) -> bool:
-    """Return True if the table's first column holds terms (by its header or bold cells)."""
+    """Return True if the table's first column holds terms (by its header or bold cells),
+    or its columns hold labels in several languages."""
     if not table.header or len(table.header) < 2 or not table.rows:
         return False
+    if table_languages(table):
+        return True
     if _TERM_HEADERS.match(clean_label(table.header[0].replace("*", ""))):
         return True
     bold = sum(1 for _, cells in table.rows if cells and _BOLD.match(cells[0]))
@@ -156,6 +172,7 @@ class MarkdownTableReader:
             (heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), ""
         )
         entries: list[Entry] = []
+        labelled: list[Entry] = []
         unused: list[Unused] = []
         claimed: set[int] = set()
         lines = text.splitlines()
@@ -168,6 +185,16 @@ class MarkdownTableReader:
             for number, reason in zip(header_lines, (REASON_HEADER_ROW, REASON_DELIMITER), strict=False):
                 unused.append(Unused(source, number, lines[number - 1].strip(), reason))
                 claimed.add(number)
+            languages = table_languages(table)
+            if languages:
+                for number, cells in table.rows:
+                    claimed.add(number)
+                    cells = tuple(_term_text(cell) for cell in cells)
+                    if len(cells) != len(languages) or not any(cells):
+                        unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
+                        continue
+                    labelled += row_entries(cells, languages, source=source, line=number, end_line=number)
+                continue
             for number, cells in table.rows:
                 claimed.add(number)
                 term = _term_text(cells[0]) if cells else ""
@@ -193,4 +220,8 @@ class MarkdownTableReader:
                     )
                 )
         unused += unused_outside(text, tokens, claimed, source)
-        return entries_and_unused(entries, unused, title)
+        if not labelled:
+            return entries_and_unused(entries, unused, title)
+        # A row of labels in several languages gives one entry per language, sharing its line.
+        result = entries_and_unused([*entries, *labelled], unused, title)
+        return replace(result, spans=tuple((e.line, e.end_line) for e in result.entries))
