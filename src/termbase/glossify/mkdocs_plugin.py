@@ -112,6 +112,10 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             self.glossary_file = found
         return files
 
+    def on_nav(self, nav: Any, config: Any, files: Files) -> Any:
+        self.chapter_order = [item.title for item in nav.items if getattr(item, "title", None)]
+        return nav
+
     def _chapter(self, page: Page) -> str:
         if self.config.glossary_sections != "chapter":
             return ""
@@ -148,7 +152,10 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
     def _glossary_html(self, glossary: Page) -> str:
         from termbase.web.render import markdown_html
 
-        chapters = self.chapters if self.config.glossary_sections == "chapter" else [""]
+        order = getattr(self, "chapter_order", [])
+        chapters = sorted(self.chapters, key=lambda t: (order.index(t) if t in order else len(order), t))
+        if self.config.glossary_sections != "chapter":
+            chapters = [""]
         parts = ['<div class="termbase-glossary">']
         if not self.uses:
             parts.append("<p>No term of the glossary is used in these pages yet.</p>")

@@ -6,6 +6,7 @@
   var shown = null;
   var hideTimer = 0;
   var lastPointer = "mouse";
+  var wasOpen = false; // was the tooltip of the link being tapped already open?
   var count = 0;
 
   function place(link, tip) {
@@ -64,7 +65,7 @@
     link.addEventListener("focus", function () { show(link); });
     link.addEventListener("blur", hide);
     link.addEventListener("click", function (event) {
-      if (lastPointer === "touch" && shown !== link) {
+      if (lastPointer === "touch" && !wasOpen) {
         event.preventDefault();
         show(link);
       }
@@ -80,6 +81,8 @@
 
   document.addEventListener("pointerdown", function (event) {
     lastPointer = event.pointerType || "mouse";
+    var target = event.target.closest ? event.target.closest("a.termbase-term") : null;
+    wasOpen = Boolean(target) && shown === target;
     if (shown && !shown.contains(event.target) && !(event.target.closest && event.target.closest(".termbase-tip"))) {
       hide();
     }
