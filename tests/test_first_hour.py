@@ -113,3 +113,44 @@ def test_define_offers_only_close_spellings(tmp_path: Path) -> None:
     assert code == 1 and "did you mean: Sprocket?" in err
     code, _, err = run("define", "a phrase that names nothing here", "--db", str(db))
     assert code == 1 and "did you mean" not in err and "no label is close" in err
+
+
+def test_inline_math_in_a_definition_renders_as_mathml() -> None:
+    from termbase.web.render import markdown_html
+
+    rendered = str(
+        markdown_html(
+            "Scale the gate by $\\alpha$ and add \\(x^2\\) to it; a seat costs $4 or $0.50.\n\n"
+            "The span `$kept$` stays code, and $<script>alert(1)</script>$ stays text."
+        )
+    )
+    assert rendered.count('<math class="formula-inline"') == 3  # the last one is inert MathML text
+    assert "<mi>α</mi>" in rendered and "<msup>" in rendered
+    assert "$4 or $0.50" in rendered
+    assert "<code>$kept$</code>" in rendered
+    assert "<script>" not in rendered and "$\\alpha$" not in rendered
+
+
+def test_the_builtin_lora_definition_shows_math_not_latex() -> None:
+    from termbase.builtin import builtin_db
+    from termbase.store import Termbase
+    from termbase.web.render import markdown_html
+
+    termbase = Termbase.open(builtin_db())
+    record = termbase.concept(termbase.concept_ids_for_key("lora")[0])
+    html = "".join(str(markdown_html(stored.entry.definition)) for stored in record.entries)
+    assert "<math" in html and "$W$" not in html and "\\Delta" not in html
+
+
+def test_lint_flags_math_that_would_not_render() -> None:
+    from termbase.lint import lint_entries
+    from termbase.model import Entry
+
+    definition = (
+        "A made-up ratio written as $\\frac{$ that no converter can read, kept here so that the "
+        "linter has one broken formula to find among otherwise ordinary words."
+    )
+    entry = Entry("made-up.yaml", 3, 3, "broken ratio", ("broken ratio",), definition,
+                  concept_id="broken-ratio", topics=("evaluation",))  # fmt: skip
+    problems = [str(p) for p in lint_entries([entry])]
+    assert any("math that would not render" in p and "\\frac{" in p for p in problems), problems

@@ -103,7 +103,12 @@ def _definition_problems(entry: Entry) -> list[Problem]:
     sentences = len(_SENTENCE_END.findall(entry.definition.strip()))
     if sentences > 5:
         return [Problem(*where, f"definition of {entry.term!r} has {sentences} sentences (one to four)")]
-    return []
+    from termbase.web.render import unrenderable_formulas
+
+    return [
+        Problem(*where, f"definition of {entry.term!r} has math that would not render: ${latex}$")
+        for latex in unrenderable_formulas(entry.definition)
+    ]
 
 
 def _label_clashes(entries: Sequence[Entry]) -> list[Problem]:

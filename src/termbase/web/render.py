@@ -116,18 +116,38 @@ MATHML_ATTRIBUTES = frozenset(
 )
 
 
+#: Stands in for one inline formula while the HTML around it is sanitised (nh3 would drop
+#: MathML); replaced by the formula's MathML, rebuilt from the allowlist, afterwards.
+_MATH_SLOT = "\ue000{}\ue001"
+_MATH_SLOTS = re.compile("\ue000(\\d+)\ue001")
+#: How dollarmath writes a formula (its content HTML-escaped).
+_RENDERED_MATH = re.compile(r'<(span|div) class="math (?:inline|block)">(.*?)</\1>', re.DOTALL)
+#: `\(…\)` inline math, which CommonMark would read as escaped brackets: written as `$…$`.
+_PAREN_MATH = re.compile(r"\\\((.+?)\\\)", re.DOTALL)
+
+
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
-    """Return the Markdown parser (imported on first use: most definitions are plain text)."""
-    from markdown_it import MarkdownIt
+    """Return the Markdown parser (imported on first use: most definitions are plain text).
 
-    return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable(
-        "strikethrough"
+    Inline `$…$` (and `$$…$$`) math is parsed by mdit-py-plugins' dollarmath, which leaves
+    prices such as `$4 … $0.56` alone; `markdown_html` turns each formula into MathML.
+    """
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+    parser = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+    parser.enable("strikethrough")
+    return parser.use(
+        dollarmath_plugin,
+        allow_space=False,
+        allow_digits=False,
+        double_inline=True,
     )
 
 
 #: Text with none of these characters renders the same as plain escaped text.
-_MARKDOWN_SYNTAX = re.compile(r"[*_`\[\]<>&\\#~!|]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
+_MARKDOWN_SYNTAX = re.compile(r"[*_`\[\]<>&\\#~!|$]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
 
 
 def sanitize_html(fragment: str) -> str:
@@ -147,7 +167,22 @@ def markdown_html(text: str) -> Markup:
     """Return a definition (Markdown) as sanitised HTML, ready to put in a page."""
     if not _MARKDOWN_SYNTAX.search(text):
         return Markup(f"<p>{html.escape(text.strip(), quote=False)}</p>")
-    return Markup(sanitize_html(_markdown().render(text)).strip())
+    rendered = _markdown().render(_PAREN_MATH.sub(lambda m: f"${m.group(1).strip()}$", text))
+    formulas: list[str] = []
+
+    def slot(match: re.Match[str]) -> str:
+        formulas.append(html.unescape(match.group(2)).strip())
+        return _MATH_SLOT.format(len(formulas) - 1)
+
+    safe = sanitize_html(_RENDERED_MATH.sub(slot, rendered)).strip()
+    if formulas:
+
+        def fill(match: re.Match[str]) -> str:
+            number = int(match.group(1))
+            return inline_formula_html(formulas[number]) if number < len(formulas) else match[0]
+
+        safe = _MATH_SLOTS.sub(fill, safe)
+    return Markup(safe)
 
 
 def _mathml_element(element: ET.Element, out: list[str]) -> None:
@@ -178,15 +213,46 @@ def formula_html(latex: str) -> Markup:
     A formula that cannot be converted is shown as its escaped LaTeX source in
     `<code class="formula formula-tex">`.
     """
+    mathml = latex_mathml(latex, "block")
+    if mathml is None:
+        return Markup(f'<code class="formula formula-tex">{html.escape(latex)}</code>')
+    return Markup(mathml)
+
+
+def latex_mathml(latex: str, display: str) -> str | None:
+    """Return LaTeX as MathML rebuilt from the allowlist, or None if it cannot be converted."""
     from latex2mathml.converter import convert as latex_to_mathml  # only pages with formulas need it
 
     try:
-        tree = ET.fromstring(latex_to_mathml(latex, display="block"))
+        tree = ET.fromstring(latex_to_mathml(latex, display=display))
     except Exception:  # latex2mathml raises many types on malformed input
-        return Markup(f'<code class="formula formula-tex">{html.escape(latex)}</code>')
+        return None
     out: list[str] = []
     _mathml_element(tree, out)
-    return Markup("".join(out))
+    return "".join(out)
+
+
+def inline_formulas(text: str) -> list[str]:
+    """Return the LaTeX of every inline formula (`$…$`, `$$…$$`, `\\(…\\)`) in a definition."""
+    if "$" not in text and "\\(" not in text:
+        return []
+    rendered = _markdown().render(_PAREN_MATH.sub(lambda m: f"${m.group(1).strip()}$", text))
+    return [html.unescape(m.group(2)).strip() for m in _RENDERED_MATH.finditer(rendered)]
+
+
+def unrenderable_formulas(text: str) -> list[str]:
+    """Return the inline formulas of a definition that would show as LaTeX source, not math."""
+    return [latex for latex in inline_formulas(text) if latex_mathml(latex, "inline") is None]
+
+
+@lru_cache(maxsize=4096)
+def inline_formula_html(latex: str) -> str:
+    """Return inline math from a definition as `<math class="formula-inline">`, or its
+    escaped source in `<code class="formula-tex">` when it cannot be converted."""
+    mathml = latex_mathml(latex, "inline")
+    if mathml is None:
+        return f'<code class="formula-tex">{html.escape(latex)}</code>'
+    return mathml.replace('<math class="formula"', '<math class="formula-inline"', 1)
 
 
 #: Markdown emphasis and code marks, left out of one-line summaries.
