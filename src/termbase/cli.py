@@ -666,9 +666,12 @@ def serve(db: Path | None, host: str, port: int, title: str | None, with_mcp: bo
 def mcp(db: Path | None, base_url: str | None) -> None:
     """Serve the termbase to an MCP client (an LLM assistant) over stdio: tools, resources, a prompt."""
     from termbase.mcp_server.server import run_stdio
-    from termbase.web.pages import Links
 
-    links = Links(root=site_address(base_url), static=True) if base_url is not None else None
+    links = None
+    if base_url is not None:
+        from termbase.web.pages import Links
+
+        links = Links(root=site_address(base_url), static=True)
     with open_termbase(db) as termbase:
         run_stdio(termbase, links)
 

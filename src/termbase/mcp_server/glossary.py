@@ -17,7 +17,6 @@ from termbase.languages import concept_languages, in_language, is_language_tag
 from termbase.lookup import all_label_texts, find_concepts, loose_index, suggest_labels
 from termbase.model import is_concept_id
 from termbase.store import ConceptRecord, StoredEntry, Termbase
-from termbase.web.render import one_line
 
 from . import results
 
@@ -75,11 +74,17 @@ class Glossary:
         """True once the search index is built (a search will not wait for it)."""
         return self.termbase._search_index is not None
 
+    @property
+    def matcher_ready(self) -> bool:
+        """True once the term matcher is built (terms_in will not wait for it)."""
+        return self._matcher is not None
+
     def warm_up(self) -> None:
         """Build the search index, the label look-ups and the term matcher now, so that the
         first calls answer at once."""
         self.index()
         _ = self.labels, self.loose_index, self.label_texts, self.topic_members
+        self.summary(next(iter(self.labels), ""))  # imports what one-line summaries need
         self.matcher()
 
     def matcher(self) -> TermMatcher:
@@ -153,6 +158,8 @@ class Glossary:
 
     def summary(self, concept_id: str) -> tuple[str, results.Provenance | None]:
         """Return one line of the concept's first definition and where it comes from."""
+        from termbase.web.render import one_line  # jinja2 and nh3: not needed to start the server
+
         stored = self._first_entry(concept_id)
         if stored is None:
             return "", None

@@ -25,7 +25,6 @@ from pydantic import BaseModel, Field
 
 from termbase import __version__
 from termbase.errors import InputError
-from termbase.exports.jsonl import concept_dict
 from termbase.languages import concept_languages
 from termbase.store import Termbase
 
@@ -39,6 +38,8 @@ if TYPE_CHECKING:
 
 #: Tools only read: the same call gives the same answer, and nothing outside is touched.
 READ_ONLY = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
+#: terms_in reads longer texts in a worker thread, off the event loop (roughly 1 ms per 1,000 characters).
+INLINE_TEXT_CHARS = 5_000
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 INSTRUCTIONS = """\
@@ -170,7 +171,9 @@ def create_server(
         """The glossary terms a passage uses, in order of first use, each with a one-line
         definition, its source, and where in the text it occurs; labels that could name
         several concepts are listed apart."""
-        return await anyio.to_thread.run_sync(lambda: answer(lambda: glossary.terms_in(text)))
+        if len(text) > INLINE_TEXT_CHARS or not glossary.matcher_ready:
+            return await anyio.to_thread.run_sync(lambda: answer(lambda: glossary.terms_in(text)))
+        return answer(lambda: glossary.terms_in(text))
 
     @server.tool(annotations=READ_ONLY, title="Topics")
     def topics(
@@ -189,6 +192,8 @@ def create_server(
         mime_type="application/json",
     )
     def concept_resource(concept_id: str) -> str:
+        from termbase.exports.jsonl import concept_dict  # the exports package imports rdflib: not at start
+
         try:
             record = glossary.record(concept_id)
         except InputError as error:
