@@ -672,8 +672,9 @@ def mcp(db: Path | None, base_url: str | None) -> None:
         from termbase.web.pages import Links
 
         links = Links(root=site_address(base_url), static=True)
-    with open_termbase(db) as termbase:
-        run_stdio(termbase, links)
+    # Not closed on the way out: the process ends with the session, and closing the file
+    # under the warm-up thread (still building the search index) would only make it fail.
+    run_stdio(open_termbase(db), links)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
