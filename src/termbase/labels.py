@@ -13,11 +13,14 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
+from termbase.table_shape import script_of
+
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "`": "'"})
 _SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212_/.,:;·•]+")
 _DROP = re.compile(r"[\"'()\[\]{}*]")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _SLASH_SPLIT = re.compile(r"\s+/\s+")
+_COMMA_SPLIT = re.compile(r"\s*[,،]\s+")
 _PAREN = re.compile(r"^(?P<outer>.+?)\s*\((?P<inner>[^()]+)\)\s*$")
 _ARTICLES = frozenset({"a", "an", "the"})
 _ACRONYM_PLURAL = re.compile(r"^([A-Z0-9][A-Za-z0-9\-]*[A-Z0-9])s$")
@@ -234,11 +237,22 @@ def _share_last_word(sides: list[str]) -> list[str]:
     return sides
 
 
+def split_by_script(term: str) -> list[str]:
+    """Return the parts of `시퀀스, Sequence`: one name per script, written side by side
+    with a comma (a translated glossary keeping the original term), or [] for one name."""
+    parts = [part.strip() for part in _COMMA_SPLIT.split(term)]
+    if len(parts) < 2 or not all(parts):
+        return []
+    scripts = [script_of(part) for part in parts]
+    return parts if all(scripts) and len(set(scripts)) == len(scripts) else []
+
+
 def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """Return (labels, groups) for a term as written.
 
     Each `A / B` side is its own group (its own idea); within a side, `X (Y)` where one
-    part abbreviates the other gives both names. Labels keep their written spelling.
+    part abbreviates the other gives both names, and so does `이름, Name` (the same name in
+    two scripts). Labels keep their written spelling.
     """
     term = clean_label(term)
     sides = [side for side in _SLASH_SPLIT.split(term) if side.strip()] or [term]
@@ -246,6 +260,10 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
     groups: list[tuple[str, ...]] = []
     for side in sides:
         side = clean_label(side)
+        scripts = split_by_script(side)
+        if scripts:
+            groups.append(tuple(dict.fromkeys(n for part in scripts for n in parse_term(part)[0])))
+            continue
         pair = split_acronym(side) or split_synonym(side)
         names = [pair[0], pair[1]] if pair else [side]
         groups.append(tuple(dict.fromkeys(n for n in names if n)))

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
-from termbase.labels import label_key, loose_key
+from termbase.labels import label_key, loose_key, qualified_base
 from termbase.store import Termbase
 
 
@@ -19,7 +19,8 @@ def loose_index(termbase: Termbase) -> dict[str, list[str]]:
 
 
 def find_concepts(termbase: Termbase, term: str, loose: Mapping[str, list[str]] | None = None) -> list[str]:
-    """Return ids of the concepts `term` names: by id, by label key, then by looser key.
+    """Return ids of the concepts `term` names: by id, by label key, by looser key, then by
+    a label that adds a bracketed qualifier to it (`Sequence (relation)`).
 
     A caller that looks up many terms passes `loose_index(termbase)` as `loose`.
     """
@@ -35,8 +36,17 @@ def find_concepts(termbase: Termbase, term: str, loose: Mapping[str, list[str]] 
     if not wanted:
         return []
     if loose is not None:
-        return list(loose.get(wanted, ()))
-    return sorted({cid for cid, label, _ in termbase.all_labels() if loose_key(label) == wanted})
+        found = list(loose.get(wanted, ()))
+    else:
+        found = sorted({cid for cid, label, _ in termbase.all_labels() if loose_key(label) == wanted})
+    return found or qualified_matches(termbase, label_key(term))
+
+
+def qualified_matches(termbase: Termbase, key: str) -> list[str]:
+    """Return ids of concepts with a label that is the name of `key` plus a bracketed
+    qualifier: `Sequence` names `Sequence (relation)`."""
+    labels = termbase.all_labels()
+    return sorted({cid for cid, label, _ in labels if (b := qualified_base(label)) and label_key(b) == key})
 
 
 #: How alike (0-100, rapidfuzz's normalised Indel similarity) a label must be to a missed

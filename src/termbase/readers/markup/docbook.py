@@ -277,7 +277,7 @@ class DocBookGlossaryReader:
     ) -> tuple[list[Entry], list[Unused]]:
         """Return the entries, the see-entries' terms added to their targets, and the see-entries' lines."""
         defined = [d for d in drafts if d.definition]
-        by_label = {label.casefold(): d for d in defined for label in d.labels}
+        by_label = {label.casefold(): d for d in defined for label in (d.term, *d.labels)}
         unused: list[Unused] = []
         extra: dict[int, list[str]] = {}
         for draft in drafts:
