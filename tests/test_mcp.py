@@ -108,7 +108,9 @@ def test_define_gives_every_source_with_provenance(db: Path) -> None:
         assert {"levain", "starter culture"} <= set(concept["labels"])
         assert concept["topics"] == ["fermentation"]
         assert concept["url"] is None  # no pages published for a stdio server without --base-url
-        handbook, notes = concept["definitions"]
+        handbook, notes, spanish = concept["definitions"]
+        assert (spanish["language"], spanish["provenance"]["source_title"]) == ("es", "Manual de panadería")
+        assert concept["languages"] == ["en", "es"]
         where = handbook["provenance"]
         assert where["source_title"] == "Bread baking handbook"
         assert (where["locator"], where["url"]) == ("Ch 2", "https://example.org/bread/starter")
@@ -124,6 +126,13 @@ def test_define_gives_every_source_with_provenance(db: Path) -> None:
         assert {"id": "bulk-fermentation", "label": "bulk fermentation"}.items() <= concept["mentioned_in"][
             0
         ].items()
+
+        in_spanish = (await call(client, "define", term="levain", lang="es"))["concepts"][0]
+        assert in_spanish["label"] == "masa madre"
+        assert [d["language"] for d in in_spanish["definitions"]] == ["es"]
+        assert in_spanish["languages"] == ["en", "es"]  # what else there is, to ask for
+        no_french = (await call(client, "define", term="levain", lang="fr"))["concepts"][0]
+        assert {d["language"] for d in no_french["definitions"]} == {"en"}  # English when there is no French
 
         by_acronym = await call(client, "define", term="BF")
         assert [c["id"] for c in by_acronym["concepts"]] == ["bulk-fermentation"]
