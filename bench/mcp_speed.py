@@ -130,8 +130,9 @@ async def time_tools(db: Path, calls: int, checked_calls: int) -> dict[str, dict
     server = create_server(termbase)
     glossary: Glossary = server.glossary  # type: ignore[attr-defined]
     glossary.warm_up()
-    report: dict[str, dict[str, Any]] = {}
     loads = workload(termbase, calls)
+    samples: dict[str, dict[str, list[float]]] = {}
+    errors: dict[str, int] = {}
     async with create_connected_server_and_client_session(server) as client:
         checking = client._validate_tool_result
         for kind, argument_sets in loads.items():
@@ -140,8 +141,6 @@ async def time_tools(db: Path, calls: int, checked_calls: int) -> dict[str, dict
             if not fresh:
                 for args in argument_sets[:20]:
                     await client.call_tool(tool, args)
-            samples: dict[str, dict[str, list[float]]] = {}
-            errors = 0
             for number, args in enumerate(argument_sets):
                 ways = ["mcp", "direct"] + (["mcp_sdk_client_checking"] if number < checked_calls else [])
                 for way in ways:
@@ -149,24 +148,26 @@ async def time_tools(db: Path, calls: int, checked_calls: int) -> dict[str, dict
                         args = {**args, "query": f"{args['query']} {way} {number}"}
                     client._validate_tool_result = checking if way.endswith("checking") else skip_client_check
                     embeds = tool == "search" and glossary.index().may_embed(args["query"])
+                    failed = False
                     start = time.perf_counter()
                     if way == "direct":
                         direct_call(glossary, tool, args)
                     else:
-                        errors += bool((await client.call_tool(tool, args)).isError)
+                        failed = (await client.call_tool(tool, args)).isError
                     took = time.perf_counter() - start
                     # a query of 3+ words matching no label closely is embedded (semantic search)
                     embedded = embeds and not glossary.index().may_embed(args["query"])
                     group = "search (embedded the query first)" if embedded else kind
                     samples.setdefault(group, {}).setdefault(way, []).append(took)
-            for group, ways_timed in samples.items():
-                row = report.setdefault(group, {"errors": 0})
-                row["errors"] += errors if group == kind else 0
-                row["calls"] = len(ways_timed["mcp"])
-                row.update({way: percentiles(times) for way, times in ways_timed.items()})
-                thirds = [ways_timed["mcp"][i::3] for i in range(3)]  # interleaved: each spans the run
-                row["mcp_p99_ms_of_each_third"] = [percentiles(t)["p99_ms"] for t in thirds if t]
-                print(group, json.dumps(row), file=sys.stderr)
+                    errors[group] = errors.get(group, 0) + failed
+    report: dict[str, dict[str, Any]] = {}
+    for group, ways_timed in samples.items():
+        row: dict[str, Any] = {"calls": len(ways_timed["mcp"]), "errors": errors.get(group, 0)}
+        row.update({way: percentiles(times) for way, times in ways_timed.items()})
+        thirds = [ways_timed["mcp"][i::3] for i in range(3)]  # interleaved: each spans the run
+        row["mcp_p99_ms_of_each_third"] = [percentiles(t)["p99_ms"] for t in thirds if t]
+        report[group] = row
+        print(group, json.dumps(row), file=sys.stderr)
     termbase.close()
     return report
 
@@ -231,11 +232,9 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     tools = anyio.run(time_tools, db, options.calls, options.checked_calls)
     starts = time_starts(options.db, options.starts)
-    worst = max(
-        (row["mcp"]["p99_ms"], kind)
-        for kind, row in tools.items()
-        if kind != "search (new question, embedded)"
-    )
+    lexical = {kind: row for kind, row in tools.items() if "embedded" not in kind}
+    worst = max((row["mcp"]["p99_ms"], kind) for kind, row in lexical.items())
+    ready = starts["ready_s"]["median"]
     result = {
         "db": str(db),
         "cores": os.cpu_count(),
@@ -243,11 +242,10 @@ def main() -> None:
         "tools": tools,
         "start": starts,
         "targets": {
-            f"tool p99 < {TARGET_P99_MS} ms (worst: {worst[1]}, {worst[0]} ms)": worst[0] < TARGET_P99_MS,
-            f"start < {TARGET_START_S} s (median {starts['ready_s']['median']} s)": starts["ready_s"][
-                "median"
-            ]
-            < TARGET_START_S,
+            f"tool p99 < {TARGET_P99_MS} ms, searches that embed aside (worst: {worst[1]}, {worst[0]} ms)": (
+                worst[0] < TARGET_P99_MS
+            ),
+            f"start < {TARGET_START_S} s (median {ready} s)": ready < TARGET_START_S,
         },
     }
     print(json.dumps(result, indent=2))
