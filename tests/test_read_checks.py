@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from termbase.build import build_termbase, read_source
-from termbase.model import Entry, ReadResult
+from termbase.model import Entry, ReadResult, Unused
 from termbase.read_checks import adjusted_confidence, check_read
 from termbase.sources import SourceText
 from termbase.store import Termbase
@@ -109,6 +109,29 @@ def test_link_reference_definitions_glued_to_an_entry_are_flagged():
     definition = "an oven for firing clay\n[kilns]: kilns.md\n[clay]: clay.md\n[firing]: firing.md"
     text = "kiln\n" + definition + "\n"
     assert checks_of(text, [entry("kiln", definition, 1, 5)]) == ["definitions-of-link-targets"]
+
+
+def test_term_lines_left_unread_are_flagged():
+    # Headings with no definition under them, skipped by a reader that took the others.
+    lines = [
+        "<h1>Workshop words</h1>",
+        "<h4>Kiln</h4>",
+        "<p>An oven for firing clay.</p>",
+        "<h4>Glaze</h4>",
+        "<p>A glassy coat on pottery.</p>",
+        "<h4>Slip</h4>",
+        "<h4>Wedging</h4>",
+        "<p>Kneading clay.</p>",
+    ]
+    text = "\n".join(lines) + "\n"
+    entries = [
+        entry("Kiln", "An oven", 2, 3),
+        entry("Glaze", "A glassy coat", 4, 5),
+        entry("Wedging", "Kneading", 7, 8),
+    ]
+    unused = (Unused("g.txt", 1, lines[0], "page heading"), Unused("g.txt", 6, lines[5], "page heading"))
+    findings = check_read(text, ReadResult(tuple(entries), unused), "g.txt")
+    assert [(f.check, f.line) for f in findings] == [("term-lines-left-unread", 6)]
 
 
 def test_sentence_like_terms_are_flagged():

@@ -47,6 +47,9 @@ MARKUP_RESIDUE = re.compile(
 LINK_TARGET = re.compile(
     r"https?://\S+|(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:md|html?|rst|adoc|php)(?:#[\w-]*)?|#[\w-]+"
 )
+#: The markup a term line opens with (`<h4`, `<dt`, `##`, `**`, `- **`, `=== `…): its shape.
+LINE_SHAPE = re.compile(r"^\s*(<(?:h[1-6]|dt|dfn|strong|b)\b|#{1,6}(?=\s)|\*\*|__|=+(?=\s)|[-*+]\s+\*\*|;)")
+TAGS = re.compile(r"<[^<>]*>")
 LINK_REFERENCE_LINE = re.compile(r"^\s*\[[^\]]+\]:\s*\S+")
 
 #: Checks look at reads of at least this many entries (one odd entry proves little).
@@ -55,12 +58,14 @@ MIN_ENTRIES = 3
 
 @dataclass(frozen=True, slots=True)
 class ReadContext:
-    """What the checks look at: the text, its lines, the read, the table it may be."""
+    """What the checks look at: the text, its lines, the read, the lines it left unused,
+    the table it may be."""
 
     source: str
     text: str
     lines: list[str]
     entries: tuple[Entry, ...]
+    unused: tuple[int, ...]
     table: TableShape | None
 
 
@@ -204,6 +209,39 @@ def _link_share(text: str) -> float:
     return _share(linked, letters)
 
 
+def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
+    """Lines shaped like the entries' own term lines (the same opening markup) left unread:
+    terms the reader skipped, such as headings with no definition under them."""
+    shapes = [_line_shape(_line_text(context, e.line)) for e in context.entries]
+    known = [shape for shape in shapes if shape]
+    if len(known) < 2:
+        return None
+    shape = max(set(known), key=known.count)
+    if known.count(shape) < 0.6 * len(context.entries):
+        return None
+    skipped = [
+        n
+        for n in context.unused
+        if _line_shape(_line_text(context, n)) == shape
+        and len(TAGS.sub("", _line_text(context, n)).strip("#*=;_ -")) > 1
+    ]
+    if not skipped:
+        return None
+    return ReadFinding(
+        context.source,
+        "term-lines-left-unread",
+        f"{len(skipped)} lines shaped like the {len(context.entries)} entries' term lines ({shape!r}) "
+        f"were not read as entries (e.g. {_line_text(context, skipped[0])[:60]!r})",
+        skipped[0],
+        0.3,
+    )
+
+
+def _line_shape(line: str) -> str:
+    match = LINE_SHAPE.match(line)
+    return re.sub(r"\s+", " ", match.group(1)) if match else ""
+
+
 def sentence_terms(context: ReadContext) -> ReadFinding | None:
     """Terms that read like sentences: a definition or prose taken as the term."""
     if len(context.entries) < MIN_ENTRIES:
@@ -229,6 +267,7 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     header_row_as_entry,
     one_line_entries_in_long_lines,
     definitions_of_link_targets,
+    term_lines_left_unread,
     sentence_terms,
 )
 
@@ -241,7 +280,8 @@ def check_read(text: str, result: ReadResult, source: str) -> tuple[ReadFinding,
     if result.spans:  # entries that cite another file's lines: place them where they were read
         spans = zip(entries, result.spans, strict=True)
         entries = tuple(replace(e, line=first, end_line=last) for e, (first, last) in spans)
-    context = ReadContext(source, text, text.splitlines(), entries, sniff_table(text))
+    unused = tuple(u.line for u in result.unused if u.source == source)
+    context = ReadContext(source, text, text.splitlines(), entries, unused, sniff_table(text))
     return tuple(finding for check in CHECKS if (finding := check(context)) is not None)
 
 
