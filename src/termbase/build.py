@@ -13,14 +13,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
+from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
 from termbase.link import link
 from termbase.model import Concept, Entry, ReadResult, Source, Unused
 from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
 from termbase.readers import MIN_CONFIDENCE, forced_reader, get_reader, pick_reader, rank_readers
 from termbase.readers.base import Reader, entry_spans, numbered_lines, without_unnamed_entries
 from termbase.resolve import resolve
+from termbase.safe_xml import check_entities
 from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, vectors_blob
-from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, load_text
+from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, input_folders, load_text
 from termbase.store import Build, write_termbase
 
 
@@ -118,8 +120,22 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
     Lines the reader neither used nor reported are reported here, so every non-blank
     line of the file is accounted for whatever the reader does.
     """
-    read = best_read(text, format_name)
+    check_lines(text.text, text.path)
+    check_entities(text.text, text.path)
+    with watched() as tripped:  # a limit hit by any reader tried fails the file, whoever read it
+        try:
+            read = best_read(text, format_name)
+        except RecursionError:  # a parser without its own depth bound went too deep
+            raise over_limit("the file nests too deep to read", "max_depth", path=text.path) from None
+        except InputError as error:
+            tripped.append(error)
+    if tripped:
+        first = tripped[0]
+        if first.path:
+            raise first
+        raise InputError(first.message, path=text.path, line=first.line, hint=first.hint)
     reader, result = read.reader, read.result
+    check_entries(len(result.entries), text.path)
     claimed = {u.line for u in result.unused} | {
         n for first, last in entry_spans(result) for n in range(first, last + 1)
     }
@@ -262,8 +278,11 @@ def build_termbase(
     format_name: str | None = None,
     relative_to: Path | None = None,
     semantic: bool = False,
+    limits: Limits | None = None,
 ) -> BuildSummary:
     """Read, resolve, link and store the sources into `db`; return what happened.
+
+    `limits` bounds what a source may ask for (size, depth, expansion …; see `limits`).
 
     With `semantic`, each concept's embedding is computed and stored too (needs the
     `semantic` extra). Raises InputError when no source could be read at all (the old
@@ -272,7 +291,8 @@ def build_termbase(
     started = time.perf_counter()
     if format_name:
         get_reader(format_name)
-    read, errors = read_sources(paths, format_name, relative_to)
+    with applied(limits or Limits(), input_folders(paths)):
+        read, errors = read_sources(paths, format_name, relative_to)
     if not read:
         raise NothingReadError(tuple(errors))
     entries = identified_entries(read)

@@ -23,6 +23,7 @@ from termbase import __version__
 from termbase.errors import InputError, NothingReadError, TermbaseError
 
 if TYPE_CHECKING:
+    from termbase.limits import Limits
     from termbase.search import Hit
     from termbase.store import ConceptRecord, Termbase
 
@@ -109,6 +110,51 @@ lang_option = click.option(
 def limit_option(default: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     return click.option(
         "--limit", "-n", type=click.IntRange(1, 100), default=default, help="Most hits to show."
+    )
+
+
+def limit_options(command: Callable[P, R]) -> Callable[P, R]:
+    """Add the flags that raise each bound on what a source may ask (see termbase.limits)."""
+    from termbase.limits import MIB, Limits
+
+    default = Limits()
+    options = [
+        ("--max-file-mb", default.max_bytes // MIB, "Largest source file read, in MiB."),
+        ("--max-line-chars", default.max_line_chars, "Longest line of a source, in characters."),
+        ("--max-entries", default.max_entries, "Most entries one source may hold."),
+        ("--max-depth", default.max_depth, "Deepest nesting of JSON, YAML or XML in a source."),
+        (
+            "--max-expansion",
+            default.max_entity_chars,
+            "Most characters XML entities, and most nodes YAML aliases, may add to a source.",
+        ),
+        ("--max-xml-node-mb", default.max_xml_node_chars // MIB, "Largest XML text or attribute, in MiB."),
+    ]
+    for flag, value, text in reversed(options):
+        command = click.option(flag, type=click.IntRange(1), default=value, help=text)(command)
+    return command
+
+
+def limits_from_options(
+    *,
+    max_file_mb: int,
+    max_line_chars: int,
+    max_entries: int,
+    max_depth: int,
+    max_expansion: int,
+    max_xml_node_mb: int,
+) -> Limits:
+    """Return the Limits the build flags ask for."""
+    from termbase.limits import MIB, Limits
+
+    return Limits(
+        max_bytes=max_file_mb * MIB,
+        max_line_chars=max_line_chars,
+        max_entries=max_entries,
+        max_depth=max_depth,
+        max_entity_chars=max_expansion,
+        max_yaml_alias_nodes=max_expansion,
+        max_xml_node_chars=max_xml_node_mb * MIB,
     )
 
 
@@ -203,6 +249,7 @@ def open_termbase(db: Path | None) -> Termbase:
     help="Fail (exit 1) on any file skipped, even one in a folder that no reader recognises.",
 )
 @click.option("--verbose", is_flag=True, help="List each file in a folder that is not a glossary.")
+@limit_options
 @friendly_errors
 def build(
     sources: tuple[str, ...],
@@ -211,6 +258,7 @@ def build(
     with_semantic: bool,
     strict: bool,
     verbose: bool,
+    **limits: int,
 ) -> None:
     """Read SOURCES, merge their entries into concepts, and write the termbase file.
 
@@ -227,7 +275,9 @@ def build(
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
     try:
-        summary = build_termbase(list(sources), db, format_name, semantic=with_semantic)
+        summary = build_termbase(
+            list(sources), db, format_name, semantic=with_semantic, limits=limits_from_options(**limits)
+        )
     except NothingReadError as error:
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")

@@ -300,7 +300,12 @@ def _bracketed_expansion(acronym: str, definition: str) -> str:
     after = re.match(rf"\s*{escaped}\s*\(([^()]{{3,80}})\)", definition)
     if after and is_acronym_of(acronym, after.group(1)):
         return after.group(1).strip()
-    before = re.search(rf"((?:[A-Za-z][\w\-]*\s+){{1,6}}[A-Za-z][\w\-]*)\s*\({escaped}\)", definition)
+    marker = definition.find(f"({acronym})")
+    if marker < 0:
+        return ""
+    # only the words just before `(ACRONYM)`: a search over the whole text is quadratic on long words
+    window = definition[max(0, marker - 600) : marker + len(acronym) + 2]
+    before = re.search(rf"((?:[A-Za-z][\w\-]*\s+){{1,6}}[A-Za-z][\w\-]*)\s*\({escaped}\)", window)
     if before:
         words = before.group(1).split()
         for start in reversed(range(len(words))):  # the shortest tail that spells the acronym

@@ -40,7 +40,7 @@ class Limits:
     #: Most nodes YAML aliases may add to a document when followed (`--max-expansion`).
     max_yaml_alias_nodes: int = 100_000
     #: Largest XML text or attribute value, in characters (`--max-xml-node-mb`).
-    max_xml_node_chars: int = 10_000_000
+    max_xml_node_chars: int = 10 * MIB
 
 
 #: The flag that raises each limit, named in every error so the user knows what to do.
@@ -59,6 +59,8 @@ _DEFAULT = Limits()
 _CURRENT: ContextVar[Limits | None] = ContextVar("termbase_limits", default=None)
 #: Folders the sources of this build were named by; files a source refers to must lie inside.
 _ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("termbase_input_roots", default=())
+#: Limit errors raised inside `watched()`, kept even if a reader's detection swallows them.
+_TRIPPED: ContextVar[list[InputError] | None] = ContextVar("termbase_limits_tripped", default=None)
 
 
 def current() -> Limits:
@@ -83,18 +85,37 @@ def input_roots() -> tuple[Path, ...]:
     return _ROOTS.get()
 
 
+@contextmanager
+def watched() -> Iterator[list[InputError]]:
+    """Collect every limit error raised inside the block, even one a caller catches.
+
+    Detection asks each reader how sure it is, and readers treat any error there as "not
+    my shape"; a file over a limit must still fail with its limit error, not be read
+    by another reader. `rank_readers` raises the first error collected.
+    """
+    tripped: list[InputError] = []
+    token = _TRIPPED.set(tripped)
+    try:
+        yield tripped
+    finally:
+        _TRIPPED.reset(token)
+
+
 def over_limit(what: str, limit: str, *, path: str, line: int = 0, trusted: str = "") -> InputError:
     """Return the one-line error for a file over the limit `limit` (a Limits field name)."""
     value = getattr(current(), limit)
     flag = FLAGS[limit]
     shown = f"{value // MIB} MiB" if flag.endswith("-mb") else f"{value:,}"
-    return InputError(
+    error = InputError(
         f"{what} (the limit is {shown})",
         path=path,
         line=line,
         hint=f"if you trust the file, raise it with `termbase build {flag} N`"
         + (f"; {trusted}" if trusted else ""),
     )
+    if (tripped := _TRIPPED.get()) is not None:
+        tripped.append(error)
+    return error
 
 
 def check_lines(text: str, path: str) -> None:

@@ -149,13 +149,15 @@ def check_tree(root: etree._Element, source: str) -> None:
             )
 
 
-def parse_xml(text: str, source: str, hint: str = "fix the XML and build again") -> etree._Element:
+def parse_xml(
+    text: str, source: str, hint: str = "fix the XML and build again", what: str = "XML"
+) -> etree._Element:
     """Return the root element of an XML text checked against the limits, or raise InputError."""
     check_entities(text, source)
     try:
         root = etree.fromstring(text.encode("utf-8"), xml_parser())
     except etree.XMLSyntaxError as error:
         line = error.lineno or 0
-        raise InputError(f"malformed XML: {error.msg}", path=source, line=line, hint=hint) from None
+        raise InputError(f"malformed {what}: {error.msg}", path=source, line=line, hint=hint) from None
     check_tree(root, source)
     return root

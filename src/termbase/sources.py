@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from termbase.errors import InputError
+from termbase.limits import Limits, current, over_limit
 
 #: File suffixes a directory walk picks up.
 GLOSSARY_SUFFIXES = frozenset(
@@ -55,8 +56,9 @@ GLOSSARY_SUFFIXES = frozenset(
 #: The path that names standard input, and the name its text is recorded under.
 STDIN, STDIN_NAME = "-", "<stdin>"
 
-#: Files larger than this are refused rather than read into memory.
-MAX_BYTES = 200 * 1024 * 1024
+#: Files larger than this are refused rather than read into memory (the default of
+#: `Limits.max_bytes`; `termbase build --max-file-mb` raises it).
+MAX_BYTES = Limits().max_bytes
 
 
 #: Byte-order marks of the UTF-16 and UTF-32 files some tools write (Excel's "Unicode text").
@@ -106,29 +108,36 @@ def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
             yield path, False
 
 
+def input_folders(paths: list[str] | tuple[str, ...]) -> tuple[Path, ...]:
+    """Return the folders named sources live in: a folder named, or a named file's folder.
+
+    Files a source refers to (a Markdown page's related terms) must lie inside one of them.
+    """
+    folders = []
+    for raw in paths:
+        if raw == STDIN:
+            continue
+        path = Path(raw)
+        folders.append(path if path.is_dir() else path.parent)
+    return tuple(folders)
+
+
 def load_text(path: Path) -> SourceText:
     """Return the file's text, or raise InputError for binary, non-UTF-8 or empty files."""
     name = str(path)
+    limit = current().max_bytes
     if name == STDIN:
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise InputError(
-                f"standard input is over the {MAX_BYTES // (1024 * 1024)} MiB limit",
-                path=STDIN_NAME,
-                hint="split it into smaller files",
-            )
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise over_limit("standard input is too large", "max_bytes", path=STDIN_NAME)
         text = decode(data, STDIN_NAME)
         if not text.strip():
             raise InputError("standard input is empty", path=STDIN_NAME, hint="pipe a glossary into it")
         return SourceText(STDIN_NAME, text)
     try:
         size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(
-                f"file is {size // (1024 * 1024)} MiB, over the {MAX_BYTES // (1024 * 1024)} MiB limit",
-                path=name,
-                hint="split it into smaller files",
-            )
+        if size > limit:
+            raise over_limit(f"file is {size // (1024 * 1024)} MiB", "max_bytes", path=name)
         data = path.read_bytes()
     except PermissionError:
         raise InputError("permission denied", path=name, hint="check the file's permissions") from None

@@ -13,6 +13,7 @@ dividers, tidying) and `record_fields` (named fields of a record turned into an 
 from __future__ import annotations
 
 from termbase.errors import InputError, NotAGlossaryError
+from termbase.limits import watched
 from termbase.readers.base import Reader
 from termbase.readers.data.concept_record import ConceptRecordReader
 from termbase.readers.data.delimited_table import TableGlossaryReader
@@ -126,13 +127,21 @@ def detection_sample(text: str) -> str:
 def rank_readers(text: str) -> list[tuple[float, Reader]]:
     """Return (confidence, reader) for every reader, surest first, judged on the file's head."""
     sample = detection_sample(text)
-    scored = [(reader.detect(sample), reader) for reader in READERS]
+    with watched() as tripped:
+        scored = [(reader.detect(sample), reader) for reader in READERS]
+    if tripped:  # a reader's detection hit a limit (and took it for "not my shape")
+        raise tripped[0]
     return sorted(scored, key=lambda pair: -pair[0])
 
 
 def pick_reader(text: str, path: str = "") -> Reader:
     """Return the reader surest of `text`, or raise InputError if none is sure enough."""
-    confidence, reader = rank_readers(text)[0]
+    try:
+        confidence, reader = rank_readers(text)[0]
+    except InputError as error:  # a limit hit during detection, where readers see no path
+        if error.path:
+            raise
+        raise InputError(error.message, path=path, line=error.line, hint=error.hint) from None
     if confidence < MIN_CONFIDENCE:
         raise NotAGlossaryError(
             "no reader recognises this file as a glossary",

@@ -31,6 +31,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, SequenceNode
 
+from termbase import safe_json, safe_yaml
 from termbase.errors import InputError
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
@@ -118,7 +119,7 @@ class _JsonLocator:
 def json_tree(text: str, source: str) -> Located:
     """Return the JSON text as a tree of values with their line spans, or raise InputError."""
     try:
-        json.loads(text)
+        safe_json.loads(text, source)
     except json.JSONDecodeError as error:
         raise InputError(
             f"invalid JSON: {error.msg}",
@@ -175,7 +176,7 @@ def yaml_tree(text: str, source: str) -> Located:
     lines = text.splitlines()
     constructor = SafeConstructor()
     try:
-        nodes = [node for node in yaml.compose_all(text, Loader=yaml.SafeLoader) if node is not None]
+        nodes = safe_yaml.compose_all(text, source)
         trees = [_yaml_tree(node, constructor, lines) for node in nodes]
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)

@@ -30,6 +30,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from termbase import safe_yaml
 from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused, is_concept_id
@@ -70,7 +71,7 @@ class TermbaseYamlReader:
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per concept; header keys and comments are reported unused."""
         try:
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
+            root = safe_yaml.compose(text, source)
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             raise InputError(

@@ -31,6 +31,7 @@ from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, is_letter_divider
 from termbase.readers.record_fields import find_urls
+from termbase.safe_xml import check_tree
 
 REASON_HEAD = "page head (title, metadata, scripts or styles)"
 REASON_MARKUP = "HTML markup with no glossary text"
@@ -374,12 +375,19 @@ def _heading_sections(root: etree._Element) -> list[_Found]:
 
 
 def _parse(text: str, source: str) -> etree._Element:
+    """Return the page's root; text nodes past libxml2's 10 MB are kept, then checked (see safe_xml)."""
     try:
-        return lxml.html.document_fromstring(text)
+        root = lxml.html.document_fromstring(text, parser=_HTML_PARSER)
     except (etree.ParserError, ValueError) as error:
         raise InputError(
             f"cannot parse HTML: {error}", path=source, line=1, hint="check that the file is HTML"
         ) from None
+    check_tree(root, source)
+    return root
+
+
+#: Without huge_tree libxml2's HTML parser silently cuts text nodes over 10 MB.
+_HTML_PARSER = lxml.html.HTMLParser(huge_tree=True, no_network=True)
 
 
 def find_entries(root: etree._Element) -> tuple[list[_Found], str]:

@@ -42,9 +42,11 @@ from lxml import html as lxml_html
 
 from termbase.errors import InputError
 from termbase.labels import parse_term
+from termbase.limits import current, input_roots
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import clean_markdown, front_matter, parse_blocks, web_links
+from termbase.sources import STDIN_NAME
 
 _FENCED_DIV = re.compile(r"^:::", re.M)
 _HEADING = re.compile(r"^#{1,6}\s", re.M)
@@ -83,17 +85,38 @@ def page_key(source: str) -> tuple[PurePosixPath, str]:
 @lru_cache(maxsize=4096)
 def _sibling_title(path: str) -> str:
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        with open(path, "rb") as file:  # the head is enough, and a huge file is not read whole
+            text = file.read(current().max_bytes).decode("utf-8-sig", errors="replace")
         return page_title(front_matter(text, path)[0])
     except (OSError, UnicodeDecodeError, InputError):
         return ""
 
 
-def related_label(source: str, slug: str) -> str:
-    """Return the title of the sibling page `<slug>.md` (or `<slug>/index.md`), else the slug."""
+def related_label(source: str, slug: str, line: int = 0) -> str:
+    """Return the title of the sibling page `<slug>.md` (or `<slug>/index.md`), else the slug.
+
+    Raises InputError for a slug that names a file outside the folders the build was given
+    (`../../secret/x`, an absolute path): a source may not make termbase open such files.
+    Standard input opens no file at all.
+    """
+    if source == STDIN_NAME:
+        return slug
     folder = Path(source).parent
+    allowed = input_roots() or (folder.resolve(),)
     for candidate in (folder / f"{slug}.md", folder / slug / "index.md"):
-        if candidate.is_file() and (title := _sibling_title(str(candidate))):
+        try:
+            resolved = candidate.resolve()
+            if not any(resolved.is_relative_to(root) for root in allowed):
+                raise InputError(
+                    f"related term {slug!r} names a file outside the folder given",
+                    path=source,
+                    line=line,
+                    hint="name a page of the same glossary by its slug (no '..', no absolute path)",
+                )
+            found = candidate.is_file()
+        except (OSError, ValueError):  # a name too long for the file system, a NUL byte …
+            return slug
+        if found and (title := _sibling_title(str(candidate))):
             return title
     return slug
 
@@ -241,7 +264,12 @@ class MarkdownFrontMatterReader:
             group = str(key)
             body = "\n".join(lines[end:])
         raw = html_to_markdown(body) if _HTML_BODY.match(body) else body
-        related = [related_label(source, slug) for slug in _string_list(_field(data, "related_terms"))]
+        related_line = next(
+            (n for n, line in enumerate(lines[:end], start=1) if line.lstrip().startswith("related_terms")), 1
+        )
+        related = [
+            related_label(source, slug, related_line) for slug in _string_list(_field(data, "related_terms"))
+        ]
         links = [*_reference_urls(_field(data, "references")), *web_links(raw)]
         labels, groups = parse_term(title)
         entry = Entry(

@@ -19,6 +19,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from termbase import safe_yaml
 from termbase.errors import InputError
 from termbase.model import Unused
 from termbase.readers.page_text import REASON_HEADING, REASON_TITLE
@@ -90,7 +91,7 @@ def front_matter(text: str, source: str) -> tuple[dict[str, object], int]:
             hint="end the front matter with a '---' line",
         )
     try:
-        data = yaml.safe_load("\n".join(lines[1 : number - 1]))
+        data = safe_yaml.load("\n".join(lines[1 : number - 1]), source, first_line=2)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise InputError(

@@ -26,11 +26,11 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from termbase.errors import InputError
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.page_text import REASON_TITLE, tidy
+from termbase.safe_xml import parse_xml
 
 REASON_MARKUP = "PreTeXt markup around the glossary items"
 REASON_UNTITLED = "glossary item with no <title> (no term to file it under)"
@@ -127,16 +127,8 @@ class PreTeXtGlossaryReader:
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per `<gi>` and a reason for every other non-blank line."""
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=False, huge_tree=False)
-        try:
-            root = etree.fromstring(text.encode("utf-8"), parser)
-        except etree.XMLSyntaxError as error:
-            raise InputError(
-                f"malformed XML: {error.msg}",
-                path=source,
-                line=error.lineno or 0,
-                hint="fix the XML (every tag closed, & written as &amp;) and build again",
-            ) from None
+        hint = "fix the XML (every tag closed, & written as &amp;) and build again"
+        root = parse_xml(text, source, hint=hint)
         lines = text.splitlines()
         closes = [text.count("\n", 0, m.start()) + 1 for m in _CLOSE_GI.finditer(text)]
         items = [el for el in root.iter() if _local(el) == "gi"]

@@ -9,8 +9,7 @@ are joined with ` | `, or written as a JSON array when a value holds ` | ` itsel
 
 from __future__ import annotations
 
-import json
-
+from termbase import safe_json
 from termbase.errors import InputError
 from termbase.exports.csv import COLUMNS, SEPARATOR
 from termbase.model import ReadResult
@@ -25,7 +24,7 @@ def _split(cell: str) -> list[str]:
     """Return a list cell's values: joined with ` | `, or a JSON array (see the writer)."""
     if cell.startswith('["'):
         try:
-            values = json.loads(cell)
+            values = safe_json.loads(cell)
         except ValueError:
             values = None
         if isinstance(values, list):

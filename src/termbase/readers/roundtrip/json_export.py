@@ -10,9 +10,9 @@ other lines (format tag, meta, sources, context, set name) are reported as frami
 
 from __future__ import annotations
 
-import json
 import re
 
+from termbase import safe_json
 from termbase.errors import InputError
 from termbase.exports.common import CONCEPT_NS, TB_NS
 from termbase.exports.json import FORMAT_TAG
@@ -22,7 +22,7 @@ from termbase.readers.roundtrip.restore import ExportedConcept, json_array_spans
 
 def _load(text: str, source: str) -> object:
     try:
-        return json.loads(text.lstrip("\ufeff"))
+        return safe_json.loads(text.lstrip("\ufeff"), source)
     except ValueError as error:
         raise InputError(f"not valid JSON ({error})", path=source) from None
 

@@ -15,8 +15,7 @@ language is `en`, its labels are the concept's and its origin is empty.
 
 from __future__ import annotations
 
-import json
-
+from termbase import safe_json
 from termbase.errors import InputError
 from termbase.model import ReadResult, Unused
 from termbase.readers.roundtrip.restore import ExportedConcept, restore
@@ -41,11 +40,11 @@ class TermbaseJsonlReader:
 
     def detect(self, text: str) -> float:
         """Return 0.95 when the first non-blank line is a termbase concept record."""
-        for line in text.splitlines():
+        for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
             try:
-                value = json.loads(line)
+                value = safe_json.loads(line, "", number)
             except ValueError:
                 return 0.0
             return 0.95 if _is_concept(value) else 0.0
@@ -58,7 +57,7 @@ class TermbaseJsonlReader:
             if not line.strip():
                 continue
             try:
-                value = json.loads(line)
+                value = safe_json.loads(line, source, number)
             except ValueError as error:
                 raise InputError(
                     f"line is not valid JSON ({error.args[0].split(':')[0]})",

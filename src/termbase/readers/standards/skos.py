@@ -46,10 +46,12 @@ from rdflib import RDF, RDFS, SKOS, BNode, Literal, URIRef
 from rdflib.namespace import DC, DCTERMS
 from rdflib.plugins.parsers.notation3 import BadSyntax
 
+from termbase import safe_json
 from termbase.errors import InputError
 from termbase.labels import clean_label
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.safe_xml import parse_xml
 
 SKOS_NS = str(SKOS)
 RDF_NS = str(RDF)
@@ -217,11 +219,9 @@ def _blocks_from_starts(
 def _xml_blocks(text: str, base: str) -> list[_Block]:
     """Return one block per node element of an RDF/XML document, plus its framing."""
     try:
-        root = etree.fromstring(text.encode("utf-8"), etree.XMLParser(huge_tree=True, resolve_entities=False))
-    except etree.XMLSyntaxError as error:
-        raise InputError(
-            f"malformed XML: {error.msg}", line=error.lineno or 0, hint="fix the XML and build again"
-        ) from None
+        root = parse_xml(text, "", hint="fix the RDF/XML and build again", what="RDF/XML")
+    except InputError as error:
+        raise InputError(error.message, line=error.line, hint=error.hint) from None
     nodes = (
         list(root)
         if etree.QName(root).localname == "RDF" and etree.QName(root).namespace == RDF_NS
@@ -345,7 +345,7 @@ def _parse(text: str, syntax: str, base: str) -> tuple[rdflib.Graph, object]:
     hint = f"fix the {syntax.upper() if syntax != 'turtle' else 'Turtle'} and build again"
     if syntax == "json-ld":
         try:
-            data = json.loads(text)
+            data = safe_json.loads(text)
         except json.JSONDecodeError as error:
             raise InputError(f"malformed JSON-LD: {error.msg}", line=error.lineno, hint=hint) from None
     try:
@@ -391,9 +391,11 @@ class SkosReader:
         syntax = syntax_of(text)
         base = _base_for(source)
         try:
+            # RDF/XML goes through lxml first: it checks sizes and depth before rdflib reads
+            xml_blocks = _xml_blocks(text, base) if syntax == "xml" else []
             graph, data = _parse(text, syntax, base)
             if syntax == "xml":
-                blocks = _xml_blocks(text, base)
+                blocks = xml_blocks
             elif syntax == "json-ld":
                 blocks = _json_blocks(text, data)
             else:

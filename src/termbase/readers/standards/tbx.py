@@ -30,11 +30,11 @@ import re
 
 from lxml import etree
 
-from termbase.errors import InputError
 from termbase.labels import clean_label
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.page_text import tidy
+from termbase.safe_xml import parse_xml
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 FALLBACK_LANGUAGE = "en"
@@ -154,16 +154,11 @@ class TbxReader:
 
 def parse_tbx(text: str, source: str) -> etree._Element:
     """Return the parsed root element, or raise InputError with the parser's line."""
-    parser = etree.XMLParser(huge_tree=True, resolve_entities=False, no_network=True)
-    try:
-        return etree.fromstring(text.encode("utf-8"), parser)
-    except etree.XMLSyntaxError as error:
-        raise InputError(
-            f"malformed XML: {error.msg}",
-            path=source,
-            line=error.lineno or 0,
-            hint="fix the TBX file (an XML editor or `xmllint --noout` shows the spot) and build again",
-        ) from None
+    return parse_xml(
+        text,
+        source,
+        hint="fix the TBX file (an XML editor or `xmllint --noout` shows the spot) and build again",
+    )
 
 
 def element_end_line(element: etree._Element, lines: list[str]) -> int:
