@@ -13,14 +13,14 @@ import time
 from pathlib import Path
 
 import pytest
+import rdflib
 from click.testing import CliRunner
 
 from termbase.cli import app
 from termbase.store import Termbase
 
 RUNNER = CliRunner()
-RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-SKOS_NS = "http://www.w3.org/2004/02/skos/core#"
+RDF_NS, SKOS_NS = str(rdflib.RDF), str(rdflib.SKOS)  # namespace URIs
 
 
 def build(tmp_path: Path, *args: str) -> tuple[int, str]:
