@@ -35,3 +35,47 @@ def test_exercises_code_and_objectives_never_define():
     found = by_term(result)
     assert "wind vane" not in found
     assert "barometer" not in {e.term for e in result.entries}
+
+
+def test_sphinx_book_follows_its_toctree_and_tolerates_runestone_directives():
+    result = extract_glossary([FIXTURES / "sphinx"])
+    assert result.order_source.startswith("Sphinx toctree")
+    kept = {e.term: e for e in result.entries}
+    assert kept["gluten"].chapter.endswith("ch2/dough.rst")  # the toctree puts dough before oven
+    assert kept["gluten"].definition.startswith("Flour and water make a paste")
+    assert kept["starter"].definition == "A mix of flour and water that wild yeasts have colonised."
+    assert kept["final proof"].chapter.endswith("ch1/oven.rst")
+    found = by_term(result)
+    assert "yeast" not in found  # inside an mchoice quiz
+    assert "baking stone" not in found  # inside a note
+    assert not [p for c in result.chapters for p in c.problems if "linenos" in p.message]
+
+
+def test_asciidoc_manual_glossary_links_labelled_lists_and_blocks():
+    result = extract_glossary([FIXTURES / "manual" / "tools.adoc"], base_url="https://example.org/m/")
+    kept = {e.term: e for e in result.entries}
+    assert {"blade", "mulch", "soaker hose"} <= set(kept)
+    assert kept["blade"].anchor == "tools"
+    assert kept["blade"].url == "https://example.org/m/tools.html#tools"
+    assert kept["mulch"].definition == "A layer of material spread over soil to keep water in."
+    assert kept["soaker hose"].section == "Watering"
+    found = by_term(result)
+    assert "trowel" not in found and "compost heap" not in found
+
+
+def test_html_reads_only_the_main_content():
+    result = extract_glossary([FIXTURES / "web" / "page.html"])
+    kept = {e.term: e for e in result.entries}
+    assert kept["working end"].definition.startswith("The free end of a rope")
+    assert kept["working end"].anchor == "basics"
+    assert kept["bight"].definition == "A loop formed by folding the rope back on itself."
+    found = by_term(result)
+    assert not {"menu knot", "footer knot", "fake knot"} & set(found)
+
+
+def test_pretext_term_markup_outside_exercises():
+    result = extract_glossary([FIXTURES / "ptx" / "birds.ptx"])
+    kept = {e.term: e for e in result.entries}
+    assert kept["flight feather"].section == "Wings"
+    assert kept["flight feather"].anchor == "sec-wings"
+    assert "covert" not in by_term(result) and "coverts" not in by_term(result)

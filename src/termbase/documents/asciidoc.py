@@ -176,6 +176,8 @@ class _Reader:
                 index += 1
                 continue
             if index + 1 < len(lines) and _UNDERLINE.match(lines[index + 1]) and not _LIST.match(line) \
+                    and not _ATTRIBUTES.match(stripped) and not _ANCHOR.match(stripped) \
+                    and not _BLOCK_TITLE.match(stripped) and not _DELIMITER.match(line) \
                     and abs(len(lines[index + 1].rstrip()) - len(line.rstrip())) <= 2 and len(stripped) >= 2:
                 self._section(stripped, _UNDERLINE_LEVEL[lines[index + 1][0]], number)
                 index += 2

@@ -55,6 +55,10 @@ _SILENT = word_set(
 )
 
 
+#: Directives docutils has but Sphinx redefines with more options (`:linenos:`, `:emphasize-lines:`).
+_SPHINX_OWN = frozenset({"toctree", "glossary", "code-block", "sourcecode", "code", "highlight"})
+
+
 class _AnyOptions(dict):  # type: ignore[type-arg]
     """An option spec that accepts every option (as unchanged text)."""
 
@@ -124,7 +128,7 @@ def _register_unknown(text: str) -> None:
     for name in set(_DIRECTIVE.findall(text)) - _known_directives:
         _known_directives.add(name)
         found, _ = directives.directive(name, en, document)
-        if found is None or name in {"toctree", "glossary"}:
+        if found is None or name in _SPHINX_OWN:
             directives.register_directive(name, GenericDirective)
     for name in set(_ROLE.findall(text)) - _known_roles:
         _known_roles.add(name)
@@ -202,7 +206,7 @@ class _Walker:
             return
         if isinstance(node, nodes.system_message):
             if node.get("level", 0) >= 3:
-                detail = node.children[0].astext() if node.children else "markup error"
+                detail = " ".join((node.children[0].astext() if node.children else "markup error").split())
                 self.problems.append(Problem(node.get("line") or self.last_line, f"reST: {detail}",
                                              "fix the markup; the text around it was still read"))
             return

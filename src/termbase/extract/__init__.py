@@ -16,6 +16,7 @@ occurrence, so resolve, link, store, site and serve work on the result unchanged
 from __future__ import annotations
 
 import fnmatch
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -108,7 +109,7 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
     section = document.sections[place.section] if place.section < len(document.sections) else None
     section_title = section.title if section and section.title != document.title else ""
     anchor = section.anchor if section else ""
-    root = next((r for r in roots if document.path.startswith(r.rstrip("/") + "/")), "")
+    root = next((r for r in roots if r == "." or document.path.startswith(r.rstrip("/") + "/")), "")
     url = chapter_url(base_url, document.path, root, anchor)
     chapter_title = document.title or PurePosixPath(document.path).stem
     text = chapter_title + (f" § {section_title}" if section_title else "")
@@ -160,7 +161,10 @@ def read_chapters(paths: Sequence[Path], exclude: Sequence[str] = ()) -> tuple[
     tocs = {key: doc.toc for key, doc in documents.items() if doc.toc}
     order = reading_order(readable, folders, tocs)
     ordered = [documents[str(f.resolve())] for f in order.files]
-    return ordered, errors, order.source, [str(f) for f in folders]
+    roots = [str(f) for f in folders]
+    if not roots and ordered:  # files named one by one: addresses are relative to their common folder
+        roots = [os.path.commonpath([str(Path(d.path).parent) for d in ordered]) or "."]
+    return ordered, errors, order.source, roots
 
 
 def extract_glossary(

@@ -43,7 +43,7 @@ class Finding:
 
 
 #: Score of a marked phrase by its markup, before the words around it are read.
-MARKUP_BASE = {DFN: 0.6, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22}
+MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22}
 MARKUP_NAME = {
     DFN: "<dfn> markup", STRONG: "bold", TERM_ROLE: ":term: role", GLOSSARY_LINK: "link to a glossary entry",
     EMPHASIS: "italics",
@@ -51,6 +51,7 @@ MARKUP_NAME = {
 
 _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
+    r"calls?\s+(?:this|these|that|it|them)(?:\s+[\w-]+){0,2}|"
     r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+)?[\"'“‘]?)$",
     re.I,
@@ -126,6 +127,16 @@ _CLAUSE_SPLIT = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*")
 _VAGUE_SUBJECT = re.compile(
     r"^(?:this|these|that|those|it|they|such|which|what|who|one|some|why|how)\b", re.I
 )
+
+
+def anaphoric_subject(before: str) -> bool:
+    """Return True when the thing `before` ("<subject> is called ") names is "this …" / "it": the
+    previous sentence says what it is."""
+    match = _CALLED_SUBJECT.match(before)
+    text = match.group("subject") if match else before
+    last = _CLAUSE_SPLIT.split(text.strip())[-1].strip()
+    intro = _INTRO.match(last)
+    return bool(_ANAPHOR.match(intro.group("rest") if intro else last))
 
 
 def defining_subject(before: str) -> str:
@@ -219,7 +230,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
             subject = defining_subject(before)
             if subject:
                 definition = finish_definition(subject)
-            elif _ANAPHOR.match(text) and previous:
+            elif previous and anaphoric_subject(before):
                 definition = finish_definition(previous + " " + _plain(sentence))
             else:
                 definition = finish_definition(_plain(sentence))
@@ -285,7 +296,7 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
         subject = defining_subject(text[: match.start("term")])
         if subject:
             definition = finish_definition(subject)
-        elif previous and _ANAPHOR.match(text):
+        elif previous and anaphoric_subject(text[: match.start("term")]):
             definition = finish_definition(previous + " " + _plain(sentence))
         else:
             definition = finish_definition(_plain(sentence))
