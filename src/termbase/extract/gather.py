@@ -53,16 +53,30 @@ class _Union:
         self.parent[self.find(left)] = self.find(right)
 
 
+_SMALL_WORDS = frozenset({"a", "an", "the", "of", "for", "and", "or", "in", "on", "to", "with", "by", "at"})
+
+
+def title_case(term: str) -> bool:
+    """Return True for a phrase of two or more words each capitalised (`Advanced Topic`), not an acronym."""
+    words = [w for w in term.split() if any(c.isalpha() for c in w) and w.lower() not in _SMALL_WORDS]
+    if len(words) < 2:
+        return False
+    return all(w[0].isupper() for w in words) and not all(w.isupper() for w in words)
+
+
 _ACRONYM_LIKE = re.compile(r"^[A-Z0-9][A-Z0-9&-]+s?$")
 
 
-def display_term(forms: Sequence[str]) -> str:
-    """Return the label to show: the commonest form, with a sentence capital lowered, in the singular."""
+def display_term(forms: Sequence[tuple[str, bool]]) -> str:
+    """Return the label to show: the commonest form, with a sentence capital lowered, in the singular.
+
+    `forms` are (term as written, whether it starts its sentence).
+    """
     normalised = []
-    for form in forms:
+    for form, initial in forms:
         words = form.split()
         first = words[0]
-        if first[:1].isupper() and first[1:].islower() and len(words) > 1 and all(
+        if first[:1].isupper() and first[1:].islower() and (initial or len(words) > 1) and all(
             w.islower() for w in words[1:]
         ):
             form = first.lower() + form[len(first):]
@@ -70,7 +84,7 @@ def display_term(forms: Sequence[str]) -> str:
     counts = Counter(normalised)
     lowered = [f for f in counts if f[:1].islower()]
     best = max(counts, key=lambda f: (counts[f] + (0.5 if f in lowered else 0), -len(f)))
-    if best == best.lower():
+    if best == best.lower() and " of " not in f" {best} " and len(best.split()) <= 3:
         words = best.split()
         words[-1] = _singular(words[-1])
         best = " ".join(words)
@@ -90,11 +104,20 @@ def _first_link_defines(group: list[Occurrence]) -> list[Occurrence]:
     return group
 
 
-def _first_bold_defines(group: list[Occurrence]) -> list[Occurrence]:
-    """Return the group with its first bold (or <dfn>) occurrence counted as defining."""
+def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) -> list[Occurrence]:
+    """Return the group with its first bold (or <dfn>) occurrence counted as defining.
+
+    Not when the book already used the term freely in earlier chapters: bold then is
+    emphasis, not an introduction.
+    """
     for index, occurrence in enumerate(group):
         finding = occurrence.finding
         if finding.markup in {STRONG, DFN}:
+            if finding.listed:  # one of several bold words in a row: a list, not an introduction
+                break
+            stats = termhood.get(finding.term.lower())
+            if stats is not None and stats.uses_before(occurrence.chapter) >= 3:
+                break
             if not finding.defining:
                 evidence = (*finding.evidence, "first bold use (this book bolds its terms)")
                 finding = replace(finding, defining=True, score=finding.score + 0.15, evidence=evidence)
@@ -126,7 +149,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
     for group in groups.values():
         group.sort(key=lambda o: (o.chapter, o.line))
         if bolds:
-            group = _first_bold_defines(group)
+            group = _first_bold_defines(group, termhood)
         group = _first_link_defines(group)
         candidates.append(_candidate(group, termhood, section_titles, code_names))
     found = [c for c in candidates if c is not None]
@@ -144,9 +167,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         sharpest = max(defining, key=lambda o: o.finding.score)
         if sharpest.finding.score >= introduced.finding.score + 0.2 or not introduced.finding.definition:
             defined = sharpest
-    forms = [o.finding.term for o in group if not _ACRONYM_LIKE.match(o.finding.term)] or [
-        o.finding.term for o in group
-    ]
+    all_forms = [(o.finding.term, o.finding.initial) for o in group]
+    forms = [form for form in all_forms if not _ACRONYM_LIKE.match(form[0])] or all_forms
     term = display_term(forms)
     labels = list(dict.fromkeys([term, *(label for o in group for label in o.finding.labels)]))
     labels = [label for label in labels if label_key(label) != label_key(term) or label == term]
@@ -177,7 +199,12 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if title and label_key(title) in {label_key(label) for label in labels}:
         confidence += 0.1
         evidence.append("the section heading names it")
-    if term.lower() in code_names and best.finding.markup not in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE}:
+    if title_case(term) and not any(len(o.finding.labels) > 1 for o in group):
+        confidence -= 0.25
+        evidence.append("in title case: a name or a heading rather than a term")
+    marked = any(o.finding.markup in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE} for o in group)
+    generic = any(e.startswith(("sentence 'A ", "sentence 'An ")) for e in evidence)  # "A variable is …"
+    if term.lower() in code_names and not marked and not generic:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
     if not defining:

@@ -40,6 +40,8 @@ class Finding:
     defining: bool  # the words around the term define it (not a bare mention)
     labels: tuple[str, ...] = ()
     markup: str = ""  # the span kind of a marked phrase ('' for a sentence pattern)
+    initial: bool = False  # the term starts its sentence (so a capital may be the sentence's)
+    listed: bool = False  # one of three or more marked phrases in its sentence
 
 
 #: Score of a marked phrase by its markup, before the words around it are read.
@@ -85,6 +87,21 @@ _SENTENCE_CUE = re.compile(
     r"is\s+a\s+term|the\s+term|stands\s+for|is\s+short\s+for|in\s+other\s+words)\b",
     re.I,
 )
+_EVALUATIVE = re.compile(
+    r"^(?:an?|the|one)\s+(?:very\s+|really\s+|much\s+)?"
+    r"(?:good|great|better|best|nice|useful|handy|common|simple|"
+    r"easy|easier|powerful|important|bad|quick|convenient|popular|perfect|fine|neat|helpful|valid|lot|bit|"
+    r"little|big|way|kind|sort|type|part|example|case|problem|question|matter|result|reason|thing)\b",
+    re.I,
+)
+#: "… a module called X": the phrase names one thing of a kind (a name), not an idea.
+_NAMED_INSTANCE = re.compile(
+    r"\b(?:module|file|folder|directory|function|method|command|program|script|variable|package|library|"
+    r"button|menu|window|tab|website|site|app|application|tool|editor|lab|chapter|section|project|dataset|"
+    r"repository|user|person|company|game|course|book|series|machine|server|computer)s?\s+"
+    r"(?:called|named|titled|labelled|labeled)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
+    re.I,
+)
 _ANAPHOR = re.compile(r"^(?:this|these|that|those|it|they|such|which|the\s+(?:above|former|latter))\b", re.I)
 
 _WORD = r"[A-Za-z][\w'’-]*"
@@ -123,6 +140,9 @@ _INTRO = re.compile(
     r"to\s+review|in\s+general|in\s+short)\s*,\s*(?P<rest>.+)$",
     re.I | re.S,
 )
+_LEADING_ADVERB = re.compile(
+    r"^(?:sometimes|often|usually|also|generally|typically|commonly|occasionally)\s+",
+                             re.I)
 _CLAUSE_SPLIT = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*")
 _VAGUE_SUBJECT = re.compile(
     r"^(?:this|these|that|those|it|they|such|which|what|who|one|some|why|how)\b", re.I
@@ -154,8 +174,9 @@ def defining_subject(before: str) -> str:
     intro = _INTRO.match(subject)
     if intro:
         subject = intro.group("rest").strip()
+    subject = _LEADING_ADVERB.sub("", subject)
     words = subject.split()
-    if len(words) < 3 or _VAGUE_SUBJECT.match(subject) or not any(c.isalpha() for c in subject):
+    if len(words) < 4 or _VAGUE_SUBJECT.match(subject) or not any(c.isalpha() for c in subject):
         return ""
     if re.search(r"\b(?:is|are|was|were)\s+(?:called|known|named|referred)\b", subject, re.I):
         return ""
@@ -204,10 +225,15 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
     """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics)."""
     findings: list[Finding] = []
     text = sentence.text
+    emphasised = [s for s in sentence.spans if s.kind in {STRONG, EMPHASIS}]
+    listed = len(emphasised) >= 3
     for span in sentence.spans:
         base = MARKUP_BASE.get(span.kind)
         if base is None:
             continue
+        if span.kind in {STRONG, EMPHASIS} and not text[: span.start].strip(" \"'“‘*([") \
+                and not text[span.end :].strip(" .:!?\"'”’*)]"):
+            continue  # the whole sentence is bold: a heading in disguise
         term = clean_term(text[span.start : span.end])
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
             term = clean_term(linked_term(span.target) or term)
@@ -220,10 +246,16 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         defining = span.kind == DFN  # HTML's own mark of a term's defining instance
         named = _NAMING_BEFORE.search(before)
         copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(before) else None
+        if copula and _EVALUATIVE.match(copula.group("rest")):
+            copula = None
         verb = _VERB_AFTER.match(after) if _LEAD_IN.match(before) else None
         colon = _COLON_AFTER.match(after) if _LEAD_IN.match(before.lstrip("-*• ")) else None
         appositive = _APPOSITIVE_AFTER.match(after)
-        if named:
+        if named and _NAMED_INSTANCE.search(before):
+            score += 0.05
+            evidence.append("names one thing of a kind ('a module called …')")
+            definition = finish_definition(_plain(sentence))
+        elif named:
             score += 0.45
             evidence.append("introduced by 'called / known as'")
             defining = True
@@ -270,7 +302,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         if is_identifier(term):
             score -= 0.25
             evidence.append("reads as a code identifier")
-        findings.append(Finding(term, score, tuple(evidence), definition, defining, markup=span.kind))
+        initial = not text[: span.start].strip(" \"'“‘*([")
+        findings.append(Finding(term, score, tuple(evidence), definition, defining, markup=span.kind,
+                                initial=initial, listed=listed and not defining))
     return findings
 
 
@@ -279,7 +313,7 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
     text = sentence.text.strip()
     findings: list[Finding] = []
     copula = _COPULA_SENTENCE.match(text)
-    if copula:
+    if copula and not _EVALUATIVE.match(copula.group("rest")):
         term = copula.group("term")
         det = copula.group("det") or ""
         first = term.split()[0].lower()
@@ -288,10 +322,13 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
                 and term == term.lower() and not term_problem(term):
             score = 0.55 if det else 0.4
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
-            findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True))
+            findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
+                                    initial=not copula.start("term") or bool(det)))
     for match in _CALLED_INLINE.finditer(text):
         term = clean_term(match.group("term"))
         if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS:
+            continue
+        if _NAMED_INSTANCE.search(text[: match.start("term")]) or term[0].isupper():
             continue
         subject = defining_subject(text[: match.start("term")])
         if subject:

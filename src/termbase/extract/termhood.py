@@ -21,6 +21,11 @@ class Termhood:
     count: int  # occurrences in the prose of the whole book
     chapters: int  # chapters it occurs in
     nested: int  # occurrences that are part of a longer candidate
+    per_chapter: tuple[int, ...] = ()  # occurrences in each chapter, in reading order
+
+    def uses_before(self, chapter: int) -> int:
+        """Return how often the term occurs in the chapters before `chapter`."""
+        return sum(self.per_chapter[:chapter])
 
 
 def _forms(term: str) -> set[str]:
@@ -49,9 +54,10 @@ def measure(terms: Iterable[str], chapters: Sequence[str]) -> dict[str, Termhood
         automaton.add_word(form, (form, tuple(terms_of)))
     automaton.make_automaton()
     counts: Counter[str] = Counter()
+    by_chapter: dict[str, list[int]] = {t: [0] * len(chapters) for t in wanted}
     spread: Counter[str] = Counter()
     nested: Counter[str] = Counter()
-    for text in chapters:
+    for chapter, text in enumerate(chapters):
         low = text.lower()
         hits: list[tuple[int, int, tuple[str, ...]]] = []
         for end, (form, terms_of) in automaton.iter(low):
@@ -63,6 +69,7 @@ def measure(terms: Iterable[str], chapters: Sequence[str]) -> dict[str, Termhood
         for _start, _end, terms_of in hits:
             for term in terms_of:
                 counts[term] += 1
+                by_chapter[term][chapter] += 1
                 seen.add(term)
         for term in seen:
             spread[term] += 1
@@ -75,4 +82,4 @@ def measure(terms: Iterable[str], chapters: Sequence[str]) -> dict[str, Termhood
                         for term in terms_of:
                             nested[term] += 1
                         break
-    return {t: Termhood(counts[t], spread[t], nested[t]) for t in wanted}
+    return {t: Termhood(counts[t], spread[t], nested[t], tuple(by_chapter[t])) for t in wanted}
