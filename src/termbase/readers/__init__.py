@@ -21,6 +21,7 @@ from termbase.readers.data.gettext_po import GettextPoReader
 from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryReader
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
+from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
@@ -58,6 +59,7 @@ READERS: tuple[Reader, ...] = (
     AlternatingReader(),
     SphinxGlossaryReader(),
     AsciiDocGlossaryReader(),
+    AsciiDocSectionsReader(),
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
     GettextPoReader(),

@@ -26,6 +26,7 @@ import re
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.markup.asciidoc_inline import inline_markdown, plain_label
 from termbase.readers.page_text import REASON_HEADING, REASON_NO_DEFINITION, page_line_reason, tidy
 
 MAX_TERM_WORDS = 8
@@ -38,12 +39,6 @@ _TERM = re.compile(
 )
 _DELIMITER = re.compile(r"^(--|-{4,}|\.{4,}|\*{4,}|={4,}|_{4,}|\+{4,}|/{4,})\s*$")
 _HEADING = re.compile(r"^={1,6}\s+\S")
-_XREF = re.compile(r"<<(?P<target>[^,>]+)(?:,(?P<text>[^>]*))?>>")
-_LINKGIT = re.compile(r"linkgit:(?P<page>[\w.-]+)\[(?P<section>[^\]]*)\]")
-_LINK_MACRO = re.compile(r"link:(?P<url>[^\s\[]+)\[(?P<text>[^\]]*)\]")
-_URL_MACRO = re.compile(r"(?P<url>https?://[^\s\[]+)\[(?P<text>[^\]]*)\]")
-_ATTRIBUTES = {"asterisk": "*", "caret": "^", "plus": "+", "tilde": "~", "backtick": "`", "nbsp": " ",
-               "startsb": "[", "endsb": "]", "vbar": "|", "amp": "&", "lt": "<", "gt": ">"}
 _NESTED_TERM = re.compile(r"^(?P<term>\S.*?)(?:;;|:::+)(?:\s+(?P<rest>.*))?$")
 _BULLET = re.compile(r"^\s*(?:[*-]+|\.+|\d+\.)\s+(?P<text>.*)$")
 
@@ -51,11 +46,6 @@ _BULLET = re.compile(r"^\s*(?:[*-]+|\.+|\d+\.)\s+(?P<text>.*)$")
 def _is_term_text(term: str) -> bool:
     """Return True if a list label reads as a term: a few words, not a finished sentence."""
     return len(term.split()) <= MAX_TERM_WORDS and not term.endswith((".", "!", "?", ":"))
-
-
-def _anchor_label(anchor: str) -> str:
-    """Return a readable label for an anchor with no entry here: `def_tree_ish` → `tree ish`."""
-    return anchor.removeprefix("def_").replace("_", " ")
 
 
 class AsciiDocGlossaryReader:
@@ -104,7 +94,7 @@ class AsciiDocGlossaryReader:
             see_also: list[str] = []
             links: list[str] = []
             definition = self._markdown(body, anchors, see_also, links)
-            term = tidy(_inline(match.group("term"), anchors, [], []))
+            term = plain_label(match.group("term"))
             if not definition:
                 unused.append(Unused(source, first + 1, lines[first].strip(), REASON_NO_DEFINITION))
                 continue
@@ -205,13 +195,13 @@ class AsciiDocGlossaryReader:
                 bullet = _BULLET.match(text)
                 nested = _NESTED_TERM.match(text)
                 if bullet:
-                    blocks.append("- " + _inline(bullet.group("text"), anchors, see_also, links))
+                    blocks.append("- " + inline_markdown(bullet.group("text"), anchors, see_also, links))
                 elif nested and len(nested.group("term")) <= 40:
-                    rest = _inline(nested.group("rest") or "", anchors, see_also, links)
-                    name = _inline(nested.group("term"), anchors, see_also, links)
+                    rest = inline_markdown(nested.group("rest") or "", anchors, see_also, links)
+                    name = inline_markdown(nested.group("term"), anchors, see_also, links)
                     blocks.append(f"**{name}**: {rest}" if rest else f"**{name}**")
                 else:
-                    blocks.append(_inline(text, anchors, see_also, links))
+                    blocks.append(inline_markdown(text, anchors, see_also, links))
                 paragraph.clear()
 
         for line in body:
@@ -237,24 +227,3 @@ class AsciiDocGlossaryReader:
         if code:
             blocks.append("```\n" + "\n".join(code) + "\n```")
         return "\n\n".join(block for block in blocks if block)
-
-
-def _inline(text: str, anchors: dict[str, str], see_also: list[str], links: list[str]) -> str:
-    """Return AsciiDoc inline markup as Markdown; collect cross-reference targets and URLs."""
-
-    def xref(match: re.Match[str]) -> str:
-        target = match.group("target").strip()
-        label = anchors.get(target, _anchor_label(target))
-        see_also.append(label)
-        return (match.group("text") or label).strip()
-
-    def url(match: re.Match[str]) -> str:
-        links.append(match.group("url"))
-        return f"[{match.group('text') or match.group('url')}]({match.group('url')})"
-
-    text = _XREF.sub(xref, text)
-    text = _LINKGIT.sub(lambda m: f"`{m.group('page')}({m.group('section')})`", text)
-    text = _LINK_MACRO.sub(url, text)
-    text = _URL_MACRO.sub(url, text)
-    text = re.sub(r"\{(\w+)\}", lambda m: _ATTRIBUTES.get(m.group(1), m.group(0)), text)
-    return re.sub(r"(?<![\w`])_(?P<em>[^_`]+?)_(?![\w`])", r"*\g<em>*", text)
