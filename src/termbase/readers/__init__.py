@@ -25,6 +25,7 @@ from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
+from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
 from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
 from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
@@ -50,7 +51,7 @@ READERS: tuple[Reader, ...] = (
     TermbaseJsonReader(), TermbaseJsonLdReader(), TermbaseCsvReader(), TermbaseSkosReader(),
     TermbaseTbxReader(),
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
-    MarkdownBoldReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
+    MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),

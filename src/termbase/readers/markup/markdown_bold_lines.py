@@ -1,0 +1,133 @@
+"""Markdown bold term lines: `**Term**` alone on its line, the definition on the lines below.
+
+A shape of MkDocs and wiki glossaries (example in our own words)::
+
+    # Glossary
+
+    **Kiln**
+    An oven that fires clay until it is hard.
+
+    **Glaze**··
+    A glassy coat fused onto pottery. It may be clear or coloured.
+
+    - glossy glazes
+    - matte glazes
+
+The term is a paragraph's first line when that line is only bold text (a trailing hard
+break — two spaces or a backslash — is allowed). The rest of the paragraph and every
+block after it, up to the next bold term line or heading, is the definition. Headings,
+intro paragraphs and anything before the first term are reported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.token import Token
+
+from termbase.labels import parse_term
+from termbase.model import Entry, ReadResult
+from termbase.readers.base import entries_and_unused
+from termbase.readers.markup.markdown_parsing import (
+    clean_markdown,
+    heading_text,
+    parse_blocks,
+    token_lines,
+    unused_outside,
+    web_links,
+)
+
+_BOLD_LINE = re.compile(r"^\s*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)\s*(?:\\)?\s*$")
+MIN_ENTRIES = 3
+
+
+def _term_starts(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]:
+    """Return (line, term) for each top-level paragraph whose first line is only bold."""
+    starts = []
+    for token in tokens:
+        if token.type != "paragraph_open" or token.level != 0 or token.map is None:
+            continue
+        first, _ = token_lines(token)
+        match = _BOLD_LINE.match(lines[first - 1])
+        if match and match.group("term").strip():
+            starts.append((first, " ".join(match.group("term").split()).rstrip(":")))
+    return starts
+
+
+def _block_ends(tokens: list[Token]) -> list[tuple[int, int, bool]]:
+    """Return (first, last, is_heading) for each top-level block, in order."""
+    blocks = []
+    for token in tokens:
+        if token.level == 0 and token.map is not None and token.nesting != -1:
+            first, last = token_lines(token)
+            blocks.append((first, last, token.type == "heading_open"))
+    return blocks
+
+
+class MarkdownBoldLinesReader:
+    """Reads Markdown whose terms are bold lines with the definition below them."""
+
+    name = "markdown-bold-lines"
+    description = "Markdown `**Term**` alone on a line, the definition on the lines below"
+
+    def detect(self, text: str) -> float:
+        """Return the share of content lines the bold-term entries cover (low under 3 entries)."""
+        if "**" not in text and "__" not in text:
+            return 0.0
+        spans = self._spans(text)
+        if not spans:
+            return 0.0
+        used = sum(last - first + 1 for first, last, _ in spans)
+        nonblank = sum(1 for line in text.splitlines() if line.strip())
+        score = min(1.0, used / max(1, nonblank - 3)) * 0.9
+        return score if len(spans) >= MIN_ENTRIES else score / 4
+
+    def _spans(self, text: str) -> list[tuple[int, int, str]]:
+        """Return (first line, last line, term) of each entry."""
+        lines = text.splitlines()
+        tokens = parse_blocks(text)
+        starts = _term_starts(tokens, lines)
+        if not starts:
+            return []
+        blocks = _block_ends(tokens)
+        begins = {line for line, _ in starts}
+        spans = []
+        for line, term in starts:
+            last = line
+            for first, end, heading in blocks:
+                if first < line:
+                    continue
+                if first > line and (heading or first in begins):
+                    break
+                last = max(last, end)
+            while last > line and not lines[last - 1].strip():
+                last -= 1
+            spans.append((line, last, term))
+        return spans
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per bold term line; other lines are reported by their block."""
+        lines = text.splitlines()
+        tokens = parse_blocks(text)
+        title = next(
+            (heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), ""
+        )
+        entries = []
+        claimed: set[int] = set()
+        for first, last, term in self._spans(text):
+            raw = "\n".join(lines[first:last]).strip()
+            labels, groups = parse_term(term)
+            entries.append(
+                Entry(
+                    source=source,
+                    line=first,
+                    end_line=last,
+                    term=term,
+                    labels=labels,
+                    groups=groups,
+                    definition=clean_markdown(raw),
+                    links=web_links(raw),
+                )
+            )
+            claimed.update(range(first, last + 1))
+        return entries_and_unused(entries, unused_outside(text, tokens, claimed, source), title)
