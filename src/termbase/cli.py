@@ -338,12 +338,18 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
             min_confidence: float, accept: tuple[Path, ...], against: tuple[str, ...],
             exclude: tuple[str, ...], as_json: bool) -> None:
     """Extract a glossary from a course's own chapters, with where each term is first introduced."""
+    from termbase.extract import NothingExtractedError
     from termbase.extract.command import run_extract
 
     if db is None and not against:
         db = Path("termbase.db")
-    run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
-                      review_file=review_file, accept=accept, against=against, exclude=exclude)
+    try:
+        run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
+                          review_file=review_file, accept=accept, against=against, exclude=exclude)
+    except NothingExtractedError as error:
+        for skipped in error.skipped:
+            err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
+        raise
     result = run.result
     problems = result.problems()
     if as_json:

@@ -34,6 +34,18 @@ from termbase.model import Entry, Locator
 DEFAULT_MIN_CONFIDENCE = 0.6
 
 
+class NothingExtractedError(InputError):
+    """No chapter could be read; `skipped` holds each file's own error."""
+
+    def __init__(self, paths: Sequence[object], skipped: Sequence[InputError]) -> None:
+        self.skipped = tuple(skipped)
+        super().__init__(
+            "no chapter could be read, so nothing was extracted",
+            path=", ".join(str(p) for p in paths),
+            hint="name Markdown, reST, AsciiDoc, HTML or PreTeXt chapters or the folders that hold them",
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class ExtractedEntry:
     """One extracted term: its labels, definition, where it is introduced, and why we think so."""
@@ -181,11 +193,7 @@ def extract_glossary(
     """
     documents, errors, order_source, roots = read_chapters([Path(p) for p in paths], exclude)
     if not documents:
-        raise InputError(
-            "no chapter could be read, so nothing was extracted",
-            path=", ".join(str(p) for p in paths),
-            hint="name Markdown, reST, AsciiDoc, HTML or PreTeXt chapters or the folders that hold them",
-        )
+        raise NothingExtractedError(paths, errors)
     english = tuple(reads_as_english(d) for d in documents)
     chapters = []
     for document, is_english in zip(documents, english, strict=True):
@@ -205,4 +213,5 @@ def extract_glossary(
     return ExtractResult(kept, review, order_source, tuple(chapters), tuple(errors), min_confidence)
 
 
-__all__ = ["DEFAULT_MIN_CONFIDENCE", "ExtractResult", "ExtractedEntry", "extract_glossary"]
+__all__ = ["DEFAULT_MIN_CONFIDENCE", "ExtractResult", "ExtractedEntry", "NothingExtractedError",
+           "extract_glossary"]

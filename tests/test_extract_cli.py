@@ -1,0 +1,101 @@
+"""`termbase extract` from the command line: termbase, review file, --accept, --against, bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from termbase.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures" / "extract"
+EPISODES = FIXTURES / "course" / "episodes"
+RUNNER = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = RUNNER.invoke(app, list(args))
+    assert "Traceback" not in result.stdout + result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_extract_writes_a_termbase_whose_entries_link_to_their_section(tmp_path: Path) -> None:
+    db = tmp_path / "course.db"
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--base-url", "https://example.org/w/")
+    assert code == 0, out + err
+    assert "Carpentries episode list" in out
+    with sqlite3.connect(db) as connection:
+        rows = dict(connection.execute("SELECT term, locator_url FROM entries").fetchall())
+    assert rows["rain gauge"] == "https://example.org/w/weather-basics.html#instruments"
+    code, out, _ = run("define", "rain gauge", "--db", str(db))
+    assert code == 0 and "An open container" in out and "Instruments" in out
+    site = tmp_path / "site"
+    code, out, err = run("site", "--db", str(db), "--out", str(site))
+    assert code == 0, out + err
+    page = (site / "c" / "rain-gauge.html").read_text(encoding="utf-8")
+    assert "https://example.org/w/weather-basics.html#instruments" in page
+
+
+def test_review_file_in_book_order_and_accept_adds_the_ticked_items(tmp_path: Path) -> None:
+    review = tmp_path / "review.md"
+    db = tmp_path / "course.db"
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--review", str(review),
+                         "--min-confidence", "0.95")
+    assert code == 0, out + err
+    text = review.read_text(encoding="utf-8")
+    items = [line[len("### [ ] "):] for line in text.splitlines() if line.startswith("### [ ] ")]
+    assert items, text
+    assert text.index("weather-basics.md") < text.index("measuring.md")  # the book's order
+    ticked = text.replace(f"### [ ] {items[0]}", f"### [x] {items[0]}", 1)
+    review.write_text(ticked, encoding="utf-8")
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--min-confidence", "0.95",
+                         "--accept", str(review))
+    assert code == 0, out + err
+    assert "1 accepted from review" in out
+    with sqlite3.connect(db) as connection:
+        terms = {row[0] for row in connection.execute("SELECT term FROM entries")}
+    assert items[0] in terms
+
+
+def test_against_prints_recall_and_precision(tmp_path: Path) -> None:
+    glossary = FIXTURES / "course" / "learners" / "glossary.md"
+    code, out, err = run("extract", str(EPISODES), "--against", str(glossary), "--json")
+    assert code == 0, out + err
+    data = json.loads(out)
+    assert data["db"] is None
+    figures = data["against"]
+    assert figures["human"] == 3 and figures["found"] == 2  # dew point is never in the chapters
+    assert figures["missed"] == ["dew point"]
+
+
+def test_bad_chapters_are_one_line_each_and_the_rest_goes_through(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "01-good.md").write_text(
+        "# Good\n\nA **tide pool** is a rocky hollow that keeps sea water when the tide goes out.\n",
+        encoding="utf-8")
+    (book / "02-binary.md").write_bytes(b"\x00\x01\x02 not text")
+    (book / "03-unclosed.md").write_text("# Open\n\n::: callout\nnever closed\n", encoding="utf-8")
+    (book / "04-other.md").write_text(
+        "# Anderes\n\n" + "Der Hund läuft schnell über die Wiese und bellt laut, weil er spielen will. " * 12,
+        encoding="utf-8")
+    (book / "05-huge.md").write_text("word " * (2 * 1024 * 1024), encoding="utf-8")
+    db = tmp_path / "book.db"
+    code, _out, err = run("extract", str(book), "--db", str(db))
+    assert code == 1  # as build: something was skipped
+    assert "tide pool" in {r[0] for r in sqlite3.connect(db).execute("SELECT term FROM entries")}
+    lines = err.splitlines()
+    assert any("02-binary.md" in line and "binary" in line for line in lines)
+    assert any("05-huge.md" in line and "MiB" in line for line in lines)
+    assert any("03-unclosed.md:3" in line and "never closed" in line for line in lines)
+    assert any("04-other.md" in line and "English" in line for line in lines)
+
+
+def test_a_folder_without_chapters_is_one_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "picture.png").write_bytes(b"\x89PNG")
+    code, _out, err = run("extract", str(tmp_path), "--db", str(tmp_path / "x.db"))
+    assert code == 1
+    assert "no chapter could be read" in err and "folder holds no chapters" in err
+    assert not (tmp_path / "x.db").exists()
