@@ -33,6 +33,8 @@ from termbase.lookup import find_concepts
 from termbase.model import Entry
 from termbase.store import Termbase
 
+#: ISO 10241's subject field after a term (`aggregation <UML>`) is no markup.
+DOMAIN_MARK = re.compile(r"(?<=\S)\s*<[^<>/=]+>$")
 MANIFEST = Path(__file__).with_name("heldout.yaml")
 DEFAULT_DIR = Path("/work/heldout/glossaries")
 
@@ -110,7 +112,7 @@ def score(item: dict, folder: Path) -> FileScore:
     result.readers = sorted({source.source.reader for source in read})
     result.findings = sorted({f.message for source in read for f in getattr(source, "findings", ())})
     labels = {label for entry in entries for label in entry.labels}
-    result.dirty_labels = sorted(label for label in labels if RESIDUE.search(label))
+    result.dirty_labels = sorted(label for label in labels if RESIDUE.search(DOMAIN_MARK.sub("", label)))
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "heldout.db"
         try:

@@ -37,6 +37,12 @@ def test_a_clean_read_has_no_findings():
     assert checks_of(text, entries) == []
 
 
+def test_an_iso_subject_field_after_a_term_is_no_markup():
+    text = "aggregation <UML>\na whole made of parts\n"
+    result = ReadResult((entry("aggregation <UML>", "a whole made of parts", 1, 2),), ())
+    assert check_read(text, result, "g.txt") == ()
+
+
 def test_terms_longer_than_definitions_are_flagged():
     text = (
         "a tall vessel used for storing grain\njar\nthe flat part of a wheel throw\nbat\n"

@@ -44,6 +44,9 @@ MARKUP_RESIDUE = re.compile(
     r"¶|^=+\s|\*\*|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|\]\[|\]\(|"
     r"&[a-zA-Z]+;|&#\d+;|\{\{|\}\}|^:\s+\S|^\|\s|\s\|$"
 )
+#: ISO 10241 writes a term's subject field after it in angle brackets (`aggregation <UML>`):
+#: a trailing `<words>` with no attributes and no closing tag is that, not leftover markup.
+DOMAIN_MARK = re.compile(r"(?<=\S)\s*<[^<>/=]+>$")
 LINK_TARGET = re.compile(
     r"https?://\S+|(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:md|html?|rst|adoc|php)(?:#[\w-]*)?|#[\w-]+"
 )
@@ -97,7 +100,7 @@ def terms_longer_than_definitions(context: ReadContext) -> ReadFinding | None:
 def labels_with_markup(context: ReadContext) -> ReadFinding | None:
     """Labels that kept markup (¶, ===, **, ^x^, `code`, <tags>, [a][b], entities)."""
     labelled = [(e, label) for e in context.entries for label in e.labels]
-    dirty = [(e, label) for e, label in labelled if MARKUP_RESIDUE.search(label)]
+    dirty = [(e, label) for e, label in labelled if MARKUP_RESIDUE.search(DOMAIN_MARK.sub("", label))]
     if not dirty:
         return None
     share = _share(len(dirty), len(labelled))
