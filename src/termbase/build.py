@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from termbase.control_chars import cleaned, may_hold_controls, strip_controls
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
 from termbase.link import link
@@ -120,6 +121,8 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
     Lines the reader neither used nor reported are reported here, so every non-blank
     line of the file is accounted for whatever the reader does.
     """
+    if (path := strip_controls(text.path)) != text.path:  # a file name can carry escape codes too
+        text = SourceText(path, text.text)
     check_lines(text.text, text.path)
     check_entities(text.text, text.path)
     with watched() as tripped:  # a limit hit by any reader tried fails the file, whoever read it
@@ -136,6 +139,8 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         raise InputError(first.message, path=text.path, line=first.line, hint=first.hint)
     reader, result = read.reader, read.result
     check_entries(len(result.entries), text.path)
+    if may_hold_controls(text.text):
+        result = cleaned(result)
     claimed = {u.line for u in result.unused} | {
         n for first, last in entry_spans(result) for n in range(first, last + 1)
     }

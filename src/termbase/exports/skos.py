@@ -18,6 +18,7 @@ from rdflib import BNode, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import DCTERMS, RDF, SKOS, XSD
 
+from termbase.control_chars import strip_controls
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import CONCEPT_NS, SCHEME_URI, TB_NS, label_languages, records, termbase_title
 from termbase.store import ConceptRecord, Termbase
@@ -117,6 +118,17 @@ def build_graph(termbase: Termbase) -> Graph:
         graph.add((scheme, DCTERMS.source, Literal(source.path)))
     for record in records(termbase):
         add_concept(graph, scheme, record)
+    return xml_safe(graph)
+
+
+def xml_safe(graph: Graph) -> Graph:
+    """Return the graph with control characters (which XML cannot carry) taken out of literals."""
+    unsafe = [
+        (s, p, o) for s, p, o in graph if isinstance(o, Literal) and strip_controls(str(o)) != str(o)
+    ]
+    for s, p, o in unsafe:
+        graph.remove((s, p, o))
+        graph.add((s, p, Literal(strip_controls(str(o)), lang=o.language, datatype=o.datatype)))
     return graph
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
+from termbase.control_chars import strip_controls
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import TB_NS, entry_provenance, label_languages, records, termbase_title
 from termbase.store import ConceptRecord, Termbase
@@ -39,9 +40,9 @@ TBX_MODEL = f'href="{TBX_BASIC_RNG}" type="application/xml" schematypens="{RELAX
 def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
     node = etree.SubElement(parent, f"{{{TBX_NS}}}{tag}")
     for key, value in attrs.items():
-        node.set(XML_LANG if key == "lang" else key, value)
+        node.set(XML_LANG if key == "lang" else key, strip_controls(value))
     if text is not None:
-        node.text = text
+        node.text = strip_controls(text)  # XML cannot carry control characters
     return node
 
 
