@@ -1,4 +1,4 @@
-"""Markdown bold term lines: `**Term**` alone on a line, the definition below it."""
+"""Markdown bold term lines (`**Term**` alone on a line, the definition below it), and HTML heading stubs."""
 
 from __future__ import annotations
 
@@ -49,3 +49,21 @@ def test_the_shape_is_recognised_and_read_unflagged():
 def test_bold_inside_a_sentence_opens_no_entry():
     text = "# Notes\n\nThis is **not** a term line.\n\nNor **is** this one.\n\nOr **this**.\n"
     assert MarkdownBoldLinesReader().detect(text) == 0.0
+
+
+def test_html_headings_with_no_definition_are_terms_too():
+    from termbase.readers.markup.html_glossary import HtmlGlossaryReader
+
+    page = (
+        "<html><body><h1>Workshop words</h1>\n<h4>Kiln</h4>\n<p>An oven that fires clay.</p>\n"
+        "<h4>Glaze</h4>\n<p>A glassy coat on pottery.</p>\n<h4>Slip</h4>\n<h4>Wedging</h4>\n"
+        "<p>Kneading clay to push air out.</p>\n<h4>Bisque</h4>\n</body></html>\n"
+    )
+    result = HtmlGlossaryReader().read(page, "words.html")
+    assert [(e.term, bool(e.definition)) for e in result.entries] == [
+        ("Kiln", True),
+        ("Glaze", True),
+        ("Slip", False),
+        ("Wedging", True),
+        ("Bisque", False),
+    ]

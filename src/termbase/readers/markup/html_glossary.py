@@ -354,8 +354,13 @@ def _copy(element: etree._Element) -> etree._Element:
 
 
 def _heading_sections(root: etree._Element) -> list[_Found]:
-    """Return an entry for each short heading followed by paragraphs (until the next heading)."""
+    """Return an entry for each short heading followed by paragraphs (until the next heading).
+
+    A heading with nothing under it, at the level of the headings that make entries and
+    after the first of them, is a term given without a definition (a glossary stub).
+    """
     found: list[_Found] = []
+    bare: list[tuple[etree._Element, str]] = []
     for heading in root.iter(*_HEADINGS[1:]):
         term = clean_label(" ".join("".join(heading.itertext()).split()))
         if not term or len(term.split()) > 8:
@@ -366,11 +371,22 @@ def _heading_sections(root: etree._Element) -> list[_Found]:
             if isinstance(sibling.tag, str):
                 body.append(sibling)
             sibling = sibling.getnext()
-        if not body or body[0].tag != "p":
+        if not body:
+            bare.append((heading, term))
+            continue
+        if body[0].tag != "p":
             continue
         definition = "\n\n".join(b for element in body for b in _block(element))
         see_also, links = _references(body)
         found.append(_Found(term, [term], definition, see_also, links, heading, body[-1]))
+    if len(found) >= 2:
+        levels = [f.first.tag for f in found]
+        level = max(set(levels), key=levels.count)
+        first = min(f.first.sourceline or 0 for f in found)
+        for heading, term in bare:
+            if heading.tag == level and (heading.sourceline or 0) > first:
+                found.append(_Found(term, [term], "", [], [], heading, heading))
+        found.sort(key=lambda f: f.first.sourceline or 0)
     return found
 
 
