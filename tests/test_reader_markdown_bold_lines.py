@@ -67,3 +67,21 @@ def test_html_headings_with_no_definition_are_terms_too():
         ("Wedging", True),
         ("Bisque", False),
     ]
+
+
+def test_definition_list_terms_lose_their_bold_and_may_share_one_definition():
+    from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
+
+    page = (
+        "# Words\n\n## K\n**Kiln**\n: An oven that fires clay.\n\n"
+        "**Leather hard**\n**Cheese hard**\n: Clay dry enough to carve but still damp.\n\n"
+        "**Slip** (_liquid clay_)\n: Clay thinned with water.\n"
+    )
+    result = MarkdownDeflistReader().read(page, "words.md")
+    assert [e.labels for e in result.entries] == [
+        ("Kiln",),
+        ("Leather hard", "Cheese hard"),
+        ("Slip", "liquid clay"),
+    ]
+    assert result.entries[1].definition == "Clay dry enough to carve but still damp."
+    assert unaccounted_lines(page, result) == []

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from markdown_it.token import Token
+
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
@@ -44,8 +46,18 @@ _SEE = re.compile(r"^\s*see(?: also)?\b", re.I)
 MIN_ENTRIES = 3
 
 
+_STRONG = re.compile(r"(\*\*|__)\s*(?P<text>.+?)\s*\1")
+_EMPHASIS = re.compile(r"(?<![\w*])([*_])(?P<text>[^*_]+?)\1(?![\w*])")
+
+
+def _plain(text: str) -> str:
+    """Return a term line without Markdown strong or emphasis marks: `**ACES**` → `ACES`."""
+    return _EMPHASIS.sub(r"\g<text>", _STRONG.sub(r"\g<text>", text))
+
+
 def _term_and_anchor(text: str) -> tuple[str, str]:
     """Return (term, anchor id) for a term line such as `[term]{#anchor}`; anchor may be ""."""
+    text = _plain(text)
     match = _SPAN_TERM.match(text.strip())
     if not match:
         return " ".join(text.split()), ""
@@ -72,7 +84,32 @@ def _groups(text: str) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]
             while last > first and not lines[last - 1].strip():
                 last -= 1
             found[-1][1].append((first, last))
-    return [group for group in found if group[0] and group[1]]
+    groups = [group for group in found if group[0] and group[1]]
+    return sorted(groups + _term_line_paragraphs(tokens, lines, groups), key=lambda g: g[0][0][0])
+
+
+def _term_line_paragraphs(
+    tokens: list[Token], lines: list[str], groups: list[tuple[list[tuple[int, str]], list[tuple[int, int]]]]
+) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]]]]:
+    """Return the entries the deflist rule leaves in paragraphs: several term lines, one per
+    line, then `: definition` lines (Pandoc's synonyms sharing one definition)."""
+    taken = {line for terms, _ in groups for line, _ in terms}
+    found = []
+    for token in tokens:
+        if token.type != "paragraph_open" or token.level != 0 or token.map is None:
+            continue
+        first, last = token_lines(token)
+        if first in taken:
+            continue
+        marks = [n for n in range(first, last + 1) if _DD_MARK.match(lines[n - 1])]
+        if not marks or marks[0] == first:
+            continue
+        terms = [(n, lines[n - 1].strip()) for n in range(first, marks[0])]
+        if any(len(text.split()) > 12 for _, text in terms):
+            continue
+        ends = [*marks[1:], last + 1]
+        found.append((terms, [(start, end - 1) for start, end in zip(marks, ends, strict=True)]))
+    return found
 
 
 def _definition_text(lines: list[str], first: int, last: int) -> str:
