@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from termbase.check.findings import Finding
 from termbase.control_chars import cleaned, may_hold_controls, strip_controls
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
 from termbase.link import link
-from termbase.model import Concept, Entry, ReadResult, Source, Unused
+from termbase.model import Concept, Dangling, Entry, ReadResult, Relation, Source, Unused
 from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
 from termbase.readers import MIN_CONFIDENCE, forced_reader, get_reader, pick_reader, rank_readers
 from termbase.readers.base import Reader, entry_spans, numbered_lines, without_unnamed_entries
@@ -262,6 +263,17 @@ def identified_entries(read: Sequence[ReadSource]) -> list[Entry]:
     return entries
 
 
+def build_findings(
+    concepts: Sequence[Concept], relations: Sequence[Relation], dangling: Sequence[Dangling]
+) -> tuple[Finding, ...]:
+    """Return what `termbase check` finds in a build, to store beside it (orphans left out:
+    every leaf concept is one, and `termbase check` lists them when asked)."""
+    from termbase.check import RULES, CheckInput, run_checks
+
+    rules = [rule for rule in RULES if rule.name != "orphan"]
+    return tuple(run_checks(CheckInput(concepts, relations, dangling), rules))
+
+
 def concept_vectors(concepts: Sequence[Concept]) -> tuple[bytes, ...]:
     """Return one embedding blob per concept (labels and definitions), in order."""
     embedder = get_embedder()
@@ -304,6 +316,7 @@ def build_termbase(
     concepts = resolve(entries)
     links = link(concepts)
     vectors = concept_vectors(concepts) if semantic else ()
+    findings = build_findings(concepts, links.relations, links.dangling)
     build = Build(
         sources=all_sources(read),
         concepts=tuple(concepts),
@@ -314,6 +327,7 @@ def build_termbase(
         vectors=vectors,
         vector_model=MODEL_NAME if vectors else "",
         vector_dimension=DIMENSION if vectors else 0,
+        check_findings=findings,
     )
     write_termbase(db, build)
     return BuildSummary(

@@ -909,6 +909,127 @@ def lint(sources: tuple[Path, ...]) -> None:
         raise click.exceptions.Exit(1)
 
 
+def _rule_names(values: tuple[str, ...]) -> list[str]:
+    return [name.strip() for value in values for name in value.split(",") if name.strip()]
+
+
+@app.command()
+@argument("sources", nargs=-1, help="Glossary files to build in memory and check (instead of --db).")
+@db_option
+@click.option(
+    "--format",
+    "output",
+    type=click.Choice(["text", "json", "github"]),
+    default="text",
+    help="How to print findings: text, json, or GitHub Actions annotations.",
+)
+@json_option
+@click.option("--select", multiple=True, help="Only these rules (names, comma-separated or repeated).")
+@click.option("--ignore", multiple=True, help="Skip these rules (names, comma-separated or repeated).")
+@click.option(
+    "--baseline",
+    type=PATH,
+    default=None,
+    help="Accepted findings (JSON from --write-baseline): only findings not in it fail the run.",
+)
+@click.option("--write-baseline", type=PATH, default=None, help="Accept every finding of this run into PATH.")
+@click.option("--reader", default=None, help="Read every source as this shape (`termbase formats`).")
+@click.option("--rules", "list_rules", is_flag=True, help="Describe every rule and exit.")
+@friendly_errors
+def check(
+    sources: tuple[str, ...],
+    db: Path | None,
+    output: str,
+    as_json: bool,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    baseline: Path | None,
+    write_baseline: Path | None,
+    reader: str | None,
+    list_rules: bool,
+) -> None:
+    """Find contradictions, non-definitions, duplicates and broken structure; exit 1 on errors.
+
+    With --baseline, exit 1 on any finding the baseline does not accept.
+    """
+    from termbase.check import RULES, run_checks, select_rules
+    from termbase.check.report import as_github, read_baseline
+    from termbase.check.report import as_json as findings_json
+    from termbase.check.report import write_baseline as save_baseline
+
+    if list_rules:
+        for rule in RULES:
+            out.print(f"[bold]{rule.name}[/bold] — {escape(rule.summary)}")
+            out.print(f"  {escape(rule.doc)}\n")
+        return
+    if sources and db is not None:
+        raise InputError(
+            "give glossary files or --db, not both", hint="files are built in memory and checked"
+        )
+    rules = select_rules(_rule_names(select), _rule_names(ignore))
+    accepted = read_baseline(baseline) if baseline is not None else None
+    if sources:
+        from termbase.check.load import input_from_files
+
+        try:
+            data, skipped = input_from_files(list(sources), reader)
+        except NothingReadError as error:
+            for problem in error.skipped:
+                err.print(f"[yellow]skipped:[/yellow] {escape(problem.describe())}")
+            raise
+        for problem in skipped:
+            err.print(f"[yellow]skipped:[/yellow] {escape(problem.describe())}")
+    else:
+        from termbase.check.load import input_from_termbase
+
+        with open_termbase(db) as termbase:
+            data = input_from_termbase(termbase)
+    findings = run_checks(data, rules)
+    new = {f.fingerprint for f in findings if accepted is None or f.fingerprint not in accepted}
+    if write_baseline is not None:
+        save_baseline(write_baseline, findings)
+        err.print(f"accepted {len(findings)} findings into {escape(str(write_baseline))}")
+    if as_json or output == "json":
+        out.print(findings_json(findings, new if accepted is not None else None))
+    elif output == "github":
+        for line in as_github([f for f in findings if f.fingerprint in new]):
+            click.echo(line)
+    else:
+        _print_findings(findings, new if accepted is not None else None)
+    failing = [f for f in findings if f.fingerprint in new] if accepted is not None else [
+        f for f in findings if f.severity == "error"
+    ]
+    if failing and write_baseline is None:
+        raise click.exceptions.Exit(1)
+
+
+def _print_findings(findings: list[Any], new: set[str] | None) -> None:
+    """Print findings grouped by concept, each with the file:line of every side."""
+    from termbase.check.report import counts
+
+    colour = {"error": "red", "warning": "yellow", "info": "cyan"}
+    current = None
+    shown = 0
+    for finding in findings:
+        if new is not None and finding.fingerprint not in new:
+            continue
+        shown += 1
+        group = finding.label or finding.concept_id
+        if group != current:
+            current = group
+            suffix = f" [dim]({escape(finding.concept_id)})[/dim]" if finding.concept_id else ""
+            out.print(f"\n[bold]{escape(group)}[/bold]{suffix}")
+        tint = colour[finding.severity]
+        out.print(f"  [{tint}]{finding.severity}[/{tint}] {finding.rule}: {escape(finding.message)}")
+        for side in finding.sides:
+            out.print(f"    {escape(side.source)}:{side.line}  [dim]“{escape(side.words)}”[/dim]")
+    total = counts(findings)
+    accepted = f"; {len(findings) - shown} accepted in the baseline" if new is not None else ""
+    out.print(
+        f"\n{total['error']} errors, {total['warning']} warnings, {total['info']} notes{accepted}"
+    )
+
+
 @app.command()
 @argument("query", help="What to look for; `-` reads one query per line from stdin.")
 @db_option

@@ -20,6 +20,10 @@ Schema (version 1)::
     concept_fts  FTS5(concept_id UNINDEXED, labels, definitions), ready for search
     concept_vectors(concept_id PK, vector)  optional: float32 embedding per concept, made
                                             by the model named in meta `semantic_model`
+    findings(rule, severity, kind, concept_id, label, message, sides JSON, fingerprint)
+                                            what `termbase check` found at build time (pages
+                                            show a concept's contradictions); files built
+                                            before this table existed simply have none
 
 The file is built in a temporary file beside the target and moved over it only when
 complete, so a failed build leaves the previous termbase untouched.
@@ -45,6 +49,7 @@ from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, 
 from termbase.read_checks import ReadFinding
 
 if TYPE_CHECKING:
+    from termbase.check.findings import Finding
     from termbase.search import Hit, SearchIndex
 
 SCHEMA_VERSION = 1
@@ -95,6 +100,11 @@ CREATE TABLE unused (
     text TEXT NOT NULL, reason TEXT NOT NULL
 );
 CREATE TABLE concept_vectors (concept_id TEXT PRIMARY KEY REFERENCES concepts(id), vector BLOB NOT NULL);
+CREATE TABLE findings (
+    rule TEXT NOT NULL, severity TEXT NOT NULL, kind TEXT NOT NULL, concept_id TEXT NOT NULL,
+    label TEXT NOT NULL, message TEXT NOT NULL, sides TEXT NOT NULL, fingerprint TEXT NOT NULL
+);
+CREATE INDEX findings_concept ON findings(concept_id);
 CREATE VIRTUAL TABLE concept_fts USING fts5(
     concept_id UNINDEXED, labels, definitions, tokenize = 'porter unicode61 remove_diacritics 2'
 );
@@ -115,6 +125,7 @@ class Build:
     vectors: tuple[bytes, ...] = ()  # one float32 blob per concept, in concept order
     vector_model: str = ""
     vector_dimension: int = 0
+    check_findings: tuple[Finding, ...] = ()  # what `termbase check` found in this build
 
 
 def initial_of(label: str) -> str:
@@ -262,6 +273,14 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
         [(source_ids[u.source], u.line, u.text, u.reason) for u in build.unused],
     )
     db.executemany("INSERT INTO concept_fts VALUES (?,?,?)", fts_rows)
+    db.executemany(
+        "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?)",
+        [
+            (f.rule, f.severity, f.kind, f.concept_id, f.label, f.message,
+             _dumps(f.as_dict()["sides"]), f.fingerprint)
+            for f in build.check_findings
+        ],
+    )  # fmt: skip
 
 
 def _entry_row(entry_id: int, source_id: int, entry: Entry) -> tuple[object, ...]:
@@ -638,6 +657,45 @@ class Termbase:
                 related=tuple(related.get(r[0], ())),
                 mentioned_in=tuple(mentioned_in.get(r[0], ())),
             )
+
+    def findings(self, concept_id: str | None = None, rule: str | None = None) -> list[Finding]:
+        """Return the findings stored at build time (for one concept, or of one rule).
+
+        A termbase written before findings were stored has none.
+        """
+        from termbase.check.findings import Finding
+
+        clauses, values = [], []
+        if concept_id is not None:
+            clauses.append("concept_id = ?")
+            values.append(concept_id)
+        if rule is not None:
+            clauses.append("rule = ?")
+            values.append(rule)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        try:
+            rows = self.db.execute(
+                f"SELECT rule, severity, kind, concept_id, label, message, sides FROM findings{where}"
+                " ORDER BY rowid",
+                values,
+            ).fetchall()
+        except sqlite3.OperationalError:  # built before the findings table existed
+            return []
+        return [
+            Finding.from_dict(
+                {"rule": r[0], "severity": r[1], "kind": r[2], "concept": r[3], "label": r[4],
+                 "message": r[5], "sides": json.loads(r[6])}
+            )
+            for r in rows
+        ]  # fmt: skip
+
+    def conflicted_concepts(self) -> set[str]:
+        """Return the ids of concepts with a stored contradiction finding."""
+        try:
+            rows = self.db.execute("SELECT DISTINCT concept_id FROM findings WHERE rule = 'contradiction'")
+            return {r[0] for r in rows}
+        except sqlite3.OperationalError:
+            return set()
 
     def entry_languages(self) -> list[str]:
         """Return every language tag the entries carry, most used first."""

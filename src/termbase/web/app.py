@@ -345,7 +345,9 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         lang: LangQuery = None,
     ) -> Response:
         """Return the concept as in the jsonl export, plus each entry's `language`, `mentioned_in`
-        (backlinks), `url` and `languages` (every language its entries are in).
+        (backlinks), `url`, `languages` (every language its entries are in) and `conflicts`
+        (where its sources disagree, as `termbase check` found at build time: `why` and the
+        two `sides` with source, line and words).
 
         With `lang`, `label` and `entries` are those in that language, else the English ones.
         """
@@ -359,6 +361,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         for entry, stored in zip(value["entries"], record.entries, strict=True):  # type: ignore[call-overload]
             entry["language"] = stored.entry.language
         value["mentioned_in"] = [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]
+        value["conflicts"] = data_in("").conflicts.get(record.id, [])
         value["languages"] = languages
         value["url"] = links.in_language(language_of(lang)).concept(record.id)
         return api(request, value)

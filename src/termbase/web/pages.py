@@ -157,6 +157,7 @@ class SiteData:
     meta: dict[str, str] = field(default_factory=dict)
     language: str = ""
     languages: tuple[str, ...] = ()
+    conflicts: dict[str, list[dict[str, object]]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, termbase: Termbase, title: str = "", language: str = "") -> SiteData:
@@ -207,6 +208,7 @@ class SiteData:
             meta=termbase.meta(),
             language=language,
             languages=tuple(termbase.entry_languages()),
+            conflicts=conflicts_by_concept(termbase),
         )
 
     def best_language(self, wanted: str) -> str:
@@ -233,6 +235,32 @@ class SiteData:
         """Return {id, label} for a concept id."""
         item = self.by_id.get(concept_id)
         return {"id": concept_id, "label": item.label if item else concept_id}
+
+
+def conflicts_by_concept(termbase: Termbase) -> dict[str, list[dict[str, object]]]:
+    """Return, per concept id, the contradictions stored at build time, ready for a page.
+
+    Each is {why, kind, severity, sides: [{source, name, line, term, words}]}, where `why`
+    is the finding's reason without its "sources disagree on X:" lead.
+    """
+    found: dict[str, list[dict[str, object]]] = {}
+    for finding in termbase.findings(rule="contradiction"):
+        if not finding.concept_id:
+            continue
+        why = finding.message.split(": ", 1)[1] if ": " in finding.message else finding.message
+        found.setdefault(finding.concept_id, []).append(
+            {
+                "why": why,
+                "kind": finding.kind,
+                "severity": finding.severity,
+                "sides": [
+                    {"source": s.source, "name": file_name(s.source), "line": s.line, "term": s.term,
+                     "words": s.words}
+                    for s in finding.sides
+                ],
+            }
+        )  # fmt: skip
+    return found
 
 
 def home_page(data: SiteData) -> dict[str, object]:
@@ -348,6 +376,7 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
         "labels": label_kinds(record),
         "topics": list(record.topics),
         "homonym_of": [data.ref(i) for i in record.homonym_of],
+        "conflicts": data.conflicts.get(record.id, []),
         "entries": entries,
         "see_also": [data.ref(i) for i in see_also],
         "mentions": [data.ref(i) for i in mentions],

@@ -1,0 +1,244 @@
+"""Merge evidence: what in the entries says two labels name one idea, and how sure that is.
+
+Shared by `termbase check` (its duplicate rule) and by anything that wants to explain a
+merge. Three kinds of evidence, each with the words it rests on:
+
+- an **alias statement** inside a definition: "also called gradient checkpointing",
+  "also known as", "a.k.a.", "short for", "abbreviated", "or simply", "also written",
+  "another name for", or a definition opening with "Name (ALIAS) —";
+- a **head-noun variant**: one label is the other plus a head or modifier word
+  ("cross-entropy" / "cross-entropy loss", "distillation" / "knowledge distillation"),
+  which counts only when the two definitions are close (`definition_similarity`);
+- **close definitions**: the share of content words two definitions have in common.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from termbase.labels import label_key, label_words
+
+_ALIAS = re.compile(
+    r"\b(?:also\s+(?:called|known\s+as|written(?:\s+as)?|referred\s+to\s+as|termed)|a\.k\.a\.?|aka"
+    r"|short\s+for|abbreviated(?:\s+(?:as|to))?|or\s+simply|another\s+name\s+for|sometimes\s+called"
+    r"|otherwise\s+known\s+as)\s*[:,]?\s+"
+    r"(?P<names>[^.;:()\n]{1,80})",
+    re.IGNORECASE,
+)
+_OPENING = re.compile(r"^\s*(?P<name>[^()\n—–:,]{2,60}?)\s*\((?P<alias>[^()\n]{1,40})\)\s*(?:—|–|:|\bis\b)")
+_SPLIT_NAMES = re.compile(r"\s*(?:,|\bor\b|/)\s*")
+_STOP_AFTER = re.compile(
+    r"\s+(?:—|–|-\s|(?:which|that|because|when|where|in\s+which|for\s+short)\b).*$", re.IGNORECASE
+)
+_WORD = re.compile(r"[a-z][a-z0-9\-]{2,}")
+_STOPWORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "that",
+        "this",
+        "which",
+        "into",
+        "than",
+        "then",
+        "their",
+        "there",
+        "these",
+        "those",
+        "such",
+        "when",
+        "where",
+        "while",
+        "what",
+        "how",
+        "not",
+        "but",
+        "can",
+        "each",
+        "one",
+        "two",
+        "more",
+        "most",
+        "less",
+        "used",
+        "uses",
+        "using",
+        "use",
+        "also",
+        "other",
+        "over",
+        "under",
+        "after",
+        "before",
+        "only",
+        "its",
+        "it's",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "been",
+        "being",
+        "does",
+        "did",
+        "just",
+        "like",
+        "very",
+        "much",
+        "many",
+        "some",
+        "any",
+        "all",
+        "about",
+        "between",
+        "through",
+        "without",
+        "within",
+        "across",
+        "per",
+        "via",
+        "onto",
+        "upon",
+        "same",
+        "own",
+    ]
+)
+#: Words that name the kind of thing a label is, and may be left off: "cross-entropy (loss)".
+#: Only generic heads count: "reward model" is not "reward", "activation function" is not
+#: "activation", so model, function, layer … are not here.
+HEAD_WORDS = frozenset(
+    [
+        "loss",
+        "learning",
+        "task",
+        "sampling",
+        "scaling",
+        "method",
+        "algorithm",
+        "technique",
+        "approach",
+        "objective",
+        "mechanism",
+        "process",
+        "procedure",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """A name a definition gives its idea, and the words that say so.
+
+    `opening` is True for the two names of an opening "Name (ALIAS) —": one of them must
+    be the entry's own label for the other to be an alias.
+    """
+
+    name: str
+    words: str
+    opening: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Why two labels may name one idea: `kind` is alias, variant or close; `score` 0–1."""
+
+    kind: str
+    words: str
+    score: float
+
+
+def alias_statements(definition: str) -> list[Alias]:
+    """Return the other names a definition states for its idea ("also called X", "X (Y) —")."""
+    found: list[Alias] = []
+    for match in _ALIAS.finditer(definition):
+        raw = _STOP_AFTER.sub("", match.group("names"))
+        for name in _SPLIT_NAMES.split(raw):
+            name = name.strip(" \"'“”‘’`*")
+            name = re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
+            if 1 < len(name) <= 60 and len(name.split()) <= 5 and not name[0].isdigit():
+                found.append(Alias(name, match.group(0).strip()))
+    opening = _OPENING.match(definition)
+    if opening:
+        for name in (opening.group("name"), opening.group("alias")):
+            name = name.strip(" \"'“”")
+            if 1 < len(name) <= 60 and len(name.split()) <= 6:
+                found.append(Alias(name, opening.group(0).strip(), opening=True))
+    return found
+
+
+def aliases_for(definition: str, own_labels: tuple[str, ...]) -> list[Alias]:
+    """Return the aliases a definition states for an idea with these labels (not the labels themselves).
+
+    The names of an opening "Name (ALIAS) —" count only when one of them is an own label.
+    """
+    own = {label_key(label) for label in own_labels}
+    statements = alias_statements(definition)
+    opening_ok = any(a.opening and label_key(a.name) in own for a in statements)
+    return [a for a in statements if label_key(a.name) not in own and (not a.opening or opening_ok)]
+
+
+@lru_cache(maxsize=1 << 16)
+def content_words(text: str) -> frozenset[str]:
+    """Return the content words of a text (lower case, stop words and short words out)."""
+    return frozenset(w.strip("-") for w in _WORD.findall(text.lower()) if w not in _STOPWORDS)
+
+
+def definition_similarity(first: str, second: str) -> float:
+    """Return how close two definitions are: shared content words over the smaller set (0–1)."""
+    a, b = content_words(first), content_words(second)
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
+
+
+def head_variant(shorter: str, longer: str) -> str:
+    """Return the head word `longer` adds to `shorter` if it is a head-noun variant of it, else "".
+
+    "cross-entropy loss" adds "loss" to "cross-entropy". Only one added word from
+    HEAD_WORDS counts (a modifier in front — "self-attention", "continuous batching" —
+    usually names a narrower idea), and a label of one or two letters never does.
+    """
+    short_words, long_words = label_words(shorter), label_words(longer)
+    if not short_words or len(long_words) != len(short_words) + 1 or len("".join(short_words)) < 3:
+        return ""
+    if long_words[: len(short_words)] == short_words and long_words[-1] in HEAD_WORDS:
+        return long_words[-1]
+    return ""
+
+
+def variant_keys(label: str) -> Iterator[tuple[str, str]]:
+    """Yield (key, word) for the label one head word shorter that `label` may be a variant of."""
+    words = label_words(label)
+    if len(words) >= 2 and words[-1] in HEAD_WORDS:
+        yield label_key(" ".join(words[:-1])), words[-1]
+
+
+#: Head-noun variants count as one idea only if their definitions are at least this close.
+MIN_VARIANT_SIMILARITY = 0.2
+
+
+def pair_evidence(
+    label_a: str, definitions_a: tuple[str, ...], label_b: str, definitions_b: tuple[str, ...]
+) -> list[Evidence]:
+    """Return the evidence that concepts labelled `label_a` and `label_b` are one idea."""
+    evidence: list[Evidence] = []
+    key_a, key_b = label_key(label_a), label_key(label_b)
+    for own, other, definitions in ((label_a, key_b, definitions_a), (label_b, key_a, definitions_b)):
+        for definition in definitions:
+            for alias in aliases_for(definition, (own,)):
+                if label_key(alias.name) == other:
+                    evidence.append(Evidence("alias", f"{own}: “{alias.words}”", 1.0))
+    similarity = max((definition_similarity(a, b) for a in definitions_a for b in definitions_b), default=0.0)
+    for short, long in ((label_a, label_b), (label_b, label_a)):
+        word = head_variant(short, long)
+        if word and similarity >= MIN_VARIANT_SIMILARITY:
+            evidence.append(Evidence("variant", f"“{long}” is “{short}” + “{word}”", similarity))
+    return evidence
