@@ -18,14 +18,23 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
+from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path, PurePosixPath
 
 from termbase.documents import read_document
 from termbase.documents.model import Document, Problem
 from termbase.documents.order import expand_documents, reading_order
 from termbase.errors import InputError
-from termbase.extract.collect import collect, language_problem, markup_usage, reads_as_english
+from termbase.extract.collect import (
+    Occurrence,
+    collect_document,
+    language_problem,
+    markup_usage,
+    reads_as_english,
+)
 from termbase.extract.gather import Candidate, gather
 from termbase.extract.termhood import measure
 from termbase.model import Entry, Locator
@@ -148,7 +157,7 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
 
 
 def read_chapters(paths: Sequence[Path], exclude: Sequence[str] = ()) -> tuple[
-        list[Document], list[InputError], str, list[str]]:
+        list[_ChapterPass], list[InputError], str, list[str]]:
     """Return (chapters in reading order, files that could not be read, the order's source, roots)."""
     files, folders = expand_documents(paths)
     errors: list[InputError] = []
@@ -160,23 +169,60 @@ def read_chapters(paths: Sequence[Path], exclude: Sequence[str] = ()) -> tuple[
         if not any(str(f).startswith(str(folder)) for f in files):
             errors.append(InputError("folder holds no chapters", path=str(folder),
                                      hint="termbase extract reads .md, .rst, .adoc, .html and .ptx files"))
-    documents: dict[str, Document] = {}
-    for file in files:
-        try:
-            documents[str(file.resolve())] = read_document(file)
-        except InputError as error:
-            errors.append(error)
-        except Exception as error:  # a parser bug must not sink the other chapters
-            errors.append(InputError(f"this chapter could not be parsed ({type(error).__name__}: {error})",
-                                     path=str(file), hint="leave it out, and please report the file"))
-    readable = [f for f in files if str(f.resolve()) in documents]
-    tocs = {key: doc.toc for key, doc in documents.items() if doc.toc}
+    passes: dict[str, _ChapterPass] = {}
+    for file, done in zip(files, _read_all(files), strict=True):
+        if done.document is None:
+            message, path, line, hint = done.error
+            errors.append(InputError(message, path=path, line=line, hint=hint))
+        else:
+            passes[str(file.resolve())] = done
+    readable = [f for f in files if str(f.resolve()) in passes]
+    tocs = {key: done.document.toc for key, done in passes.items() if done.document and done.document.toc}
     order = reading_order(readable, folders, tocs)
-    ordered = [documents[str(f.resolve())] for f in order.files]
+    ordered = [passes[str(f.resolve())] for f in order.files]
     roots = [str(f) for f in folders]
     if not roots and ordered:  # files named one by one: addresses are relative to their common folder
-        roots = [os.path.commonpath([str(Path(d.path).parent) for d in ordered]) or "."]
+        parents = [str(Path(p.document.path).parent) for p in ordered if p.document]
+        roots = [os.path.commonpath(parents) or "."]
     return ordered, errors, order.source, roots
+
+
+@dataclass(frozen=True, slots=True)
+class _ChapterPass:
+    """One chapter parsed and searched for signals (its occurrences say chapter 0 until ordered)."""
+
+    document: Document | None
+    error: tuple[str, str, int, str]  # (message, path, line, hint) when it could not be read
+    english: bool
+    occurrences: tuple[Occurrence, ...]
+
+
+def _read_one(file: Path) -> _ChapterPass:
+    try:
+        document = read_document(file)
+    except InputError as error:
+        return _ChapterPass(None, (error.message, error.path, error.line, error.hint), True, ())
+    except Exception as error:  # a parser bug must not sink the other chapters
+        message = f"this chapter could not be parsed ({type(error).__name__}: {error})"
+        hint = "leave it out, and please report the file"
+        return _ChapterPass(None, (message, str(file), 0, hint), True, ())
+    english = reads_as_english(document)
+    return _ChapterPass(document, ("", "", 0, ""), english, tuple(collect_document(document, 0, english)))
+
+
+#: From this many chapters on, they are parsed in two processes (parsing is most of the time).
+PARALLEL_FROM = 24
+
+
+def _read_all(files: Sequence[Path]) -> list[_ChapterPass]:
+    """Return each file parsed and searched, in order; in two forked processes for a big book."""
+    if len(files) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1 and "fork" in get_all_start_methods():
+        try:
+            with ProcessPoolExecutor(max_workers=2, mp_context=get_context("fork")) as pool:
+                return list(pool.map(_read_one, files, chunksize=8))
+        except (OSError, BrokenProcessPool):
+            pass  # no processes to be had: read them here
+    return [_read_one(file) for file in files]
 
 
 def extract_glossary(
@@ -191,16 +237,17 @@ def extract_glossary(
     Chapters that cannot be read are in `skipped`; raises InputError only when no chapter
     could be read at all.
     """
-    documents, errors, order_source, roots = read_chapters([Path(p) for p in paths], exclude)
+    passes, errors, order_source, roots = read_chapters([Path(p) for p in paths], exclude)
+    documents = [p.document for p in passes if p.document is not None]
     if not documents:
         raise NothingExtractedError(paths, errors)
-    english = tuple(reads_as_english(d) for d in documents)
+    english = tuple(p.english for p in passes)
     chapters = []
     for document, is_english in zip(documents, english, strict=True):
         problems = document.problems + (() if is_english else (language_problem(document),))
         chapters.append(ChapterRead(document.path, document.title, document.format, len(document.blocks),
                                     problems))
-    occurrences = collect(tuple(documents), english)
+    occurrences = [replace(o, chapter=index) for index, p in enumerate(passes) for o in p.occurrences]
     terms = {o.finding.term for o in occurrences}
     texts = [" ".join(b.text for b in d.blocks if b.kind in {"prose", "list-item", "definition", "heading"})
              for d in documents]

@@ -123,34 +123,41 @@ def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
     for index, document in enumerate(documents):
-        skipped_sections = {
-            number for number, section in enumerate(document.sections)
-            if section.title and _SKIPPED_SECTION.match(section.title)
-        }
-        for block in document.blocks:
-            if block.kind not in _READ_KINDS or block.section in skipped_sections or block.kind == HEADING:
-                continue
-            if not _needs_sentences(block):
-                continue
-            sentences = split_sentences(block, document.language)
-            if block.kind == DEFINITION and block.term:
-                finding = _definition_finding(block, sentences)
-                if finding is not None:
-                    end = block.line + block.text.count("\n")
-                    found.append(Occurrence(finding, index, block.section, block.line, end,
-                                            sentences[0].text if sentences else block.text))
-            previous = ""
-            for sentence in sentences:
-                findings = marked_findings(sentence, previous, block.kind == LIST_ITEM)
-                if english[index]:
-                    taken = {f.term.lower() for f in findings}
-                    patterns = pattern_findings(sentence, previous)
-                    findings += [f for f in patterns if f.term.lower() not in taken]
-                end = sentence.line + sentence.text.count("\n")
-                for finding in findings:
-                    found.append(Occurrence(finding, index, block.section, sentence.line, end,
-                                            " ".join(sentence.text.split())))
-                previous = " ".join(sentence.text.split())
+        found.extend(collect_document(document, index, english[index]))
+    return found
+
+
+def collect_document(document: Document, index: int, english: bool) -> list[Occurrence]:
+    """Return the signal occurrences of one chapter, `index` being its place in reading order."""
+    found: list[Occurrence] = []
+    skipped_sections = {
+        number for number, section in enumerate(document.sections)
+        if section.title and _SKIPPED_SECTION.match(section.title)
+    }
+    for block in document.blocks:
+        if block.kind not in _READ_KINDS or block.section in skipped_sections or block.kind == HEADING:
+            continue
+        if not _needs_sentences(block):
+            continue
+        sentences = split_sentences(block, document.language)
+        if block.kind == DEFINITION and block.term:
+            finding = _definition_finding(block, sentences)
+            if finding is not None:
+                end = block.line + block.text.count("\n")
+                found.append(Occurrence(finding, index, block.section, block.line, end,
+                                        sentences[0].text if sentences else block.text))
+        previous = ""
+        for sentence in sentences:
+            findings = marked_findings(sentence, previous, block.kind == LIST_ITEM)
+            if english:
+                taken = {f.term.lower() for f in findings}
+                patterns = pattern_findings(sentence, previous)
+                findings += [f for f in patterns if f.term.lower() not in taken]
+            end = sentence.line + sentence.text.count("\n")
+            for finding in findings:
+                found.append(Occurrence(finding, index, block.section, sentence.line, end,
+                                        " ".join(sentence.text.split())))
+            previous = " ".join(sentence.text.split())
     return found
 
 
