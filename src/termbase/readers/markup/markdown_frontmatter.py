@@ -40,7 +40,7 @@ from pathlib import Path, PurePosixPath
 from babel import Locale, UnknownLocaleError
 from lxml import html as lxml_html
 
-from termbase.errors import InputError
+from termbase.errors import InputError, NotAGlossaryError
 from termbase.labels import parse_term
 from termbase.limits import current, input_roots
 from termbase.model import Entry, ReadResult
@@ -226,10 +226,10 @@ class MarkdownFrontMatterReader:
         """Return the page as one entry (an alias entry for a redirect stub)."""
         name = Path(source).name
         if name.startswith("_"):
-            raise InputError(
+            raise NotAGlossaryError(
                 f"{name} is a section index or template page (its name starts with '_'), not a term",
                 path=source,
-                hint="nothing to do: a folder build skips it and lists it here",
+                hint="nothing to do: a folder build counts it among the files that are not glossaries",
             )
         data, end = front_matter(text, source)
         title = page_title(data)
