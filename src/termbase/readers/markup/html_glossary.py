@@ -399,7 +399,23 @@ def _parse(text: str, source: str) -> etree._Element:
             f"cannot parse HTML: {error}", path=source, line=1, hint="check that the file is HTML"
         ) from None
     check_tree(root, source)
+    drop_permalinks(root)
     return root
+
+
+#: The text of a permalink that Sphinx, MkDocs and other generators put after a heading or term.
+_PERMALINK_TEXT = frozenset({"¶", "#", "§", "🔗", "link"})
+
+
+def drop_permalinks(root: etree._Element) -> None:
+    """Remove heading and term permalinks (`<a class="headerlink" href="#…">¶</a>`) in place:
+    they are page furniture, not part of the term."""
+    for anchor in list(root.iter("a")):
+        classes = (anchor.get("class") or "").split()
+        text = "".join(anchor.itertext()).strip()
+        local = (anchor.get("href") or "").startswith("#")
+        if "headerlink" in classes or "anchor-link" in classes or (local and text in _PERMALINK_TEXT):
+            anchor.drop_tree()
 
 
 #: Without huge_tree libxml2's HTML parser silently cuts text nodes over 10 MB.

@@ -203,11 +203,19 @@ def _descendants_of(element: etree._Element, names: frozenset[str]) -> list[etre
     return [node for node in element.iter() if _local(node) in names and node is not element]
 
 
+def _is_definition(node: etree._Element) -> bool:
+    """Return True for a definition: `<descrip type="definition">` (DCA style) or a
+    namespaced `<basic:definition>` (DCT style, the data category as the element name)."""
+    name = _local(node)
+    return (name == "descrip" and node.get("type") == "definition") or name == "definition"
+
+
 def _definitions(element: etree._Element, stop: frozenset[str]) -> tuple[list[str], list[str]]:
     """Return the definitions stated at this level (not inside `stop` children), and source URLs.
 
-    A definition is a `descrip type="definition"`, directly or inside a `descripGrp`;
-    an `admin type="source"` beside it in the group that is a URL is its source.
+    A definition is a `descrip type="definition"` or a DCT-style `basic:definition`, directly
+    or inside a `descripGrp`; an `admin type="source"` (DCT: `basic:source`) beside it in
+    the group that is a URL is its source.
     """
     texts: list[str] = []
     urls: list[str] = []
@@ -215,13 +223,13 @@ def _definitions(element: etree._Element, stop: frozenset[str]) -> tuple[list[st
         name = _local(child)
         if name in stop:
             continue
-        group = [child] if name == "descrip" else list(child) if name == "descripGrp" else []
+        group = [child] if name in ("descrip", "definition") else list(child) if name == "descripGrp" else []
         for node in group:
-            if _local(node) == "descrip" and node.get("type") == "definition" and (body := _text(node)):
+            if _is_definition(node) and (body := _text(node)):
                 texts.append(body)
                 for sibling in group if name == "descripGrp" else []:
                     value = _text(sibling)
-                    if _local(sibling) == "admin" and value.startswith(("http://", "https://")):
+                    if _local(sibling) in ("admin", "source") and value.startswith(("http://", "https://")):
                         urls.append(value)
     return texts, urls
 

@@ -1,0 +1,42 @@
+"""Shapes met in real glossaries the readers had not seen, in small fixtures of our own:
+rendered Sphinx/MyST HTML with permalinks, TBX-Basic in DCT style."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from termbase.build import read_source
+from termbase.sources import SourceText
+
+FIXTURES = Path(__file__).parent / "fixtures" / "heldout_shapes"
+
+
+def read(name: str):
+    path = FIXTURES / name
+    return read_source(SourceText(str(path), path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("name", ["sphinx.html", "myst.html"])
+def test_permalinks_after_terms_and_headings_are_not_part_of_the_label(name):
+    result = read(name)
+    labels = [label for e in result.result.entries for label in e.labels]
+    assert labels and not any("¶" in label for label in labels)
+    assert result.findings == ()
+
+
+def test_sphinx_terms_sharing_one_definition_are_one_entry():
+    entries = read("sphinx.html").result.entries
+    assert [e.labels for e in entries] == [("kiln",), ("glaze", "slip"), ("clay",)]
+    assert entries[1].definition == "Two coatings put on pots before firing."
+
+
+def test_tbx_in_dct_style_keeps_its_definitions():
+    entries = read("dct.tbx").result.entries
+    assert {e.labels[0]: e.definition for e in entries if e.language == "en"} == {
+        "kiln": "An oven that fires clay.",
+        "glaze": "A glassy coat fused onto pottery.",
+        "slip": "",
+    }
+    assert len({e.group for e in entries}) == 3
