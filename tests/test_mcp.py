@@ -9,6 +9,7 @@ reached over streamable HTTP at /mcp beside the web app.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import subprocess
@@ -295,7 +296,9 @@ def test_resources_concept_json_llms_txt_and_glossary_data(db: Path) -> None:
     run(db, test)
 
 
-def test_explain_with_glossary_prompt_carries_the_definitions_and_their_sources(db: Path) -> None:
+def test_explain_with_glossary_prompt_carries_the_definitions_and_their_sources(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     async def test(client: ClientSession) -> None:
         prompts = (await client.list_prompts()).prompts
         assert [p.name for p in prompts] == ["explain-with-glossary"]
@@ -306,6 +309,10 @@ def test_explain_with_glossary_prompt_carries_the_definitions_and_their_sources(
         assert passage in text
         assert "- autolyse (id autolyse): A pause after stirring" in text
         assert "[Bread baking handbook, Ch 2]" in text  # the levain's source and locator
+
+        with pytest.raises(McpError, match="passage: must not be blank"):
+            await client.get_prompt("explain-with-glossary", {"passage": "  "})
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # a user mistake: no traceback
 
     run(db, test)
 

@@ -283,13 +283,16 @@ class Glossary:
             homonyms=[self.ref(i, "homonym") for i in record.homonym_of if i in self.labels],
         )
 
-    def terms_in(self, text: str) -> results.TermsInResult:
-        """Return the glossary terms `text` uses, in order of first use, with one-line definitions."""
+    def terms_in(self, text: str, argument: str = "text") -> results.TermsInResult:
+        """Return the glossary terms `text` uses, in order of first use, with one-line definitions.
+
+        `argument` names the text in error messages (the tool's `text`, the prompt's `passage`).
+        """
         if not text.strip():
-            raise InputError("text: must not be blank", hint="pass the passage to read")
+            raise InputError(f"{argument}: must not be blank", hint="pass the passage to read")
         if len(text) > MAX_TERMS_IN_CHARS:
             raise InputError(
-                f"text: {len(text):,} characters is more than terms_in reads at once",
+                f"{argument}: {len(text):,} characters is more than terms_in reads at once",
                 hint=f"send at most {MAX_TERMS_IN_CHARS:,} characters a call, e.g. a section at a time",
             )
         used: dict[str, list[results.Occurrence]] = {}

@@ -10,6 +10,7 @@ the server.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -60,6 +61,22 @@ Limit = Annotated[
 ConceptId = Annotated[str, Field(description="A concept id, as define(), search() or suggest() return")]
 
 
+class QuietUserErrors(logging.Filter):
+    """Drops the SDK's log record (with traceback) of a request that failed on a user mistake.
+
+    The client gets the error's message either way; a bad prompt argument is not a fault
+    of the server worth a traceback on its stderr.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        while error is not None:
+            if isinstance(error, InputError):
+                return False
+            error = error.__cause__ or error.__context__
+        return True
+
+
 def _tool_error(error: InputError) -> ToolError:
     return ToolError(error.describe())
 
@@ -108,6 +125,9 @@ def create_server(
         transport_security=security,
     )
     server._mcp_server.version = __version__
+    sdk_logger = logging.getLogger("mcp.server.fastmcp.server")
+    if not any(isinstance(f, QuietUserErrors) for f in sdk_logger.filters):
+        sdk_logger.addFilter(QuietUserErrors())
     server.glossary = glossary  # type: ignore[attr-defined]
 
     def answer(call: Callable[[], BaseModel]) -> CallToolResult:
@@ -255,10 +275,7 @@ def create_server(
             str, Field(description="Who the explanation is for")
         ] = "a student new to the field",
     ) -> list[Message]:
-        try:
-            found = glossary.terms_in(passage)
-        except InputError as error:
-            raise ValueError(error.describe()) from None
+        found = glossary.terms_in(passage, argument="passage")  # InputError: the client's error, not logged
         return [UserMessage(explain_prompt(passage, audience, found))]
 
     return server
