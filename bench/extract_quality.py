@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -316,14 +317,22 @@ else:
     from pathlib import Path
     from extract_quality import baseline
     count = len(baseline([Path(p) for p in paths]))
-print(json.dumps({"seconds": round(time.perf_counter() - start, 2), "entries": count,
-                  "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
+seconds = time.perf_counter() - start
+own = resource.getrusage(resource.RUSAGE_SELF)
+workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # worker processes the extractor waited for
+# VmHWM is this process's own peak RSS; ru_maxrss would also count the parent it was forked from.
+peak_kb = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+cpu = own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+print(json.dumps({"seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2), "entries": count,
+                  "peak_mb": round(peak_kb / 1024, 1),
+                  "worker_peak_mb": round(workers.ru_maxrss / 1024, 1)}))
 """
 
 
 def measure_speed(book: Book) -> dict[str, object]:
     """Time the extractor and the baseline on one book, each in a fresh process."""
     figures: dict[str, object] = {
+        "load_average": [round(x, 1) for x in os.getloadavg()],
         "book": book.name,
         "files": len(book.chapters),
         "megabytes": round(sum(p.stat().st_size for p in book.chapters) / 1e6, 2),
