@@ -27,7 +27,7 @@ from pathlib import Path
 
 import yaml
 
-from termbase.build import build_termbase, read_sources
+from termbase.build import build_termbase, identified_entries, read_sources
 from termbase.errors import InputError
 from termbase.lookup import find_concepts
 from termbase.model import Entry
@@ -80,9 +80,8 @@ class FileScore:
 
 def record_count(entries: list[Entry]) -> int:
     """Return how many source records the entries come from: entries sharing a group
-    (the language versions of one record) count once."""
-    keys = {entry.group or (entry.source, entry.line, entry.end_line) for entry in entries}
-    return len(keys)
+    (the language versions of one record) count once, others by their identity."""
+    return len({entry.group or entry.identity for entry in entries})
 
 
 def lookup_ok(termbase: Termbase, term: str, expect: str) -> bool:
@@ -107,7 +106,7 @@ def score(item: dict, folder: Path) -> FileScore:
         return result
     read, errors = read_sources([str(folder)])
     result.errors = [error.describe() for error in errors]
-    entries = [entry for source in read for entry in source.result.entries]
+    entries = identified_entries(read)
     result.read_entries = record_count(entries)
     result.readers = sorted({source.source.reader for source in read})
     result.findings = sorted({f.message for source in read for f in getattr(source, "findings", ())})

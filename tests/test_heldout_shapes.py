@@ -40,3 +40,15 @@ def test_tbx_in_dct_style_keeps_its_definitions():
         "slip": "",
     }
     assert len({e.group for e in entries}) == 3
+
+
+def test_flat_records_of_labels_under_language_codes_are_one_concept_each():
+    # One line of JSON, keys in ISO 639-2 codes (eng, chi), extra fields beside them.
+    result = read("records.json")
+    assert result.source.reader == "json"
+    entries = result.result.entries
+    assert len({e.group for e in entries}) == 5  # records on one line stay apart
+    assert {e.language for e in entries} == {"en", "zh"}
+    kiln = [e.labels for e in entries if e.group == entries[0].group]
+    assert kiln == [("kiln",), ("窯",)]
+    assert result.findings == ()

@@ -165,6 +165,8 @@ def one_line_entries_in_long_lines(context: ReadContext) -> ReadFinding | None:
     lengths = [len(line) for line in context.lines if line.strip()]
     if _share(len(single), len(context.entries)) < 0.8 or statistics.median(lengths) < 200:
         return None
+    if len({e.line for e in single}) < 0.8 * len(single):
+        return None  # many entries from one line: a record file written on one line, not a line reader
     return ReadFinding(
         context.source,
         "one-line-entries-in-long-lines",

@@ -64,13 +64,14 @@ def cell_labels(cell: str) -> tuple[str, ...]:
 
 
 def row_entries(
-    cells: Sequence[str], languages: Sequence[str], *, source: str, line: int, end_line: int
+    cells: Sequence[str], languages: Sequence[str], *, source: str, line: int, end_line: int, group: str = ""
 ) -> list[Entry]:
-    """Return one entry per filled cell of a row, in its column's language, grouped as one concept."""
-    group = f"{source}#row-{line}"
+    """Return one entry per filled cell of a row, in its column's language, grouped as one
+    concept (by `group`, else by the row's line)."""
+    group = group or f"{source}#row-{line}"
     entries = []
     for cell, language in zip(cells, languages, strict=True):
-        labels = cell_labels(cell)
+        labels = cell_labels(cell) if isinstance(cell, str) else ()
         if labels:
             entries.append(
                 Entry(

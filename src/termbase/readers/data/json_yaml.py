@@ -35,6 +35,7 @@ from termbase import safe_json, safe_yaml
 from termbase.errors import InputError
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.bilingual_rows import row_entries
 from termbase.readers.record_fields import field_role, record_entry, roles_of
 
 REASON_BRACKETS = "JSON brackets (structure around the entries)"
@@ -208,8 +209,30 @@ def is_language_key(key: str) -> bool:
     return bool(re.fullmatch(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", key)) and not field_role(key)
 
 
+def label_record_languages(value: object) -> dict[str, str]:
+    """Return {key: language} for a flat record of labels in two or more languages
+    (`{"eng": "kiln", "chi": "窯", "rec": "A"}`): string values under language-code keys,
+    no term field. Empty for any other record."""
+    if not isinstance(value, dict) or _has_term(value):
+        return {}
+    found = {k: language_of_key(k) for k, v in value.items() if isinstance(v, str) and is_language_key(k)}
+    found = {k: code for k, code in found.items() if code}
+    return found if len(set(found.values())) >= 2 else {}
+
+
+def language_of_key(key: str) -> str:
+    """Return the language a key names (`eng` → `en`, `chi` → `zh`, `pt_BR` → `pt-BR`), or ''."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(key.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return ""
+    return locale.language + (f"-{locale.territory}" if "_" in key or "-" in key else "")
+
+
 def _is_record(value: object) -> bool:
-    return _has_term(value) or _is_language_record(value)
+    return _has_term(value) or _is_language_record(value) or bool(label_record_languages(value))
 
 
 def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[Located, str]]:
@@ -279,7 +302,7 @@ def _definition_of(fields: dict[str, object]) -> str:
 
 
 def _entries_of_record(
-    record: Located, source: str, key: str = ""
+    record: Located, source: str, key: str = "", index: int = 0
 ) -> tuple[list[Entry], list[Unused], set[int]]:
     """Return the entries of one record, the Unused lines inside it, and the lines it covers."""
     value = record.value
@@ -291,6 +314,17 @@ def _entries_of_record(
         fields = dict(value) if not key else {"term": key, **value}
     if _is_language_record(value) and not _has_term(value):
         return (*_language_entries(record, fields, source), covered)
+    if languages := label_record_languages(value):
+        cells = [str(value[name]).strip() for name in languages]
+        entries = row_entries(
+            cells,
+            list(languages.values()),
+            source=source,
+            line=record.line,
+            end_line=record.end_line,
+            group=f"{source}#record-{index}",
+        )
+        return entries, [], covered
     entry = record_entry(
         fields, source=source, line=record.line, end_line=record.end_line, definition=_definition_of(fields)
     )
@@ -368,7 +402,7 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
     covered: set[int] = set()
     records = [("", element) for element in container.elements] if kind == "list" else list(container.items)
     last_end = 0
-    for key, record in records:
+    for index, (key, record) in enumerate(records):
         if kind != "list":
             record = Located(
                 record.value,
@@ -385,7 +419,7 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
         last_end = record.end_line
         if not isinstance(record.value, dict | str):
             continue
-        new_entries, inner_unused, lines_covered = _entries_of_record(record, source, key)
+        new_entries, inner_unused, lines_covered = _entries_of_record(record, source, key, index)
         if not new_entries:
             unused.extend(
                 Unused(source, n, lines[n - 1].strip(), REASON_NO_TERM)
@@ -455,6 +489,9 @@ def _score(root: Located) -> float:
     )
     if kind == "pairs":
         return 0.5
+    labelled = sum(1 for value in values if label_record_languages(value))
+    if labelled >= 3 and labelled >= 0.9 * len(values):
+        return 0.85  # records of labels in two or more languages (a term/translation list)
     defined = 0
     for value in values:
         if not isinstance(value, dict):
