@@ -36,7 +36,8 @@ _SKIPPED_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"
     r"review\s+questions|questions|practice(?:\s+problems)?|problems|solutions?|answers?|key\s*points|"
     r"summary|recap|further\s+reading|references|bibliography|acknowledge?ments?|licen[cs]e|copyright|"
-    r"about\s+this|contributors?|changelog|index)\b",
+    r"about\s+this|contributors?|change\s*log|changes\s+since|revision\s+history|release\s+notes|errata|"
+    r"index)\b",
     re.I,
 )
 _FUNCTION_WORDS = word_set(

@@ -20,6 +20,9 @@ from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
 from termbase.labels import _singular, label_key
 
+#: A term used this often in earlier chapters is not introduced by its first bold use.
+USED_FREELY = 8
+
 #: A defining occurrence at or above this score can be where a term is introduced.
 DEFINING_SCORE = 0.5
 
@@ -116,7 +119,7 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
             if finding.listed:  # one of several bold words in a row: a list, not an introduction
                 break
             stats = termhood.get(finding.term.lower())
-            if stats is not None and stats.uses_before(occurrence.chapter) >= 3:
+            if stats is not None and stats.uses_before(occurrence.chapter) >= USED_FREELY:
                 break
             if not finding.defining:
                 evidence = (*finding.evidence, "first bold use (this book bolds its terms)")

@@ -48,7 +48,7 @@ class Finding:
 MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22}
 MARKUP_NAME = {
     DFN: "<dfn> markup", STRONG: "bold", TERM_ROLE: ":term: role", GLOSSARY_LINK: "link to a glossary entry",
-    EMPHASIS: "italics",
+    EMPHASIS: "italics", CODE_SPAN: "code markup",
 }
 
 _NAMING_BEFORE = re.compile(
@@ -112,8 +112,8 @@ _COPULA_SENTENCE = re.compile(
     re.S,
 )
 _CALLED_INLINE = re.compile(
-    r"\b(?:is|are)\s+(?:often\s+|usually\s+|also\s+|sometimes\s+|simply\s+)?(?:called|known\s+as|"
-    r"referred\s+to\s+as|termed)\s+(?:an?\s+|the\s+)?[\"'“‘]?"
+    r"(?:\b(?:is|are)\s+(?:often\s+|usually\s+|also\s+|sometimes\s+|simply\s+)?(?:called|known\s+as|"
+    r"referred\s+to\s+as|termed)|\bwe\s+call\s+(?:this|these|that|it|them))\s+(?:an?\s+|the\s+)?[\"'“‘]?"
     rf"(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?(?=\s*[,.;:)!?]|\s*$)",
 )
 _DEFINE_AS = re.compile(
@@ -229,6 +229,11 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
     listed = len(emphasised) >= 3
     for span in sentence.spans:
         base = MARKUP_BASE.get(span.kind)
+        if span.kind == CODE_SPAN:  # code is a term only where the words name it: "are called `icons`"
+            before = text[: span.start]
+            if not _NAMING_BEFORE.search(before) or _NAMED_INSTANCE.search(before):
+                continue
+            base = 0.25
         if base is None:
             continue
         if span.kind in {STRONG, EMPHASIS} and not text[: span.start].strip(" \"'“‘*([") \

@@ -1,0 +1,95 @@
+"""Each extraction signal on one sentence written for the test: the term, and the definition it gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from termbase.documents.markdown import parse_markdown
+from termbase.documents.model import LIST_ITEM, PROSE
+from termbase.documents.sentences import split_sentences
+from termbase.extract.signals import Finding, marked_findings, pattern_findings
+from termbase.extract.terms import clean_term, term_problem
+
+
+def findings(markdown: str) -> list[Finding]:
+    """Return every finding of the last sentence of the first prose or list block of `markdown`."""
+    document = parse_markdown(markdown, "t.md")
+    block = next(b for b in document.blocks if b.kind in {PROSE, LIST_ITEM})
+    sentences = split_sentences(block)
+    previous = sentences[-2].text if len(sentences) > 1 else ""
+    last = sentences[-1]
+    return marked_findings(last, previous, block.kind == LIST_ITEM) + pattern_findings(last, previous)
+
+
+def defining(markdown: str) -> dict[str, str]:
+    return {f.term: f.definition for f in findings(markdown) if f.defining}
+
+
+@pytest.mark.parametrize(
+    ("markdown", "term", "definition"),
+    [
+        ("A **lantern** is a lamp with a glass case around the flame.", "lantern",
+         "A lamp with a glass case around the flame."),
+        ("The long pole that holds up the sails is called the **mast**.", "mast",
+         "The long pole that holds up the sails."),
+        ("Every captain keeps a **logbook**, a daily record of the voyage.", "logbook",
+         "A daily record of the voyage."),
+        ("- **Ballast**: heavy material stowed low in a hull to steady it.", "Ballast",
+         "Heavy material stowed low in a hull to steady it."),
+        ("A harbour is a sheltered stretch of water where ships can moor.", "harbour",
+         "A sheltered stretch of water where ships can moor."),
+        ("We define a knot as one nautical mile per hour.", "knot", "One nautical mile per hour."),
+        ("Starboard refers to the right side of a ship, facing the bow.", "Starboard",
+         "Starboard refers to the right side of a ship, facing the bow."),
+        ("The crew hauled the sail down in a hurry. This quick lowering is called **striking**.", "striking",
+         "The crew hauled the sail down in a hurry. This quick lowering is called striking."),
+        ("In sailing, a *tack* is a change of course that turns the bow through the wind.", "tack",
+         "A change of course that turns the bow through the wind."),
+        ("The boat carries a <dfn>bilge pump</dfn> below deck.", "bilge pump",
+         "The boat carries a bilge pump below deck."),
+    ],
+)
+def test_each_defining_shape_gives_its_term_and_trimmed_definition(markdown: str, term: str,
+                                                                   definition: str) -> None:
+    assert defining(markdown).get(term) == definition
+
+
+def test_acronym_introduction_keeps_both_names() -> None:
+    sentence = "Ships carry Automatic Identification System (AIS) transponders."
+    found = [f for f in findings(sentence) if f.labels]
+    assert found and found[0].labels == ("Automatic Identification System", "AIS")
+
+
+def test_glossary_link_names_the_linked_term() -> None:
+    found = findings("Tie it to the [cleats](../learners/reference.md#cleat) on the dock.")
+    assert [f.term for f in found] == ["cleat"]
+    assert found[0].markup == "glossary-link"
+
+
+@pytest.mark.parametrize(
+    ("markdown", "term"),
+    [
+        ("A compass is a good way to keep your heading.", "compass"),  # praise, not a definition
+        ("The charts are stored in a folder called **maps**.", "maps"),  # names one thing of a kind
+        ("**Watch your step**", "Watch your step"),  # a bold line is a heading in disguise
+        ("We checked the **north**, **south**, **east** and **west** walls.", "north"),  # a list
+    ],
+)
+def test_shapes_that_define_nothing(markdown: str, term: str) -> None:
+    assert term not in defining(markdown)
+
+
+def test_bold_list_and_question_are_not_introductions() -> None:
+    listed = findings("We checked the **north**, **south**, **east** and **west** walls.")
+    assert listed and all(f.listed and not f.defining for f in listed)
+    question = findings("Is a **rudder** always at the stern?")
+    assert question and question[0].score < 0.3
+
+
+@pytest.mark.parametrize(
+    ("phrase", "is_term"),
+    [("bilge pump", True), ("not", False), ("42", False), ("setup.py", False), ("x = 1", False),
+     ("the ship is sinking", False), ("WATCH OUT NOW", False), ("thing", False), ("get_value", False)],
+)
+def test_term_shape(phrase: str, is_term: bool) -> None:
+    assert (term_problem(clean_term(phrase)) == "") is is_term
