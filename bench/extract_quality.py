@@ -192,6 +192,7 @@ def write_sample(book: Book, entries: Sequence, judged: dict[str, Judgement]) ->
             continue
         chapter = Path(entry.chapter)
         where = chapter.relative_to(book.root) if chapter.is_relative_to(book.root) else chapter
+        where = where.with_suffix("")  # a path with its suffix can repeat a source's include line
         items.append({"term": entry.term, "verdict": None, "reason": "", "seen_at": f"{where}:{entry.line}"})
         listed.add(key)
         added += 1
