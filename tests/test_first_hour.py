@@ -154,3 +154,41 @@ def test_lint_flags_math_that_would_not_render() -> None:
                   concept_id="broken-ratio", topics=("evaluation",))  # fmt: skip
     problems = [str(p) for p in lint_entries([entry])]
     assert any("math that would not render" in p and "\\frac{" in p for p in problems), problems
+
+
+def test_the_shipped_builtin_embeddings_are_current() -> None:
+    from termbase import semantic
+    from termbase.builtin import builtin_concept_texts, shipped_vectors_path
+
+    shipped = semantic.read_vector_file(shipped_vectors_path())
+    texts = builtin_concept_texts()
+    stale = [text[:60] for text in texts if semantic.text_key(text) not in shipped]
+    assert not stale, (
+        f"{len(stale)} built-in concepts have no shipped embedding (first: {stale[:3]}) — "
+        "run `python scripts/embed_builtin.py` and commit src/termbase/glossary/embeddings.npz"
+    )
+    assert len(shipped) == len(texts), "the file holds vectors of concepts that are gone: run the script"
+
+
+def test_compiling_the_builtin_glossary_embeds_nothing(tmp_path: Path, monkeypatch) -> None:
+    """With the shipped vectors current, the first run does not wait on the model."""
+    import numpy as np
+
+    import termbase.build as build
+    from termbase import semantic
+    from termbase.builtin import builtin_db, shipped_vectors_path
+    from termbase.store import Termbase
+
+    class NoEmbedding:
+        def encode(self, texts):
+            assert not texts, f"{len(texts)} concepts were embedded at compile time"
+            return np.zeros((0, semantic.DIMENSION), dtype=np.float32)
+
+    monkeypatch.setenv("TERMBASE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(build, "get_embedder", NoEmbedding)
+    termbase = Termbase.open(builtin_db())
+    assert termbase.meta_value("semantic_model") == semantic.MODEL_NAME
+    shipped = semantic.read_vector_file(shipped_vectors_path())
+    row = termbase.db.execute("SELECT vector FROM concept_vectors LIMIT 1").fetchone()[0]
+    stored = semantic.vectors_from_blob(row)[0]
+    assert any(np.array_equal(stored, vector) for vector in shipped.values())

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from termbase.check.findings import Finding
 from termbase.control_chars import cleaned, may_hold_controls, strip_controls
@@ -23,7 +24,7 @@ from termbase.readers import MIN_CONFIDENCE, forced_reader, get_reader, pick_rea
 from termbase.readers.base import Reader, entry_spans, numbered_lines, without_unnamed_entries
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
-from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, vectors_blob
+from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, text_key, vectors_blob
 from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, input_folders, load_text
 from termbase.store import Build, write_termbase
 
@@ -274,14 +275,24 @@ def build_findings(
     return tuple(run_checks(CheckInput(concepts, relations, dangling), rules))
 
 
-def concept_vectors(concepts: Sequence[Concept]) -> tuple[bytes, ...]:
-    """Return one embedding blob per concept (labels and definitions), in order."""
-    embedder = get_embedder()
-    texts = [
-        concept_text(c.label, c.labels, dict.fromkeys(e.definition for e in c.entries)) for c in concepts
-    ]
-    matrix = embedder.encode(texts)
-    return tuple(vectors_blob(row) for row in matrix)
+def concept_texts(concepts: Sequence[Concept]) -> list[str]:
+    """Return the text embedded for each concept (labels and definitions), in order."""
+    return [concept_text(c.label, c.labels, dict.fromkeys(e.definition for e in c.entries)) for c in concepts]
+
+
+def concept_vectors(concepts: Sequence[Concept], known: Mapping[str, Any] | None = None) -> tuple[bytes, ...]:
+    """Return one embedding blob per concept, in order.
+
+    `known` maps `text_key(text)` to vectors made before (the built-in glossary ships
+    its own); only the concepts whose text is not among them are embedded.
+    """
+    texts = concept_texts(concepts)
+    known = known or {}
+    keys = [text_key(text) for text in texts]
+    missing = [i for i, key in enumerate(keys) if key not in known]
+    made = get_embedder().encode([texts[i] for i in missing]) if missing else []
+    fresh = {keys[i]: made[n] for n, i in enumerate(missing)}
+    return tuple(vectors_blob(known[key] if key in known else fresh[key]) for key in keys)
 
 
 def _expected_skip(error: InputError) -> bool:
@@ -296,13 +307,15 @@ def build_termbase(
     relative_to: Path | None = None,
     semantic: bool = False,
     limits: Limits | None = None,
+    known_vectors: Mapping[str, Any] | None = None,
 ) -> BuildSummary:
     """Read, resolve, link and store the sources into `db`; return what happened.
 
     `limits` bounds what a source may ask for (size, depth, expansion …; see `limits`).
 
     With `semantic`, each concept's embedding is computed and stored too (needs the
-    `semantic` extra). Raises InputError when no source could be read at all (the old
+    `semantic` extra); `known_vectors` (by `text_key`) are reused instead of computed.
+    Raises InputError when no source could be read at all (the old
     `db` is kept).
     """
     started = time.perf_counter()
@@ -315,7 +328,7 @@ def build_termbase(
     entries = identified_entries(read)
     concepts = resolve(entries)
     links = link(concepts)
-    vectors = concept_vectors(concepts) if semantic else ()
+    vectors = concept_vectors(concepts, known_vectors) if semantic else ()
     findings = build_findings(concepts, links.relations, links.dangling)
     build = Build(
         sources=all_sources(read),

@@ -4,6 +4,11 @@ The sources live in `termbase/glossary/*.yaml` and are built with the same reade
 resolver and linker as any user input. The result is cached as a SQLite file named by a
 hash of the sources and the termbase version, so an upgrade or an edit rebuilds it. When
 the semantic extra is installed, concept embeddings are stored too (a separate cache file).
+
+The embeddings ship precomputed in `termbase/glossary/embeddings.npz`, keyed by a hash of
+each concept's embedded text, so compiling takes seconds, not minutes: only a concept whose
+text changed since the file was written is embedded again. `python scripts/embed_builtin.py`
+rewrites the file after the glossary changes (a test fails until it is current).
 """
 
 from __future__ import annotations
@@ -41,6 +46,39 @@ def sources_digest(files: list[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
+def shipped_vectors_path() -> Path:
+    """Return the file of the built-in glossary's precomputed concept embeddings."""
+    return Path(str(resources.files("termbase") / "glossary" / "embeddings.npz"))
+
+
+def builtin_concept_texts() -> list[str]:
+    """Return the text embedded for each concept of the built-in glossary, as a build makes it."""
+    from termbase.build import concept_texts, identified_entries, read_sources
+    from termbase.resolve import resolve
+
+    read, errors = read_sources([str(f) for f in glossary_files()])
+    if errors:
+        raise StoreError(f"the built-in glossary does not read cleanly: {errors[0].describe()}")
+    return concept_texts(resolve(identified_entries(read)))
+
+
+def refresh_shipped_vectors() -> tuple[int, int]:
+    """Rewrite the shipped embeddings for the current glossary; return (kept, computed)."""
+    import numpy as np
+
+    known = semantic.read_vector_file(shipped_vectors_path())
+    texts = builtin_concept_texts()
+    keys = [semantic.text_key(text) for text in texts]
+    missing = [i for i, key in enumerate(keys) if key not in known]
+    made = semantic.get_embedder().encode([texts[i] for i in missing]) if missing else np.zeros((0, 1))
+    if not missing and set(keys) == set(known):
+        return len(keys), 0  # already current: leave the file (and its bytes) alone
+    vectors = {key: known[key] for key in keys if key in known}
+    vectors.update({keys[i]: made[n] for n, i in enumerate(missing)})
+    semantic.write_vector_file(shipped_vectors_path(), vectors)
+    return len(keys) - len(missing), len(missing)
+
+
 def builtin_db() -> Path:
     """Return the compiled built-in termbase, building it first if it is not cached."""
     files = glossary_files()
@@ -56,5 +94,7 @@ def builtin_db() -> Path:
         from termbase.build import build_termbase
 
         package_parent = files[0].resolve().parent.parent.parent
-        build_termbase([str(f) for f in files], path, relative_to=package_parent, semantic=with_vectors)
+        known = semantic.read_vector_file(shipped_vectors_path()) if with_vectors else None
+        sources = [str(f) for f in files]
+        build_termbase(sources, path, relative_to=package_parent, semantic=with_vectors, known_vectors=known)
     return path

@@ -20,10 +20,11 @@ vectors made under another name must not be scored against these queries.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -219,6 +220,38 @@ def vectors_blob(matrix: np.ndarray) -> bytes:
     if array.ndim != 2:
         raise ValueError(f"expected a vector or a matrix, got shape {array.shape}")
     return np.ascontiguousarray(array).tobytes()
+
+
+def text_key(text: str) -> str:
+    """Return the key a text's vector is kept under in a vector file: a hash of the text."""
+    return hashlib.sha256(f"{MODEL_NAME}\n{text}".encode()).hexdigest()[:24]
+
+
+def write_vector_file(path: Path, vectors: Mapping[str, np.ndarray]) -> None:
+    """Write vectors by text key (see `text_key`) to a NumPy .npz file, sorted by key."""
+    import numpy as np
+
+    keys = sorted(vectors)
+    matrix = np.stack([vectors[k] for k in keys]) if keys else np.zeros((0, DIMENSION), "<f4")
+    with path.open("wb") as out:
+        np.savez_compressed(
+            out, model=np.array(MODEL_NAME), keys=np.array(keys), vectors=matrix.astype("<f4")
+        )
+
+
+def read_vector_file(path: Path) -> dict[str, np.ndarray]:
+    """Return the vectors of a file written by `write_vector_file`, by text key.
+
+    Empty if the file is missing or was made by another pipeline than MODEL_NAME.
+    """
+    import numpy as np
+
+    if not path.is_file():
+        return {}
+    with np.load(path, allow_pickle=False) as data:
+        if str(data["model"]) != MODEL_NAME:
+            return {}
+        return dict(zip((str(k) for k in data["keys"]), data["vectors"], strict=True))
 
 
 def vectors_from_blob(blob: bytes, dimension: int = DIMENSION) -> np.ndarray:
