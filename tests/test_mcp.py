@@ -12,6 +12,8 @@ import json
 import logging
 import os
 import re
+import shutil
+import sqlite3
 import subprocess
 import sys
 import time
@@ -37,7 +39,7 @@ from termbase.store import Termbase
 from termbase.web.pages import Links
 
 SOURCES = sorted((FIXTURES / "mcp").glob("*.yaml"))
-TOOLS = {"define", "search", "suggest", "related", "terms_in", "topics"}
+TOOLS = {"define", "search", "suggest", "related", "terms_in", "topics", "conflicts"}
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 
@@ -226,6 +228,46 @@ def test_results_link_to_the_published_site_given_by_base_url(db: Path) -> None:
     anyio.run(main)
 
 
+def test_conflicts_shows_both_sides_of_a_contradiction_with_their_sources(db: Path) -> None:
+    async def test(client: ClientSession) -> None:
+        found = await call(client, "conflicts", concept_id="mixing-time")
+        assert found["checked"] is True
+        (conflict,) = found["conflicts"]
+        assert (conflict["rule"], conflict["kind"]) == ("contradiction", "growth")
+        assert "linear" in conflict["message"] and "quadratic" in conflict["message"]
+        sides = {side["source_title"]: side for side in conflict["sides"]}
+        assert set(sides) == {"Bread baking handbook", "Bakery apprentice notes"}
+        handbook = sides["Bread baking handbook"]
+        assert handbook["words"] == "grows linearly with the batch weight"
+        lines = SOURCES[0].read_text().splitlines()[handbook["line"] - 1 : handbook["end_line"]]
+        assert "mixing time" in "\n".join(lines)
+
+        starter = await call(client, "conflicts", concept_id="sourdough-starter")
+        assert starter["conflicts"] == []
+        assert [f["rule"] for f in starter["other_findings"]] == [
+            "over-merge"
+        ]  # the Spanish entry shares no words
+
+        calm = await call(client, "conflicts", concept_id="hydration")
+        assert calm["conflicts"] == [] and calm["checked"] is True
+        assert "no concept with id 'mixing'" in await error_text(client, "conflicts", concept_id="mixing")
+
+    run(db, test)
+
+
+def test_conflicts_on_a_termbase_built_before_findings_were_stored_says_so(db: Path, tmp_path: Path) -> None:
+    older = tmp_path / "older.db"
+    shutil.copy(db, older)
+    with sqlite3.connect(older) as connection:
+        connection.execute("DROP TABLE findings")
+
+    async def test(client: ClientSession) -> None:
+        found = await call(client, "conflicts", concept_id="mixing-time")
+        assert (found["checked"], found["conflicts"], found["other_findings"]) == (False, [], [])
+
+    run(older, test)
+
+
 def test_topics_with_counts_and_members(db: Path) -> None:
     async def test(client: ClientSession) -> None:
         listed = await call(client, "topics")
@@ -285,7 +327,7 @@ def test_resources_concept_json_llms_txt_and_glossary_data(db: Path) -> None:
         assert concept["languages"] == ["en"]
 
         llms = (await client.read_resource("termbase://llms.txt")).contents[0].text  # type: ignore[union-attr]
-        assert llms.startswith("# ") and "5 concepts" in llms
+        assert llms.startswith("# ") and "6 concepts" in llms
         data = (await client.read_resource("termbase://glossary-data.txt")).contents[0].text  # type: ignore[union-attr]
         assert "## sourdough starter" in data and "Bakery apprentice notes" in data
 
@@ -343,6 +385,7 @@ def test_termbase_mcp_over_stdio_in_a_real_subprocess(db: Path) -> None:
                 "related": await call(client, "related", concept_id="autolyse"),
                 "terms_in": await call(client, "terms_in", text="Keep the hydration near seventy."),
                 "topics": await call(client, "topics", topic="fermentation"),
+                "conflicts": await call(client, "conflicts", concept_id="mixing-time"),
             }
             assert answers["define"]["concepts"][0]["id"] == "bulk-fermentation"
             assert answers["search"]["hits"][0]["id"] == "autolyse"
@@ -351,6 +394,7 @@ def test_termbase_mcp_over_stdio_in_a_real_subprocess(db: Path) -> None:
             assert backlinks == {("bench-rest", "see_also"), ("bench-rest", "mentions")}
             assert [t["id"] for t in answers["terms_in"]["terms"]] == ["hydration"]
             assert len(answers["topics"]["concepts"]) == 2
+            assert answers["conflicts"]["conflicts"][0]["rule"] == "contradiction"
             assert "not a concept id" in await error_text(client, "related", concept_id="Not An Id")
             resource = (await client.read_resource("termbase://concept/autolyse")).contents[0]
             assert json.loads(resource.text)["label"] == "autolyse"  # type: ignore[union-attr]

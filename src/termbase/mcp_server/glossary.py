@@ -1,6 +1,7 @@
 """What the MCP tools answer, as plain methods over an open termbase (no protocol here).
 
-`Glossary(termbase)` answers define / search / suggest / related / terms_in / topics with
+`Glossary(termbase)` answers define / search / suggest / related / terms_in / topics /
+conflicts with
 the typed results of `results.py`. A bad argument or an unknown id raises `InputError`
 with a message that says what to send instead; the server turns it into a tool error.
 """
@@ -21,6 +22,7 @@ from termbase.store import ConceptRecord, StoredEntry, Termbase
 from . import results
 
 if TYPE_CHECKING:
+    from termbase.check.findings import Finding
     from termbase.matcher import TermMatcher
     from termbase.search import Hit as SearchHit
     from termbase.search import SearchIndex
@@ -325,6 +327,51 @@ class Glossary:
                 )
             )
         return results.TermsInResult(characters=len(text), terms=terms, ambiguous=ambiguous)
+
+    @cached_property
+    def checked(self) -> bool:
+        """True if the termbase stores the findings of `termbase check` (built since it existed)."""
+        query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'findings'"
+        return self.termbase.db.execute(query).fetchone() is not None
+
+    @cached_property
+    def source_titles(self) -> dict[str, str]:
+        """Return each source's title, by path."""
+        return {source.path: source.title for source in self.termbase.sources()}
+
+    def finding(self, found: Finding) -> results.Finding:
+        """Return a stored finding as a typed result, each side with its source's title."""
+        return results.Finding(
+            rule=found.rule,
+            severity=found.severity,
+            kind=found.kind,
+            message=found.message,
+            sides=[
+                results.FindingSide(
+                    source_title=self.source_titles.get(side.source, ""),
+                    source=side.source,
+                    line=side.line,
+                    end_line=side.end_line or side.line,
+                    term=side.term,
+                    words=side.words,
+                )
+                for side in found.sides
+            ],
+        )
+
+    def conflicts(self, concept_id: str) -> results.ConflictsResult:
+        """Return where the concept's sources disagree (contradictions) and its other findings."""
+        record = self.record(concept_id)
+        found = (
+            [self.finding(f) for f in self.termbase.findings(concept_id=record.id)] if self.checked else []
+        )
+        return results.ConflictsResult(
+            id=record.id,
+            label=record.label,
+            checked=self.checked,
+            conflicts=[f for f in found if f.rule == "contradiction"],
+            other_findings=[f for f in found if f.rule != "contradiction"],
+        )
 
     def topics(self, topic: str | None = None) -> results.TopicsResult:
         """Return every topic with its concept count; with `topic`, also that topic's concepts."""

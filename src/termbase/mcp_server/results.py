@@ -169,3 +169,36 @@ class TopicsResult(BaseModel):
     topics: list[Topic]
     topic: str | None = None
     concepts: list[TopicConcept] = Field(default_factory=list)
+
+
+class FindingSide(BaseModel):
+    """One line a finding rests on."""
+
+    source_title: str
+    source: str
+    line: int
+    end_line: int
+    term: str = Field(description="The entry's term")
+    words: str = Field(description="The words of the definition the finding rests on")
+
+
+class Finding(BaseModel):
+    """Something `termbase check` found about a concept when the termbase was built."""
+
+    rule: str = Field(description="contradiction, duplicate, not-a-definition, …")
+    severity: str = Field(description="error, warning or info")
+    kind: str = Field(description="What the rule compared (growth, number, basis, alias …)")
+    message: str = Field(description="What is wrong and why, in one sentence")
+    sides: list[FindingSide] = Field(description="The lines it rests on: two for a contradiction")
+
+
+class ConflictsResult(BaseModel):
+    """Where the sources of a concept disagree, and what else the build's check found about it."""
+
+    id: str
+    label: str
+    checked: bool = Field(
+        description="False if the termbase was built before findings were stored (empty lists say nothing)"
+    )
+    conflicts: list[Finding] = Field(description="Contradictions between (or within) the concept's sources")
+    other_findings: list[Finding] = Field(description="Other findings about the concept (duplicates, …)")

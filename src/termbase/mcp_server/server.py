@@ -47,8 +47,9 @@ INSTRUCTIONS = """\
 A glossary ({concepts} concepts) with each source's own definition and where it comes from.
 Use terms_in(text) on a passage to learn which glossary terms it uses, define(term) for the
 full definitions with their sources, search(query) when you do not know the exact term, and
-related(id) for neighbouring concepts. Quote definitions with their source title and locator
-rather than defining glossary terms from memory."""
+related(id) for neighbouring concepts, and conflicts(id) before relying on a definition
+whose sources may disagree. Quote definitions with their source title and locator rather
+than defining glossary terms from memory."""
 
 #: The bounds are published in the schema and checked by `Glossary`, whose error names the argument.
 Limit = Annotated[
@@ -181,6 +182,13 @@ def create_server(
         """The concepts around one: see-also, the concepts its definitions mention, the
         concepts that mention it, and homonyms, each with the source line of the link."""
         return answer(lambda: glossary.related(concept_id))
+
+    @server.tool(annotations=READ_ONLY, title="Where sources disagree")
+    def conflicts(concept_id: ConceptId) -> Annotated[CallToolResult, results.ConflictsResult]:
+        """Where the sources of a concept contradict each other (e.g. one says linear, another
+        quadratic), each side with its source title, line and words, as `termbase check` found
+        when the termbase was built; and the check's other findings about the concept."""
+        return answer(lambda: glossary.conflicts(concept_id))
 
     @server.tool(annotations=READ_ONLY, title="Glossary terms in a passage")
     async def terms_in(
