@@ -231,7 +231,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         base = MARKUP_BASE.get(span.kind)
         if span.kind == CODE_SPAN:  # code is a term only where the words name it: "are called `icons`"
             before = text[: span.start]
-            if not _NAMING_BEFORE.search(before) or _NAMED_INSTANCE.search(before):
+            phrase = text[span.start : span.end]
+            if not _NAMING_BEFORE.search(before) or _NAMED_INSTANCE.search(before) \
+                    or not re.fullmatch(r"[A-Za-z][a-z-]*", phrase):
                 continue
             base = 0.25
         if base is None:
@@ -245,15 +247,16 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         if term_problem(term):
             continue
         before, after = text[: span.start], text[span.end :]
+        clause = re.split(r"[;:]\s+|\s[—–]\s", before)[-1]  # the clause the term stands in
         evidence = [MARKUP_NAME[span.kind]]
         score = base
         definition = ""
         defining = span.kind == DFN  # HTML's own mark of a term's defining instance
         named = _NAMING_BEFORE.search(before)
-        copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(before) else None
+        copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(clause) else None
         if copula and _EVALUATIVE.match(copula.group("rest")):
             copula = None
-        verb = _VERB_AFTER.match(after) if _LEAD_IN.match(before) else None
+        verb = _VERB_AFTER.match(after) if _LEAD_IN.match(clause) else None
         colon = _COLON_AFTER.match(after) if _LEAD_IN.match(before.lstrip("-*• ")) else None
         appositive = _APPOSITIVE_AFTER.match(after)
         if named and _NAMED_INSTANCE.search(before):
@@ -359,6 +362,16 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
     return findings
 
 
+_MINOR_WORDS = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "or"})
+
+
+def _initials_in(long_form: str, short: str) -> bool:
+    """Return True if the initials of the long form's main words appear, in order, in the acronym."""
+    letters = iter(short.lower())
+    initials = [w[0].lower() for w in re.split(r"[\s-]+", long_form) if w and w.lower() not in _MINOR_WORDS]
+    return bool(initials) and initials[0] == short[0].lower() and all(i in letters for i in initials)
+
+
 def acronym_findings(sentence: Sentence) -> list[Finding]:
     """Return findings for 'Long Form (LF)' introductions whose letters match the words."""
     text = sentence.text
@@ -372,7 +385,7 @@ def acronym_findings(sentence: Sentence) -> list[Finding]:
         found = ""
         for count in range(max(1, letters - 2), min(len(words), letters + 2) + 1):
             long_form = clean_term(" ".join(words[-count:]))
-            if long_form and is_acronym_of(short, long_form):
+            if long_form and is_acronym_of(short, long_form) and _initials_in(long_form, short):
                 found = long_form
                 break
         if not found or term_problem(found):
