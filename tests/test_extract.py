@@ -49,6 +49,9 @@ def test_sphinx_book_follows_its_toctree_and_tolerates_runestone_directives():
     assert "yeast" not in found  # inside an mchoice quiz
     assert "baking stone" not in found  # inside a note
     assert not [p for c in result.chapters for p in c.problems if "linenos" in p.message]
+    assert "sketch" not in found
+    assert "whiteboard (1 chapter)" in result.opaque_note()
+    assert "activecode" not in result.opaque_note()  # known to be code: nothing to say
 
 
 def test_asciidoc_manual_glossary_links_labelled_lists_and_blocks():

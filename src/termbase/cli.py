@@ -359,6 +359,8 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
             err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
         for problem in problems:
             err.print(f"[yellow]warning:[/yellow] {escape(problem.describe())}")
+        if result.opaque_note():
+            err.print(f"note: {escape(result.opaque_note())}")
         out.print(f"{len(result.chapters)} chapters read, in {escape(result.order_source)}")
         kept = len(result.entries) + len(run.accepted)
         written = f" → {run.db}: {run.concepts} concepts, {run.relations} relations" if run.db else ""

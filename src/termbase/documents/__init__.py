@@ -17,7 +17,7 @@ from termbase.sources import load_text
 MAX_CHAPTER_BYTES = 8 * 1024 * 1024
 
 _FORMATS = {
-    ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
+    ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".rmd": "markdown", ".qmd": "markdown",
     ".rst": "rst", ".rest": "rst", ".txt": "rst",
     ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".asc": "asciidoc",
     ".html": "html", ".htm": "html", ".xhtml": "html",

@@ -96,3 +96,6 @@ class Document:
     toc: tuple[str, ...] = ()
     problems: tuple[Problem, ...] = ()
     language: str = "en"
+    #: Directives (or components) the parser did not know and read as opaque code or
+    #: exercises, by name: their content yields no terms, and the summary says so.
+    opaque: tuple[str, ...] = ()

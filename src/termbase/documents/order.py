@@ -20,8 +20,8 @@ from typing import Any
 import yaml
 
 #: File suffixes read as chapters.
-DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rst", ".rest", ".adoc", ".asciidoc", ".asc",
-                               ".html", ".htm", ".xhtml", ".ptx"})
+DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rmd", ".qmd", ".rst", ".rest", ".adoc",
+                               ".asciidoc", ".asc", ".html", ".htm", ".xhtml", ".ptx"})
 _SKIP_DIRS = frozenset({"_build", "node_modules", "site", "_site", "build", "__pycache__"})
 _NUMBERED = re.compile(r"^\d+")
 _DIGITS = re.compile(r"(\d+)")
@@ -49,7 +49,7 @@ def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
             folders.append(path)
             found = [
                 p for p in path.rglob("*")
-                if p.suffix.lower() in DOCUMENT_SUFFIXES and p.is_file()
+                if p.suffix.lower() in DOCUMENT_SUFFIXES and p.is_file() and not p.name.startswith(".")
                 and not any(part.startswith(".") or part in _SKIP_DIRS for part in p.relative_to(path).parts)
             ]
             files.extend(sorted(found, key=natural_key))

@@ -116,6 +116,7 @@ def _generic_role(
 
 
 _known_directives: set[str] = set()
+_generic_directives: set[str] = set()
 _known_roles: set[str] = set()
 
 
@@ -130,6 +131,8 @@ def _register_unknown(text: str) -> None:
         found, _ = directives.directive(name, en, document)
         if found is None or name in _SPHINX_OWN:
             directives.register_directive(name, GenericDirective)
+            if found is None:
+                _generic_directives.add(name)
     for name in set(_ROLE.findall(text)) - _known_roles:
         _known_roles.add(name)
         found_role, _ = roles.role(name, en, 0, document.reporter)
@@ -158,9 +161,15 @@ def parse_rst(text: str, path: str) -> Document:
     walker = _Walker(path)
     walker.walk(doctree, "", "", 0)
     title = next((s.title for s in walker.sections if s.title), "")
+    used = [name for name in _DIRECTIVE.findall(text) if name in _generic_directives]
+    bare = {name: name.split(":")[-1].lower() for name in used}
+    opaque = tuple(sorted(
+        name for name, short in bare.items()
+        if short not in _PROSE_WRAPPERS | _SILENT and not kind_of_label(short)
+    ))
     return Document(
         path, "rst", title, tuple(walker.sections), tuple(walker.blocks),
-        toc=tuple(walker.toc), problems=tuple(walker.problems),
+        toc=tuple(walker.toc), problems=tuple(walker.problems), opaque=opaque,
     )
 
 

@@ -83,7 +83,7 @@ class ChapterRead:
     format: str
     blocks: int
     problems: tuple[Problem, ...]
-    text_bytes: int = 0
+    opaque: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,18 @@ class ExtractResult:
     chapters: tuple[ChapterRead, ...] = ()
     skipped: tuple[InputError, ...] = ()
     min_confidence: float = DEFAULT_MIN_CONFIDENCE
+
+    def opaque_note(self) -> str:
+        """Return one line naming the directives read as code or exercises (or '' if none)."""
+        counts: dict[str, int] = {}
+        for chapter in self.chapters:
+            for name in chapter.opaque:
+                counts[name] = counts.get(name, 0) + 1
+        if not counts:
+            return ""
+        named = ", ".join(f"{n} ({c} chapter{'s' if c > 1 else ''})" for n, c in sorted(counts.items()))
+        return (f"directives read as code or exercises, their content yielding no terms: {named} — "
+                "if one of them holds prose, say so in an issue")
 
     def problems(self) -> tuple[InputError, ...]:
         """Return each chapter problem as an InputError (path:line, what, what to do)."""
@@ -246,7 +258,7 @@ def extract_glossary(
     for document, is_english in zip(documents, english, strict=True):
         problems = document.problems + (() if is_english else (language_problem(document),))
         chapters.append(ChapterRead(document.path, document.title, document.format, len(document.blocks),
-                                    problems))
+                                    problems, document.opaque))
     occurrences = [replace(o, chapter=index) for index, p in enumerate(passes) for o in p.occurrences]
     terms = {o.finding.term for o in occurrences}
     texts = [" ".join(b.text for b in d.blocks if b.kind in {"prose", "list-item", "definition", "heading"})
