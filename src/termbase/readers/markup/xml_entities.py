@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from termbase.errors import InputError
+from termbase.safe_xml import parse_xml
 
 #: The root element wrapped around the prepared text.
 WRAPPER = "termbase-xml-fragment"
@@ -107,21 +108,19 @@ def prepare_xml(text: str, source: str) -> PreparedXml:
 def parse_prepared(prepared: PreparedXml, source: str) -> etree._Element:
     """Return the wrapper element of the prepared text, or raise InputError with the line.
 
-    The parser loads no DTD, resolves no entity and touches no network.
+    The parse is `safe_xml`'s: no DTD, no entity resolution, no network, sizes bounded.
     """
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, recover=False, huge_tree=False
-    )
     try:
-        return etree.fromstring(prepared.text.encode("utf-8"), parser)
-    except etree.XMLSyntaxError as error:
-        message = error.msg.replace(WRAPPER, "document")
-        raise InputError(
-            f"malformed XML: {message}",
-            path=source,
-            line=error.lineno or 0,
+        return parse_xml(
+            prepared.text,
+            source,
             hint="fix the markup (every tag closed, a bare & written as &amp;) and build again",
-        ) from None
+        )
+    except InputError as error:
+        if WRAPPER not in error.message:
+            raise
+        message = error.message.replace(WRAPPER, "document")
+        raise InputError(message, path=error.path, line=error.line, hint=error.hint) from None
 
 
 def local_name(element: etree._Element) -> str:
