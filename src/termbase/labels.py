@@ -223,6 +223,29 @@ def split_synonym(term: str) -> tuple[str, str] | None:
     return None
 
 
+_ALIAS_INTRO = re.compile(
+    r"^(?:also called|also known as|known as|a\.k\.a\.?|aka|short for|abbreviated|abbr\.?|"
+    r"formerly|previously|sometimes|often|also|or)\s*:?\s+(?P<alias>.+)$",
+    re.I,
+)
+
+
+def split_alias(term: str) -> tuple[str, str] | None:
+    """Return (name, alias) for `Source Distribution (or "sdist")` or `wheel (aka bdist_wheel)`.
+
+    The bracket says in words that what follows is another name, so it is one whatever it
+    looks like; its quotes are dropped.
+    """
+    match = _PAREN.match(term.strip())
+    if not match:
+        return None
+    alias = _ALIAS_INTRO.match(match.group("inner").strip())
+    if not alias:
+        return None
+    name = clean_label(alias.group("alias").strip().strip("\"'“”‘’`*_"))
+    return (match.group("outer").strip(), name) if name else None
+
+
 def _share_last_word(sides: list[str]) -> list[str]:
     """Give a bare one-word side the other side's last word: `length / format reward`."""
     if len(sides) != 2:
@@ -264,7 +287,7 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
         if scripts:
             groups.append(tuple(dict.fromkeys(n for part in scripts for n in parse_term(part)[0])))
             continue
-        pair = split_acronym(side) or split_synonym(side)
+        pair = split_alias(side) or split_acronym(side) or split_synonym(side)
         names = [pair[0], pair[1]] if pair else [side]
         groups.append(tuple(dict.fromkeys(n for n in names if n)))
     labels = tuple(dict.fromkeys(label for group in groups for label in group))

@@ -99,6 +99,20 @@ def _inline(element: etree._Element) -> str:
     return "".join(parts)
 
 
+#: The marks a heading or term's own permalink shows (Sphinx and MkDocs write `¶`).
+_PERMALINK_MARKS = frozenset({"¶", "§", "#", "🔗", "⚓", "link", ""})
+
+
+def _is_permalink(anchor: etree._Element) -> bool:
+    """Return True for a term's or heading's link to itself: `<a class="headerlink" href="#x">¶</a>`."""
+    href = anchor.get("href") or ""
+    classes = (anchor.get("class") or "").split()
+    mark = "".join(anchor.itertext()).strip()
+    if "headerlink" in classes or "permalink" in classes:
+        return True
+    return href.startswith("#") and mark in _PERMALINK_MARKS and mark != ""
+
+
 def _inline_element(element: etree._Element) -> str:
     tag = element.tag if isinstance(element.tag, str) else ""
     if tag in ("script", "style", "template"):
@@ -110,6 +124,8 @@ def _inline_element(element: etree._Element) -> str:
     if tag in ("code", "kbd", "samp", "tt", "var") and not len(element):
         code = (element.text or "").strip()
         return f"`{code}`" if code else ""
+    if tag == "a" and _is_permalink(element):
+        return ""
     text = _inline(element)
     if tag == "a":
         href = element.get("href", "")
@@ -237,8 +253,19 @@ def _names(element: etree._Element) -> list[str]:
     for node in [element, *element.iter("dfn")]:
         for attribute in ("data-lt", "data-plurals"):
             names.extend(part for part in (node.get(attribute) or "").split("|"))
-    visible = clean_label(_tidy_inline(_inline(element)).replace("\n", " "))
+    visible = clean_label(_tidy_inline(_plain_text(element)).replace("\n", " "))
     return [visible, *(clean_label(n) for n in names if n.strip())]
+
+
+def _plain_text(element: etree._Element) -> str:
+    """Return the words of a term as shown: no permalink marks, links and code as their text."""
+    parts = [_space(element.text)]
+    for child in element:
+        tag = child.tag if isinstance(child.tag, str) else ""
+        if tag and tag not in ("script", "style", "template") and not (tag == "a" and _is_permalink(child)):
+            parts.append(_plain_text(child))
+        parts.append(_space(child.tail))
+    return "".join(parts)
 
 
 def _references(elements: list[etree._Element]) -> tuple[list[str], list[str]]:
@@ -257,6 +284,27 @@ def _references(elements: list[etree._Element]) -> tuple[list[str], list[str]]:
         see_also.extend(clean_label(m.group(1).split("|")[-1]) for m in _RESPEC_TERM.finditer(text))
         links.extend(find_urls(text))
     return list(dict.fromkeys(see_also)), list(dict.fromkeys(links))
+
+
+def _term_links(found: list[_Found], root: etree._Element) -> list[_Found]:
+    """Add to each entry's see-also the terms its body links to by their ids (`href="#term-x"`)."""
+    ids = {dt.get("id"): _names(dt)[0] for dt in root.iter("dt") if dt.get("id")}
+    for item in found:
+        for body in _between(item):
+            for anchor in body.iter("a"):
+                target = ids.get((anchor.get("href") or "").removeprefix("#"))
+                if (anchor.get("href") or "").startswith("#") and target and target not in item.labels:
+                    item.see_also.append(target)
+        item.see_also[:] = list(dict.fromkeys(item.see_also))
+    return found
+
+
+def _between(item: _Found) -> list[etree._Element]:
+    """Return the elements from an entry's first to its last (its dt and dd siblings)."""
+    elements = [item.first]
+    while elements[-1] is not item.last and elements[-1].getnext() is not None:
+        elements.append(elements[-1].getnext())
+    return elements if elements[-1] is item.last else [item.last]
 
 
 def _definition_lists(root: etree._Element) -> list[_Found]:
@@ -283,7 +331,7 @@ def _definition_lists(root: etree._Element) -> list[_Found]:
                 terms, bodies = [], []
         if terms and bodies:
             found.append(_dl_entry(terms, bodies))
-    return found
+    return _term_links(found, root)
 
 
 def _dl_entry(terms: list[etree._Element], bodies: list[etree._Element]) -> _Found:

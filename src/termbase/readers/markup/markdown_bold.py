@@ -24,7 +24,9 @@ from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     heading_text,
+    link_references,
     parse_blocks,
+    resolve_reference_links,
     token_lines,
     unused_outside,
     web_links,
@@ -78,6 +80,7 @@ class MarkdownBoldReader:
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per bold-term list item; other lines are reported by their block."""
         lines = text.splitlines()
+        references = link_references(text)
         tokens = parse_blocks(text)
         title = next(
             (heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), ""
@@ -87,6 +90,7 @@ class MarkdownBoldReader:
         for first, last, match in _bold_items(text):
             more = textwrap.dedent("\n".join(lines[first:last]))
             raw = "\n".join(part for part in (match.group("rest").strip(), more.strip()) if part)
+            raw = resolve_reference_links(raw, references)
             term = " ".join(match.group("term").split())
             labels, groups = parse_term(term)
             entries.append(

@@ -32,8 +32,10 @@ from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     front_matter,
     heading_text,
+    link_references,
     markdown_links,
     parse_blocks,
+    resolve_reference_links,
     token_lines,
     unused_outside,
     web_links,
@@ -142,6 +144,7 @@ class MarkdownDeflistReader:
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per term group and its definitions; other lines are reported."""
         lines = text.splitlines()
+        references = link_references(text)
         tokens = parse_blocks(text)
         groups = _groups(text)
         anchors: dict[str, str] = {}
@@ -162,6 +165,7 @@ class MarkdownDeflistReader:
         for terms, spans in groups:
             names = [_term_and_anchor(raw)[0] for _, raw in terms]
             raw = "\n\n".join(_definition_text(lines, first, last) for first, last in spans)
+            raw = resolve_reference_links(raw, references)
             see_also = []
             for paragraph in re.split(r"(?<=[.;])\s+|\n", raw):
                 if _SEE.match(paragraph):

@@ -40,9 +40,12 @@ from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     front_matter,
     heading_text,
+    link_references,
     markdown_links,
     parse_blocks,
+    resolve_reference_links,
     token_lines,
+    trim_furniture,
     unused_outside,
     web_links,
 )
@@ -157,13 +160,12 @@ class MarkdownHeadingsReader:
         entries = []
         restored: list[ReadEntry] = []
         claimed: set[int] = set()
+        references = link_references(text)
         for index, heading in enumerate(headings):
             if heading.level != level or is_letter_divider(heading.text):
                 continue
             following = [h.line for h in headings[index + 1 :] if h.level <= level]
-            end = (following[0] - 1) if following else len(lines)
-            while end > heading.line and not lines[end - 1].strip():
-                end -= 1
+            end = trim_furniture(lines, heading.line, (following[0] - 1) if following else len(lines))
             if end == heading.line:
                 reasons[heading.line] = REASON_NO_DEFINITION
                 continue
@@ -175,7 +177,7 @@ class MarkdownHeadingsReader:
             if not parse_term(heading.text)[0]:
                 reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_EMPTY_HEADING))
                 continue
-            raw = "\n".join(lines[heading.line : end])
+            raw = resolve_reference_links("\n".join(lines[heading.line : end]), references)
             definition = clean_markdown(raw)
             see_also: tuple[str, ...] = ()
             if _SEE.match(definition):

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import yaml
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import normalizeReference
 from markdown_it.token import Token
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -129,14 +130,92 @@ def _kuma_text(match: re.Match[str]) -> str:
     return f"`{args[0]}`"
 
 
+# ── link references and marker lines ───────────────────────────────────────────────────
+
+#: A link reference definition: `[unions]: items/unions.md "title"`.
+LINK_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)[^\]]+\]:\s*\S")
+#: A line holding only an identifier: a rule marker `r[glossary.abi]`, `{#id}`, `[[id]]`, `<a id="x"></a>`.
+MARKER_LINE = re.compile(
+    r"^\s*(?:[A-Za-z][\w-]{0,20}\[[\w.:/-]+\]|\{#[\w.:-]+\}|\[\[[\w.:-]+\]\]"
+    r"|<a\s+(?:name|id)=[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?)\s*$"
+)
+REASON_LINK_DEFINITION = "link reference definition (where a [text][label] link points)"
+REASON_MARKER = "anchor or rule marker (an identifier line, no text)"
+_REFERENCE_LINK = re.compile(r"(?<![\]!\\])\[(?P<text>[^\[\]]+)\](?:\[(?P<label>[^\[\]]*)\]|(?![(\[:]))")
+
+
+def link_references(text: str) -> dict[str, str]:
+    """Return the page's link reference definitions: normalised label → target (markdown-it's)."""
+    env: dict[str, dict[str, dict[str, str]]] = {}
+    markdown_parser().parse(text, env)
+    return {label: str(ref.get("href", "")) for label, ref in env.get("references", {}).items()}
+
+
+def resolve_reference_links(text: str, references: dict[str, str]) -> str:
+    """Return `text` with `[text][label]`, `[label][]` and `[label]` links made plain Markdown.
+
+    A web target becomes an inline link `[text](https://…)`; a target only the site can
+    follow (`items/unions.md`) leaves the link text. Brackets naming no definition stay.
+    """
+    if not references:
+        return text
+
+    def replace(match: re.Match[str]) -> str:
+        words = match.group("text")
+        label = match.group("label")
+        target = references.get(normalizeReference(label or words))
+        if target is None:
+            return match.group(0)
+        return f"[{words}]({target})" if _HTTP.match(target) else words
+
+    return _REFERENCE_LINK.sub(replace, text)
+
+
+def furniture_reason(line: str) -> str:
+    """Return why a line holds no text of an entry (a link definition or a marker), or ''."""
+    if LINK_DEFINITION.match(line):
+        return REASON_LINK_DEFINITION
+    return REASON_MARKER if MARKER_LINE.match(line) else ""
+
+
+def trim_furniture(lines: list[str], first: int, last: int) -> int:
+    """Return `last` (1-based) moved up past blank, link-definition and marker lines (not past `first`).
+
+    Definitions collected at a page's end, and the marker of the next heading, are no part of
+    the entry above them.
+    """
+    while last > first and (not lines[last - 1].strip() or furniture_reason(lines[last - 1])):
+        last -= 1
+    return last
+
+
+def _without_furniture(text: str) -> str:
+    """Return `text` without link definition and marker lines (lines inside code fences stay)."""
+    kept: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        opening = re.match(r"^\s*(`{3,}|~{3,})", line)
+        if fence:
+            closes = opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence)
+            fence = "" if closes else fence
+        elif opening:
+            fence = opening.group(1)
+        elif furniture_reason(line):
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
 def clean_markdown(text: str) -> str:
     """Return Markdown with site-specific markup turned into readable plain Markdown.
 
-    HTML comments and MDX components are dropped (their inner text kept); Pandoc spans,
+    HTML comments, link definition and marker lines, and MDX components are dropped (their
+    inner text kept); Pandoc spans,
     in-page `#anchor` links and autodoc links become their text, KumaScript macros their
     visible text; trailing spaces go and runs of blank lines shrink to one.
     """
     text = _HTML_COMMENT.sub("", text)
+    text = _without_furniture(text)
     text = _MDX_SELF_CLOSING.sub("", text)
     text = _MDX_TAG.sub("", text)
     text = _PANDOC_SPAN.sub(lambda m: m.group("text"), text)
@@ -247,7 +326,12 @@ def unused_outside(
         for number in range(first, last + 1):
             reasons.setdefault(number, reason)
     return [
-        Unused(source, number, line.strip(), reasons.get(number, REASON_OUTSIDE.format(kind="line")))
+        Unused(
+            source,
+            number,
+            line.strip(),
+            furniture_reason(line) or reasons.get(number, REASON_OUTSIDE.format(kind="line")),
+        )
         for number, line in enumerate(lines, start=1)
         if line.strip() and number not in claimed
     ]

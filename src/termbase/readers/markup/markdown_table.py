@@ -33,7 +33,9 @@ from termbase.readers.bilingual_rows import label_languages, row_entries
 from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     heading_text,
+    link_references,
     parse_blocks,
+    resolve_reference_links,
     token_lines,
     unused_outside,
     web_links,
@@ -176,6 +178,7 @@ class MarkdownTableReader:
         unused: list[Unused] = []
         claimed: set[int] = set()
         lines = text.splitlines()
+        references = link_references(text)
         for table in page_tables(tokens):
             if not is_glossary_table(table):
                 continue
@@ -206,6 +209,7 @@ class MarkdownTableReader:
                     if index != column and cell.strip() and index < len(names):
                         parts.append(f"**{names[index]}:** {_BREAK.sub(' ', cell)}")
                 raw = "\n".join(part for part in parts if part.strip())
+                raw = resolve_reference_links(raw, references)
                 labels, groups = parse_term(term)
                 entries.append(
                     Entry(

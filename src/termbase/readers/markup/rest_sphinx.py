@@ -86,6 +86,40 @@ class Inline:
 
     see_also: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
+    #: Targets of anonymous references (`text`__), in order; named targets by their name.
+    anonymous: list[str] = field(default_factory=list)
+    named: dict[str, str] = field(default_factory=dict)
+
+
+#: An anonymous link target: `__ https://…` or `.. __: https://…`.
+_ANONYMOUS_TARGET = re.compile(r"^(?:__|\.\.\s+__:)\s+(?P<url>\S+)\s*$")
+#: A named link target: `.. _Python: https://…` or `` .. _`two words`: https://… ``.
+_NAMED_TARGET = re.compile(r"^\.\.\s+_(?:`(?P<quoted>[^`]+)`|(?P<name>[^:`]+)):\s+(?P<url>\S+)\s*$")
+#: A bare reference to a one-word target: `Python_` or `Python__`.
+_WORD_REFERENCE = re.compile(
+    r"(?<![\w`])(?P<word>[A-Za-z][\w.-]*?[A-Za-z0-9])(?P<marks>__?)(?=[\s.,;:)!?]|$)"
+)
+
+
+def _target_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def named_targets(lines: list[str]) -> dict[str, str]:
+    """Return the page's named link targets (`.. _name: url`), keyed by name case-folded."""
+    targets = {}
+    for line in lines:
+        match = _NAMED_TARGET.match(line.strip())
+        if match:
+            targets[_target_key(match.group("quoted") or match.group("name"))] = match.group("url")
+    return targets
+
+
+def _link_to(shown: str, target: str, found: Inline) -> str:
+    if re.match(r"^[a-z][a-z+.-]*:", target):
+        found.links.append(target)
+        return f"[{shown}]({target})"
+    return shown
 
 
 def _indent(line: str) -> int:
@@ -133,16 +167,26 @@ def inline_markdown(text: str, found: Inline | None = None) -> str:
         body = _unescape(match.group("body"))
         explicit = _EXPLICIT_TARGET.match(body)
         if not explicit:
-            return body
+            if match.group(0).endswith("__"):
+                return _link_to(body, found.anonymous.pop(0), found) if found.anonymous else body
+            return _link_to(body, found.named.get(_target_key(body), ""), found)
         shown, target = explicit.group("text") or explicit.group("target"), explicit.group("target")
         if re.match(r"^[a-z][a-z+.-]*:", target):
             found.links.append(target)
             return f"[{shown}]({target})"
         return shown
 
+    def word_reference(match: re.Match[str]) -> str:
+        word = match.group("word")
+        if match.group("marks") == "__":
+            return _link_to(word, found.anonymous.pop(0), found) if found.anonymous else match.group(0)
+        target = found.named.get(_target_key(word))
+        return _link_to(word, target, found) if target else match.group(0)
+
     text = _LITERAL.sub(lambda m: keep_code(f"`{m.group('code')}`"), text)
     text = _ROLE.sub(role, text)
     text = _LINK.sub(link, text)
+    text = _WORD_REFERENCE.sub(word_reference, text)
     text = _DEFAULT_ROLE.sub(lambda m: keep_code(f"`{_unescape(m.group('body'))}`"), text)
     text = re.sub(r"\\ ", "", text)
     text = re.sub(r"\\([^\x00])", r"\1", text)
@@ -181,8 +225,17 @@ def _fence(lines: list[str], language: str = "") -> str:
 
 
 def body_markdown(lines: list[str], found: Inline) -> str:
-    """Return the Markdown for body lines (any indentation) of one entry or directive."""
+    """Return the Markdown for body lines (any indentation) of one entry or directive.
+
+    Anonymous link targets (`__ https://…`) are taken out of the text and given, in order,
+    to the anonymous references (`text`__) before them.
+    """
     lines = _dedent(lines)
+    for index, line in enumerate(lines):
+        target = _ANONYMOUS_TARGET.match(line.strip())
+        if target:
+            found.anonymous.append(target.group("url"))
+            lines[index] = ""
     blocks: list[str] = []
     i = 0
     while i < len(lines):
@@ -328,6 +381,7 @@ class SphinxGlossaryReader:
         title = next((t for t in _section_titles(lines).values()), "")
         section = ""
         sections = _section_titles(lines)
+        targets = named_targets(lines)
         read: list[_Read] = []
         i = 0
         while i < len(lines):
@@ -341,7 +395,7 @@ class SphinxGlossaryReader:
                 continue
             end = _block_end(lines, i + 1, _indent(lines[i]))
             unused.append(Unused(source, i + 1, lines[i].strip(), REASON_DIRECTIVE))
-            found, lost = self._read_block(lines, i + 1, end, source, section)
+            found, lost = self._read_block(lines, i + 1, end, source, section, targets)
             read.extend(found)
             unused.extend(lost)
             i = end
@@ -373,7 +427,7 @@ class SphinxGlossaryReader:
         return reasons
 
     def _read_block(
-        self, lines: list[str], start: int, end: int, source: str, section: str
+        self, lines: list[str], start: int, end: int, source: str, section: str, targets: dict[str, str]
     ) -> tuple[list[_Read], list[Unused]]:
         """Return the entries and unused lines of one glossary block (lines[start:end])."""
         unused: list[Unused] = []
@@ -409,15 +463,17 @@ class SphinxGlossaryReader:
             if not draft.body:
                 unused.extend(Unused(source, n, t, REASON_NO_DEFINITION) for n, t in draft.terms)
                 continue
-            entries.extend(self._entries(draft, lines, source, section))
+            entries.extend(self._entries(draft, lines, source, section, targets))
         return entries, unused
 
-    def _entries(self, draft: _Draft, lines: list[str], source: str, section: str) -> list[_Read]:
+    def _entries(
+        self, draft: _Draft, lines: list[str], source: str, section: str, targets: dict[str, str]
+    ) -> list[_Read]:
         """Return the entry of a glossary item, or, for termbase's own Sphinx export, one
         entry per `.. source:` comment with the original source, lines, locator and language."""
         marks = [k for k, (_, text) in enumerate(draft.body) if _SOURCE_COMMENT.match(text.strip())]
         if not marks:
-            entry = self._entry(draft, lines, source, section)
+            entry = self._entry(draft, lines, source, section, targets)
             return [_Read(entry, (entry.line, entry.end_line))]
         read = []
         start = 0
@@ -429,7 +485,7 @@ class SphinxGlossaryReader:
         labels = tuple(dict.fromkeys(term.removeprefix("\\") for _, term in draft.terms))
         for number, mark in enumerate(marks):
             chunk = draft.body[start:mark] or [draft.body[mark]]
-            entry = self._entry(_Draft(draft.terms, chunk), lines, source, section)
+            entry = self._entry(_Draft(draft.terms, chunk), lines, source, section, targets)
             match = _SOURCE_COMMENT.match(draft.body[mark][1].strip())
             assert match is not None
             line = int(match["line"])
@@ -453,9 +509,9 @@ class SphinxGlossaryReader:
         return read
 
     @staticmethod
-    def _entry(draft: _Draft, lines: list[str], source: str, section: str) -> Entry:
-        found = Inline()
-        term_found = Inline()
+    def _entry(draft: _Draft, lines: list[str], source: str, section: str, targets: dict[str, str]) -> Entry:
+        found = Inline(named=targets)
+        term_found = Inline(named=targets)
         terms = [plain_term(term, term_found) for _, term in draft.terms]
         first, last = draft.terms[0][0], draft.body[-1][0]
         body_lines = lines[draft.body[0][0] - 1 : last]
