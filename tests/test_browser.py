@@ -395,6 +395,27 @@ def test_api_docs_list_the_operations_and_try_it_out_works(builtin_server: Serve
     shot(page, "api-docs")
 
 
+def test_the_a_to_z_bar_is_one_row_on_a_desktop_and_stays_on_a_phone_screen(
+    builtin_server: Server, pages: Pages
+) -> None:
+    for viewport in (DESKTOP, PHONE):
+        page, _ = pages.open(viewport)
+        page.goto(builtin_server.base + "/")
+        letters = page.locator("#az .az-letter")
+        boxes = letters.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())")
+        assert len(boxes) >= 26
+        width = page.evaluate("window.innerWidth")
+        assert all(box["left"] >= 0 and box["right"] <= width for box in boxes), "a letter is off screen"
+        bar = page.locator("#az").evaluate("e => ({scroll: e.scrollWidth, client: e.clientWidth})")
+        assert bar["scroll"] <= bar["client"] + 1, bar
+        rows = {round(box["top"]) for box in boxes}
+        if viewport is DESKTOP:
+            assert len(rows) == 1, f"the bar wraps into {len(rows)} rows at {width}px"
+        else:
+            assert min(box["width"] for box in boxes) >= 24 and min(box["height"] for box in boxes) >= 24
+            shot(page, "az-bar-phone")
+
+
 def test_keyboard_typo_and_acronym_suggestions(builtin_server: Server, pages: Pages) -> None:
     page, _ = pages.open()
     page.goto(builtin_server.base + "/")
