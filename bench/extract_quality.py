@@ -43,6 +43,7 @@ from termbase.extract_score import (
     SAMPLE_SIZE,
     GoldChapter,
     Judgement,
+    definition_key,
     judgement_sample,
     read_human_glossary,
     score_extraction,
@@ -169,14 +170,22 @@ def load_judgements(book: Book) -> dict[str, Judgement]:
         verdict = item.get("verdict")
         if verdict is None:
             continue
-        judged[label_key(str(item["term"]))] = Judgement(
-            str(item["term"]), bool(verdict), item.get("reason", "")
+        term = str(item["term"])
+        judged[label_key(term)] = Judgement(
+            term,
+            bool(verdict),
+            item.get("reason", ""),
+            item.get("definition_ok"),
+            str(item.get("definition_sha", "")),
         )
     return judged
 
 
 def write_sample(book: Book, entries: Sequence, judged: dict[str, Judgement]) -> int:
-    """Append the sampled entries nobody has judged to the book's judgement file; return how many."""
+    """Add the sampled entries nobody has judged to the book's judgement file; return how many.
+
+    An entry judged before whose definition has changed gets its definition verdict emptied.
+    """
     if book.judgement_file is None:
         return 0
     path = book.judgement_file
@@ -184,24 +193,32 @@ def write_sample(book: Book, entries: Sequence, judged: dict[str, Judgement]) ->
     data = data or {"book": book.name, "judgements": []}
     items = data.setdefault("judgements", []) or []
     data["judgements"] = items
-    listed = {label_key(str(item["term"])) for item in items}
+    by_key = {label_key(str(item["term"])): item for item in items}
     added = 0
     for entry in judgement_sample(entries, SAMPLE_SIZE):
         key = label_key(entry.term)
-        if key in judged or key in listed:
-            continue
-        chapter = Path(entry.chapter)
-        where = chapter.relative_to(book.root) if chapter.is_relative_to(book.root) else chapter
-        where = where.with_suffix("")  # a path with its suffix can repeat a source's include line
-        items.append({"term": entry.term, "verdict": None, "reason": "", "seen_at": f"{where}:{entry.line}"})
-        listed.add(key)
-        added += 1
+        definition = getattr(entry, "definition", "")
+        sha = definition_key(definition) if definition else ""
+        item = by_key.get(key)
+        if item is None:
+            chapter = Path(entry.chapter)
+            where = chapter.relative_to(book.root) if chapter.is_relative_to(book.root) else chapter
+            where = where.with_suffix("")  # a path with its suffix can repeat a source's include line
+            item = {"term": entry.term, "verdict": None, "reason": "", "seen_at": f"{where}:{entry.line}"}
+            items.append(item)
+            by_key[key] = item
+            added += 1
+        if sha and item.get("definition_sha") != sha:
+            item["definition_ok"] = None
+            item["definition_sha"] = sha
+            added += int(item.get("verdict") is not None)
     path.parent.mkdir(parents=True, exist_ok=True)
     header = (
         f"# Judged sample of extracted entries for {book.name}: is each a term the text really\n"
         "# defines? verdict: true / false, reason in our own words. Keyed by term, so it\n"
-        "# survives re-runs; entries with an empty verdict count as not right. An extracted entry\n"
-        "# is right when the text defines the term AND the definition kept says what it is; the\n"
+        "# survives re-runs; entries with an empty verdict count as not right. definition_ok:\n"
+        "# does the definition the extractor kept say what the term is (judged for the\n"
+        "# definition whose fingerprint is definition_sha; emptied when it changes). The\n"
         "# baseline keeps no definition, so for its entries only the term is judged.\n"
     )
     path.write_text(header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110), "utf-8")
@@ -386,7 +403,7 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
     """Print one line per book and method, then speed and the targets."""
     head = (
         f"{'book':28} {'data':9} {'method':8} {'entries':>7} {'recall':>6} {'strictP':>7} "
-        f"{'judgedP':>7} {'unjudg':>6} {'F1':>5} {'chapter':>7} {'(n)':>6}"
+        f"{'judgedP':>7} {'unjudg':>6} {'F1':>5} {'chapter':>7} {'(n)':>6} {'defOK':>5} {'(n)':>5}"
     )
     print(head)
     print("-" * len(head))
@@ -403,8 +420,10 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
                 f"{_cell(score['strict_precision']):>7} {_cell(score['precision']):>7} "
                 f"{score['unjudged']:>6} "
                 f"{_cell(score['f1']):>5} {_cell(score['chapter_accuracy']):>7} "
-                f"{score['chapter_right']}/{score['chapter_matched']:<3}"
+                f"{score['chapter_right']:>3}/{score['chapter_matched']:<3}"
+                f"{_cell(score['definition_accuracy']):>5} {score['definitions_judged']:>5}"
             )
+    print("defOK: share of judged definitions (sampled right terms) that say what the term is")
     if speed:
         print()
         for which in ("extract", "baseline"):

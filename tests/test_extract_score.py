@@ -10,6 +10,7 @@ from termbase.errors import InputError
 from termbase.extract_score import (
     GoldChapter,
     Judgement,
+    definition_key,
     format_score,
     human_terms,
     judgement_sample,
@@ -128,3 +129,33 @@ def test_read_human_glossary_reads_files_and_explains_failures(tmp_path) -> None
     prose.write_text("Just a paragraph of prose with nothing defined.\n", "utf-8")
     with pytest.raises(InputError, match=r"prose\.md"):
         read_human_glossary([str(prose)])
+
+
+@dataclass(frozen=True)
+class DefinedEntry:
+    term: str
+    labels: tuple[str, ...]
+    chapter: str
+    definition: str
+    line: int = 1
+    chapter_title: str = ""
+    section: str = ""
+
+
+def test_definition_verdicts_count_only_for_the_definition_judged() -> None:
+    entries = [
+        DefinedEntry("pipe", ("pipe",), "a.md", "joins two commands"),
+        DefinedEntry("filter", ("filter",), "a.md", "a program that changes a stream"),
+        DefinedEntry("glob", ("glob",), "a.md", "now reworded"),
+    ]
+    judgements = {
+        label_key("pipe"): Judgement("pipe", True, "", True, definition_key("joins  two commands")),
+        label_key("filter"): Judgement(
+            "filter", True, "", False, definition_key("a program that changes a stream")
+        ),
+        label_key("glob"): Judgement("glob", True, "", True, definition_key("the old wording")),
+    }
+    score = score_extraction(entries, human("pipe"), judgements=judgements)
+    assert (score.definitions_judged, score.definitions_right) == (2, 1)
+    assert score.definition_accuracy == 0.5
+    assert "definitions       0.50" in format_score(score)

@@ -10,6 +10,9 @@ Used by `bench/extract_quality.py` and by `termbase extract --against GLOSSARY`.
   to be terms the text really defines. The sample is picked by a hash of each entry's
   label key, so it is the same on every run while the entries stay; entries of the
   sample that nobody has judged yet are reported and count as not right.
+- **definition accuracy**: of the sampled right terms whose kept definition a reader
+  judged (and that definition is still the one judged), the share that says what the
+  term is.
 - **chapter accuracy**: of the terms whose first-introduction chapter a reader decided,
   the share whose matched entry points at that chapter.
 
@@ -73,11 +76,22 @@ class GoldChapter:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """A reader's verdict on one extracted term: does the text really define it?"""
+    """A reader's verdict on one extracted term: does the text really define it?
+
+    `definition_ok` says whether the definition the reader saw (identified by
+    `definition_sha`, see `definition_key`) says what the term is; None if not judged.
+    """
 
     term: str
     is_term: bool
     reason: str = ""
+    definition_ok: bool | None = None
+    definition_sha: str = ""
+
+
+def definition_key(definition: str) -> str:
+    """Return a short fingerprint of a definition, so a judgement of it goes stale when it changes."""
+    return hashlib.sha1(" ".join(definition.split()).encode("utf-8")).hexdigest()[:12]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +124,9 @@ class ExtractionScore:
     chapter_matched: int
     chapter_right: int
     chapter_accuracy: float | None
+    definitions_judged: int = 0
+    definitions_right: int = 0
+    definition_accuracy: float | None = None
     missed: tuple[str, ...] = ()
     unjudged_terms: tuple[str, ...] = ()
     wrong_terms: tuple[str, ...] = ()
@@ -271,7 +288,7 @@ def score_extraction(
     recall = _ratio(len(found), len(human))
     strict_precision = _ratio(strict_right, len(entries))
 
-    right = wrong = 0
+    right = wrong = definitions_judged = definitions_right = 0
     unjudged: list[str] = []
     wrong_terms: list[str] = []
     sample = judgement_sample(entries, sample_size) if judgements is not None else []
@@ -279,11 +296,21 @@ def score_extraction(
         verdict = (judgements or {}).get(label_key(entry.term))
         if verdict is None:
             unjudged.append(entry.term)
-        elif verdict.is_term:
+            continue
+        if verdict.is_term:
             right += 1
         else:
             wrong += 1
             wrong_terms.append(entry.term)
+        definition = getattr(entry, "definition", "")
+        if (
+            definition
+            and verdict.is_term
+            and verdict.definition_ok is not None
+            and verdict.definition_sha == definition_key(definition)
+        ):
+            definitions_judged += 1
+            definitions_right += int(verdict.definition_ok)
     # Unjudged entries of the sample count as not right; with none judged there is no figure.
     precision = _ratio(right, len(sample)) if right + wrong else None
 
@@ -322,6 +349,9 @@ def score_extraction(
         chapter_matched=matched,
         chapter_right=right_chapters,
         chapter_accuracy=_ratio(right_chapters, matched),
+        definitions_judged=definitions_judged,
+        definitions_right=definitions_right,
+        definition_accuracy=_ratio(definitions_right, definitions_judged),
         missed=missed,
         unjudged_terms=tuple(unjudged),
         wrong_terms=tuple(wrong_terms),
@@ -349,6 +379,11 @@ def format_score(score: ExtractionScore, name: str = "") -> str:
             f"{score.judged_wrong} wrong, {score.unjudged} unjudged of a {score.sample}-entry sample)"
         )
         lines.append(f"  F1                {pct(score.f1)}")
+    if score.definitions_judged:
+        lines.append(
+            f"  definitions       {pct(score.definition_accuracy)}  "
+            f"({score.definitions_right}/{score.definitions_judged} judged definitions say what the term is)"
+        )
     if score.chapter_gold:
         lines.append(
             f"  chapter accuracy  {pct(score.chapter_accuracy)}  "
