@@ -7,11 +7,11 @@ argument parsing, pydantic's check of each answer: everything but the pipe), on 
 built-in glossary unless `--db` names another termbase. The SDK client's own jsonschema
 check of every answer is the client's cost and is timed apart (`mcp_sdk_client_checking`).
 Arguments are drawn from the termbase itself with a fixed seed: labels, acronyms, misspelt
-labels, prefixes, ids, passages made of definitions. The same calls made on `Glossary`
-directly are the reference: the difference is what the protocol costs.
+labels, prefixes, ids (half of the conflicts calls about concepts with findings), passages
+made of definitions. The same calls made on `Glossary` directly are the reference: the
+difference is what the protocol costs.
 
-Searches that embed the query first (semantic search, with the semantic extra: a query of
-3+ words that names no label closely, such as a misspelt three-word label, or a question)
+Searches that embed the query first (semantic search: a query of 3+ words that names no label closely, such as a misspelt three-word label, or a question)
 are reported apart: making the embedding takes tens of milliseconds whatever the server.
 
 Start: `termbase mcp` is spawned as a subprocess and timed until it has answered
@@ -78,6 +78,9 @@ def workload(termbase: Termbase, calls: int, seed: int = 7) -> dict[str, list[di
     ids = termbase.concept_ids()
     summaries = [text for _, _, _, text in termbase.summaries() if text]
     topics = sorted({t for ts in termbase.topics_by_concept().values() for t in ts})
+    flagged = sorted(
+        {f.concept_id for f in termbase.findings() if f.concept_id}
+    )  # half the calls ask about these
 
     def passage() -> str:
         return "\n\n".join(rng.sample(summaries, 4))  # about 1,000 characters of glossary prose
@@ -97,6 +100,7 @@ def workload(termbase: Termbase, calls: int, seed: int = 7) -> dict[str, list[di
         "search (new question)": [{"query": question(), "limit": 10} for _ in range(calls // 3)],
         "suggest": [{"prefix": pick(labels)[: rng.randint(2, 6)], "limit": 8} for _ in range(calls)],
         "related": [{"concept_id": pick(ids)} for _ in range(calls)],
+        "conflicts": [{"concept_id": pick(flagged if flagged and i % 2 else ids)} for i in range(calls)],
         "terms_in": [{"text": passage()} for _ in range(calls)],
         "topics": [{} if i % 2 else {"topic": pick(topics)} for i in range(calls)]
         if topics
