@@ -11,8 +11,9 @@ labels, prefixes, ids (half of the conflicts calls about concepts with findings)
 made of definitions. The same calls made on `Glossary` directly are the reference: the
 difference is what the protocol costs.
 
-Searches that embed the query first (semantic search: a query of 3+ words that names no label closely, such as a misspelt three-word label, or a question)
-are reported apart: making the embedding takes tens of milliseconds whatever the server.
+Searches that embed the query first (semantic search: a query of 3+ words that names no
+label closely, such as a misspelt three-word label, or a question) are reported apart:
+making the embedding takes tens of milliseconds whatever the server.
 
 Start: `termbase mcp` is spawned as a subprocess and timed until it has answered
 `initialize` and `tools/list` over stdio; `python -c pass` and importing the SDK are timed

@@ -325,6 +325,11 @@ def test_resources_concept_json_llms_txt_and_glossary_data(db: Path) -> None:
             "Bakery apprentice notes",
         ]
         assert concept["languages"] == ["en"]
+        assert concept["conflicts"] == []
+        disputed = (await client.read_resource("termbase://concept/mixing-time")).contents[0]
+        (conflict,) = json.loads(disputed.text)["conflicts"]  # type: ignore[union-attr]
+        (same,) = (await call(client, "conflicts", concept_id="mixing-time"))["conflicts"]
+        assert [side["line"] for side in conflict["sides"]] == [side["line"] for side in same["sides"]]
 
         llms = (await client.read_resource("termbase://llms.txt")).contents[0].text  # type: ignore[union-attr]
         assert llms.startswith("# ") and "6 concepts" in llms

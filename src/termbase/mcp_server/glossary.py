@@ -335,6 +335,13 @@ class Glossary:
         return self.termbase.db.execute(query).fetchone() is not None
 
     @cached_property
+    def page_conflicts(self) -> dict[str, list[dict[str, object]]]:
+        """Return each concept's contradictions as the web API shows them (`conflicts`)."""
+        from termbase.web.pages import conflicts_by_concept
+
+        return conflicts_by_concept(self.termbase)
+
+    @cached_property
     def source_titles(self) -> dict[str, str]:
         """Return each source's title, by path."""
         return {source.path: source.title for source in self.termbase.sources()}

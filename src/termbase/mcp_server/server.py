@@ -216,7 +216,7 @@ def create_server(
         "termbase://concept/{concept_id}",
         name="concept",
         title="A concept as JSON",
-        description="One concept as the JSON API gives it: labels, entries with provenance, relations",
+        description="One concept as /api/concepts/{id} gives it: labels, entries with provenance, conflicts",
         mime_type="application/json",
     )
     def concept_resource(concept_id: str) -> str:
@@ -230,6 +230,7 @@ def create_server(
         for entry, stored in zip(value["entries"], record.entries, strict=True):  # type: ignore[call-overload]
             entry["language"] = stored.entry.language
         value["mentioned_in"] = [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]
+        value["conflicts"] = glossary.page_conflicts.get(record.id, [])
         value["languages"] = concept_languages(record)
         value["url"] = glossary.url(record.id)
         return json.dumps(value, ensure_ascii=False)
