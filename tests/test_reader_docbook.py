@@ -124,3 +124,13 @@ def test_docbook_is_not_taken_for_other_xml() -> None:
     pretext = (FIXTURES / "pretext_glossary" / "sorting.ptx").read_text(encoding="utf-8")
     assert get_reader("docbook").detect(pretext) == 0.0
     assert pick_reader(pretext).name == "pretext"
+
+
+def test_sgml_era_docbook_is_read_leniently() -> None:
+    _, result = read("leather.sgml")
+    entries = by_term(result)
+    assert list(entries) == ["awl", "bodkin"]
+    assert entries["awl"].definition == "A sharp spike for punching holes — in leather."
+    assert entries["awl"].see_also == ("bodkin",)  # an unquoted OTHERTERM, an end tag left out
+    assert result.title == "Glossary"
+    assert reasons(result)[4] == "letter divider"

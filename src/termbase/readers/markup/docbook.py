@@ -13,6 +13,9 @@ Example (the shape, written for the tests)::
         </glossentry>
         <glossentry><glossterm>reel</glossterm><glosssee otherterm="gl-spool"/></glossentry>
 
+SGML-era files that are no XML (upper-case tags, unquoted attributes, an SGML document
+type) are read with libxml2's lenient HTML parser instead.
+
 Each `<glossentry>` with a `<glossdef>` is one entry spanning `<glossentry>`..`</glossentry>`:
 its `<glossterm>` is the term, `<acronym>`/`<abbrev>` beside it are more labels, the
 `<glossdef>` body becomes Markdown, and `<glossseealso>` names see-also targets (by the
@@ -29,10 +32,18 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
+from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.markup.xml_entities import element_id, local_name, parse_prepared, prepare_xml
+from termbase.readers.markup.xml_entities import (
+    element_id,
+    local_name,
+    looks_like_sgml,
+    parse_prepared,
+    parse_sgml,
+    prepare_xml,
+)
 from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, REASON_TITLE, is_letter_divider, tidy
 
 REASON_MARKUP = "DocBook markup around the glossary entries"
@@ -216,7 +227,12 @@ class DocBookGlossaryReader:
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per defined `<glossentry>` and a reason for every other line."""
         prepared = prepare_xml(text, source)
-        root = parse_prepared(prepared, source)
+        try:
+            root = parse_prepared(prepared, source)
+        except InputError:
+            if not looks_like_sgml(text):
+                raise
+            root = parse_sgml(prepared, source)
         items = [el for el in root.iter() if local_name(el) == "glossentry"]
         ids = {}
         for item in items:

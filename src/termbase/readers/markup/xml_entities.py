@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from termbase.errors import InputError
-from termbase.safe_xml import parse_xml
+from termbase.safe_xml import check_tree, parse_xml
 
 #: The root element wrapped around the prepared text.
 WRAPPER = "termbase-xml-fragment"
@@ -121,6 +121,40 @@ def parse_prepared(prepared: PreparedXml, source: str) -> etree._Element:
             raise
         message = error.message.replace(WRAPPER, "document")
         raise InputError(message, path=error.path, line=error.line, hint=error.hint) from None
+
+
+_SGML_DOCTYPE = re.compile(r"<!DOCTYPE\s+\w+\s+PUBLIC\s+\"(?P<public>[^\"]*)\"", re.I)
+_TAG_NAME = re.compile(r"<(?P<name>[A-Za-z][\w.-]*)[\s>/]")
+_UNQUOTED_ATTRIBUTE = re.compile(r"<[A-Za-z][\w.-]*\s[^<>]*?\b[\w-]+=[^\s\"'<>]+[\s>]")
+
+
+def looks_like_sgml(text: str) -> bool:
+    """Return True for SGML-era markup: no XML declaration, and upper-case tag names,
+    unquoted attribute values or an SGML (not XML) DocBook document type."""
+    if text.lstrip().startswith("<?xml"):
+        return False
+    doctype = _SGML_DOCTYPE.search(text[:4000])
+    if doctype and "XML" not in doctype.group("public").upper():
+        return True
+    names = _TAG_NAME.findall(text[:40_000])
+    upper = sum(1 for name in names if name.isupper())
+    return (bool(names) and upper * 2 > len(names)) or bool(_UNQUOTED_ATTRIBUTE.search(text[:40_000]))
+
+
+def parse_sgml(prepared: PreparedXml, source: str) -> etree._Element:
+    """Return the wrapper element of prepared SGML-era markup, read as libxml2 reads HTML.
+
+    That parser is case-insensitive and takes unquoted attributes and empty elements
+    without their end tag, as SGML does; it loads nothing from the network, and the tree's
+    sizes are checked as for XML.
+    """
+    parser = etree.HTMLParser(recover=True, no_network=True, remove_comments=False, encoding="utf-8")
+    root = etree.fromstring(prepared.text.encode("utf-8"), parser)
+    if root is None:
+        raise InputError("no markup could be read", path=source, hint="check that the file is SGML or XML")
+    check_tree(root, source)
+    wrapper = next(root.iter(WRAPPER), None)
+    return wrapper if wrapper is not None else root
 
 
 def local_name(element: etree._Element) -> str:
