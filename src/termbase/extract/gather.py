@@ -192,7 +192,7 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if chapters >= 2:
         confidence += 0.05
         evidence.append(f"used in {chapters} chapters ({count} times)")
-    elif count <= 1 and best.finding.markup != DFN:
+    elif count <= 1 and best.finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE}:
         confidence -= 0.1
         evidence.append("used only once")
     if count >= 3 and nested * 10 >= count * 8:

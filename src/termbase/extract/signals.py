@@ -53,7 +53,7 @@ MARKUP_NAME = {
 
 _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
-    r"calls?\s+(?:this|these|that|it|them)(?:\s+[\w-]+){0,2}|"
+    r"calls?\s+(?:this|these|that)(?:\s+[\w-]+){0,2}|"
     r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+)?[\"'“‘]?)$",
     re.I,
