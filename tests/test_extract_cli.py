@@ -82,15 +82,21 @@ def test_bad_chapters_are_one_line_each_and_the_rest_goes_through(tmp_path: Path
         "# Anderes\n\n" + "Der Hund läuft schnell über die Wiese und bellt laut, weil er spielen will. " * 12,
         encoding="utf-8")
     (book / "05-huge.md").write_text("word " * (2 * 1024 * 1024), encoding="utf-8")
+    front = "---\ntitle: [unclosed\n---\n\n# Front\n\nPlain words.\n"
+    (book / "06-front.md").write_text(front, encoding="utf-8")
+    broken = "<main><p>A <dfn>rock pool</dfn> is a <b>pool<p>left by"
+    (book / "07-broken.html").write_text(broken, encoding="utf-8")
     db = tmp_path / "book.db"
     code, _out, err = run("extract", str(book), "--db", str(db))
     assert code == 1  # as build: something was skipped
-    assert "tide pool" in {r[0] for r in sqlite3.connect(db).execute("SELECT term FROM entries")}
+    terms = {r[0] for r in sqlite3.connect(db).execute("SELECT term FROM entries")}
+    assert {"tide pool", "rock pool"} <= terms  # malformed HTML is still read
     lines = err.splitlines()
     assert any("02-binary.md" in line and "binary" in line for line in lines)
     assert any("05-huge.md" in line and "MiB" in line for line in lines)
     assert any("03-unclosed.md:3" in line and "never closed" in line for line in lines)
     assert any("04-other.md" in line and "English" in line for line in lines)
+    assert any("06-front.md:" in line and "front matter" in line for line in lines)
 
 
 def test_a_folder_without_chapters_is_one_clear_error(tmp_path: Path) -> None:
