@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 import ahocorasick
 
-from termbase.labels import _singular, is_acronym_like, strip_accents
+from termbase.labels import is_acronym_like, strip_accents
 from termbase.model import Concept
 from termbase.resolve import context_words
 
@@ -31,6 +33,8 @@ from termbase.resolve import context_words
 MIN_CASED_CHARS = 2
 MIN_FOLDED_CHARS = 3
 _TOKEN = re.compile(r"[^\W_]+(?:[.+][^\W_]+)*")
+_SPLIT = re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)")
+_SPLIT_ASCII = re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)", re.ASCII)  # the same on ASCII text, faster
 #: What may stand between the words of one match: spaces, hyphens and dashes — not a
 #: blank line, a full stop or a bracket.
 _JOINER = re.compile(r"[ \t\u00a0\-\u2010-\u2015]*\n?[ \t\u00a0\-\u2010-\u2015>]*")
@@ -85,6 +89,21 @@ def _label_tokens(label: str, keep_case: bool) -> list[str]:
     return [_norm_token(t, keep_case) for t in _TOKEN.findall(label)]
 
 
+def _singular(word: str) -> str:
+    """Return the singular of an English plural by the regular rules (`ies` → `y`, `xes` → `x`,
+    `s` → ``), or the word itself when it does not read as a regular plural."""
+    lower = word.lower()
+    if len(word) >= 3 and word[-1] == "s" and word[-2].isupper():
+        return word[:-1]  # GPUs, LLMs
+    if len(lower) <= 3 or not lower.endswith("s") or lower.endswith(("ss", "us", "is")):
+        return word
+    if lower.endswith("ies") and len(lower) > 4:
+        return word[:-3] + ("Y" if word[-3].isupper() else "y")
+    if lower.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
 def _inflections(tokens: list[str]) -> list[list[str]]:
     """Return the label's tokens and their simple plural / singular forms (last word only)."""
     forms = [tokens]
@@ -95,8 +114,8 @@ def _inflections(tokens: list[str]) -> list[list[str]]:
     lower = last.lower()
     if lower.endswith("s") and not lower.endswith("ss"):
         single = _singular(last)
-        if single != lower and len(single) >= 2:
-            forms.append([*head, last[: len(single)] if last[: len(single)].lower() == single else single])
+        if single != last and len(single) >= 2:
+            forms.append([*head, single])
     else:
         forms.append([*head, last + "s"])
         if lower.endswith(("ch", "sh", "x", "z")):
@@ -235,48 +254,41 @@ class TermMatcher:
         With `strict` (the default) a match never spans a full stop, bracket or blank line;
         without it, only word characters count (as in linking definitions).
         """
-        spans = [m.span() for m in _TOKEN.finditer(text)]
+        source = text
         if strict and ("://" in text or "www." in text or "@" in text):
-            hidden = [m.span() for m in _ADDRESS.finditer(text)]
-            spans = [s for s in spans if not any(a <= s[0] < b for a, b in hidden)]
-        if not spans:
-            return []
+            source = _ADDRESS.sub(lambda m: "\x00" * len(m.group()), text)
         ascii_text = text.isascii()
-        tokens = [text[s:e] for s, e in spans]
+        pieces = (_SPLIT_ASCII if ascii_text else _SPLIT).split(source)  # gap, token, gap, …, gap
+        tokens = pieces[1::2]
+        if not tokens:
+            return []
         if not ascii_text:
-            tokens = [_norm_token(t, keep_case=True) for t in tokens]
-        # Token i starts at offsets[i] in the joined text; a barrier token stops matches.
-        parts: list[str] = [" "]
-        token_at: dict[int, int] = {}
-        position = 1
-        previous_end = -1
-        for index, ((start, _end), token) in enumerate(zip(spans, tokens, strict=True)):
-            if strict and previous_end >= 0 and not _JOINER.fullmatch(text, previous_end, start):
-                parts.append("\x00 ")
-                position += 2
-            token_at[position] = index
-            parts.append(token)
-            parts.append(" ")
-            position += len(token) + 1
-            previous_end = _end
-        joined = "".join(parts)
+            tokens = [t if t.isascii() else _norm_token(t, keep_case=True) for t in tokens]
+        ends = list(accumulate(map(len, pieces)))  # token i spans ends[2i] .. ends[2i + 1] in text
+        starts = list(accumulate(map((1).__add__, map(len, tokens)), initial=1))  # token i in `joined`
+        joined = " " + " ".join(tokens) + " "
         lowered = joined.lower()
-        if len(lowered) != len(joined):  # a rare letter whose lower case is longer: fold per token
-            lowered = "".join(p.lower() if len(p.lower()) == len(p) else p for p in parts)
-        found: list[tuple[int, int, _Pattern]] = [*self._folded.iter(lowered), *self._cased.iter(joined)]
+        if len(lowered) != len(joined):  # a rare letter whose lower case is longer: keep its case
+            lowered = " " + " ".join(t.lower() if len(t.lower()) == len(t) else t for t in tokens) + " "
+        gaps = pieces[0::2]
+        found: list[tuple[int, int, int, _Pattern]] = []
+        for start, end, pattern in (*self._folded.iter(lowered), *self._cased.iter(joined)):
+            first = bisect_left(starts, start + 1)
+            last = bisect_left(starts, end) - 1
+            if strict and last > first and not all(map(_JOINER.fullmatch, gaps[first + 1 : last + 1])):
+                continue
+            found.append((first, last, end - start, pattern))
         if not found:
             return []
-        found.sort(key=lambda m: (m[0], m[0] - m[1]))
+        found.sort(key=lambda m: (m[0], -m[2]))
         words: frozenset[str] | None = context if isinstance(context, frozenset) else None
         matches: list[Match] = []
-        last_end = 0
-        for start, end, pattern in found:
-            if start + 1 < last_end:
+        next_free = 0
+        for first, last, _, pattern in found:
+            if first < next_free:
                 continue
-            last_end = end
-            first = token_at[start + 1]
-            last = token_at[end - 1 - len(joined[start + 1 : end - 1].rsplit(" ", 1)[-1])]
-            begin, finish = spans[first][0], spans[last][1]
+            next_free = last + 1
+            begin, finish = ends[2 * first], ends[2 * last + 1]
             owners = pattern.owners
             chosen = owners[0]
             if len(owners) > 1:

@@ -9,6 +9,17 @@ shared `TermMatcher` and the density rules in `linker`.
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 from termbase.glossify.linker import DENSITIES, Linker, LinkTarget, Placed
 
-__all__ = ["DENSITIES", "LinkTarget", "Linker", "Placed"]
+__all__ = ["DENSITIES", "LinkTarget", "Linker", "Placed", "asset_files"]
+
+ASSET_NAMES = ("termbase-tooltips.js", "termbase-tooltips.css")
+
+
+def asset_files() -> list[Path]:
+    """Return the tooltip script and style sheet shipped in the package."""
+    folder = Path(str(resources.files("termbase.glossify") / "assets"))
+    return [folder / name for name in ASSET_NAMES]

@@ -13,10 +13,10 @@ import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from termbase.errors import InputError
+from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_document
 from termbase.glossify.linker import Linker, LinkTarget
 from termbase.glossify.markdown import glossify_markdown
@@ -24,7 +24,6 @@ from termbase.matcher import TermMatcher
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdown", ".mkd", ".mkdn"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
-ASSET_NAMES = ("termbase-tooltips.js", "termbase-tooltips.css")
 ASSET_DIR = "termbase-assets"
 
 
@@ -46,12 +45,6 @@ class Written:
     target: Path
     links: int
     terms: tuple[str, ...]
-
-
-def asset_files() -> list[Path]:
-    """Return the tooltip script and style sheet shipped in the package."""
-    folder = Path(str(resources.files("termbase.glossify") / "assets"))
-    return [folder / name for name in ASSET_NAMES]
 
 
 def expand_inputs(paths: Sequence[Path]) -> list[Path]:

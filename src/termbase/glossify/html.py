@@ -8,14 +8,18 @@ li, td, dd, blockquote …) is a paragraph for the density rules; a heading star
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import accumulate
 
 import lxml.html
 from lxml import etree
 
 from termbase.glossify.linker import Linker, Placed
+from termbase.matcher import Match
 
 TERM_CLASS = "termbase-term"
+_PARSER = etree.HTMLParser()
 _SKIP = frozenset(
     {"a", "code", "pre", "kbd", "samp", "var", "tt", "script", "style", "noscript", "template",
      "textarea", "select", "option", "button", "label", "math", "svg", "head", "title", "abbr",
@@ -30,73 +34,98 @@ _BLOCKS = frozenset(
 _SKIP_CLASSES = frozenset({"no-glossify", "termbase-term", "highlight", "arithmatex", "MathJax", "katex"})
 
 
-def _skipped(element: etree._Element) -> bool:
-    tag = element.tag if isinstance(element.tag, str) else ""
-    if tag.lower() in _SKIP or tag.lower() in _HEADINGS:
+_NEVER = _SKIP | _HEADINGS
+
+
+def _skipped(element: etree._Element, tag: str) -> bool:
+    if tag in _NEVER or not tag:
         return True
-    if element.get("data-termbase") == "off" or element.get("translate") == "no":
+    attributes = element.attrib
+    if not attributes:
+        return False
+    if attributes.get("data-termbase") == "off" or attributes.get("translate") == "no":
         return True
-    classes = element.get("class")
+    classes = attributes.get("class")
     return bool(classes) and not _SKIP_CLASSES.isdisjoint(classes.split())
 
 
-def _slots(root: etree._Element) -> Iterator[tuple[str, etree._Element]]:
-    """Yield ("section"|"block", element) events and ("text"|"tail", element) text slots."""
-    if not isinstance(root.tag, str):
-        return
-    tag = root.tag.lower()
-    if tag in _SECTION_STARTS:
-        yield "section", root
-    if _skipped(root):
-        return
-    if tag in _BLOCKS:
-        yield "block", root
-    if root.text:
-        yield "text", root
-    for child in root:
-        yield from _slots(child)
-        if child.tail:
-            if tag in _BLOCKS and isinstance(child.tag, str) and child.tag.lower() in _BLOCKS:
-                yield "block", root
-            yield "tail", child
+def _slots(root: etree._Element) -> Iterator[tuple[str, etree._Element, str]]:
+    """Yield ("section"|"block", element, "") events and ("text"|"tail", element, text) slots
+    in reading order (lxml's iterwalk, skipping the subtrees never linked)."""
+    walker = etree.iterwalk(root, events=("start", "end"))
+    for event, element in walker:
+        if event == "end":
+            tail = element.tail
+            if tail and not tail.isspace() and element is not root:
+                yield "tail", element, tail
+            continue
+        tag = element.tag
+        tag = tag.lower() if isinstance(tag, str) else ""
+        if tag in _SECTION_STARTS:
+            yield "section", element, ""
+        if _skipped(element, tag):
+            walker.skip_subtree()
+            continue
+        if tag in _BLOCKS:
+            yield "block", element, ""
+        text = element.text
+        if text and not text.isspace():
+            yield "text", element, text
 
 
-def make_link(placed: Placed, text: str, tooltips: bool) -> etree._Element:
-    """Return the <a> element for a chosen match."""
+def make_link(placed: Placed, text: str, tooltips: bool | str) -> etree._Element:
+    """Return the <a> element for a chosen match. `tooltips`: True puts the definition in the
+    link's title; "shared" names the concept in `data-termbase` (definitions come from one
+    script for the whole site, see termbase-tooltips.js); False adds neither."""
     link = etree.Element("a", {"class": TERM_CLASS, "href": placed.url})
-    if tooltips and placed.definition:
+    if tooltips == "shared":
+        link.set("data-termbase", placed.match.concept_id)
+    elif tooltips and placed.definition:
         link.set("title", placed.definition)
     link.text = text
     return link
 
 
-def glossify_tree(root: etree._Element, linker: Linker, tooltips: bool = True) -> int:
-    """Add links inside `root` in place; return how many were added."""
+def glossify_tree(root: etree._Element, linker: Linker, tooltips: bool | str = True) -> int:
+    """Add links inside `root` in place; return how many were added.
+
+    All prose text of the tree is matched in one call (slots joined by NUL, which no match
+    crosses), then the matches are handed to the linker slot by slot in reading order.
+    """
+    events = list(_slots(root))
+    texts = [text for event, _, text in events if text]
+    starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+    by_slot: list[list[Match]] = [[] for _ in texts]
+    for match in linker.matcher.find("\x00".join(texts)):
+        by_slot[bisect_right(starts, match.start) - 1].append(match)
     added = 0
-    for event, element in list(_slots(root)):
+    slot = -1
+    for event, element, _ in events:
         if event == "section":
             linker.section()
             continue
         if event == "block":
             linker.paragraph()
             continue
-        text = element.text if event == "text" else element.tail
-        if not text or not text.strip():
+        slot += 1
+        if not by_slot[slot]:
             continue
-        chosen = linker.choose(linker.matcher.find(text))
+        text, shift = texts[slot], starts[slot]  # match offsets are into the joined text
+        chosen = linker.choose(by_slot[slot])
         if not chosen:
             continue
         pieces: list[etree._Element] = []
         last = 0
         before = ""
         for placed in chosen:
-            link = make_link(placed, text[placed.match.start : placed.match.end], tooltips)
+            start, end = placed.match.start - shift, placed.match.end - shift
+            link = make_link(placed, text[start:end], tooltips)
             if pieces:
-                pieces[-1].tail = text[last : placed.match.start]
+                pieces[-1].tail = text[last:start]
             else:
-                before = text[: placed.match.start]
+                before = text[:start]
             pieces.append(link)
-            last = placed.match.end
+            last = end
         pieces[-1].tail = text[last:]
         if event == "text":
             element.text = before
@@ -112,16 +141,15 @@ def glossify_tree(root: etree._Element, linker: Linker, tooltips: bool = True) -
     return added
 
 
-def glossify_fragment(html: str, linker: Linker, tooltips: bool = True) -> str:
+def glossify_fragment(html: str, linker: Linker, tooltips: bool | str = True) -> str:
     """Return an HTML fragment (a page body's content) with links added."""
     if not html.strip():
         return html
-    wrapper = lxml.html.fragment_fromstring(html, create_parent="div")
-    if not glossify_tree(wrapper, linker, tooltips):
+    wrapper = etree.fromstring(f"<div>{html}</div>", _PARSER).find("body/div")
+    if wrapper is None or not glossify_tree(wrapper, linker, tooltips):
         return html
-    inner = [wrapper.text or ""]
-    inner.extend(lxml.html.tostring(child, encoding="unicode") for child in wrapper)
-    return "".join(inner)
+    whole = etree.tostring(wrapper, method="html", encoding="unicode", with_tail=False)
+    return whole[len("<div>") : -len("</div>")]
 
 
 def glossify_document(html: str, linker: Linker, tooltips: bool = True, head_extra: str = "") -> str:

@@ -19,6 +19,7 @@ glossary lists the terms the site uses, each with "used in" links back to those 
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,12 +34,15 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from termbase.errors import TermbaseError
-from termbase.glossify.files import asset_files
+from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_fragment
 from termbase.glossify.linker import Linker, LinkTarget
 from termbase.matcher import TermMatcher
 
 ASSET_FOLDER = "assets/termbase"
+#: One script holding the one-line definition of every term the site links, so pages carry
+#: only `data-termbase="<id>"` on each link, not the definition again and again.
+DEFINITIONS = "termbase-definitions.js"
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -96,6 +100,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         self.glossary_file: File | None = None
         if self.config.tooltips:
             config.extra_css.append(f"{ASSET_FOLDER}/termbase-tooltips.css")
+            config.extra_javascript.append(f"{ASSET_FOLDER}/{DEFINITIONS}")
             config.extra_javascript.append(f"{ASSET_FOLDER}/termbase-tooltips.js")
         return config
 
@@ -139,10 +144,21 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             return html
         chapter = self._chapter(page)
         linker = Linker(self.matcher, self._url(page, chapter), self.config.first)
-        out = glossify_fragment(html, linker, self.config.tooltips)
+        out = glossify_fragment(html, linker, "shared" if self.config.tooltips else False)
         for concept_id in linker.used:
             self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
         return out
+
+    def on_post_build(self, config: Any) -> None:
+        if not self.config.tooltips:
+            return
+        definitions = {cid: self.matcher.definition(cid) for cid in sorted(self.uses)}
+        script = "window.termbaseDefinitions = " + json.dumps(definitions, ensure_ascii=False) + ";\n"
+        # "</" cannot end a script early in a file, but keep the text safe to inline anywhere.
+        script = script.replace("</", "<\\/")
+        target = Path(config.site_dir) / ASSET_FOLDER / DEFINITIONS
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(script, encoding="utf-8")
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:

@@ -1,6 +1,8 @@
-/* termbase tooltips: a term link's title becomes a tooltip shown on hover, on keyboard
-   focus and on a first tap (a second tap follows the link); Escape dismisses it. The
-   tooltip is announced through aria-describedby. No dependencies, no network. */
+/* termbase tooltips: a term link's definition (its title, or for a link marked
+   data-termbase="<id>" the entry of window.termbaseDefinitions, loaded from one script for
+   the whole site) becomes a tooltip shown on hover, on keyboard focus and on a first tap
+   (a second tap follows the link); Escape dismisses it. The tooltip is announced through
+   aria-describedby. No dependencies, no network. */
 (function () {
   "use strict";
   var shown = null;
@@ -48,7 +50,8 @@
   }
 
   function setUp(link) {
-    var text = link.getAttribute("title");
+    var shared = window.termbaseDefinitions || {};
+    var text = link.getAttribute("title") || shared[link.getAttribute("data-termbase")];
     if (!text || link.hasAttribute("aria-describedby")) return;
     link.removeAttribute("title");
     var tip = document.createElement("span");
@@ -75,7 +78,7 @@
   }
 
   function start() {
-    var links = document.querySelectorAll("a.termbase-term[title]");
+    var links = document.querySelectorAll("a.termbase-term");
     for (var i = 0; i < links.length; i += 1) setUp(links[i]);
   }
 

@@ -1,0 +1,204 @@
+"""Benchmark glossify: 1 MB of Markdown, and an MkDocs build with and without the plugin.
+
+    python bench/glossify.py [--mb 1.0] [--pages 100] [--repeat 3] [--lessons DIR]
+
+In one run:
+1. the built-in glossary (compiled first, not timed) is loaded into a `TermMatcher`
+   (timed apart), then `glossify_markdown` runs over about 1 MB of Markdown lessons:
+   by default text made from the built-in definitions themselves (so terms are dense), in
+   sections with headings, lists, inline code and code blocks; with --lessons, the .md files
+   of that folder repeated up to the size. Target: under 1 s for the 1 MB.
+2. a 100-page MkDocs site (the same kind of text, 5 sections a page) built with
+   `mkdocs build` in a new process, with and without the `termbase` plugin (built-in
+   glossary, tooltips and glossary page on), alternating, `--repeat` times each; medians
+   compared. Target: the plugin adds at most 20 %.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from termbase.builtin import builtin_db
+from termbase.glossify.linker import Linker, LinkTarget
+from termbase.glossify.markdown import glossify_markdown
+from termbase.matcher import TermMatcher
+from termbase.store import Termbase
+
+
+def definition_paragraphs() -> list[str]:
+    """Return the built-in glossary's definitions, one paragraph each."""
+    with Termbase.open(builtin_db()) as termbase:
+        return [" ".join(d.split()) for _, _, _, d in termbase.summaries() if d.strip()]
+
+
+def lesson_text(paragraphs: list[str], size: int, offset: int = 0) -> str:
+    """Return Markdown of about `size` characters: sections of prose, lists and code."""
+    parts: list[str] = []
+    total = 0
+    index = offset
+    section = 0
+    while total < size:
+        section += 1
+        block = [f"## Section {section}\n"]
+        for _ in range(4):
+            paragraph = paragraphs[index % len(paragraphs)]
+            index += 1
+            block.append(paragraph + "\n")
+        block.append(f"- {paragraphs[index % len(paragraphs)][:120]}\n- uses `attention` in code\n")
+        block.append("```python\nmodel = attention(query, key, value)  # not linked\n```\n")
+        text = "\n".join(block) + "\n"
+        parts.append(text)
+        total += len(text)
+    return "".join(parts)
+
+
+def bench_markdown(paragraphs: list[str], megabytes: float, lessons: Path | None, db: Path | None) -> None:
+    size = int(megabytes * 1_000_000)
+    if lessons is not None:
+        files = sorted(lessons.rglob("*.md"))
+        if not files:
+            sys.exit(f"{lessons}: no .md files")
+        one = "\n".join(f.read_text(encoding="utf-8") for f in files)
+        text = (one * (size // max(len(one), 1) + 1))[:size]
+        text = text[: text.rfind("\n\n") + 1]
+    else:
+        text = lesson_text(paragraphs, size)
+    started = time.perf_counter()
+    with Termbase.open(db or builtin_db()) as termbase:
+        matcher = TermMatcher.from_termbase(termbase)
+    load = time.perf_counter() - started
+    source = db or "the built-in glossary"
+    print(f"matcher: {len(matcher.terms)} concepts loaded from {source} in {load:.2f} s")
+    target = LinkTarget("https://example.org/glossary/")
+    times = []
+    for first in ("section", "page", "all"):
+        linker = Linker(matcher, target.url, first)
+        started, cpu = time.perf_counter(), time.process_time()
+        out = glossify_markdown(text, linker)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        times.append((seconds, cpu))
+        links = sum(linker.used.values())
+        size, out_size = len(text.encode()) / 1e6, len(out.encode()) / 1e6
+        print(
+            f"glossify --first {first:7}: {size:.2f} MB Markdown in {seconds:.2f} s wall, {cpu:.2f} s CPU "
+            f"({links} links to {len(linker.used)} terms; output {out_size:.2f} MB)"
+        )
+    wall, cpu = times[0]
+    verdict = "met" if cpu < 1.0 else "NOT met"
+    print(f"target < 1 s for 1 MB (default --first section): {cpu:.2f} s CPU ({wall:.2f} s wall) — {verdict}")
+
+
+def generated_pages(paragraphs: list[str], pages: int) -> list[str]:
+    """Return `pages` lessons of about 6 kB each made from the built-in definitions."""
+    return [f"# Lesson {n}\n\n" + lesson_text(paragraphs, 6_000, offset=n * 23) for n in range(pages)]
+
+
+def course_pages(lessons: Path, pages: int) -> list[str]:
+    """Return `pages` lessons: the folder's .md files in turn, over and over."""
+    files = sorted(lessons.rglob("*.md"))
+    if not files:
+        sys.exit(f"{lessons}: no .md files")
+    texts = [f.read_text(encoding="utf-8") for f in files]
+    return [texts[n % len(texts)] for n in range(pages)]
+
+
+def write_site(folder: Path, texts: list[str], plugin: str) -> None:
+    """Write an MkDocs project of the pages, ten to a chapter folder; `plugin` is the
+    plugin's YAML block ("" for none)."""
+    docs = folder / "docs"
+    for number, text in enumerate(texts):
+        chapter = docs / f"chapter-{number // 10:02d}"
+        chapter.mkdir(parents=True, exist_ok=True)
+        (chapter / f"lesson-{number:03d}.md").write_text(text, encoding="utf-8")
+    (docs / "index.md").write_text("# Course\n\nA course for the benchmark.\n", encoding="utf-8")
+    config = "site_name: Bench course\nplugins:\n  - search\n" + plugin
+    (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
+
+
+def build_seconds(folder: Path) -> tuple[float, float]:
+    """Return (wall, CPU) seconds of `mkdocs build` in `folder`, in a new process."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "-q", "--clean"],
+        cwd=folder, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        sys.exit(f"mkdocs build failed in {folder}:\n{done.stderr[-2000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu
+
+
+def bench_mkdocs(texts: list[str], db: Path | None, repeat: int, keep: Path | None = None) -> None:
+    root = keep or Path(tempfile.mkdtemp(prefix="termbase-bench-mkdocs-"))
+    pages = len(texts)
+    try:
+        plain, glossified = root / "plain", root / "plugin"
+        write_site(plain, texts, "")
+        write_site(glossified, texts, "  - termbase" + (f":\n      db: {db.resolve()}\n" if db else "\n"))
+        build_seconds(glossified)  # warm: compiles nothing, but fills OS caches for both
+        without: list[tuple[float, float]] = []
+        with_plugin: list[tuple[float, float]] = []
+        for _ in range(repeat):
+            without.append(build_seconds(plain))
+            with_plugin.append(build_seconds(glossified))
+        links = sum(
+            page.read_text(encoding="utf-8").count('class="termbase-term"')
+            for page in (glossified / "site").rglob("index.html")
+        )
+        for name, runs in (("without plugin", without), ("with termbase plugin", with_plugin)):
+            walls, cpus = [w for w, _ in runs], [c for _, c in runs]
+            print(
+                f"mkdocs build, {pages} pages, {name}: {statistics.median(cpus):.2f} s CPU, "
+                f"{statistics.median(walls):.2f} s wall (median of {len(runs)}; CPU runs "
+                f"{[round(c, 2) for c in cpus]}, wall runs {[round(w, 2) for w in walls]})"
+            )
+        print(f"term links in the plugin's site: {links}")
+        cpu_ratio = statistics.median(c for _, c in with_plugin) / statistics.median(c for _, c in without)
+        wall_ratio = statistics.median(w for w, _ in with_plugin) / statistics.median(w for w, _ in without)
+        verdict = "met" if cpu_ratio <= 1.20 else "NOT met"
+        print(f"target ≤ 1.20× with the plugin: {cpu_ratio:.2f}× CPU ({wall_ratio:.2f}× wall) — {verdict}")
+    finally:
+        if keep is None:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mb", type=float, default=1.0, help="Megabytes of Markdown to glossify.")
+    parser.add_argument("--pages", type=int, default=100, help="Pages in the MkDocs site.")
+    parser.add_argument("--repeat", type=int, default=3, help="Builds of each MkDocs site.")
+    parser.add_argument("--lessons", type=Path, default=None, help="A folder of .md lessons to use instead.")
+    parser.add_argument(
+        "--db", type=Path, default=None, help="The termbase to link against (default: the built-in glossary)."
+    )
+    parser.add_argument("--keep", type=Path, default=None, help="Build the MkDocs sites here and keep them.")
+    parser.add_argument("--skip-markdown", action="store_true", help="Only the MkDocs part.")
+    args = parser.parse_args()
+    paragraphs = definition_paragraphs()
+    if not args.skip_markdown:
+        bench_markdown(paragraphs, args.mb, args.lessons, args.db)
+    if args.lessons is not None:
+        termbase = args.db or "built-in"
+        print(f"MkDocs site: {args.lessons}'s lessons in turn, {args.pages} pages, termbase {termbase}")
+        texts = course_pages(args.lessons, args.pages)
+    else:
+        print(f"MkDocs site: {args.pages} generated pages of built-in definitions (dense in terms)")
+        texts = generated_pages(paragraphs, args.pages)
+    bench_mkdocs(texts, args.db, args.repeat, args.keep)
+
+
+if __name__ == "__main__":
+    main()
