@@ -87,3 +87,23 @@ def test_no_language_blocks_is_a_clear_error() -> None:
 
 def test_one_language_without_a_definition_is_not_taken_for_a_record() -> None:
     assert get_reader("concept-record").detect('{"en": {"term": "Save"}, "title": "App strings"}') == 0.0
+
+
+def test_one_language_block_in_a_file_of_its_own() -> None:
+    result = read("loom-localized-fra.yaml")
+    (entry,) = result.entries
+    assert (entry.language, entry.labels) == ("fr", ("métier à tisser",))
+    assert entry.definition == "appareil qui entrecroise les fils de chaîne et de trame"
+    assert entry.group == "loom-localized-fra.yaml#5e1f0c2a-loom"
+
+
+def test_blocks_one_key_down_in_a_small_wrapper() -> None:
+    result = read("wrapped.json")
+    assert [(e.language, e.term) for e in result.entries] == [
+        ("en", "bobbin lace"),
+        ("it", "merletto a fuselli"),
+    ]
+    assert reasons(result) == {
+        1: "JSON brackets (structure around the record)",
+        7: "JSON brackets (structure around the record)",
+    }

@@ -109,6 +109,46 @@ def language_blocks(value: object) -> list[tuple[str, dict]]:
     return blocks
 
 
+def _stated_language(block: dict) -> str:
+    stated = block.get("language_code") or block.get("language") or block.get("lang")
+    return language_tag(stated) if isinstance(stated, str) else ""
+
+
+def _stated_key(block: dict) -> str:
+    return next(str(block[k]) for k in ("language_code", "language", "lang") if block.get(k))
+
+
+def _is_lone_block(value: object) -> bool:
+    """Return True for one language's block standing alone: it states its language, terms, definition."""
+    return (
+        isinstance(value, dict)
+        and bool(_stated_language(value))
+        and any(_plain(k) in TERM_FIELDS for k in value)
+        and any(_plain(k) in {"definition", "definitions"} for k in value)
+    )
+
+
+def record_node(root: Located) -> tuple[Located, list[tuple[str, dict]]] | None:
+    """Return the node holding a concept's language blocks, and the blocks; None if there is none.
+
+    The blocks sit in the file's top mapping, or one key down in a small wrapper (`data:`,
+    `concept:`); a file holding one language's block alone (it names its `language_code`)
+    is a record of that one block.
+    """
+    small = len(root.items) <= 3
+    inside = [child for _, child in root.items if isinstance(child.value, dict)] if small else []
+    for node in [root, *inside]:
+        blocks = language_blocks(node.value)
+        if blocks:
+            return node, blocks
+        if _is_lone_block(node.value):
+            assert isinstance(node.value, dict)
+            code = _stated_key(node.value)
+            wrapper = Located({code: node.value}, node.line, node.end_line, items=[(code, node)])
+            return wrapper, [(code, node.value)]
+    return None
+
+
 def _designations(block: dict) -> list[str]:
     names: list[str] = []
     for key, value in block.items():
@@ -167,46 +207,47 @@ class ConceptRecordReader:
     def detect(self, text: str) -> float:
         """Return 0.95 for a JSON/YAML mapping holding language blocks of terms, else 0."""
         head = text.lstrip()
-        if not head or head[0] in "[<" or not _LANGUAGE_KEY.search(head):
+        if not head or head[0] in "[<" or not (_LANGUAGE_KEY.search(head) or "language_code" in head):
             return 0.0
         try:
             root = _parse(text, "")
         except (InputError, RecursionError):
             return 0.0
-        return 0.95 if language_blocks(root.value) else 0.0
+        return 0.95 if record_node(root) else 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per language block, grouped as one concept; report the other lines."""
         root = _parse(text, source)
-        blocks = language_blocks(root.value)
-        if not blocks:
+        found = record_node(root)
+        if found is None:
             raise InputError(
                 "no language blocks of terms found (expected keys such as eng or fr holding terms)",
                 path=source,
                 line=root.line,
                 hint="give the record a block per language with `terms` and a `definition`",
             )
-        assert isinstance(root.value, dict)
-        record = root.value
+        node, blocks = found
+        assert isinstance(node.value, dict)
+        record = node.value
         ident = next((str(v) for k, v in record.items() if _plain(k) in {"termid", "id", "identifier"}), "")
         group = f"{source}#{ident}"
         fallback = clean_label(str(record.get("term") or ""))
-        located = dict(root.items)
-        keys = [k for k, _ in root.items]
+        located = dict(node.items)
+        keys = [k for k, _ in node.items]
         block_keys = [k for k, _ in blocks]
         lines = text.splitlines()
         entries: list[Entry] = []
         unused: list[Unused] = []
         covered: set[int] = set()
         for index, (key, block) in enumerate(blocks):
-            node = located[key]
-            first = _first_line(root, key, node)
-            last = node.end_line
+            child = located[key]
+            first = _first_line(node, key, child)
+            last = child.end_line
             position = keys.index(key)
             if index == 0 and not any(k in block_keys for k in keys[:position]):
-                first = root.line
+                first = node.line
             if index == len(blocks) - 1:
-                last = root.end_line
+                last = node.end_line
             previous = max(covered, default=0)
             if first <= previous < last:  # the block starts on the line the one before ends
                 first = previous + 1
