@@ -180,7 +180,7 @@ def test_compiling_the_builtin_glossary_embeds_nothing(tmp_path: Path, monkeypat
     from termbase.store import Termbase
 
     class NoEmbedding:
-        def encode(self, texts):
+        def encode(self, texts, **_options):
             assert not texts, f"{len(texts)} concepts were embedded at compile time"
             return np.zeros((0, semantic.DIMENSION), dtype=np.float32)
 
@@ -192,3 +192,36 @@ def test_compiling_the_builtin_glossary_embeds_nothing(tmp_path: Path, monkeypat
     row = termbase.db.execute("SELECT vector FROM concept_vectors LIMIT 1").fetchone()[0]
     stored = semantic.vectors_from_blob(row)[0]
     assert any(np.array_equal(stored, vector) for vector in shipped.values())
+
+
+def test_progress_bars_show_on_a_terminal_and_not_when_piped(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from termbase.build import build_termbase
+    from termbase.progress import TerminalProgress
+
+    folder = mixed_folder(tmp_path)
+    (folder / "more.md").write_text(GLOSSARY.replace("Sprocket", "Cog"), encoding="utf-8")
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=100)
+    stages: list[tuple[str, int, int]] = []
+
+    def seen(stage: str, done: int, total: int) -> None:
+        stages.append((stage, done, total))
+        bars(stage, done, total)
+
+    with TerminalProgress(terminal) as bars:
+        build_termbase([str(folder)], tmp_path / "t.db", semantic=True, progress=seen)
+    assert ("reading files", 4, 4) in stages
+    embedded = [s for s in stages if s[0] == "embedding concepts"]
+    assert embedded and embedded[-1][1] == embedded[-1][2] > 0
+    assert "reading files" in screen.getvalue()
+
+    piped = io.StringIO()
+    with TerminalProgress(Console(file=piped), enabled=True) as bars:
+        build_termbase([str(folder)], tmp_path / "t.db", progress=bars)
+    assert piped.getvalue() == ""
+    code, out, err = run("build", str(folder), "--db", str(tmp_path / "t.db"), "--quiet")
+    assert code == 0 and "reading files" not in out + err

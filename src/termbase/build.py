@@ -19,6 +19,7 @@ from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
 from termbase.link import link
 from termbase.model import Concept, Dangling, Entry, ReadResult, Relation, Source, Unused
+from termbase.progress import ProgressCallback, no_progress
 from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
 from termbase.readers import MIN_CONFIDENCE, forced_reader, get_reader, pick_reader, rank_readers
 from termbase.readers.base import Reader, entry_spans, numbered_lines, without_unnamed_entries
@@ -204,16 +205,23 @@ def all_sources(read: Sequence[ReadSource]) -> tuple[Source, ...]:
 
 
 def read_sources(
-    paths: Sequence[str], format_name: str | None = None, relative_to: Path | None = None
+    paths: Sequence[str],
+    format_name: str | None = None,
+    relative_to: Path | None = None,
+    progress: ProgressCallback = no_progress,
 ) -> tuple[list[ReadSource], list[InputError]]:
     """Return every source that could be read, and an error for each that could not.
 
     With `relative_to`, sources are recorded by their path relative to that folder.
+    `progress` is told of each file done ("reading files").
     """
     read: list[ReadSource] = []
     errors: list[InputError] = []
     seen: set[str] = set()
-    for item, found_in_folder in expand_paths(list(paths)):
+    items = list(expand_paths(list(paths)))
+    for done, (item, found_in_folder) in enumerate(items, start=1):
+        if len(items) > 1:
+            progress("reading files", done, len(items))
         if isinstance(item, InputError):
             errors.append(item)
             continue
@@ -280,17 +288,27 @@ def concept_texts(concepts: Sequence[Concept]) -> list[str]:
     return [concept_text(c.label, c.labels, dict.fromkeys(e.definition for e in c.entries)) for c in concepts]
 
 
-def concept_vectors(concepts: Sequence[Concept], known: Mapping[str, Any] | None = None) -> tuple[bytes, ...]:
+def concept_vectors(
+    concepts: Sequence[Concept],
+    known: Mapping[str, Any] | None = None,
+    progress: ProgressCallback = no_progress,
+) -> tuple[bytes, ...]:
     """Return one embedding blob per concept, in order.
 
     `known` maps `text_key(text)` to vectors made before (the built-in glossary ships
-    its own); only the concepts whose text is not among them are embedded.
+    its own); only the concepts whose text is not among them are embedded, and
+    `progress` is told of each batch ("embedding concepts").
     """
     texts = concept_texts(concepts)
     known = known or {}
     keys = [text_key(text) for text in texts]
     missing = [i for i, key in enumerate(keys) if key not in known]
-    made = get_embedder().encode([texts[i] for i in missing]) if missing else []
+    made = []
+    if missing:
+        made = get_embedder().encode(
+            [texts[i] for i in missing],
+            on_batch=lambda done: progress("embedding concepts", done, len(missing)),
+        )
     fresh = {keys[i]: made[n] for n, i in enumerate(missing)}
     return tuple(vectors_blob(known[key] if key in known else fresh[key]) for key in keys)
 
@@ -308,6 +326,7 @@ def build_termbase(
     semantic: bool = False,
     limits: Limits | None = None,
     known_vectors: Mapping[str, Any] | None = None,
+    progress: ProgressCallback = no_progress,
 ) -> BuildSummary:
     """Read, resolve, link and store the sources into `db`; return what happened.
 
@@ -322,13 +341,13 @@ def build_termbase(
     if format_name:
         get_reader(format_name)
     with applied(limits or Limits(), input_folders(paths)):
-        read, errors = read_sources(paths, format_name, relative_to)
+        read, errors = read_sources(paths, format_name, relative_to, progress)
     if not read:
         raise NothingReadError(tuple(errors))
     entries = identified_entries(read)
     concepts = resolve(entries)
     links = link(concepts)
-    vectors = concept_vectors(concepts, known_vectors) if semantic else ()
+    vectors = concept_vectors(concepts, known_vectors, progress) if semantic else ()
     findings = build_findings(concepts, links.relations, links.dangling)
     build = Build(
         sources=all_sources(read),

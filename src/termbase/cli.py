@@ -102,6 +102,9 @@ db_option = click.option(
     help="The termbase file to read (default: the built-in AI/ML glossary).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True, help="No progress bars (they show only on a terminal anyway)."
+)
 lang_option = click.option(
     "--lang", default=None, help="Show labels and definitions in this language (es, pt-BR …), else English."
 )
@@ -249,6 +252,7 @@ def open_termbase(db: Path | None) -> Termbase:
     help="Fail (exit 1) on any file skipped, even one in a folder that no reader recognises.",
 )
 @click.option("--verbose", is_flag=True, help="List each file in a folder that is not a glossary.")
+@quiet_option
 @limit_options
 @friendly_errors
 def build(
@@ -258,6 +262,7 @@ def build(
     with_semantic: bool,
     strict: bool,
     verbose: bool,
+    quiet: bool,
     **limits: int,
 ) -> None:
     """Read SOURCES, merge their entries into concepts, and write the termbase file.
@@ -269,15 +274,22 @@ def build(
     from rich.table import Table
 
     from termbase.build import build_termbase
+    from termbase.progress import TerminalProgress
     from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
     from termbase.semantic import available as semantic_available
 
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
     try:
-        summary = build_termbase(
-            list(sources), db, format_name, semantic=with_semantic, limits=limits_from_options(**limits)
-        )
+        with TerminalProgress(err, enabled=not quiet) as progress:
+            summary = build_termbase(
+                list(sources),
+                db,
+                format_name,
+                semantic=with_semantic,
+                limits=limits_from_options(**limits),
+                progress=progress,
+            )
     except NothingReadError as error:
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
@@ -782,6 +794,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
     help="The address the site will be served from (https://…/): adds canonical links, "
     "sitemap.xml (and robots.txt at a host's root) and absolute links in llms.txt.",
 )
+@quiet_option
 @friendly_errors
 def site(
     out_dir: Path,
@@ -790,9 +803,11 @@ def site(
     lang: str | None,
     workers: int | None,
     base_url: str | None,
+    quiet: bool,
 ) -> None:
     """Write a static site (relative links, search as you type) that works opened from files."""
     from termbase.language_tags import is_language_tag
+    from termbase.progress import TerminalProgress
     from termbase.web.site import write_site
 
     if out_dir.exists() and not out_dir.is_dir():
@@ -800,8 +815,8 @@ def site(
     if lang and not is_language_tag(lang):
         raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
     base = site_address(base_url) if base_url is not None else ""
-    with open_termbase(db) as termbase:
-        summary = write_site(termbase, out_dir, title or "", lang or "", workers, base)
+    with open_termbase(db) as termbase, TerminalProgress(err, enabled=not quiet) as progress:
+        summary = write_site(termbase, out_dir, title or "", lang or "", workers, base, progress)
     out.print(
         f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
         f"in {summary.seconds:.2f} s"

@@ -24,7 +24,7 @@ import hashlib
 import importlib.util
 import os
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -156,11 +156,17 @@ class Embedder:
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
 
-    def encode(self, texts: Sequence[str], batch_size: int = BATCH_SIZE) -> np.ndarray:
+    def encode(
+        self,
+        texts: Sequence[str],
+        batch_size: int = BATCH_SIZE,
+        on_batch: Callable[[int], None] | None = None,
+    ) -> np.ndarray:
         """Return an (n, DIMENSION) float32 array, row i the unit vector of texts[i].
 
         Texts are batched by length so padding stays small; an empty text embeds as the
-        model's vector for no words (it is still unit length).
+        model's vector for no words (it is still unit length). `on_batch` is called with
+        the number of texts done after each batch.
         """
         np = self._np
         texts = [t if isinstance(t, str) else str(t) for t in texts]
@@ -169,6 +175,8 @@ class Embedder:
         for start in range(0, len(order), max(1, batch_size)):
             rows = order[start:start + max(1, batch_size)]
             out[rows] = self._forward([texts[i] for i in rows])
+            if on_batch is not None:
+                on_batch(min(len(order), start + len(rows)))
         return out
 
     def encode_query(self, text: str) -> np.ndarray:

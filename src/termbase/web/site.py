@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 from termbase.errors import StoreError
 from termbase.model import is_concept_id
+from termbase.progress import ProgressCallback, no_progress
 from termbase.store import Termbase
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
 from termbase.web.pages import (
@@ -141,6 +142,7 @@ def write_concept_pages(
     workers: int = 1,
     meanwhile: Callable[[], None] | None = None,
     public: Links | None = None,
+    progress: ProgressCallback = no_progress,
 ) -> list[str]:
     """Write the page of each concept of `ids` into `folder`; return each one's glossary-data
     block, in the order of `ids`.
@@ -149,6 +151,7 @@ def write_concept_pages(
     `workers` > 1 the concepts are split into shares, each read and written by one of that
     many forked processes, while this process runs `meanwhile` (the site's other pages).
     With `public` (links rooted at the site's address), each page names its canonical URL.
+    `progress` is told of each share of pages written ("writing concept pages").
     """
     global _job
     links = Links(root="../", static=True)
@@ -173,14 +176,20 @@ def write_concept_pages(
         if workers < 2 or not ids:
             if meanwhile:
                 meanwhile()
-            return _write_share(ids)
+            blocks = _write_share(ids)
+            progress("writing concept pages", len(ids), len(ids))
+            return blocks
         step = -(-len(ids) // (workers * 4))
         shares = [ids[start : start + step] for start in range(0, len(ids), step)]
         with mp.get_context("fork").Pool(workers) as pool:
-            pending = pool.map_async(_write_share, shares)
+            pending = pool.imap(_write_share, shares)
             if meanwhile:
                 meanwhile()
-            return [block for blocks in pending.get() for block in blocks]
+            blocks = []
+            for share in pending:
+                blocks.extend(share)
+                progress("writing concept pages", len(blocks), len(ids))
+            return blocks
     finally:
         _job = None
 
@@ -260,6 +269,7 @@ def write_site(
     language: str = "",
     workers: int | None = None,
     base_url: str = "",
+    progress: ProgressCallback = no_progress,
 ) -> SiteSummary:
     """Write the static site of `termbase` into the folder `out`; return what was written.
 
@@ -313,7 +323,7 @@ def write_site(
             shutil.copyfile(STATIC_DIR / name, out / "static" / name)
             written.add(f"static/{name}")
 
-    blocks = write_concept_pages(data, termbase, ids, out / "c", workers, list_pages, public)
+    blocks = write_concept_pages(data, termbase, ids, out / "c", workers, list_pages, public, progress)
     write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(blocks) + "\n")
     removed = remove_stale_files(out, written)
     pages = sum(name.endswith(".html") for name in written)
