@@ -76,8 +76,7 @@ def test_language_from_the_file_name_when_the_header_has_none(tmp_path: Path) ->
 
 def test_source_language_from_the_header() -> None:
     text = (
-        'msgid ""\nmsgstr ""\n"Language: de\\n"\n"X-Source-Language: fr\\n"\n\n'
-        'msgid "fil"\nmsgstr "Faden"\n'
+        'msgid ""\nmsgstr ""\n"Language: de\\n"\n"X-Source-Language: fr\\n"\n\nmsgid "fil"\nmsgstr "Faden"\n'
     )
     assert [e.language for e in read(text).entries] == ["fr", "de"]
 
@@ -110,3 +109,12 @@ def test_entries_with_no_label_are_dropped_before_resolving() -> None:
 
     result = ReadResult((entry("", 1), entry("awl", 2)), ())
     assert [e.term for e in without_unnamed_entries(result, "r").entries] == ["awl"]
+
+
+def test_a_template_with_no_translations_needs_no_language() -> None:
+    text = (
+        'msgid ""\nmsgstr ""\n"Project-Id-Version: looms\\n"\n\n'
+        'msgid "warp"\nmsgstr ""\n\nmsgid "weft"\nmsgstr ""\n'
+    )
+    result = read(text, "messages.pot")
+    assert [(e.language, e.term) for e in result.entries] == [("en", "warp"), ("en", "weft")]

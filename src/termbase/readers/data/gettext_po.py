@@ -119,7 +119,8 @@ class GettextPoReader:
         """Return a source-language and a translated entry per message; report every other line."""
         po = _parse(text, source)
         lines = text.splitlines()
-        target = _target_language(po, source)
+        translated_any = any(m.msgstr or any(m.msgstr_plural.values()) for m in po if not m.obsolete)
+        target = _target_language(po, source) if translated_any else ""  # a .pot template has none
         origin = _tag(po.metadata.get("X-Source-Language", "")) or "en"
         entries: list[Entry] = []
         unused: list[Unused] = []
