@@ -81,3 +81,8 @@ def test_prose_is_not_taken_for_a_glossary() -> None:
 def test_a_bare_list_of_names_is_not_an_alternating_glossary() -> None:
     names = "\n".join(f"SpatialThing{n}\nFeatureType{n}" for n in range(40))
     assert get_reader("alternating").detect(names) == 0.0
+
+
+def test_format_aliases_name_their_reader() -> None:
+    assert get_reader("po").name == get_reader("gettext").name == "gettext-po"
+    assert get_reader("tsv").name == "csv" and get_reader("rst").name == "sphinx"

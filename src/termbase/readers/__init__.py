@@ -82,8 +82,21 @@ def reader_names() -> list[str]:
     return [reader.name for reader in READERS]
 
 
+#: Other names `--format` accepts: a file kind's usual name for the reader of its shape.
+ALIASES: dict[str, str] = {
+    "po": "gettext-po",
+    "pot": "gettext-po",
+    "gettext": "gettext-po",
+    "tsv": "csv",
+    "rst": "sphinx",
+    "ptx": "pretext",
+    "dbk": "docbook",
+}
+
+
 def get_reader(name: str) -> Reader:
-    """Return the reader called `name`, or raise InputError listing the valid names."""
+    """Return the reader called `name` (or an alias of it), or raise InputError listing the valid names."""
+    name = ALIASES.get(name, name)
     for reader in READERS:
         if reader.name == name:
             return reader
