@@ -275,12 +275,14 @@ def identified_entries(read: Sequence[ReadSource]) -> list[Entry]:
 def build_findings(
     concepts: Sequence[Concept], relations: Sequence[Relation], dangling: Sequence[Dangling]
 ) -> tuple[Finding, ...]:
-    """Return what `termbase check` finds in a build, to store beside it (orphans left out:
-    every leaf concept is one, and `termbase check` lists them when asked)."""
-    from termbase.check import RULES, CheckInput, run_checks
+    """Return the contradictions `termbase check` finds in a build, to store beside it.
 
-    rules = [rule for rule in RULES if rule.name != "orphan"]
-    return tuple(run_checks(CheckInput(concepts, relations, dangling), rules))
+    Only the rule whose findings the pages show runs here, to keep builds fast;
+    `termbase check --db` runs every rule on the stored concepts.
+    """
+    from termbase.check import CheckInput, run_checks, select_rules
+
+    return tuple(run_checks(CheckInput(concepts, relations, dangling), select_rules(["contradiction"])))
 
 
 def concept_texts(concepts: Sequence[Concept]) -> list[str]:

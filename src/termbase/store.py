@@ -21,8 +21,8 @@ Schema (version 1)::
     concept_vectors(concept_id PK, vector)  optional: float32 embedding per concept, made
                                             by the model named in meta `semantic_model`
     findings(rule, severity, kind, concept_id, label, message, sides JSON, fingerprint)
-                                            what `termbase check` found at build time (pages
-                                            show a concept's contradictions); files built
+                                            the contradictions `termbase check` found at build
+                                            time, which concept pages show; files built
                                             before this table existed simply have none
 
 The file is built in a temporary file beside the target and moved over it only when

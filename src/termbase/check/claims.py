@@ -439,20 +439,35 @@ def named_count_claims(sentence: str) -> Iterator[Claim]:
 
 
 def claims_of(
-    definition: str, own_labels: frozenset[str] = frozenset(), other_labels: frozenset[str] = frozenset()
+    definition: str,
+    own_labels: frozenset[str] = frozenset(),
+    other_labels: frozenset[str] = frozenset(),
+    only_about_others: bool = False,
 ) -> list[Claim]:
     """Return every claim in a definition.
 
     `other_labels` (lower-case names of other concepts) let a sentence that opens with
     another concept's name give claims about that concept (`about`); `own_labels` keep
-    sentences that open with the entry's own name about the entry.
+    sentences that open with the entry's own name about the entry. With
+    `only_about_others` (an idea no other entry describes), only claims that can meet
+    another concept's are read: about another concept, "basis of", named sizes.
     """
     text = prose(definition)
-    if not _ANY_CUE.search(text.lower()):
+    lowered_text = text.lower()
+    if not _ANY_CUE.search(lowered_text):
+        return []
+    if only_about_others and not _FOREIGN_CUE.search(lowered_text):
         return []
     found: list[Claim] = []
     for number, sentence in enumerate(sentences(text)):
         lowered = sentence.lower()
+        if "-gpu" in lowered or "-node" in lowered or "-expert" in lowered:
+            found.extend(named_count_claims(sentence))
+        if only_about_others:
+            if "basis" in lowered or "foundation" in lowered:
+                found.extend(basis_claims(sentence))
+            if not number or not _sentence_subject(sentence, own_labels, other_labels):
+                continue
         batch: list[Claim] = []
         for extract, cue in _EXTRACTORS:
             if cue.search(lowered):
@@ -467,9 +482,9 @@ def claims_of(
             about = _sentence_subject(sentence, own_labels, other_labels)
             if about:
                 batch = [_about(claim, about) for claim in batch]
+        if only_about_others:
+            batch = [claim for claim in batch if claim.about and claim.kind != "basis"]
         found.extend(batch)
-        if "-gpu" in lowered or "-node" in lowered or "-expert" in lowered:
-            found.extend(named_count_claims(sentence))
     return found
 
 
@@ -497,6 +512,8 @@ _EXTRACTORS = (
 )
 _ORIGIN_CUE = re.compile(r"(?:19|20)\d\d")
 _THING_CUE = re.compile(r"^(?:an?|the) [a-z\- ]*?(?:critic|value|reward|draft|reference|tun|train|loop)")
+#: Cues for claims that can meet another concept's: more than one sentence, "basis", sizes.
+_FOREIGN_CUE = re.compile(r"[.!?]\s+[A-Z]|basis|foundation|-gpu|-node|-expert", re.IGNORECASE)
 #: Any cue at all: a definition without one has no claims to read.
 _ANY_CUE = re.compile(
     "|".join(f"(?:{cue.pattern})" for cue in (*(cue for _, cue in _EXTRACTORS), _THING_CUE, _ORIGIN_CUE))

@@ -53,27 +53,39 @@ def check(concepts: Sequence[Concept]) -> list[Finding]:
     grouped: dict[tuple[str, str, str], list[_Said]] = defaultdict(list)
     without: dict[str, dict[int, list[_Said]]] = defaultdict(lambda: defaultdict(list))
     basis: list[_Said] = []
-    cache: dict[tuple[str, int, int, str], list[Claim]] = {}
+    # An idea only one entry describes can clash only with what other entries say about
+    # it, so its own claims are read only if some other entry makes a claim about it.
+    read: list[tuple[Concept, Entry, list[Claim]]] = []
+    spoken_of: set[str] = set()
+    alone: list[Concept] = []
     for concept in concepts:
         own = frozenset(label.lower() for label in concept.labels)
+        single = len(concept.entries) < 2
+        if single:
+            alone.append(concept)
         for entry in concept.entries:
-            key = (*_where(entry), concept.id)
-            claims = cache.get(key)
-            if claims is None:
-                claims = claims_of(entry.definition, own, others)
-                cache[key] = claims
-            for claim in claims:
-                subject = _subject(claim, concept.id, by_label)
-                if subject is None:
-                    continue
-                said = _Said(claim, entry, subject)
-                if claim.kind == "basis":
-                    basis.append(said)
-                elif claim.kind == "without" and claim.value == "without":
-                    without[subject][id(entry)].append(said)
-                    grouped[(subject, claim.kind, claim.key)].append(said)
-                else:
-                    grouped[(subject, claim.kind, claim.key)].append(said)
+            claims = claims_of(entry.definition, own, others, only_about_others=single)
+            spoken_of.update(by_label.get(c.about, "") for c in claims if c.about)
+            read.append((concept, entry, claims))
+    for concept in alone:
+        if concept.id in spoken_of:
+            own = frozenset(label.lower() for label in concept.labels)
+            entry = concept.entries[0]
+            mine = [c for c in claims_of(entry.definition, own, others) if not c.about]
+            read.append((concept, entry, mine))
+    for concept, entry, claims in read:
+        for claim in claims:
+            subject = _subject(claim, concept.id, by_label)
+            if subject is None:
+                continue
+            said = _Said(claim, entry, subject)
+            if claim.kind == "basis":
+                basis.append(said)
+            elif claim.kind == "without" and claim.value == "without":
+                without[subject][id(entry)].append(said)
+                grouped[(subject, claim.kind, claim.key)].append(said)
+            else:
+                grouped[(subject, claim.kind, claim.key)].append(said)
     findings: list[Finding] = []
     seen: set[tuple[str, ...]] = set()
     for (subject, kind, _key), said in grouped.items():
