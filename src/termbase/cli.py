@@ -1007,7 +1007,7 @@ def check(
         save_baseline(write_baseline, findings)
         err.print(f"accepted {len(findings)} findings into {escape(str(write_baseline))}")
     if as_json or output == "json":
-        out.print(findings_json(findings, new if accepted is not None else None))
+        click.echo(findings_json(findings, new if accepted is not None else None))
     elif output == "github":
         for line in as_github([f for f in findings if f.fingerprint in new]):
             click.echo(line)

@@ -30,14 +30,23 @@ DOC = (
 )
 
 _FRAGMENT = re.compile(
-    r"^(?:\(?\d{1,2}[).:]\s|step\s+\d|add:|hurts:|helps:|answer:|q:|a:|/|\.\.\.|…"
+    r"^(?:\(?\d{1,2}[):]\s|step\s+\d|add:|hurts:|helps:|answer:|q:|a:|/|\.\.\.|…"
     r"|(?-i:[a-z]+(?:-[a-z0-9]+){2,}\s+[A-Z])"  # a slug run into the text: "opt-sgd-vs-adam Training"
-    r"|(?:however|but|so|thus|therefore|hence|this\s+is\s+why|that\s+is\s+why|both|then|instead)\b)",
+    r"|(?:however|but|so|thus|therefore|hence|this\s+is\s+why|that\s+is\s+why|then|instead)\b)",
     re.IGNORECASE,
 )
 _TITLE_MARK = re.compile(r", and |^(?:The\s[^—]*|[^—,]+(?:,\s*[^—,]+)+|[^—]*→[^—]*) — ")
 _CREDIT = re.compile(r"^(?P<name>[A-Z][a-z]+\s+[A-Z][a-z]+)\s+[—–-]\s+")
-_CODE = re.compile(r"//|\bconst\s+\w+\s*=|\breturn\s*\(|;\s*//|=>|\{\s*$")
+#: Marks of program text; two different ones make a text code (one "//" may be Python's
+#: floor division, or part of a URL).
+_CODE_MARKS = (
+    re.compile(r"(?<![:/\w])//\s"),
+    re.compile(r"\b(?:const|let|var)\s+\w+\s*="),
+    re.compile(r"\breturn\s*\("),
+    re.compile(r"=>"),
+    re.compile(r";\s*\S.*;"),
+    re.compile(r"\)\s*\{"),
+)
 _LIST_INSIDE = re.compile(r"(?:^|\s)\(\d\)\s.*\(\d\)\s")
 
 
@@ -99,14 +108,16 @@ def _problem(
         return ("warning", "one-word", f"the definition is one word ({words[0]!r})")
     label_set = _label_words(concept.labels)
     content = content_words(text)
-    if content and content <= {w for label in label_set for w in label.split("-")} | label_set:
+    label_parts = {w for label in label_set for w in label.split("-")} | label_set
+    if content and content <= label_parts and len(words) <= len(label_parts) + 3:
         return ("warning", "restates", "the definition only restates the term")
     others = repeated.get((entry.source, text))
     if others:
         return (
             "warning",
             "heading",
-            f"the same text is filed under {len(others)} terms of this source — a heading or link title",
+            f"the same text is filed under {len(others)} terms of this source (a heading, a link title "
+            "or a copy)",
         )
     if _FRAGMENT.match(text):
         return ("warning", "fragment", "the text opens as a fragment of a longer passage")
@@ -124,7 +135,7 @@ def _problem(
             "title",
             "the text reads as a section or link title, and names nothing of the term",
         )
-    if _CODE.search(text):
+    if sum(1 for mark in _CODE_MARKS if mark.search(text)) >= 2:
         return ("warning", "code", "the text is code, not prose")
     if _LIST_INSIDE.search(text) and len(words) > 12:
         return ("info", "list", "the text is a numbered list of steps, not a definition")
