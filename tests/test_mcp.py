@@ -30,6 +30,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import McpError
 from mcp.shared.memory import create_connected_server_and_client_session
+from mcp.types import ResourceTemplateReference
 
 from conftest import FIXTURES
 from termbase.build import build_termbase
@@ -335,6 +336,12 @@ def test_resources_concept_json_llms_txt_and_glossary_data(db: Path) -> None:
         assert llms.startswith("# ") and "6 concepts" in llms
         data = (await client.read_resource("termbase://glossary-data.txt")).contents[0].text  # type: ignore[union-attr]
         assert "## sourdough starter" in data and "Bakery apprentice notes" in data
+
+        template = ResourceTemplateReference(type="ref/resource", uri="termbase://concept/{concept_id}")
+        typed = await client.complete(template, {"name": "concept_id", "value": "b"})
+        assert typed.completion.values == ["bench-rest", "bulk-fermentation"]
+        by_label = await client.complete(template, {"name": "concept_id", "value": "levai"})
+        assert by_label.completion.values == ["sourdough-starter"]
 
         with pytest.raises(McpError, match="no concept with id 'rye'"):
             await client.read_resource("termbase://concept/rye")

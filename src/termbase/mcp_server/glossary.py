@@ -9,6 +9,7 @@ with a message that says what to send instead; the server turns it into a tool e
 from __future__ import annotations
 
 import threading
+from bisect import bisect_left
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
@@ -120,6 +121,22 @@ class Glossary:
             topic: sorted(ids, key=lambda i: (labels.get(i, i).casefold(), i))
             for topic, ids in sorted(members.items())
         }
+
+    @cached_property
+    def sorted_ids(self) -> list[str]:
+        """Return every concept id, sorted (for completing a typed id)."""
+        return sorted(self.labels)
+
+    def complete_id(self, typed: str, limit: int = 20) -> list[str]:
+        """Return up to `limit` concept ids for what a client has typed: ids that start with
+        it, then the ids of concepts whose labels complete it (`suggest`)."""
+        typed = typed.strip()
+        ids = self.sorted_ids
+        start = bisect_left(ids, typed)
+        found = [i for i in ids[start : start + limit] if i.startswith(typed)]
+        if typed and len(found) < limit and len(typed) <= MAX_QUERY_CHARS:
+            found += [h.id for h in self.index().suggest(typed, limit) if h.id not in found]
+        return found[:limit]
 
     def _read_first_entry(self, concept_id: str) -> StoredEntry | None:
         for stored in self.termbase._entries(concept_id):

@@ -21,7 +21,16 @@ from mcp.server.fastmcp import FastMCP
 from mcp.server.fastmcp.exceptions import ResourceError, ToolError
 from mcp.server.fastmcp.prompts.base import Message, UserMessage
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import (
+    CallToolResult,
+    Completion,
+    CompletionArgument,
+    CompletionContext,
+    PromptReference,
+    ResourceTemplateReference,
+    TextContent,
+    ToolAnnotations,
+)
 from pydantic import BaseModel, Field
 
 from termbase import __version__
@@ -209,6 +218,17 @@ def create_server(
     ) -> Annotated[CallToolResult, results.TopicsResult]:
         """Every topic with its number of concepts; with `topic`, that topic's concepts too."""
         return answer(lambda: glossary.topics(topic))
+
+    @server.completion()
+    async def complete(
+        ref: PromptReference | ResourceTemplateReference,
+        argument: CompletionArgument,
+        _context: CompletionContext | None,
+    ) -> Completion | None:
+        """Complete a concept id being typed into `termbase://concept/{concept_id}`."""
+        if isinstance(ref, ResourceTemplateReference) and argument.name == "concept_id":
+            return Completion(values=glossary.complete_id(argument.value))
+        return None
 
     # -- resources
 
