@@ -26,6 +26,10 @@ def test_permalinks_after_terms_and_headings_are_not_part_of_the_label(name):
     assert result.findings == ()
 
 
+def test_a_sidebar_heading_is_not_a_term():
+    assert [e.term for e in read("myst.html").result.entries] == ["Kiln", "Glaze (finish)", "Slip"]
+
+
 def test_sphinx_terms_sharing_one_definition_are_one_entry():
     entries = read("sphinx.html").result.entries
     assert [e.labels for e in entries] == [("kiln",), ("glaze", "slip"), ("clay",)]

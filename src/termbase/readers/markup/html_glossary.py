@@ -471,12 +471,26 @@ _HTML_PARSER = lxml.html.HTMLParser(huge_tree=True, no_network=True)
 
 
 def find_entries(root: etree._Element) -> tuple[list[_Found], str]:
-    """Return the entries on a page and the shape they have: `dl`, `dfn` or `headings`."""
+    """Return the entries on a page and the shape they have: `dl`, `dfn` or `headings`.
+
+    Heading sections are looked for in the page's main content (`<main>`, an element with
+    `role="main"`, else the single `<article>`) when it has one, so a sidebar's headings
+    (Sphinx's "Navigation", a theme's table of contents) are not taken for terms.
+    """
     for shape, finder in (("dl", _definition_lists), ("dfn", _dfn_paragraphs)):
         found = finder(root)
         if found:
             return found, shape
-    return _heading_sections(root), "headings"
+    return _heading_sections(main_content(root)), "headings"
+
+
+def main_content(root: etree._Element) -> etree._Element:
+    """Return the element holding the page's main content, or `root` when none is marked."""
+    for candidate in root.iter("main", "div", "section", "article"):
+        if candidate.tag == "main" or candidate.get("role") == "main":
+            return candidate
+    articles = list(root.iter("article"))
+    return articles[0] if len(articles) == 1 else root
 
 
 def looks_like_html(text: str) -> bool:
