@@ -83,6 +83,9 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Findin
     if len(text) < 60 and len(sentences) > 1:
         text += " " + sentences[1].text
     definition = finish_definition(text)
+    if len(term.split()) >= 4 or " and " in f" {term} ":
+        evidence = ("listed in a definition list, but a phrase rather than a term",)
+        return Finding(term, 0.45, evidence, definition, False)
     if sum(1 for word in definition.split() if word.isalpha()) < 3:
         evidence = ("listed in a definition list, with no meaning in words",)
         return Finding(term, 0.4, evidence, definition, False)

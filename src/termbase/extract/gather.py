@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from termbase.documents.model import DFN, GLOSSARY_LINK, STRONG, TERM_ROLE
+from termbase.documents.model import CODE_SPAN, DFN, GLOSSARY_LINK, STRONG, TERM_ROLE
 from termbase.extract.collect import MarkupUsage, Occurrence
 from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
@@ -210,6 +210,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if term.lower() in code_names and not marked and not generic:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
+    if defining and all(o.finding.markup == CODE_SPAN for o in defining):
+        confidence = min(confidence, DEFINING_SCORE + 0.05)  # code named as a term: a person decides
     if not defining:
         confidence = min(confidence, DEFINING_SCORE - 0.01)
     return Candidate(

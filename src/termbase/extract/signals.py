@@ -96,7 +96,7 @@ _EVALUATIVE = re.compile(
 )
 #: "… a module called X": the phrase names one thing of a kind (a name), not an idea.
 _NAMED_INSTANCE = re.compile(
-    r"\b(?:module|file|folder|directory|function|method|command|program|script|variable|package|library|"
+    r"(?:sub|super)?(?:module|file|folder|directory|function|method|command|program|script|variable|package|library|"
     r"button|menu|window|tab|website|site|app|application|tool|editor|lab|chapter|section|project|dataset|"
     r"repository|user|person|company|game|course|book|series|machine|server|computer)s?\s+"
     r"(?:called|named|titled|labelled|labeled)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
@@ -253,6 +253,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         definition = ""
         defining = span.kind == DFN  # HTML's own mark of a term's defining instance
         named = _NAMING_BEFORE.search(before)
+        if named and re.search(r"\bcalls?\b", named.group(0), re.I) and re.match(r"\s*[\w(]", after):
+            named = None  # "we call the X algorithm recursive": X is what is named, not the name
         copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(clause) else None
         if copula and _EVALUATIVE.match(copula.group("rest")):
             copula = None

@@ -41,7 +41,7 @@ LAST_STOP = word_set(
 VAGUE = word_set(
     """thing things way ways example examples result results idea ideas point points case cases
     part parts kind kinds type types lot lots bit fact problem problems question questions answer
-    answers reason reasons step steps time times place places name names word words line lines
+    answers ok okay reason reasons step steps time times place places name names word words line lines
     number numbers value values note important warning caution tip hint see same different new
     old good bad right wrong true false yes no first last next above below following here
     everything something nothing anything another again important key main exactly always never
