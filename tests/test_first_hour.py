@@ -225,3 +225,39 @@ def test_progress_bars_show_on_a_terminal_and_not_when_piped(tmp_path: Path) -> 
     assert piped.getvalue() == ""
     code, out, err = run("build", str(folder), "--db", str(tmp_path / "t.db"), "--quiet")
     assert code == 0 and "reading files" not in out + err
+
+
+TEMPLATE = """\
+{% extends "base.html" %}
+{% block main %}
+<article class="entry">
+<h1>{{ title }}</h1>
+<dl>
+{% for item in items %}
+<dt>{{ item.name }}</dt>
+<dd>{{ item.text }}</dd>
+{% endfor %}
+</dl>
+</article>
+{% endblock %}
+"""
+
+
+def test_templates_and_code_are_not_read_as_term_lines(tmp_path: Path) -> None:
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "page.html").write_text(TEMPLATE, encoding="utf-8")
+    (folder / "list.txt").write_text(TEMPLATE.replace("dl>", "ul>").replace("<dt>", "<li>"), encoding="utf-8")
+    (folder / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    code, out, err = run("build", str(folder), "--db", str(tmp_path / "t.db"))
+    assert code == 0, err
+    assert "1 sources, 3 entries" in out
+    assert "2 files in the folders given are not glossaries" in err
+
+
+def test_a_two_entry_bold_list_is_a_glossary(tmp_path: Path) -> None:
+    two = tmp_path / "two.md"
+    two.write_text("\n".join(GLOSSARY.splitlines()[:2]) + "\n", encoding="utf-8")
+    code, out, err = run("build", str(two), "--db", str(tmp_path / "t.db"))
+    assert code == 0, err
+    assert "2 entries → 2 concepts" in out

@@ -75,7 +75,10 @@ class MarkdownBoldReader:
         nonblank = sum(1 for line in text.splitlines() if line.strip())
         content = max(1, nonblank - headings - 3)
         score = min(1.0, used / content) * 0.95
-        return score if len(items) >= MIN_ENTRIES else score / 4
+        # Fewer than MIN_ENTRIES items is a page that mentions bold words, unless the items
+        # are (nearly) all of it: a two-entry glossary is still a glossary.
+        whole = len(items) >= 2 and used >= 0.9 * nonblank
+        return score if len(items) >= MIN_ENTRIES or whole else score / 4
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per bold-term list item; other lines are reported by their block."""

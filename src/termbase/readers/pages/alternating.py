@@ -152,6 +152,7 @@ class AlternatingReader:
             * max(0.0, 1 - 4 * blank)
             * min(1.0, len(layout.spans) / 5)
             * _prose_share(texts, layout.spans)
+            * _not_markup_share(texts)
         )
         return round(max(0.0, min(1.0, score)), 3)
 
@@ -381,6 +382,21 @@ def _next_candidates(shaped: list[bool], end: int) -> list[int]:
 
 
 # ── line tests ────────────────────────────────────────────────────────────────────────
+
+
+#: A line of markup, a template or code rather than words: a tag, template braces
+#: (`{% … %}`, `{{ … }}`), or a statement ending in `;`, `{` or `}`.
+_MARKUP_OR_CODE = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^>]*)?/?>|\{[{%#]|[}%#]\}|[;{}]\s*$")
+
+
+def _not_markup_share(texts: list[str]) -> float:
+    """Return 1 less twice the share of lines that are markup, templates or code (floor 0).
+
+    Term lines alternate with definitions in prose; a file whose lines are mostly tags
+    or template statements (an HTML or Jinja template, source code) is no such glossary.
+    """
+    marked = sum(1 for text in texts if _MARKUP_OR_CODE.search(text))
+    return max(0.0, 1 - 2 * marked / max(1, len(texts)))
 
 
 def _term_shaped(text: str) -> bool:
