@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -231,3 +232,48 @@ def test_bad_input_gives_clear_lines_and_writes_nothing(course_db: Path, tmp_pat
     assert run.returncode == 1 and "good.md: is read-only" in run.stderr and "Traceback" not in run.stderr
     assert good.read_text() == "An emulsion.\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["good.md", "latin1.md", "notes.txt"]
+
+
+def test_glossifying_twice_changes_nothing(matcher: TermMatcher) -> None:
+    once = glossify(matcher, LESSON)
+    assert glossify(matcher, once) == once
+    page = "<html><body><p>An emulsion.</p><p>Another emulsion.</p></body></html>"
+    linker = Linker(matcher, LinkTarget(BASE).url)
+    html_once = glossify_document(page, linker)
+    assert glossify_document(html_once, Linker(matcher, LinkTarget(BASE).url)) == html_once
+    assert html_once.count("termbase-term") == 1
+
+
+# ---------------------------------------------------------------- MkDocs and Sphinx, told wrong
+
+
+def tool(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src"), "NO_MKDOCS_2_WARNING": "1"}
+    command = [str(Path(sys.executable).parent / command[0]), *command[1:]]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_mkdocs_plugin_with_a_missing_db_says_so(tmp_path: Path) -> None:
+    project = tmp_path / "site"
+    shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
+    done = tool(["mkdocs", "build", "-q"], project)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "termbase plugin: db 'course.db': no termbase file at" in done.stderr
+    assert not (project / "site").exists()
+
+
+def test_sphinx_extension_with_a_missing_db_or_unknown_concept_says_so(
+    course_db: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "docs"
+    shutil.copytree(FIXTURES / "glossify" / "sphinx", project)
+    done = tool(["sphinx-build", "-q", "-b", "html", ".", "_build"], project)
+    # Sphinx 9 wraps a ConfigError in its crash report (sphinx-doc/sphinx#14543); the line
+    # saying what to fix is there all the same.
+    assert done.returncode != 0
+    assert "termbase_db = 'course.db': no termbase file at" in done.stderr
+    shutil.copy(course_db, project / "course.db")
+    directive = ".. termbase-glossary::\n   :concepts: ph nothing\n"
+    (project / "glossary.rst").write_text(f"Glossary\n========\n\n{directive}")
+    done = tool(["sphinx-build", "-q", "-W", "-b", "html", ".", "_build"], project)
+    assert done.returncode != 0 and "termbase-glossary: no concept nothing in the termbase" in done.stderr

@@ -210,6 +210,12 @@ class TermbaseLinks(SphinxPostTransform):
             text.parent.replace(text, pieces)
 
 
+def _config_inited(app: Sphinx, config: Any) -> None:
+    """Read the termbase as soon as the configuration is known: a wrong setting stops the
+    build before anything is read, with one line saying what to fix."""
+    _state(app)
+
+
 def _builder_inited(app: Sphinx) -> None:
     _state(app)
     if app.builder.format == "html" and app.config.termbase_tooltips:
@@ -226,5 +232,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("termbase_tooltips", True, "html")
     app.add_directive("termbase-glossary", TermbaseGlossary)
     app.add_post_transform(TermbaseLinks)
+    app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _builder_inited)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

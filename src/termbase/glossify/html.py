@@ -65,6 +65,8 @@ def _slots(root: etree._Element) -> Iterator[tuple[str, etree._Element, str]]:
             yield "section", element, ""
         if _skipped(element, tag):
             walker.skip_subtree()
+            if tag == "a" and TERM_CLASS in (element.get("class") or "").split():
+                yield "existing", element, ""
             continue
         if tag in _BLOCKS:
             yield "block", element, ""
@@ -106,6 +108,9 @@ def glossify_tree(root: etree._Element, linker: Linker, tooltips: bool | str = T
             continue
         if event == "block":
             linker.paragraph()
+            continue
+        if event == "existing":
+            linker.existing(element.get("href", ""), element.get("data-termbase", ""))
             continue
         slot += 1
         if not by_slot[slot]:

@@ -70,6 +70,7 @@ class Linker:
     _in_page: set[str] = field(default_factory=set)
     _in_paragraph: set[str] = field(default_factory=set)
     used: dict[str, int] = field(default_factory=dict)
+    _by_url: dict[str, str] | None = None
 
     def section(self) -> None:
         """A heading starts a new section."""
@@ -89,6 +90,18 @@ class Linker:
         if self.first == "page":
             return concept_id not in self._in_page
         return True
+
+    def existing(self, url: str = "", concept_id: str = "") -> None:
+        """Note a link to a concept that is already in the text (a page glossified before),
+        so re-running glossify adds no second link where the first one stands."""
+        if not concept_id and url:
+            if self._by_url is None:
+                self._by_url = {self.url_for(cid): cid for cid in self.matcher.terms}
+            concept_id = self._by_url.get(url, "")
+        if concept_id:
+            self._in_paragraph.add(concept_id)
+            self._in_section.add(concept_id)
+            self._in_page.add(concept_id)
 
     def choose(self, matches: Iterable[Match]) -> list[Placed]:
         """Return the matches to link, in order, and remember them."""

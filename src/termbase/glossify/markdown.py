@@ -29,6 +29,7 @@ _LINE_BREAK = re.compile(r"\r\n?|\n")
 _OPAQUE_TAGS = frozenset({"a", "code", "kbd", "samp", "pre", "script", "style", "math", "svg", "abbr", "dfn"})
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
 _MASK = "\x00"
+_LINK_TARGET = re.compile(r"\]\(\s*<?([^\s<>()]+)")
 
 
 def _recording(name: str, rule: Callable[[StateInline, bool], bool]) -> Callable[[StateInline, bool], bool]:
@@ -120,16 +121,22 @@ def _blocks(text: str, env: dict[str, Any]) -> Iterator[tuple[str, Block | None]
             yield "block", Block(token.content, tuple(offsets))
 
 
-def prose_mask(content: str, references: dict[str, Any] | None = None) -> str:
+def prose_mask(content: str, references: dict[str, Any] | None = None, links: list[str] | None = None) -> str:
     """Return `content` with every character that is not plain prose replaced by NUL.
 
-    `references` are the document's link reference definitions (so `[term][ref]` is a link).
+    `references` are the document's link reference definitions (so `[term][ref]` is a link);
+    the targets of inline links found are added to `links` when it is given.
     """
     spans: list[tuple[str, int, int]] = []
     md = parser()
     md.inline.parse(content, md, {_RECORD: spans, "references": references or {}}, [])
     if not spans:
         return content
+    if links is not None:
+        for name, start, end in spans:
+            target = _LINK_TARGET.search(content, start, end) if name == "link" else None
+            if target:
+                links.append(target.group(1))
     hidden = [(start, end) for name, start, end in spans if name != "html_inline"]
     # Between an opening and closing inline tag of an opaque element nothing is prose.
     depth: dict[str, list[int]] = {}
@@ -181,7 +188,10 @@ def glossify_markdown(text: str, linker: Linker, titles: bool = True) -> str:
             linker.section()
             continue
         linker.paragraph()
-        masked = prose_mask(block.content, env.get("references"))
+        links: list[str] = []
+        masked = prose_mask(block.content, env.get("references"), links)
+        for url in links:
+            linker.existing(url=url)
         matches = [
             m for m in linker.matcher.find(masked)
             if not (m.start and masked[m.start - 1] in "!\\[")
