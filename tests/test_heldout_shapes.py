@@ -56,3 +56,16 @@ def test_flat_records_of_labels_under_language_codes_are_one_concept_each():
     kiln = [e.labels for e in entries if e.group == entries[0].group]
     assert kiln == [("kiln",), ("窯",)]
     assert result.findings == ()
+
+
+def test_a_long_json_array_on_one_line_is_judged_whole():
+    import json
+
+    from termbase.readers import DETECT_SAMPLE_CHARS
+
+    records = [{"en": f"kiln number {n}", "fr": f"four numéro {n}", "note": "x"} for n in range(2000)]
+    text = json.dumps(records, ensure_ascii=False)
+    assert len(text) > DETECT_SAMPLE_CHARS and "\n" not in text
+    result = read_source(SourceText("pairs.json", text))
+    assert result.source.reader == "json"
+    assert len({e.group for e in result.result.entries}) == 2000

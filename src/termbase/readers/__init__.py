@@ -140,11 +140,28 @@ def detection_sample(text: str) -> str:
     return text[: cut if cut > 0 else DETECT_SAMPLE_CHARS]
 
 
+#: A file whose head convinces no reader is judged whole when it is at most this long.
+WHOLE_FILE_DETECT_CHARS = 8_000_000
+
+
 def rank_readers(text: str) -> list[tuple[float, Reader]]:
-    """Return (confidence, reader) for every reader, surest first, judged on the file's head."""
+    """Return (confidence, reader) for every reader, surest first, judged on the file's head.
+
+    When the head convinces no reader and was cut from a longer file (a JSON array written
+    on one line has no line end to cut at, so its head does not parse), the whole file is
+    judged instead, up to WHOLE_FILE_DETECT_CHARS.
+    """
     sample = detection_sample(text)
+    scored = _scores(sample)
+    if scored[0][0] < MIN_CONFIDENCE and len(sample) < len(text) <= WHOLE_FILE_DETECT_CHARS:
+        scored = _scores(text)
+    return scored
+
+
+def _scores(text: str) -> list[tuple[float, Reader]]:
+    """Return (confidence, reader) for every reader on `text`, surest first."""
     with watched() as tripped:
-        scored = [(reader.detect(sample), reader) for reader in READERS]
+        scored = [(reader.detect(text), reader) for reader in READERS]
     if tripped:  # a reader's detection hit a limit (and took it for "not my shape")
         raise tripped[0]
     return sorted(scored, key=lambda pair: -pair[0])
