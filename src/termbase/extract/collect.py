@@ -10,7 +10,7 @@ splitter off most of the text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from termbase.documents.builder import word_set
 from termbase.documents.model import (
@@ -25,7 +25,13 @@ from termbase.documents.model import (
     Problem,
 )
 from termbase.documents.sentences import Sentence, split_sentences
-from termbase.extract.signals import Finding, finish_definition, marked_findings, pattern_findings
+from termbase.extract.signals import (
+    MARKED_KINDS,
+    Finding,
+    finish_definition,
+    marked_findings,
+    pattern_findings,
+)
 from termbase.extract.terms import clean_term, term_problem
 
 _READ_KINDS = frozenset({PROSE, LIST_ITEM, DEFINITION})
@@ -123,6 +129,23 @@ def markup_usage(documents: tuple[Document, ...]) -> MarkupUsage:
     return MarkupUsage(strong, shaped, frozenset(code))
 
 
+_ELABORATION_START = re.compile(r"^(?:it|this|these|they|such|that)\b", re.I)
+
+
+def _with_elaboration(finding: Finding, following: str) -> Finding:
+    """Return a bare mention's finding with the next sentence added when that one goes on about
+    the term ("Line 2 is the **loop body**. The loop body is indented …")."""
+    if finding.defining or finding.markup not in MARKED_KINDS:
+        return finding
+    head = finding.term.lower().split()[-1]
+    stem = head[:-1] if head.endswith("s") and len(head) > 3 else head
+    opening = " ".join(following.lower().split()[:4])
+    if not (_ELABORATION_START.match(following.strip()) or re.search(rf"\b{re.escape(stem)}", opening)):
+        return finding
+    definition = finish_definition(finding.definition.rstrip() + " " + " ".join(following.split()))
+    return replace(finding, definition=definition)
+
+
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
@@ -151,8 +174,10 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 found.append(Occurrence(finding, index, block.section, block.line, end,
                                         sentences[0].text if sentences else block.text))
         previous = ""
-        for sentence in sentences:
+        for number, sentence in enumerate(sentences):
             findings = marked_findings(sentence, previous, block.kind == LIST_ITEM)
+            if number + 1 < len(sentences):
+                findings = [_with_elaboration(f, sentences[number + 1].text) for f in findings]
             if english:
                 taken = {f.term.lower() for f in findings}
                 patterns = pattern_findings(sentence, previous)

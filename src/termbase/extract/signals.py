@@ -46,6 +46,8 @@ class Finding:
 
 #: Score of a marked phrase by its markup, before the words around it are read.
 MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22}
+#: Span kinds that mark a phrase as a term (code markup counts only where words name it).
+MARKED_KINDS = frozenset({DFN, STRONG, TERM_ROLE, GLOSSARY_LINK, EMPHASIS})
 MARKUP_NAME = {
     DFN: "<dfn> markup", STRONG: "bold", TERM_ROLE: ":term: role", GLOSSARY_LINK: "link to a glossary entry",
     EMPHASIS: "italics", CODE_SPAN: "code markup",
