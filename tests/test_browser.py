@@ -11,6 +11,7 @@ CI (CI set) they fail instead, because CI must run them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -704,3 +705,28 @@ def test_static_site_phone(static_site: Path, pages: Pages, scheme: str) -> None
     no_horizontal_scroll(page)
     assert_backlinks(page, page.url)
     shot(page, f"site-flashattention-phone-{scheme}", full_page=True)
+
+
+# ---------------------------------------------------------------- the security policy holds
+
+
+def test_content_security_policy_blocks_injected_inline_script(
+    builtin_server: Server, static_site: Path, browser: Browser
+) -> None:
+    """Served pages (header) and static pages (<meta>) refuse a script injected inline."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        violations: list[str] = []
+        page.on("console", lambda m: "Content Security Policy" in m.text and violations.append(m.text))
+        for url in (builtin_server.base + "/", (static_site / "index.html").as_uri()):
+            page.goto(url)
+            page.wait_for_load_state("load")
+            before = len(violations)
+            with contextlib.suppress(Exception):  # Playwright may report the refused script as an error
+                page.add_script_tag(content="window.__injected = true;")
+            assert page.evaluate("window.__injected === undefined"), f"inline script ran on {url}"
+            assert len(violations) > before, f"no CSP violation reported on {url}"
+            assert page.locator("#search").is_visible()  # the page's own script and styles still work
+    finally:
+        context.close()

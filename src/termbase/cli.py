@@ -707,7 +707,11 @@ def serve(db: Path | None, host: str, port: int, title: str | None, with_mcp: bo
 
     listener = listening_socket(host, port)  # before loading anything: a taken port fails fast
     path = db if db is not None else builtin_db()
-    web_app = create_app(path, title or "")
+    web_app: Any = create_app(path, title or "")
+    if not with_mcp:  # a rebuilt --db is served without a restart (the MCP tools keep theirs)
+        from termbase.web.reload import ReloadingApp
+
+        web_app = ReloadingApp(path, lambda: create_app(path, title or ""), initial=web_app)
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     mcp_note = ""

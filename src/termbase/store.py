@@ -32,9 +32,7 @@ complete, so a failed build leaves the previous termbase untouched.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -42,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from termbase import __version__
+from termbase.atomic_file import replacing
 from termbase.errors import StoreError
 from termbase.labels import label_key, strip_accents
 from termbase.language_tags import FALLBACK, language_rank
@@ -148,11 +147,7 @@ def _dumps(value: object) -> str:
 
 def write_termbase(path: Path, build: Build) -> None:
     """Write the build to `path` atomically (temporary file, then rename)."""
-    path = path.resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
+    with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
         connection = sqlite3.connect(temp_name)
         try:
             connection.execute("PRAGMA journal_mode = OFF")
@@ -163,10 +158,6 @@ def write_termbase(path: Path, build: Build) -> None:
             connection.execute("PRAGMA journal_mode = DELETE")
         finally:
             connection.close()
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
 
 
 def _insert(db: sqlite3.Connection, build: Build) -> None:

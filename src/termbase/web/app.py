@@ -48,6 +48,7 @@ from termbase.web.pages import (
     topic_page,
 )
 from termbase.web.render import STATIC_DIR, render_page
+from termbase.web.security import SecurityHeaders
 
 #: Cache-Control for read-only data: the termbase cannot change while the app runs.
 CACHE_CONTROL = "public, max-age=300"
@@ -164,6 +165,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(HeadAsGet)
+    app.add_middleware(SecurityHeaders)
 
     app.state.termbase = termbase
     app.state.site = data

@@ -23,6 +23,8 @@ import nh3
 from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, Template, select_autoescape
 from markupsafe import Markup, escape
 
+from termbase.web.security import csp_meta
+
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
@@ -314,7 +316,15 @@ def environment() -> Environment:
         bytecode_cache=_bytecode_cache(),
     )
     env.filters["letter_name"] = letter_name
+    env.filters["bdi"] = bdi
+    env.globals["csp_meta"] = csp_meta()
     return env
+
+
+def bdi(text: object) -> Markup:
+    """Return text from a source isolated in `<bdi>`: a right-to-left override inside a
+    label cannot reorder the page around it."""
+    return Markup("<bdi>%s</bdi>") % str(text)
 
 
 @lru_cache(maxsize=1024)

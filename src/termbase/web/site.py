@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 import os
-import shutil
 import threading
 import time
 from collections.abc import Callable
@@ -49,6 +48,31 @@ PARALLEL_FROM = 500
 _DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 
+#: Suffix of the temporary files pages are written to before they are renamed into place.
+TEMP_SUFFIX = ".termbase-tmp"
+
+
+def _temporary_name(name: str) -> str:
+    return f".{name}.{os.getpid()}{TEMP_SUFFIX}"
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file renamed over it (never half a file)."""
+    temp = path.with_name(_temporary_name(path.name))
+    temp.write_bytes(data)
+    os.replace(temp, path)
+
+
+def remove_temporaries(out: Path) -> int:
+    """Remove the temporary files a killed site build left in `out`; return how many."""
+    removed = 0
+    for folder in (out, out / "c", out / "letter", out / "topic", out / "static"):
+        for temp in folder.glob(f".*{TEMP_SUFFIX}") if folder.is_dir() else ():
+            temp.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
 class FolderWriter:
     """Writes files into one folder, by name, relative to an open handle of the folder.
 
@@ -61,18 +85,24 @@ class FolderWriter:
         self._handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else -1
 
     def write(self, name: str, text: str) -> None:
-        """Write `text` (UTF-8) to the file `name` in the folder, replacing it."""
+        """Write `text` (UTF-8) to the file `name` in the folder, replacing it all at once.
+
+        The text goes to a temporary file that is then renamed over `name`: a build killed
+        at any moment leaves each page whole, old or new (see `replace_file`).
+        """
         data = text.encode("utf-8")
         if self._handle < 0:
-            (self.folder / name).write_bytes(data)
+            replace_file(self.folder / name, data)
             return
-        handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, dir_fd=self._handle)
+        temp = _temporary_name(name)
+        handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, dir_fd=self._handle)
         try:
             view = memoryview(data)
             while view:
                 view = view[os.write(handle, view) :]
         finally:
             os.close(handle)
+        os.replace(temp, name, src_dir_fd=self._handle, dst_dir_fd=self._handle)
 
     def close(self) -> None:
         """Close the folder's handle."""
@@ -258,7 +288,7 @@ def remove_stale_files(out: Path, written: set[str]) -> int:
             removed += 1
         except FileNotFoundError:
             pass
-    manifest.write_text("".join(f"{name}\n" for name in sorted(written)), encoding="utf-8")
+    replace_file(manifest, "".join(f"{name}\n" for name in sorted(written)).encode("utf-8"))
     return removed
 
 
@@ -289,12 +319,13 @@ def write_site(
 
     for folder in ("c", "letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
+    remove_temporaries(out)
     ids = termbase.concept_ids_by_label()
     workers = worker_count(len(ids), workers)
     written: set[str] = {f"c/{concept_id}.html" for concept_id in ids}
 
     def write(path: Path, text: str) -> None:
-        path.write_text(text, encoding="utf-8")
+        replace_file(path, text.encode("utf-8"))
         written.add(path.relative_to(out).as_posix())
 
     def list_pages() -> None:
@@ -320,7 +351,7 @@ def write_site(
         write(out / "search-index.json", index)
         write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
         for name in STATIC_FILES:
-            shutil.copyfile(STATIC_DIR / name, out / "static" / name)
+            replace_file(out / "static" / name, (STATIC_DIR / name).read_bytes())
             written.add(f"static/{name}")
 
     blocks = write_concept_pages(data, termbase, ids, out / "c", workers, list_pages, public, progress)

@@ -108,6 +108,10 @@
       items[active].scrollIntoView({ block: "nearest" });
     } else input.removeAttribute("aria-activedescendant");
   }
+  /* text from a source, in <bdi>: a right-to-left override in it cannot reorder the page */
+  function isolated(text) {
+    var bdi = document.createElement("bdi"); bdi.textContent = text; return bdi;
+  }
   function show(hits) {
     list.innerHTML = ""; active = -1;
     if (!hits.length) { close(); return; }
@@ -120,10 +124,12 @@
       a.setAttribute("role", "option"); a.id = "suggestion-" + i;
       a.setAttribute("aria-selected", "false"); a.setAttribute("data-id", hit.id);
       a.href = conceptUrl(hit.id); a.tabIndex = -1;
-      a.textContent = hit.label;
+      a.appendChild(isolated(hit.label));
       if (hit.matched_label && hit.matched_label !== hit.label) {
         var via = document.createElement("span");
-        via.className = "via"; via.textContent = " (" + hit.matched_label + ")";
+        via.className = "via";
+        via.appendChild(document.createTextNode(" (")); via.appendChild(isolated(hit.matched_label));
+        via.appendChild(document.createTextNode(")"));
         a.appendChild(via);
       }
       li.appendChild(a); list.appendChild(li);
@@ -178,7 +184,7 @@
         status.textContent = hits.length + " result" + (hits.length === 1 ? "" : "s") + " for \u201c" + query + "\u201d";
         hits.forEach(function (hit) {
           var li = document.createElement("li"), a = document.createElement("a");
-          a.href = conceptUrl(hit.id); a.textContent = hit.label; li.appendChild(a);
+          a.href = conceptUrl(hit.id); a.appendChild(isolated(hit.label)); li.appendChild(a);
           if (hit.summary) {
             var s = document.createElement("span"); s.className = "summary"; s.textContent = hit.summary;
             li.appendChild(document.createTextNode(" ")); li.appendChild(s);
