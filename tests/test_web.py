@@ -178,9 +178,9 @@ def test_concept_page_has_labels_provenance_mathml_related_and_backlinks(
     assert record is not None and any(s.entry.formulas for s in record.entries)
     html = client.get(f"/c/{FORMULA_CONCEPT}").text
     page = Page(html)
-    assert f'<h1 id="top">{record.label} ' in html
+    assert f'<h1 id="top"><bdi>{record.label}</bdi> ' in html  # labels are isolated (bidi)
     assert re.search(r'<math class="formula" display="block">.*<msqrt>.*</math>', html, re.S)
-    assert 'class="label label-acronym">SDPA' in html
+    assert 'class="label label-acronym"><bdi>SDPA</bdi>' in html
     assert "b-attention.yaml:" in html and "Attention mechanisms and positional encodings" in html
     assert {"labels", "definitions", "related", "mentioned-in", "def-1", "top"} <= page.ids()
     backlinks = html[html.index('id="mentioned-in"') :]
