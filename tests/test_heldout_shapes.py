@@ -69,3 +69,13 @@ def test_a_long_json_array_on_one_line_is_judged_whole():
     result = read_source(SourceText("pairs.json", text))
     assert result.source.reader == "json"
     assert len({e.group for e in result.result.entries}) == 2000
+
+
+def test_docbook_with_an_unshipped_dtd_keeps_stub_entries_and_folds_synonyms():
+    result = read("docbook43.xml")
+    entries = {e.term: e for e in result.result.entries}
+    assert list(entries) == ["The kiln Room", "Glaze", "Bisque", "Slip"]
+    assert entries["Bisque"].definition == ""  # an empty <glossdef>: a term still to define
+    assert "Enamel" in " ".join(entries["Glaze"].labels)  # the glosssee entry is a synonym
+    # An entity no file declares stays visible as written, and the read says so.
+    assert any(f.check == "labels-with-markup" for f in result.findings)

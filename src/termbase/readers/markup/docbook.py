@@ -251,7 +251,8 @@ class DocBookGlossaryReader:
                 first = previous_last + 1
             previous_last = last
             draft = self._draft(item, first, last, ids)
-            if draft.term and (draft.definition or draft.see):
+            has_definition = any(local_name(child) == "glossdef" for child in item)
+            if draft.term and (draft.definition or draft.see or has_definition):  # empty glossdef: a stub
                 drafts.append(draft)
                 continue
             reason = REASON_NO_TERM if not draft.term else REASON_NO_DEFINITION
@@ -292,12 +293,12 @@ class DocBookGlossaryReader:
         self, drafts: list[_Draft], text: str, source: str
     ) -> tuple[list[Entry], list[Unused]]:
         """Return the entries, the see-entries' terms added to their targets, and the see-entries' lines."""
-        defined = [d for d in drafts if d.definition]
+        defined = [d for d in drafts if d.definition or not d.see]
         by_label = {label.casefold(): d for d in defined for label in (d.term, *d.labels)}
         unused: list[Unused] = []
         extra: dict[int, list[str]] = {}
         for draft in drafts:
-            if draft.definition:
+            if draft.definition or not draft.see:
                 continue
             target = by_label.get(draft.see.casefold())
             if target is None:
