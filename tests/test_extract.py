@@ -82,3 +82,11 @@ def test_pretext_term_markup_outside_exercises():
     assert kept["flight feather"].section == "Wings"
     assert kept["flight feather"].anchor == "sec-wings"
     assert "covert" not in by_term(result) and "coverts" not in by_term(result)
+
+
+def test_mdbook_summary_gives_the_reading_order():
+    result = extract_glossary([FIXTURES / "mdbook" / "src"])
+    assert result.order_source == "the chapter list in SUMMARY.md"
+    kept = {e.term: e for e in result.entries}
+    assert kept["topsoil"].chapter.endswith("soil.md")  # SUMMARY puts soil before compost
+    assert kept["compost"].definition == "A dark crumbly mix that feeds the soil."

@@ -9,13 +9,18 @@ forms, which repeat on every page. `<dfn>` marks a defined term; an `<a>` withou
 
 from __future__ import annotations
 
+import re
+from pathlib import PurePosixPath
+
 import lxml.html
 from lxml import etree
 
 from termbase.documents.builder import link_kind, word_set
 from termbase.documents.model import ASIDE, EXERCISE, TERM_ROLE, Document, Problem
+from termbase.documents.order import CONTENTS_PAGES
 from termbase.documents.tree import SPAN_TAGS, TreeWalker, Vocabulary
 
+_LOCAL_PAGE = re.compile(r"^(?![a-z][a-z0-9+.-]*:|/|#)[^#?\s]+\.(?:html?|xhtml)$", re.I)
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _CHROME = (
     "//nav | //header | //footer | //aside | //script | //style | //noscript | //template | //form"
@@ -72,6 +77,8 @@ def parse_html(text: str, path: str) -> Document:
     content = _main_content(root)
     walker = TreeWalker(VOCABULARY)
     walker.walk(content)
+    if PurePosixPath(path).stem.lower() in CONTENTS_PAGES and not walker.toc:  # an index page's links
+        walker.toc.extend(href for href in content.xpath(".//a/@href") if _LOCAL_PAGE.match(href))
     if not title:
         title = next((s.title for s in walker.sections if s.title), "")
     return Document(path, "html", title, tuple(walker.sections), tuple(walker.blocks), toc=tuple(walker.toc),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import PurePosixPath
 
 import yaml
 from markdown_it import MarkdownIt
@@ -38,6 +39,7 @@ from termbase.documents.model import (
     Problem,
     Section,
 )
+from termbase.documents.order import CONTENTS_PAGES
 
 _DIV_OPEN = re.compile(r"^\s{0,3}(:{3,})\s*(?P<info>\S.*?)\s*:*\s*$")
 _DIV_CLOSE = re.compile(r"^\s{0,3}:{3,}\s*$")
@@ -46,6 +48,7 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _MDX_BLOCK = re.compile(r"^\s*</?[A-Z][A-Za-z0-9.]*\b")
 _DFN_OPEN = re.compile(r"^<dfn\b[^>]*>$", re.I)
 _TITLE_KEYS = ("title", "name")
+_LOCAL_PAGE = re.compile(r"^(?![a-z][a-z0-9+.-]*:|/|#)[^#?\s]+\.(?:md|markdown|rmd|qmd|html?)$", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -257,7 +260,12 @@ def parse_markdown(text: str, path: str) -> Document:
             pending_term = ""
     if not title:
         title = next((s.title for s in sections if s.title), "")
-    return Document(path, "markdown", title, tuple(sections), tuple(blocks), problems=tuple(problems))
+    toc: tuple[str, ...] = ()
+    if PurePosixPath(path).stem.lower() in CONTENTS_PAGES:  # mdBook SUMMARY.md, docsify _sidebar.md …
+        links = (s.target for b in blocks for s in b.spans if s.kind == "link")
+        toc = tuple(target for target in links if _LOCAL_PAGE.match(target))
+    return Document(path, "markdown", title, tuple(sections), tuple(blocks), toc=toc,
+                    problems=tuple(problems))
 
 
 __all__ = ["ASIDE", "parse_markdown"]

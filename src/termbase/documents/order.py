@@ -22,6 +22,8 @@ import yaml
 #: File suffixes read as chapters.
 DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rmd", ".qmd", ".rst", ".rest", ".adoc",
                                ".asciidoc", ".asc", ".html", ".htm", ".xhtml", ".ptx"})
+#: Pages that list a book's chapters in order: Sphinx / ReSpec index, mdBook SUMMARY, docsify sidebar.
+CONTENTS_PAGES = frozenset({"index", "contents", "summary", "_sidebar", "toc"})
 _SKIP_DIRS = frozenset({"_build", "node_modules", "site", "_site", "build", "__pycache__"})
 _NUMBERED = re.compile(r"^\d+")
 _DIGITS = re.compile(r"(\d+)")
@@ -101,7 +103,7 @@ def _resolve_entry(base: Path, entry: str, root: Path) -> Path | None:
 
 def _toctree_order(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> list[Path]:
     """Depth-first walk of toctrees from the root document (index/contents), or []."""
-    roots = [f for f in files if f.stem in {"index", "contents"} and tocs.get(_key(f))]
+    roots = [f for f in files if f.stem.lower() in CONTENTS_PAGES and tocs.get(_key(f))]
     if not roots:
         return []
     root = min(roots, key=lambda f: len(f.resolve().parts))
@@ -198,7 +200,10 @@ def reading_order(
     if listed:
         ordered, count = _ordered(listed, files)
         if count >= 2:
-            return ReadingOrder(tuple(ordered), _describe("Sphinx toctree", count, len(files)))
+            root = listed[0]
+            what = "Sphinx toctree" if root.suffix.lower() in {".rst", ".rest", ".txt"} else \
+                f"the chapter list in {root.name}"
+            return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
     listed, what = _config_order(_config_places(folders, files))
     if listed:
         ordered, count = _ordered(listed, files)
