@@ -134,7 +134,7 @@ _ELABORATION_START = re.compile(r"^(?:it|this|these|they|such|that)\b", re.I)
 
 def _with_elaboration(finding: Finding, following: str) -> Finding:
     """Return a bare mention's finding with the next sentence added when that one goes on about
-    the term ("Line 2 is the **loop body**. The loop body is indented …")."""
+    the term ("We rowed past a **sandbar**. A sandbar forms where …")."""
     if finding.defining or finding.markup not in MARKED_KINDS:
         return finding
     head = finding.term.lower().split()[-1]
