@@ -27,7 +27,6 @@ import ahocorasick
 
 from termbase.labels import is_acronym_like, strip_accents
 from termbase.model import Concept
-from termbase.resolve import context_words
 
 #: Labels shorter than these (in characters, after normalising) are never looked for.
 MIN_CASED_CHARS = 2
@@ -151,6 +150,13 @@ class _Automaton:
         return ((end - length + 1, end + 1, found) for end, (length, found) in self.automaton.iter(text))
 
 
+def _context_words(text: str) -> frozenset[str]:
+    """Return the content words of a text (resolve's rule; imported only when homonyms need it)."""
+    from termbase.resolve import context_words
+
+    return context_words(text)
+
+
 class TermMatcher:
     """Finds the labels of a set of concepts in text; build once, call `find` many times."""
 
@@ -232,7 +238,7 @@ class TermMatcher:
         """Return the content words of a concept's definitions (cached)."""
         words = self._context_words.get(concept_id)
         if words is None:
-            words = context_words(self._context_text(concept_id))
+            words = _context_words(self._context_text(concept_id))
             self._context_words[concept_id] = words
         return words
 
@@ -293,7 +299,7 @@ class TermMatcher:
             chosen = owners[0]
             if len(owners) > 1:
                 if words is None:
-                    words = context_words(text if context is None else context)  # type: ignore[arg-type]
+                    words = _context_words(text if context is None else context)  # type: ignore[arg-type]
                 chosen = self._choose(owners, words, prefer)
                 if not chosen and not keep_ambiguous:
                     continue

@@ -12,7 +12,6 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
-import lxml.html
 from lxml import etree
 
 from termbase.glossify.linker import Linker, Placed
@@ -159,6 +158,8 @@ def glossify_fragment(html: str, linker: Linker, tooltips: bool | str = True) ->
 
 def glossify_document(html: str, linker: Linker, tooltips: bool = True, head_extra: str = "") -> str:
     """Return a whole HTML document with links added (and `head_extra` at the end of <head>)."""
+    import lxml.html  # whole documents only (the CLI); pages of a site use the plain parser
+
     root = lxml.html.document_fromstring(html)
     glossify_tree(root.body if root.find("body") is not None else root, linker, tooltips)
     if head_extra:

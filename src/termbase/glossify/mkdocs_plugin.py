@@ -166,7 +166,12 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         return context
 
     def _glossary_html(self, glossary: Page) -> str:
-        from termbase.web.render import markdown_html
+        from markdown import markdown  # MkDocs' own Markdown engine, loaded already
+
+        from termbase.web.render import sanitize_html
+
+        def markdown_html(text: str) -> str:
+            return sanitize_html(markdown(text)) if text.strip() else ""
 
         order = getattr(self, "chapter_order", [])
         chapters = sorted(self.chapters, key=lambda t: (order.index(t) if t in order else len(order), t))
