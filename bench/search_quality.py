@@ -1,6 +1,7 @@
 """Measure search quality on our own query set against the five seeds.
 
     python bench/search_quality.py [--queries bench/queries.yaml] [--show-misses] [--lexical]
+    python bench/search_quality.py --queries bench/queries_second.yaml   # written after calibrating
 
 Builds the seeds termbase in a temporary folder, runs every query in the set, and reports
 per kind: MRR@10, Recall@1 and Recall@5 (a hit counts when an expected id is found), and

@@ -261,3 +261,27 @@ def test_a_two_entry_bold_list_is_a_glossary(tmp_path: Path) -> None:
     code, out, err = run("build", str(two), "--db", str(tmp_path / "t.db"))
     assert code == 0, err
     assert "2 entries → 2 concepts" in out
+
+
+NEAR_MISS_GLOSSARY = """\
+- **Vector database**: a store that indexes embedding vectors so the nearest ones to a query come back fast.
+- **Mixture of experts**: a model whose layers route each token to a few of many expert networks.
+- **Markov decision process**: states, actions, rewards and transition chances that frame a control problem.
+- **Learning rate**: the size of each step the optimiser takes along the gradient.
+"""
+
+
+def test_names_the_termbase_lacks_get_no_match_but_questions_still_do(tmp_path: Path) -> None:
+    """An absent concept's name ("support vector machine") must not land on a neighbour."""
+    from termbase.build import build_termbase
+    from termbase.store import Termbase
+
+    source = tmp_path / "near.md"
+    source.write_text(NEAR_MISS_GLOSSARY, encoding="utf-8")
+    build_termbase([str(source)], tmp_path / "near.db", semantic=True)
+    termbase = Termbase.open(tmp_path / "near.db")
+    for absent in ("support vector machine", "hidden markov model", "gaussian mixture model"):
+        assert termbase.search(absent) == [], absent
+    assert termbase.search("mixture of experts")[0].id == "mixture-of-experts"
+    question = "a place that keeps embeddings and quickly returns the closest ones to a query"
+    assert termbase.search(question)[0].id == "vector-database"

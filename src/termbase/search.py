@@ -53,6 +53,14 @@ SEMANTIC_BASE = 0.40
 SEMANTIC_SLOPE = 1.5
 SEMANTIC_MAX = 0.72
 SEMANTIC_AGREEMENT_BONUS = 0.06
+#: A query of at most this many content words reads as a name, not a question. A name
+#: that matched no label is most often a concept the termbase lacks ("support vector
+#: machine"), and names that share a word embed close together ("vector database"), so
+#: such a query takes a semantic match only from SEMANTIC_NAME_MIN_COSINE up. Calibrated
+#: on bench/queries.yaml and a tuning list of absent ML names; checked on
+#: bench/queries_second.yaml, written afterwards.
+SEMANTIC_NAME_WORDS = 4
+SEMANTIC_NAME_MIN_COSINE = 0.60
 _FTS_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _STOPWORDS = frozenset(
     (
@@ -446,11 +454,16 @@ class SearchIndex:
             score = 0.20 + 0.40 * covered * relative + 0.08 * covered - 0.004 * position
             if terms <= 3 and covered < 0.66:
                 score -= 0.12  # a short query most of whose words are absent is no match
+            if terms <= SEMANTIC_NAME_WORDS and covered < 1.0:
+                continue  # a name the labels lack is no match for a definition missing one of its words
             _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
 
     def _semantic_matches(self, text: str, found: dict[str, _Candidate]) -> None:
         query = _query_vector(text)
+        name_like = len(fts_words(text)) <= SEMANTIC_NAME_WORDS
         for row, cosine in semantic.nearest(self.vectors, query, SEMANTIC_CANDIDATES):
+            if name_like and cosine < SEMANTIC_NAME_MIN_COSINE:
+                continue
             concept_id = self.vector_ids[row]
             score = semantic_score(cosine)
             current = found.get(concept_id)
