@@ -277,3 +277,10 @@ def test_sphinx_extension_with_a_missing_db_or_unknown_concept_says_so(
     (project / "glossary.rst").write_text(f"Glossary\n========\n\n{directive}")
     done = tool(["sphinx-build", "-q", "-W", "-b", "html", ".", "_build"], project)
     assert done.returncode != 0 and "termbase-glossary: no concept nothing in the termbase" in done.stderr
+
+
+def test_toml_front_matter_is_left_alone(matcher: TermMatcher) -> None:
+    page = '+++\ntitle = "An emulsion"\ntags = ["emulsion"]\n+++\n\nAn emulsion at last.\n'
+    out = glossify(matcher, page)
+    assert out.startswith('+++\ntitle = "An emulsion"\ntags = ["emulsion"]\n+++\n')
+    assert linked(out) == ["emulsion"]

@@ -74,6 +74,21 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
+_TOML_FENCE = re.compile(r"\+\+\+[ \t]*(?:\r\n?|\n)")
+
+
+def _toml_front_matter_lines(text: str) -> int:
+    """Return how many lines a leading `+++` (TOML, as Hugo writes it) front matter takes, or 0."""
+    start = 1 if text.startswith("\ufeff") else 0
+    if not _TOML_FENCE.match(text, start):
+        return 0
+    lines = _LINE_BREAK.split(text)
+    for number, line in enumerate(lines[1:], start=1):
+        if line.rstrip() == "+++":
+            return number + 1
+    return 0
+
+
 def _blocks(text: str, env: dict[str, Any]) -> Iterator[tuple[str, Block | None]]:
     """Yield ("heading", None), ("block", Block) in reading order; blocks that cannot be
     placed exactly in the file are left out (never linked). `env` gets the link references."""
@@ -83,6 +98,7 @@ def _blocks(text: str, env: dict[str, Any]) -> Iterator[tuple[str, Block | None]
     ends = [*starts[1:], len(text) + 1]
     cursor: dict[int, int] = {}
     in_header_row = False
+    front = _toml_front_matter_lines(text)
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
             yield "heading", None
@@ -93,7 +109,7 @@ def _blocks(text: str, env: dict[str, Any]) -> Iterator[tuple[str, Block | None]
         if token.type != "inline" or token.map is None:
             continue
         parent = tokens[index - 1].type if index else ""
-        if parent == "heading_open" or in_header_row:
+        if parent == "heading_open" or in_header_row or token.map[0] < front:
             continue
         first_line = token.map[0]
         offsets = []
