@@ -146,6 +146,53 @@ def _with_elaboration(finding: Finding, following: str) -> Finding:
     return replace(finding, definition=definition)
 
 
+_HEADING_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+")
+
+
+def _heading_term(title: str) -> str:
+    """Return a section title as a term (`Runtime Errors` → `runtime errors`), or '' if it is none."""
+    term = clean_term(_HEADING_NUMBER.sub("", title))
+    if term_problem(term) or len(term.split()) > 4 or any(c in term for c in ",:?!()"):
+        return ""
+    words = [w if (w.isupper() and len(w) > 1) else w.lower() for w in term.split()]
+    return " ".join(words)
+
+
+def heading_occurrences(document: Document, index: int, skipped: set[int]) -> list[Occurrence]:
+    """Return a finding for each section whose title names a term its first paragraph explains.
+
+    The first prose paragraph of the section must use the title's words in one of its
+    first two sentences; that sentence (and the next, if it goes on) is the definition.
+    """
+    found: list[Occurrence] = []
+    first_prose: dict[int, Block] = {}
+    for block in document.blocks:
+        if block.kind == PROSE and block.section not in first_prose:
+            first_prose[block.section] = block
+    for number, section in enumerate(document.sections):
+        term = _heading_term(section.title) if section.title and number not in skipped else ""
+        block = first_prose.get(number)
+        if not term or block is None:
+            continue
+        words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
+        pattern = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
+        sentences = split_sentences(block, document.language)[:2]
+        for position, sentence in enumerate(sentences):
+            if not pattern.search(sentence.text):
+                continue
+            text = " ".join(sentence.text.split())
+            if position + 1 < len(sentences) and _ELABORATION_START.match(sentences[position + 1].text):
+                text += " " + " ".join(sentences[position + 1].text.split())
+            evidence = ("the section heading names it and its first paragraph explains it",)
+            definition = finish_definition(text)
+            finding = Finding(term, 0.45, evidence, definition, True, markup="heading", initial=True)
+            end = sentence.line + sentence.text.count("\n")
+            quoted = " ".join(sentence.text.split())
+            found.append(Occurrence(finding, index, number, sentence.line, end, quoted))
+            break
+    return found
+
+
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
@@ -161,6 +208,8 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
         number for number, section in enumerate(document.sections)
         if section.title and _SKIPPED_SECTION.match(section.title)
     }
+    if english:
+        found.extend(heading_occurrences(document, index, skipped_sections))
     for block in document.blocks:
         if block.kind not in _READ_KINDS or block.section in skipped_sections or block.kind == HEADING:
             continue

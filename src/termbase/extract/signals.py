@@ -118,6 +118,9 @@ _CALLED_INLINE = re.compile(
     r"referred\s+to\s+as|termed)|\bwe\s+call\s+(?:this|these|that|it|them))\s+(?:an?\s+|the\s+)?[\"'“‘]?"
     rf"(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?(?=\s*[,.;:)!?]|\s*$)",
 )
+_SO_CALLED = re.compile(
+    rf"\b(?:an?|the)\s+(?P<term>{_WORD}(?:\s+{_WORD}){{0,2}}),?\s+so[- ]called\s+because\b", re.I
+)
 _DEFINE_AS = re.compile(
     rf"\bwe\s+(?:define|call)\s+(?:an?\s+|the\s+)?[\"'“‘]?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?\s+"
     r"(?:as|to\s+be)\s+(?P<rest>.+)$",
@@ -350,6 +353,12 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
         else:
             definition = finish_definition(_plain(sentence))
         findings.append(Finding(term, 0.45, ("sentence '… is called X'",), definition, True))
+    so_called = _SO_CALLED.search(text)
+    if so_called:
+        term = clean_term(so_called.group("term"))
+        if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
+            findings.append(Finding(term, 0.5, ("sentence 'a X, so called because …'",),
+                                    finish_definition(_plain(sentence)), True))
     define = _DEFINE_AS.search(text)
     if define:
         term = clean_term(define.group("term"))
