@@ -688,6 +688,16 @@ def test_static_site_from_files(static_site: Path, pages: Pages) -> None:
     shot(page, "site-suggestions-desktop-light")
     pick_with_keyboard(page, "FlashAttention")
     page.wait_for_url(re.compile(r"^file://.*/c/flashattention\.html$"))
+    # The search page finds typos (a transposition too), acronyms and prefixes with no server.
+    cases = (("kv cahce", "KV cache"), ("GQA", "grouped-query attention"), ("specul", "speculative"))
+    for query, wanted in cases:
+        results = page.context.new_page()
+        results.goto((static_site / "search.html").as_uri() + "?q=" + query.replace(" ", "%20"))
+        first = results.locator("#search-results li a").first
+        first.wait_for(state="visible", timeout=10_000)
+        assert first.inner_text().casefold().startswith(wanted.casefold()), (query, first.inner_text())
+        results.close()
+    page.goto((static_site / "c" / "flashattention.html").as_uri())
     assert_backlinks(page, page.url)
     backlink = page.locator("#mentioned-in li a").first
     backlink.click()

@@ -23,18 +23,24 @@
   }
   function key(text) { return fold(text).replace(/[^\p{L}\p{N}]+/gu, ""); }
   function words(text) { return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
+  /* Edit distance with adjacent transpositions counted as one edit ("cahce" -> "cache"),
+     giving up (max + 1) as soon as every alignment costs more than max. */
   function distance(a, b, max) {
     if (Math.abs(a.length - b.length) > max) return max + 1;
-    var prev = [], cur, i, j;
+    var before = null, prev = [], cur, i, j;
     for (j = 0; j <= b.length; j++) prev[j] = j;
     for (i = 1; i <= a.length; i++) {
       cur = [i];
       var best = i;
       for (j = 1; j <= b.length; j++) {
         cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          cur[j] = Math.min(cur[j], before[j - 2] + 1);
+        }
         if (cur[j] < best) best = cur[j];
       }
       if (best > max) return max + 1;
+      before = prev;
       prev = cur;
     }
     return prev[b.length];
