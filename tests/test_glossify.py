@@ -284,3 +284,11 @@ def test_toml_front_matter_is_left_alone(matcher: TermMatcher) -> None:
     out = glossify(matcher, page)
     assert out.startswith('+++\ntitle = "An emulsion"\ntags = ["emulsion"]\n+++\n')
     assert linked(out) == ["emulsion"]
+
+
+def test_brackets_that_are_no_link_are_left_alone(matcher: TermMatcher) -> None:
+    page = "[emulsion]{#emulsion}\n: a Pandoc term.\n\nSee [pH][nowhere] and [^emulsion], then an emulsion.\n"
+    out = glossify(matcher, page)
+    assert unlinked(out) == page
+    assert linked(out) == ["emulsion"] and out.count("](https://") == 1
+    assert "[emulsion]{#emulsion}" in out and "[pH][nowhere]" in out

@@ -29,6 +29,7 @@ _LINE_BREAK = re.compile(r"\r\n?|\n")
 _OPAQUE_TAGS = frozenset({"a", "code", "kbd", "samp", "pre", "script", "style", "math", "svg", "abbr", "dfn"})
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
 _MASK = "\x00"
+_LITERAL_BRACKETS = re.compile(r"\[[^\[\]]*\]")
 _LINK_TARGET = re.compile(r"\]\(\s*<?([^\s<>()]+)")
 
 
@@ -147,7 +148,7 @@ def prose_mask(content: str, references: dict[str, Any] | None = None, links: li
     md = parser()
     md.inline.parse(content, md, {_RECORD: spans, "references": references or {}}, [])
     if not spans:
-        return content
+        return _mask_literal_brackets(content)
     if links is not None:
         for name, start, end in spans:
             target = _LINK_TARGET.search(content, start, end) if name == "link" else None
@@ -173,7 +174,16 @@ def prose_mask(content: str, references: dict[str, Any] | None = None, links: li
     chars = list(content)
     for start, end in hidden:
         chars[start:end] = _MASK * (end - start)
-    return "".join(chars)
+    return _mask_literal_brackets("".join(chars))
+
+
+def _mask_literal_brackets(masked: str) -> str:
+    """Mask square brackets that are no link: they are still markup somewhere (an undefined
+    reference, a Pandoc span `[term]{#id}`, a citation, a footnote, a wiki link)."""
+    if "[" in masked:
+        for _ in range(2):  # `[a [b] c]`: the inner pair, then the outer
+            masked = _LITERAL_BRACKETS.sub(lambda m: _MASK * len(m.group()), masked)
+    return masked
 
 
 def _to_file(block: Block, position: int) -> int:
