@@ -101,7 +101,8 @@ def _first_link_defines(group: list[Occurrence]) -> list[Occurrence]:
         if finding.markup in {GLOSSARY_LINK, TERM_ROLE}:
             if not finding.defining:
                 evidence = (*finding.evidence, "first use links to the book's glossary")
-                finding = replace(finding, defining=True, score=finding.score + 0.25, evidence=evidence)
+                finding = replace(finding, defining=True, score=finding.score + 0.25, evidence=evidence,
+                                  introduced_only=True)
                 group[index] = replace(occurrence, finding=finding)
             break
     return group
@@ -123,7 +124,8 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
                 break
             if not finding.defining:
                 evidence = (*finding.evidence, "first bold use (this book bolds its terms)")
-                finding = replace(finding, defining=True, score=finding.score + 0.15, evidence=evidence)
+                finding = replace(finding, defining=True, score=finding.score + 0.15, evidence=evidence,
+                                  introduced_only=True)
                 group[index] = replace(occurrence, finding=finding)
             break
     return group
@@ -210,6 +212,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if term.lower() in code_names and not marked and not generic:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
+    if defined.finding.introduced_only:
+        evidence.append("no sentence defines it outright: the definition is the sentence that introduces it")
     if defining and all(o.finding.markup == CODE_SPAN for o in defining):
         confidence = min(confidence, DEFINING_SCORE + 0.05)  # code named as a term: a person decides
     if not defining:

@@ -42,6 +42,7 @@ class Finding:
     markup: str = ""  # the span kind of a marked phrase ('' for a sentence pattern)
     initial: bool = False  # the term starts its sentence (so a capital may be the sentence's)
     listed: bool = False  # one of three or more marked phrases in its sentence
+    introduced_only: bool = False  # counted as the introduction by its markup alone, no defining words
 
 
 #: Score of a marked phrase by its markup, before the words around it are read.
