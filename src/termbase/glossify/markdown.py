@@ -30,6 +30,8 @@ _OPAQUE_TAGS = frozenset({"a", "code", "kbd", "samp", "pre", "script", "style", 
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
 _MASK = "\x00"
 _LITERAL_BRACKETS = re.compile(r"\[[^\[\]]*\]")
+#: Attribute lists of Pandoc, kramdown and attr_list: `{#id .class key=value}`, `{: .note}`.
+_ATTRIBUTE_LIST = re.compile(r"\{:?\s*[#.][^{}\n]*\}")
 _LINK_TARGET = re.compile(r"\]\(\s*<?([^\s<>()]+)")
 
 
@@ -179,10 +181,13 @@ def prose_mask(content: str, references: dict[str, Any] | None = None, links: li
 
 def _mask_literal_brackets(masked: str) -> str:
     """Mask square brackets that are no link: they are still markup somewhere (an undefined
-    reference, a Pandoc span `[term]{#id}`, a citation, a footnote, a wiki link)."""
+    reference, a Pandoc span `[term]{#id}`, a citation, a footnote, a wiki link); and
+    attribute lists `{#id .class}`."""
     if "[" in masked:
         for _ in range(2):  # `[a [b] c]`: the inner pair, then the outer
             masked = _LITERAL_BRACKETS.sub(lambda m: _MASK * len(m.group()), masked)
+    if "{" in masked:
+        masked = _ATTRIBUTE_LIST.sub(lambda m: _MASK * len(m.group()), masked)
     return masked
 
 
