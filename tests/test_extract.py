@@ -90,3 +90,13 @@ def test_mdbook_summary_gives_the_reading_order():
     kept = {e.term: e for e in result.entries}
     assert kept["topsoil"].chapter.endswith("soil.md")  # SUMMARY puts soil before compost
     assert kept["compost"].definition == "A dark crumbly mix that feeds the soil."
+
+
+def test_xhtml_with_an_encoding_declaration_is_read(tmp_path):
+    page = tmp_path / "quay.xhtml"
+    page.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml">'
+                    "<body><main><p>A <dfn>quay</dfn> is a stone landing where boats tie up.</p></main>"
+                    "</body></html>", encoding="utf-8")
+    result = extract_glossary([page])
+    assert [e.term for e in result.entries] == ["quay"]
+    assert not result.problems()

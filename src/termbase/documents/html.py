@@ -20,6 +20,7 @@ from termbase.documents.model import ASIDE, EXERCISE, TERM_ROLE, Document, Probl
 from termbase.documents.order import CONTENTS_PAGES
 from termbase.documents.tree import SPAN_TAGS, TreeWalker, Vocabulary
 
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _LOCAL_PAGE = re.compile(r"^(?![a-z][a-z0-9+.-]*:|/|#)[^#?\s]+\.(?:html?|xhtml)$", re.I)
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _CHROME = (
@@ -63,6 +64,7 @@ def _main_content(root: etree._Element) -> etree._Element:
 def parse_html(text: str, path: str) -> Document:
     """Return the HTML chapter `text` (read from `path`) as a Document."""
     problems: list[Problem] = []
+    text = _XML_DECLARATION.sub("", text, count=1)  # lxml refuses a str that declares an encoding
     try:
         root = lxml.html.document_fromstring(text) if "<html" in text[:2000].lower() else \
             lxml.html.fragment_fromstring(text, create_parent="div")
