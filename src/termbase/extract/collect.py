@@ -35,8 +35,11 @@ from termbase.extract.signals import (
 from termbase.extract.terms import clean_term, term_problem
 
 _READ_KINDS = frozenset({PROSE, LIST_ITEM, DEFINITION})
+#: Words without which no sentence pattern can match (sentences are cut only where one occurs).
 _CUE = re.compile(
-    r"\b(?:is|are|called|known|refers?|means|denotes|define|stands|termed|short)\b|\([A-Z][A-Za-z]*[A-Z]"
+    r"\b(?:called|known|refers?|means|denotes|define|stands|termed|short|call)\b|\([A-Z][A-Za-z]*[A-Z]"
+    r"|(?:^|[.!?:]\s+)(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?(?:An?|The)?\s*"
+    r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}\s*(?:\([^()]{1,60}\)\s*)?(?:is|are)\s+(?:an?|the|one|any)\b"
 )
 _SKIPPED_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"
@@ -78,7 +81,11 @@ def reads_as_english(document: Document) -> bool:
 
 
 def _needs_sentences(block: Block) -> bool:
-    return bool(block.spans) or block.kind == DEFINITION or bool(_CUE.search(block.text))
+    return (
+        block.kind == DEFINITION
+        or any(s.kind in MARKED_KINDS for s in block.spans)
+        or bool(_CUE.search(block.text))
+    )
 
 
 def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Finding | None:
