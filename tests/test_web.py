@@ -541,3 +541,24 @@ def test_search_results_say_how_they_matched_in_words(client: httpx.Client) -> N
     page = client.get("/search", params={"q": "flash atention"}).text
     assert "close spelling" in page or "in a definition" in page
     assert ">typo<" not in page and ">fulltext<" not in page
+
+
+def test_mentions_are_linked_inside_the_definition_once(client: httpx.Client, termbase: Termbase) -> None:
+    record = termbase.concept("grouped-query-attention")
+    mentioned = {r.to_id for r in record.related if r.kind == "mentions"}
+    page = client.get("/c/grouped-query-attention").text
+    body = page.split('id="definitions"', 1)[1].split("</section>", 1)[0]
+    inline = re.findall(r'<a class="mention" href="/c/([a-z0-9-]+)">', body)
+    assert inline, "no mention linked inside the definition"
+    assert set(inline) <= mentioned and len(inline) == len(set(inline))
+    for concept_id in inline:
+        assert client.get(f"/c/{concept_id}").status_code == 200
+
+
+def test_an_origin_with_an_arxiv_id_or_doi_links_to_the_paper() -> None:
+    from termbase.web.render import origin_html
+
+    html = str(origin_html("Someone et al., 2021, arXiv:2101.00001 and doi:10.1000/xyz123"))
+    assert '<a href="https://arxiv.org/abs/2101.00001"' in html
+    assert '<a href="https://doi.org/10.1000/xyz123"' in html
+    assert str(origin_html("<script>x</script> 2020")) == "&lt;script&gt;x&lt;/script&gt; 2020"

@@ -353,6 +353,11 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
                 "locator": locator,
                 "origin": entry.origin,
                 "definition_html": markdown_html(entry.definition),
+                "mentions": [
+                    (r.to_id, r.evidence)
+                    for r in record.related
+                    if r.kind == "mentions" and r.source == entry.source and r.line == entry.line
+                ],
                 "formulas": [{"latex": f, "html": formula_html(f)} for f in entry.formulas],
                 "links": [_link_or_text(link) for link in entry.links],
             }

@@ -317,8 +317,101 @@ def environment() -> Environment:
     )
     env.filters["letter_name"] = letter_name
     env.filters["bdi"] = bdi
+    env.filters["link_mentions"] = link_mentions
+    env.filters["origin_html"] = origin_html
     env.globals["csp_meta"] = csp_meta()
     return env
+
+
+#: An HTML tag, in rendered (sanitised) definition HTML.
+_TAG = re.compile(r"(<[^>]*>)")
+#: Elements whose text is never linked: existing links, code, math.
+_NO_LINK_INSIDE = frozenset({"a", "code", "pre", "math"})
+
+
+def _mention_pattern(evidence: str) -> re.Pattern[str]:
+    """Return a pattern for a mention's words as the definition may write them: any case,
+    spaces or hyphens between words, at word boundaries."""
+    words = [re.escape(html.escape(word, quote=False)) for word in evidence.split()]
+    return re.compile(r"(?<![\w-])" + r"[\s\u2010-\u2015-]+".join(words) + r"(?![\w-])", re.IGNORECASE)
+
+
+def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: object) -> Markup:
+    """Return a definition's HTML with the first mention of each concept made a link to it.
+
+    `mentions` holds (concept id, the words that mention it) from the build's linker;
+    text inside links, code and math is left alone, and so is all markup.
+    """
+    if not mentions:
+        return definition
+    wanted = {}
+    for concept_id, evidence in mentions:
+        if evidence.strip() and concept_id not in wanted.values():
+            wanted[evidence] = concept_id
+    # Longer mentions first, so "multi head attention" is linked before "attention".
+    todo = sorted(wanted.items(), key=lambda item: -len(item[0]))
+    parts = _TAG.split(str(definition))
+    closed: list[str] = []
+    for index, part in enumerate(parts):
+        if index % 2:  # a tag
+            name = part.strip("</>").split(maxsplit=1)[0].lower() if part.strip("</>") else ""
+            if name in _NO_LINK_INSIDE and not part.endswith("/>"):
+                if part.startswith("</"):
+                    if closed and closed[-1] == name:
+                        closed.pop()
+                else:
+                    closed.append(name)
+            continue
+        if closed or not part.strip():
+            continue
+        pieces: list[tuple[str, bool]] = [(part, True)]  # (html, may still be linked)
+        for evidence, concept_id in list(todo):
+            pattern = _mention_pattern(evidence)
+            for number, (text, open_text) in enumerate(pieces):
+                match = pattern.search(text) if open_text else None
+                if match is None:
+                    continue
+                href = html.escape(str(links.concept(concept_id)), quote=True)  # type: ignore[attr-defined]
+                anchor = f'<a class="mention" href="{href}">{match.group(0)}</a>'
+                pieces[number : number + 1] = [
+                    (text[: match.start()], True),
+                    (anchor, False),
+                    (text[match.end() :], True),
+                ]
+                todo.remove((evidence, concept_id))
+                break
+        parts[index] = "".join(text for text, _ in pieces)
+    return Markup("".join(parts))
+
+
+#: Where a cited paper can be found, as sources write it: an arXiv id, a DOI, or an address.
+_CITATION = re.compile(
+    r"(?P<arxiv>\barXiv:\s?(?P<arxiv_id>\d{4}\.\d{4,5}(?:v\d+)?))"
+    r"|(?P<doi>\b(?:doi:\s?)?(?P<doi_id>10\.\d{4,9}/[^\s,;]+[^\s,;.)]))"
+    r"|(?P<url>\bhttps?://[^\s<>\"]+[^\s<>\".,;)])",
+    re.IGNORECASE,
+)
+
+
+def origin_html(origin: str) -> Markup:
+    """Return an origin ("Ainslie et al., 2023, arXiv:2305.13245") with the paper linked where
+    it names an arXiv id, a DOI or an address; the rest is escaped text."""
+    out: list[str] = []
+    position = 0
+    for match in _CITATION.finditer(origin):
+        out.append(html.escape(origin[position : match.start()], quote=False))
+        if match.group("arxiv"):
+            url = f"https://arxiv.org/abs/{match.group('arxiv_id')}"
+        elif match.group("doi"):
+            url = f"https://doi.org/{match.group('doi_id')}"
+        else:
+            url = match.group("url")
+        href = html.escape(url, quote=True)
+        text = html.escape(match.group(0), quote=False)
+        out.append(f'<a href="{href}" rel="nofollow noopener">{text}</a>')
+        position = match.end()
+    out.append(html.escape(origin[position:], quote=False))
+    return Markup("".join(out))
 
 
 def bdi(text: object) -> Markup:
