@@ -104,13 +104,75 @@ def test_non_definitions_are_named_with_the_reason(findings: list[Finding]) -> N
 # ------------------------------------------------------------------ duplicates and evidence
 
 
-def test_duplicates_come_with_their_evidence(findings: list[Finding]) -> None:
-    found = of_rule(findings, "duplicate")
-    assert set(found) == {"Write-ahead log", "Hinge loss"}
-    (alias,) = found["Write-ahead log"]
-    assert alias.kind == "alias" and "Also called a journal" in alias.sides[0].words
-    (variant,) = found["Hinge loss"]
-    assert variant.kind == "variant" and "loss" in variant.message
+def test_resolver_joins_what_the_evidence_says_is_one_idea(findings: list[Finding]) -> None:
+    data, _ = input_from_files([str(NOTES), str(SYSTEMS)])
+    labels = {c.label: set(c.labels) for c in data.concepts}
+    assert {"Journal", "Write-ahead log"} <= labels["Write-ahead log"]  # "Also called a journal"
+    assert {"Hinge", "Hinge loss"} <= next(v for v in labels.values() if "Hinge" in v)
+    assert not of_rule(findings, "duplicate")  # nothing left for the duplicate rule here
+
+
+def test_duplicates_the_resolver_kept_apart_come_with_their_evidence() -> None:
+    # Two concepts a source keeps apart (stated ids) though the evidence says they are one.
+    log = Entry(
+        "a.md",
+        2,
+        2,
+        "Redo log",
+        ("Redo log",),
+        "Changes kept before pages are written; also known as the replay journal, it lets a crash be undone.",
+        concept_id="redo-log",
+    )
+    journal = Entry(
+        "a.md",
+        5,
+        5,
+        "Replay journal",
+        ("Replay journal",),
+        "Changes kept in order so that a restart can replay them.",
+        concept_id="replay-journal",
+    )
+    hinge = Entry(
+        "b.md",
+        1,
+        1,
+        "Hinge",
+        ("Hinge",),
+        "A margin penalty for classifiers, zero once the right class wins by a clear margin.",
+        concept_id="hinge",
+    )
+    hinge_loss = Entry(
+        "b.md",
+        3,
+        3,
+        "Hinge loss",
+        ("Hinge loss",),
+        "A margin penalty for classifiers that is zero when the right class wins by a clear margin.",
+        concept_id="hinge-loss",
+    )
+    concepts = [Concept(e.concept_id, e.term, e.labels, (e,)) for e in (log, journal, hinge, hinge_loss)]
+    found = {f.label: f for f in run_checks(CheckInput(concepts), select_rules(["duplicate"]))}
+    assert set(found) == {"Redo log", "Hinge loss"}
+    assert (
+        found["Redo log"].kind == "alias"
+        and "also known as the replay journal" in found["Redo log"].sides[0].words
+    )
+    assert found["Hinge loss"].kind == "variant" and "“loss”" in found["Hinge loss"].message
+
+
+def test_define_why_lists_each_entrys_evidence(tmp_path: Path) -> None:
+    db = tmp_path / "why.db"
+    build_termbase([str(NOTES), str(SYSTEMS)], db)
+    result = CliRunner().invoke(cli_app, ["define", "journal", "--db", str(db), "--why"])
+    assert result.exit_code == 0
+    assert "why: its definition says “Also called a journal”" in result.output
+    assert "why: named in “Also called a journal” by" in result.output
+    assert "why: same label" in result.output  # the two write-ahead log entries
+    data = json.loads(
+        CliRunner().invoke(cli_app, ["define", "hinge", "--db", str(db), "--why", "--json"]).output
+    )
+    reasons = [reason for entry in data["concepts"][0]["entries"] for reason in entry["why"]]
+    assert any("is “Hinge” + “loss”" in reason for reason in reasons)
 
 
 def test_evidence_module_reads_alias_statements_and_head_variants() -> None:
@@ -293,3 +355,23 @@ def test_seed_disagreements_recall_and_the_kv_cache(seeds_dir: Path) -> None:
     hits = {c["id"] for c in gold if any(covers(f, c["a"], c["b"]) for f in found)}
     assert "kv-cache-growth" in hits
     assert len(hits) / len(gold) >= 0.8
+
+
+def test_alias_statements_join_only_when_they_name_the_term_itself() -> None:
+    from termbase.resolve import resolve
+
+    def entry(line: int, term: str, text: str) -> Entry:
+        return Entry("e.md", line, line, term, (term,), text)
+
+    entries = [
+        entry(1, "Trace", "A record of the calls a program made while it ran. Also called a call log."),
+        entry(2, "Call log", "The ordered list of calls kept while a program runs."),
+        entry(3, "Debugger", "A tool for finding faults (also known as defects) inside running programs."),
+        entry(4, "Defects", "Flaws in a design that make a product fail its purpose."),
+        entry(5, "Metric learning", "Learning a distance between examples from labelled pairs of examples."),
+        entry(6, "Metric", "A distance between examples that obeys the usual axioms of distance."),
+    ]
+    groups = {frozenset(e.term for e in c.entries) for c in resolve(entries)}
+    assert frozenset({"Trace", "Call log"}) in groups  # a sentence of its own names the term
+    assert frozenset({"Debugger"}) in groups  # the bracket names "faults", not the debugger
+    assert frozenset({"Metric learning"}) in groups  # the learning of a metric is no metric

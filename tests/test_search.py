@@ -44,7 +44,7 @@ def top(termbase: Termbase, query: str, n: int = 1) -> list[str]:
         ("TTFT", "time-to-first-token", "exact"),
         ("time to first token", "time-to-first-token", "acronym"),
         ("flash atention", "flashattention", "typo"),
-        ("chinchila", "chinchilla", "typo"),
+        ("chinchila", "chinchilla-scaling", "typo"),  # "Chinchilla" and "Chinchilla scaling" are one concept
         ("tranformer", "transformer", "typo"),
     ],
 )

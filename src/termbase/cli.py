@@ -451,8 +451,9 @@ def _print_reader_list_if_it_helps(errors: tuple[InputError, ...]) -> None:
 @db_option
 @json_option
 @lang_option
+@click.option("--why", is_flag=True, help="Say, for each entry, the evidence that put it in this concept.")
 @friendly_errors
-def define(term: str, db: Path | None, as_json: bool, lang: str | None) -> None:
+def define(term: str, db: Path | None, as_json: bool, lang: str | None, why: bool) -> None:
     """Show the concept a term names, with every source's definition (in `--lang` if given)."""
     from termbase.exports.jsonl import concept_dict
     from termbase.languages import in_language
@@ -473,27 +474,42 @@ def define(term: str, db: Path | None, as_json: bool, lang: str | None) -> None:
             err.print(f"[red]no concept named[/red] {escape(term)!r}{escape(hint)}")
             raise click.exceptions.Exit(1)
         if as_json:
-            out.print_json(data={"query": term, "concepts": [concept_dict(r) for r in records]})
+            concepts = [concept_dict(r) for r in records]
+            if why:
+                from termbase.evidence import entry_evidence
+
+                for value, record in zip(concepts, records, strict=True):
+                    reasons = entry_evidence([s.entry for s in record.entries])
+                    for entry, reason in zip(value["entries"], reasons, strict=True):  # type: ignore[call-overload]
+                        entry["why"] = reason
+            out.print_json(data={"query": term, "concepts": concepts})
             return
         for number, record in enumerate(records):
             if number:
                 out.rule()
-            _print_concept(record)
+            _print_concept(record, why)
 
 
-def _print_concept(record: ConceptRecord) -> None:
+def _print_concept(record: ConceptRecord, why: bool = False) -> None:
     out.print(f"[bold]{escape(record.label)}[/bold]  [dim]({record.id})[/dim]")
     others = [label for label in record.labels if label != record.label]
     if others:
         out.print("also: " + ", ".join(escape(label) for label in others))
     if record.homonym_of:
         out.print("[yellow]not to be confused with:[/yellow] " + ", ".join(record.homonym_of))
-    for stored in record.entries:
+    reasons: list[list[str]] = []
+    if why:
+        from termbase.evidence import entry_evidence
+
+        reasons = entry_evidence([s.entry for s in record.entries])
+    for number, stored in enumerate(record.entries):
         entry = stored.entry
         where = f"{entry.source}:{entry.line}"
         locator = f" · {entry.locator.text}" if entry.locator else ""
         out.print(f"\n[cyan]{escape(stored.source_title)}[/cyan] [dim]{escape(where)}{escape(locator)}[/dim]")
         out.print(f"  {escape(entry.term)}: {escape(entry.definition)}")
+        for reason in reasons[number] if reasons else ():
+            out.print(f"  [green]why:[/green] {escape(reason)}")
         for formula in entry.formulas:
             out.print(f"  [dim]formula:[/dim] {escape(formula)}")
         if entry.see_also:

@@ -15,11 +15,12 @@ merge. Three kinds of evidence, each with the words it rests on:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from termbase.labels import label_key, label_words
+from termbase.labels import is_acronym_like, is_acronym_of, label_key, label_words
+from termbase.model import Entry
 
 _ALIAS = re.compile(
     r"\b(?:also\s+(?:called|known\s+as|written(?:\s+as)?|referred\s+to\s+as|termed)|a\.k\.a\.?|aka"
@@ -159,8 +160,13 @@ def alias_statements(definition: str) -> list[Alias]:
     """Return the other names a definition states for its idea ("also called X", "X (Y) —")."""
     found: list[Alias] = []
     for match in _ALIAS.finditer(definition):
+        if not _about_the_term(definition, match.start(), match.end()):
+            continue
         raw = _STOP_AFTER.sub("", match.group("names"))
-        for name in _SPLIT_NAMES.split(raw):
+        names = _SPLIT_NAMES.split(raw)
+        if match.group(0).lower().startswith("short"):
+            names = names[:1]  # "short for X, a …": the words after the comma describe, they are no name
+        for name in names:
             name = name.strip(" \"'“”‘’`*")
             name = re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
             if 1 < len(name) <= 60 and len(name.split()) <= 5 and not name[0].isdigit():
@@ -172,6 +178,36 @@ def alias_statements(definition: str) -> list[Alias]:
             if 1 < len(name) <= 60 and len(name.split()) <= 6:
                 found.append(Alias(name, opening.group(0).strip(), opening=True))
     return found
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n)\s*$")
+_AFTER_DASH = re.compile(r"(?:—|–|\s-|;)\s*$")
+
+
+def _about_the_term(text: str, start: int, end: int) -> bool:
+    """Return True if an alias statement at text[start:end] names the defined term itself.
+
+    It does when it opens a sentence ("Also called X"); in the first sentence, when it
+    follows a dash ("— another name for X"), is a bracket closing the sentence or clause
+    ("… network (also called a feedforward network):") or runs from a comma to the end of
+    the sentence (", also called SiLU."). Elsewhere it names whatever it follows: "errors
+    (also known as bugs) within programs" says nothing about the term.
+    """
+    before = text[:start]
+    if _SENTENCE_START.search(before):
+        return True
+    if re.search(r"[.!?]\s", before):
+        return False  # past the first sentence only a sentence of its own is about the term
+    if _AFTER_DASH.search(before):
+        return True
+    if before.rstrip().endswith("("):
+        close = text.find(")", start)
+        return close >= 0 and re.match(r"\)\s*(?:[.:;]|$)", text[close:]) is not None
+    if before.rstrip().endswith(","):
+        rest = text[end:]
+        stop = re.search(r"[.;:]|$", rest)
+        return stop is not None and "," not in rest[: stop.start()]
+    return False
 
 
 def aliases_for(definition: str, own_labels: tuple[str, ...]) -> list[Alias]:
@@ -209,17 +245,21 @@ def head_variant(shorter: str, longer: str) -> str:
     short_words, long_words = label_words(shorter), label_words(longer)
     if not short_words or len(long_words) != len(short_words) + 1 or len("".join(short_words)) < 3:
         return ""
-    if long_words[: len(short_words)] == short_words and long_words[-1] in HEAD_WORDS:
-        return long_words[-1]
-    return ""
+    if long_words[: len(short_words)] != short_words or long_words[-1] not in HEAD_WORDS:
+        return ""
+    if long_words[-1] == "learning" and not _ADJECTIVE_END.search(short_words[-1]):
+        return ""  # "metric learning" is the learning of a metric; "supervised learning" is "supervised"
+    return long_words[-1]
 
 
 def variant_keys(label: str) -> Iterator[tuple[str, str]]:
     """Yield (key, word) for the label one head word shorter that `label` may be a variant of."""
     words = label_words(label)
-    if len(words) >= 2 and words[-1] in HEAD_WORDS:
+    if len(words) >= 2 and words[-1] in HEAD_WORDS and head_variant(" ".join(words[:-1]), label):
         yield label_key(" ".join(words[:-1])), words[-1]
 
+
+_ADJECTIVE_END = re.compile(r"(?:ed|ive)$")
 
 #: Head-noun variants count as one idea only if their definitions are at least this close.
 MIN_VARIANT_SIMILARITY = 0.2
@@ -242,3 +282,56 @@ def pair_evidence(
         if word and similarity >= MIN_VARIANT_SIMILARITY:
             evidence.append(Evidence("variant", f"“{long}” is “{short}” + “{word}”", similarity))
     return evidence
+
+
+NO_EVIDENCE = "no shared label or statement: a stated id or group, or its definition's words"
+
+
+def entry_evidence(entries: Sequence[Entry]) -> list[list[str]]:
+    """Return, for each entry of one concept, why it belongs with the others (one line a reason).
+
+    Read from the entries alone: a label another entry also gives, an acronym and its
+    expansion across entries, an alias statement naming another entry's label, a head-noun
+    variant with close definitions. An entry with none of these was joined on other
+    grounds (a stated id or group, or a bare acronym placed by its definition's words).
+    """
+    keys = [{label_key(label): label for label in entry.labels} for entry in entries]
+    result: list[list[str]] = []
+    for index, entry in enumerate(entries):
+        reasons: dict[str, list[str]] = {}
+        for other_index, other in enumerate(entries):
+            if other_index != index:
+                reason = _reason(entry, keys[index], other, keys[other_index])
+                if reason:
+                    reasons.setdefault(reason, []).append(f"{other.source}:{other.line}")
+        lines = [f"{reason} {', '.join(wheres)}" for reason, wheres in reasons.items()]
+        result.append(lines or [NO_EVIDENCE])
+    return result
+
+
+def _reason(entry: Entry, mine: dict[str, str], other: Entry, theirs: dict[str, str]) -> str:
+    """Return the first piece of evidence that `entry` and `other` name one idea, or ""."""
+    shared = [label for key, label in mine.items() if key in theirs]
+    if shared:
+        return f"same label “{shared[0]}” as"
+    for short_side, long_side in ((entry, other), (other, entry)):
+        for short in short_side.labels:
+            if not is_acronym_like(short):
+                continue
+            for long in long_side.labels:
+                if is_acronym_of(short, long):
+                    return f"“{short}” abbreviates “{long}”, as in"
+    for alias in aliases_for(entry.definition, entry.labels):
+        if label_key(alias.name) in theirs:
+            return f"its definition says “{alias.words}”, naming"
+    for alias in aliases_for(other.definition, other.labels):
+        if label_key(alias.name) in mine:
+            return f"named in “{alias.words}” by"
+    labels = (*entry.labels, *other.labels)
+    for short in labels:
+        for long in labels:
+            word = head_variant(short, long)
+            closeness = definition_similarity(entry.definition, other.definition) if word else 0.0
+            if word and closeness >= MIN_VARIANT_SIMILARITY:
+                return f"“{long}” is “{short}” + “{word}”, definitions {closeness:.0%} alike:"
+    return ""

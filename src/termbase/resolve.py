@@ -362,6 +362,44 @@ def _attach_by_context(
         clusters.union(unit, ranked[0][0])
 
 
+def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequence[Entry]) -> None:
+    """Join concepts that merge evidence says are one idea (see `termbase.evidence`).
+
+    A definition that states another name ("also called gradient checkpointing", "Name
+    (ALIAS) —") joins the one concept with that name; a label that is another plus a
+    generic head word ("cross-entropy loss", "best-of-N sampling") joins it when their
+    definitions are close. Joins that would give an acronym two expansions or join two
+    stated ids are refused as everywhere else; a name several concepts share joins none.
+    """
+    from termbase.evidence import MIN_VARIANT_SIMILARITY, aliases_for, definition_similarity, variant_keys
+
+    owners: dict[str, set[int]] = defaultdict(set)
+    for i, unit in enumerate(units):
+        for label in unit.labels:
+            owners[label_key(label)].add(i)
+
+    def only_root(key: str) -> int | None:
+        roots = {clusters.find(j) for j in owners.get(key, ())}
+        return roots.pop() if len(roots) == 1 else None
+
+    for i, unit in enumerate(units):
+        for alias in aliases_for(entries[unit.entry].definition, tuple(unit.labels)):
+            root = only_root(label_key(alias.name))
+            if root is not None and root != clusters.find(i):
+                clusters.union(i, root)
+    for i, unit in enumerate(units):
+        for label in unit.labels:
+            for key, _word in variant_keys(label):
+                root = only_root(key)
+                if root is None or root == clusters.find(i):
+                    continue
+                mine = [entries[units[j].entry].definition for j in clusters.cluster(clusters.find(i)).units]
+                theirs = [entries[units[j].entry].definition for j in clusters.cluster(root).units]
+                closest = max((definition_similarity(a, b) for a in mine for b in theirs), default=0.0)
+                if closest >= MIN_VARIANT_SIMILARITY:
+                    clusters.union(i, root)
+
+
 def slug(text: str) -> str:
     """Return the URL slug for a label: lowercase ASCII words joined by hyphens."""
     return slugify(text, replacements=_SLUG_REPLACEMENTS) or "concept"
@@ -371,6 +409,7 @@ def resolve(entries: Sequence[Entry]) -> list[Concept]:
     """Return the concepts the entries describe, sorted by id, each keeping its entries."""
     units = _units(entries)
     clusters = _cluster_units(units, entries)
+    _join_by_evidence(clusters, units, entries)
     groups: dict[int, list[int]] = defaultdict(list)
     for i in range(len(units)):
         groups[clusters.find(i)].append(i)
