@@ -9,9 +9,9 @@ import pytest
 from conftest import FIXTURES
 from reader_checks import reasons
 from termbase.errors import InputError
+from termbase.language_tags import known_language_tag as language_tag
 from termbase.readers import get_reader, rank_readers
 from termbase.readers.base import unaccounted_lines
-from termbase.readers.data.concept_record import language_tag
 from termbase.resolve import resolve
 
 RECORDS = FIXTURES / "concept_record"

@@ -48,8 +48,8 @@ def test_entities_declared_html_named_and_unknown() -> None:
     # declared in the internal subset, and an undeclared HTML/ISO name
     assert "plate of the sewing machine that feeds the lower thread—without" in bobbin.definition
     seam = by_term(result)["Seam allowance"]
-    # a name nobody declares stays visible as written, `&amp;` is an ampersand
-    assert "`pin & mark` &unknownthing; tools" in seam.definition
+    # an entity whose text is not in the file gives its name; `&amp;` is an ampersand
+    assert "`pin & mark` unknownthing tools" in seam.definition
     assert "```\nedge ---- 1.5 cm ---- stitch\n```" in seam.definition
 
 
@@ -99,7 +99,7 @@ def test_entity_bombs_and_external_entities_are_never_expanded(tmp_path: Path) -
         "<glossentry><glossterm>x</glossterm><glossdef><para>y</para></glossdef></glossentry></glossary>\n"
     )
     result = get_reader("docbook").read(text, "bomb.xml")
-    assert by_term(result)["laugh"].definition == "&l29; &secret;"
+    assert by_term(result)["laugh"].definition == "l29 secret"  # names only, nothing expanded
     assert unaccounted_lines(text, result) == []
 
 
@@ -134,3 +134,17 @@ def test_sgml_era_docbook_is_read_leniently() -> None:
     assert entries["awl"].see_also == ("bodkin",)  # an unquoted OTHERTERM, an end tag left out
     assert result.title == "Glossary"
     assert reasons(result)[4] == "letter divider"
+
+
+def test_an_entity_declared_in_an_external_file_gives_its_name_in_a_label() -> None:
+    text = (
+        '<!DOCTYPE glossary [<!ENTITY % local SYSTEM "names.ent"> %local;\n'
+        '<!ENTITY loom SYSTEM "loom.ent">]>\n'
+        "<glossary>\n<glossentry><glossterm>&loom; frame</glossterm>\n"
+        "<glossdef><para>The &loom; body.</para></glossdef></glossentry>\n"
+        "<glossentry><glossterm>warp</glossterm><glossdef><para>Threads.</para></glossdef></glossentry>\n"
+        "</glossary>\n"
+    )
+    result = get_reader("docbook").read(text, "ext.xml")
+    assert [e.term for e in result.entries] == ["loom frame", "warp"]
+    assert result.entries[0].definition == "The loom body."

@@ -70,8 +70,15 @@ def test_language_from_the_file_name_when_the_header_has_none(tmp_path: Path) ->
     text = 'msgid "needle"\nmsgstr "aiguille"\n\nmsgid "thread"\nmsgstr "fil"\n'
     result = read(text, str(tmp_path / "fr.po"))
     assert [e.language for e in result.entries] == ["en", "fr", "en", "fr"]
-    with pytest.raises(InputError, match="names no Language"):
-        read(text, str(tmp_path / "terms.po"))
+
+
+def test_language_from_the_team_header_else_undetermined_and_said() -> None:
+    header = 'msgid ""\nmsgstr ""\n"Language-Team: Swedish <looms@example.org>\\n"\n\n'
+    text = header + 'msgid "needle"\nmsgstr "nål"\n\nmsgid "thread"\nmsgstr "tråd"\n'
+    assert [e.language for e in read(text, "terms.po").entries] == ["en", "sv", "en", "sv"]
+    unknown = read(text.replace("Swedish", "Looms team"), "terms.po")
+    assert [e.language for e in unknown.entries] == ["en", "und", "en", "und"]
+    assert "names no language for the translations" in reasons(unknown)[1]
 
 
 def test_source_language_from_the_header() -> None:
@@ -118,3 +125,10 @@ def test_a_template_with_no_translations_needs_no_language() -> None:
     )
     result = read(text, "messages.pot")
     assert [(e.language, e.term) for e in result.entries] == [("en", "warp"), ("en", "weft")]
+
+
+def test_a_repeated_message_is_its_own_record() -> None:
+    text = 'msgid "warp"\nmsgstr "chaîne"\n\nmsgid "weft"\nmsgstr "trame"\n\nmsgid "warp"\nmsgstr "chaîne"\n'
+    result = read(text, "fr.po")
+    assert len({e.group for e in result.entries}) == 3
+    assert [c.label for c in resolve(list(result.entries))] == ["warp", "weft"]  # the same concept twice

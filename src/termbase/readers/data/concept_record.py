@@ -23,13 +23,10 @@ first and last blocks; other lines outside the blocks are reported.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-
-from babel import Locale, UnknownLocaleError
-from babel.core import get_global
 
 from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
+from termbase.language_tags import known_language_tag as language_tag
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.data.json_yaml import Located, json_tree, yaml_tree
@@ -58,20 +55,6 @@ _LANGUAGE_KEY = re.compile(
 
 def _plain(key: str) -> str:
     return re.sub(r"[^a-z]", "", key.casefold())
-
-
-@lru_cache(maxsize=1024)
-def language_tag(key: str) -> str:
-    """Return the tag a language key names (`eng` → `en`, `pt_BR` → `pt-BR`), or '' if none."""
-    if not re.fullmatch(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", key):
-        return ""
-    base, _, rest = key.replace("_", "-").partition("-")
-    base = get_global("language_aliases").get(base.casefold(), base.casefold())
-    try:
-        Locale.parse(base)
-    except (UnknownLocaleError, ValueError):
-        return ""
-    return f"{base}-{rest}" if rest else base
 
 
 def _texts(value: object) -> list[str]:

@@ -14,7 +14,8 @@ Terminology lists are often kept as PO files (GNOME and KDE teams, Weblate gloss
 Each message gives two entries that share a `group`, so they resolve into one concept:
 the `msgid` (and `msgid_plural`) in the source language — the header's
 `X-Source-Language`, else English — and the `msgstr` (all plural forms) in the header's
-`Language` (else the file's name, `pt_BR.po`). An extracted comment (`#.`) is the source
+`Language` (else the file's name, `pt_BR.po`, else the language `Language-Team` names,
+else `und`, undetermined, as the header's report line says). An extracted comment (`#.`) is the source
 entry's definition, a translator comment (`#`) the translation's. Parsing is polib's.
 
 Reported, not read: the header, untranslated messages' empty `msgstr` lines, fuzzy
@@ -24,17 +25,23 @@ translations (the translator marked them unsure) and obsolete messages (`#~`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import polib
+from babel import Locale
 
 from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
-from termbase.language_tags import is_language_tag
+from termbase.language_tags import is_language_tag, known_language_tag
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 
 REASON_HEADER = "PO header (file metadata)"
+REASON_UNDETERMINED = (
+    "PO header (file metadata), which names no language for the translations: they are filed"
+    " as `und` (undetermined); add `Language: xx` to say which"
+)
 REASON_UNTRANSLATED = "message not translated (empty msgstr)"
 REASON_FUZZY = "fuzzy translation (the translator marked it unsure); not read"
 REASON_OBSOLETE = "obsolete message (#~), no longer used"
@@ -49,19 +56,38 @@ def _tag(value: str) -> str:
     return value.strip().split("@")[0].split(".")[0].replace("_", "-")
 
 
+#: The tag of an undetermined language (BCP 47), for translations whose language no one states.
+UNDETERMINED = "und"
+
+
+@lru_cache(maxsize=1)
+def _language_names() -> dict[str, str]:
+    """Return English language names (case-folded) → their tags, from CLDR via babel."""
+    names = Locale("en").languages
+    return {name.casefold(): code for code, name in names.items() if "_" not in code}
+
+
+def _named_language(value: str) -> str:
+    """Return the tag of a language named in a header (`Swedish <team@…>` → `sv`), or ''."""
+    name = re.split(r"[<(,]", value)[0].strip().casefold()
+    return _language_names().get(name, "")
+
+
 def _target_language(po: polib.POFile, source: str) -> str:
+    """Return the translation's language: the header's `Language`, the file's name
+    (`pt_BR.po`), the language a team or tool header names (`Language-Team: Swedish`),
+    else `und` (undetermined), which the header's report line then says."""
     stated = _tag(po.metadata.get("Language", ""))
     if stated and is_language_tag(stated):
         return stated
-    stem = _tag(Path(source).stem)
-    if is_language_tag(stem):
+    stem = known_language_tag(Path(source).stem)
+    if stem:
         return stem
-    raise InputError(
-        "the PO header names no Language, and the file name is no language tag",
-        path=source,
-        line=1,
-        hint='add "Language: xx\\n" to the header (xx the translation\'s language), or name the file xx.po',
-    )
+    for key in ("Language-Team", "X-Poedit-Language"):
+        named = _named_language(po.metadata.get(key, ""))
+        if named:
+            return named
+    return UNDETERMINED
 
 
 def _parse(text: str, source: str) -> polib.POFile:
@@ -133,7 +159,8 @@ class GettextPoReader:
             )
 
         blocks = _blocks(po, len(lines))
-        report(1, (blocks[0][1] - 1) if blocks else len(lines), REASON_HEADER)
+        header = REASON_HEADER if target != UNDETERMINED else REASON_UNDETERMINED
+        report(1, (blocks[0][1] - 1) if blocks else len(lines), header)
         for message, first, last in blocks:
             last = _trim(lines, first, last)
             if message.obsolete:
@@ -144,7 +171,7 @@ class GettextPoReader:
                 report(first, last, REASON_EMPTY_MSGID)
                 continue
             split = _split(lines, first, last)
-            group = f"{source}#{message.msgctxt or ''}|{message.msgid}"
+            group = f"{source}#{first}"  # one message, one group (a file may repeat a message)
             names = [term, *([clean_label(message.msgid_plural)] if message.msgid_plural else [])]
             entries.append(self._entry(source, first, split - 1, names, message.comment, origin, group))
             translated = [message.msgstr] if message.msgstr else list(message.msgstr_plural.values())

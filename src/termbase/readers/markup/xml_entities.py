@@ -8,8 +8,9 @@ means network access and entity expansion, the road to "billion laughs" attacks.
 `prepare_xml` does neither: it blanks the XML declaration and the DOCTYPE (keeping their
 line breaks, so every element's line stays what it was), reads the simple declarations
 `<!ENTITY name "text">` in the internal subset, and replaces each `&name;` once — by its
-declared text, by the HTML/ISO character of that name (`&mdash;` → —), or, for a name
-nobody declares, by the literal `&name;` text (kept visible, never guessed). Replacement
+declared text, by the HTML/ISO character of that name (`&mdash;` → —), or, for an entity
+whose text is not in the file (declared in an external file, or nowhere), by its name
+(`&dcache;` → `dcache`): the word it stands for, never `&…;` markup in a label. Replacement
 is one pass and never recursive; the text it may add is capped, so no file can make it
 blow up. The result is wrapped in one root element, so a fragment with several top-level
 elements (a chapter file included by a book) parses too.
@@ -29,7 +30,7 @@ from termbase.safe_xml import check_tree, parse_xml
 #: The root element wrapped around the prepared text.
 WRAPPER = "termbase-xml-fragment"
 
-#: Declared entity texts longer than this are not expanded (kept as `&name;`).
+#: Declared entity texts longer than this are not expanded (the name stands for them).
 MAX_ENTITY_CHARS = 1000
 
 #: Expansion may add at most this many characters beyond the file's own size.
@@ -88,9 +89,9 @@ def prepare_xml(text: str, source: str) -> PreparedXml:
         value = declared.get(name)
         if value is None:
             value = html.entities.html5.get(name + ";")
-        if value is None:
+        if value is None:  # declared outside this file (or nowhere): its name stands for it
             unknown.append(name)
-            return "&amp;" + name + ";"
+            return name
         growth += len(value)
         if growth > MAX_GROWTH_CHARS:
             raise InputError(
