@@ -120,3 +120,24 @@ def test_persian_query_without_zero_width_non_joiner_finds_the_term(tmp_path: Pa
     assert CliRunner().invoke(app, ["build", str(table), "--db", str(db)]).exit_code == 0
     found = CliRunner().invoke(app, ["define", "درخواستها", "--db", str(db)])
     assert found.exit_code == 0 and found.stdout.startswith("request")
+
+
+@pytest.mark.parametrize(
+    "anchor",
+    [
+        '<a class="headerlink" href="#term-x" title="Permanent link">&para;</a>',
+        '<a class="hash-link" href="#term-x" title="Direct link">\u200b</a>',
+        '<a class="header-anchor" href="#term-x">#</a>',
+        '<a href="#term-x">§</a>',
+    ],
+)
+def test_site_generator_permalinks_leave_html_labels(anchor: str) -> None:
+    html = (
+        '<dl class="glossary">'
+        f'<dt id="term-x">shuttle{anchor}</dt><dd><p>Carries the weft across.</p></dd>\n'
+        '<dt id="term-y">reed</dt><dd><p>Beats the weft in, see <a href="#term-x">shuttle</a>.</p></dd>'
+        "</dl>\n"
+    )
+    result = get_reader("html").read(html, "g.html")
+    assert [e.labels for e in result.entries] == [("shuttle",), ("reed",)]
+    assert result.entries[1].see_also == ("shuttle",)

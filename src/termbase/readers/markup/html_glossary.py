@@ -101,14 +101,18 @@ def _inline(element: etree._Element) -> str:
 
 #: The marks a heading or term's own permalink shows (Sphinx and MkDocs write `¶`).
 _PERMALINK_MARKS = frozenset({"¶", "§", "#", "🔗", "⚓", "link", ""})
+#: Classes site generators give such links: Sphinx and MkDocs, Docusaurus, VuePress, anchor-js.
+_PERMALINK_CLASSES = frozenset(
+    {"headerlink", "permalink", "hash-link", "header-anchor", "heading-anchor", "anchor", "anchorjs-link"}
+)
 
 
 def _is_permalink(anchor: etree._Element) -> bool:
     """Return True for a term's or heading's link to itself: `<a class="headerlink" href="#x">¶</a>`."""
     href = anchor.get("href") or ""
-    classes = (anchor.get("class") or "").split()
-    mark = "".join(anchor.itertext()).strip()
-    if "headerlink" in classes or "permalink" in classes:
+    classes = set((anchor.get("class") or "").split())
+    mark = "".join(anchor.itertext()).strip().strip("\u200b\u200c\u200d\ufeff")
+    if classes & _PERMALINK_CLASSES and href.startswith("#") and (mark in _PERMALINK_MARKS or len(mark) <= 1):
         return True
     return href.startswith("#") and mark in _PERMALINK_MARKS and mark != ""
 
