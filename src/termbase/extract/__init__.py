@@ -260,7 +260,7 @@ def extract_glossary(
         chapters.append(ChapterRead(document.path, document.title, document.format, len(document.blocks),
                                     problems, document.opaque))
     occurrences = [replace(o, chapter=index) for index, p in enumerate(passes) for o in p.occurrences]
-    terms = {o.finding.term for o in occurrences}
+    terms = {name for o in occurrences for name in (o.finding.term, *o.finding.labels)}
     texts = [" ".join(b.text for b in d.blocks if b.kind in {"prose", "list-item", "definition", "heading"})
              for d in documents]
     stats = measure(terms, texts)

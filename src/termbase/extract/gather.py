@@ -156,14 +156,21 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
         if bolds:
             group = _first_bold_defines(group, termhood)
         group = _first_link_defines(group)
-        candidates.append(_candidate(group, termhood, section_titles, code_names))
+        candidates.append(_candidate(group, termhood, section_titles, code_names, bolds))
     found = [c for c in candidates if c is not None]
     found.sort(key=lambda c: (c.introduced.chapter, c.introduced.line))
     return found
 
 
 def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
-               section_titles: dict[tuple[int, int], str], code_names: frozenset[str]) -> Candidate | None:
+               section_titles: dict[tuple[int, int], str], code_names: frozenset[str],
+               bolds_terms: bool = False) -> Candidate | None:
+    """Return the candidate a group of occurrences makes.
+
+    A term used only once loses confidence, except where the book's own markup is sure:
+    <dfn>, a link to its glossary, or bold in a book that bolds only its terms (there a
+    term is often bolded once where it is introduced and never repeated).
+    """
     best = max(group, key=lambda o: o.finding.score)
     defining = [o for o in group if o.finding.defining and o.finding.score >= DEFINING_SCORE]
     introduced = defining[0] if defining else next(o for o in group if o.finding.score == best.finding.score)
@@ -185,7 +192,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(f"defined in {len(defining)} places")
     if len(kinds) >= 2:
         confidence += 0.05
-    stats = [termhood[t.lower()] for t in {o.finding.term for o in group} if t.lower() in termhood]
+    names = {name.lower() for o in group for name in (o.finding.term, *o.finding.labels)}
+    stats = [termhood[name] for name in names if name in termhood]
     count = sum(s.count for s in stats)
     chapters = max((s.chapters for s in stats), default=0)
     nested = sum(s.nested for s in stats)
@@ -194,7 +202,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if chapters >= 2:
         confidence += 0.05
         evidence.append(f"used in {chapters} chapters ({count} times)")
-    elif count <= 1 and best.finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE}:
+    elif count <= 1 and best.finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE} \
+            and not (bolds_terms and best.finding.markup == STRONG):
         confidence -= 0.1
         evidence.append("used only once")
     if count >= 3 and nested * 10 >= count * 8:
