@@ -79,3 +79,68 @@ def test_docbook_with_an_unshipped_dtd_keeps_stub_entries_and_folds_synonyms():
     assert "Enamel" in " ".join(entries["Glaze"].labels)  # the glosssee entry is a synonym
     # An entity no file declares stays visible as written, and the read says so.
     assert any(f.check == "labels-with-markup" for f in result.findings)
+
+
+WORDS_PAGE = """# Glossar
+
+## Inhalt
+
+[Brennofen](#ofen)
+[Glasur](#glasur)
+[Schlicker](#schlicker)
+
+## <a name="ofen"></a>Brennofen
+
+Ein Ofen, in dem Ton gebrannt wird.
+
+## <a name="glasur"></a>Glasur
+
+Ein glasiger Überzug auf Keramik.
+
+### <a name="matt"></a>Mattglasur
+
+Eine Glasur ohne Glanz.
+
+### <a name="glanz"></a>Glanzglasur
+
+Eine Glasur, die glänzt.
+
+## <a name="schlicker"></a>Schlicker
+
+Mit Wasser verdünnter Ton.
+
+## Noch Fragen?
+
+Schreiben Sie uns.
+"""
+
+
+def test_markdown_term_headings_lose_anchors_and_contents_or_questions_are_no_terms():
+    read_ = read_source(SourceText("glossar.md", WORDS_PAGE))
+    assert [e.term for e in read_.result.entries] == ["Brennofen", "Glasur", "Schlicker"]
+    # The sub-terms under "Glasur" are not read as entries, and the read says so.
+    assert [f.check for f in read_.findings] == ["term-headings-inside-entries"]
+
+
+def test_label_records_whose_keys_name_languages_or_chinese_scripts():
+    text = (
+        "- en: kiln\n  simplified: 窑\n  traditional: 窯\n"
+        "- en: glaze\n  simplified: '<a href=\"https://example.org/g\">釉</a>'\n  traditional: 釉\n"
+        "- en: slip\n  simplified: 泥浆, 泥浆水\n  traditional: ''\n"
+    )
+    entries = read_source(SourceText("words.yaml", text)).result.entries
+    assert {(e.language, e.labels) for e in entries if e.group == entries[3].group} == {
+        ("en", ("glaze",)),
+        ("zh-Hans", ("釉",)),
+        ("zh-Hant", ("釉",)),
+    }
+    assert [e.labels for e in entries if e.language == "zh-Hans"][2] == ("泥浆", "泥浆水")
+
+
+def test_a_list_of_records_read_as_far_fewer_entries_is_flagged():
+    from termbase.model import Entry, ReadResult
+    from termbase.read_checks import check_read
+
+    text = "\n".join(f"- en: word {n}\n  fr: mot {n}" for n in range(20)) + "\n"
+    few = ReadResult((Entry("w.yaml", 1, 2, "word 0", ("word 0",), ""),), ())
+    assert [f.check for f in check_read(text, few, "w.yaml")] == ["records-left-unread"]

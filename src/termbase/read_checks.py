@@ -12,11 +12,16 @@ picking is shown in the build summary and in `termbase report`: a wrong read is 
 
 from __future__ import annotations
 
+import json
 import re
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+import yaml
+
+from termbase import safe_yaml
+from termbase.errors import InputError
 from termbase.model import Entry, ReadResult
 from termbase.table_shape import TableShape, sniff_table
 
@@ -51,7 +56,7 @@ LINK_TARGET = re.compile(
     r"https?://\S+|(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:md|html?|rst|adoc|php)(?:#[\w-]*)?|#[\w-]+"
 )
 #: The markup a term line opens with (`<h4`, `<dt`, `##`, `**`, `- **`, `=== `…): its shape.
-LINE_SHAPE = re.compile(r"^\s*(<(?:h[1-6]|dt|dfn|strong|b)\b|#{1,6}(?=\s)|\*\*|__|=+(?=\s)|[-*+]\s+\*\*|;)")
+LINE_SHAPE = re.compile(r"^\s*(<(?:h[1-6]|dt|dfn|strong|b)\b|#{1,6}(?=\s|<)|\*\*|__|=+(?=\s)|[-*+]\s+\*\*|;)")
 TAGS = re.compile(r"<[^<>]*>")
 LINK_REFERENCE_LINE = re.compile(r"^\s*\[[^\]]+\]:\s*\S+")
 
@@ -228,7 +233,8 @@ def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
         n
         for n in context.unused
         if _line_shape(_line_text(context, n)) == shape
-        and len(TAGS.sub("", _line_text(context, n)).strip("#*=;_ -")) > 1
+        and _could_be_term(_line_text(context, n))
+        and not _heads_contents(context, n)
     ]
     if not skipped:
         return None
@@ -242,9 +248,94 @@ def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
     )
 
 
+CONTENTS_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]]+\]\(#[^)\s]*\)\s*\\?\s*$")
+
+
+def _heads_contents(context: ReadContext, number: int) -> bool:
+    """Return True if the line heads a table of contents: 3+ lines of links to the page's own
+    anchors follow it (before the next line of its shape)."""
+    shape = _line_shape(_line_text(context, number))
+    body = []
+    for n in range(number + 1, len(context.lines) + 1):
+        line = _line_text(context, n)
+        if _line_shape(line) == shape:
+            break
+        if line:
+            body.append(line)
+    return len(body) >= 3 and sum(bool(CONTENTS_LINE.match(line)) for line in body) >= 0.9 * len(body)
+
+
+def _could_be_term(line: str) -> bool:
+    """Return True unless a line's text is a single letter (a divider) or a question or
+    sentence (a section heading such as `Still stuck?`)."""
+    text = TAGS.sub("", line).strip("#*=;_ -")
+    return len(text) > 1 and not text.endswith(("?", ":", ".", "!"))
+
+
 def _line_shape(line: str) -> str:
     match = LINE_SHAPE.match(line)
     return re.sub(r"\s+", " ", match.group(1)) if match else ""
+
+
+def term_headings_inside_entries(context: ReadContext) -> ReadFinding | None:
+    """Markdown headings one level or more below the entries' own, shaped like terms, inside
+    the entries' definitions: sub-terms (`### Abstract class` under `## Abstract`) read as
+    part of another entry's definition."""
+    shapes = [_line_shape(_line_text(context, e.line)) for e in context.entries]
+    known = [shape for shape in shapes if shape.startswith("#")]
+    if len(known) < max(2, 0.6 * len(context.entries)):
+        return None
+    level = len(max(set(known), key=known.count))
+    deeper = re.compile(rf"^\s*#{{{level + 1},6}}\s")
+    inside = [
+        n
+        for e in context.entries
+        for n in range(e.line + 1, e.end_line + 1)
+        if deeper.match(_line_text(context, n)) and _could_be_term(_line_text(context, n))
+    ]
+    if len(inside) < 2:
+        return None
+    return ReadFinding(
+        context.source,
+        "term-headings-inside-entries",
+        f"{len(inside)} headings below the entries' level sit inside their definitions and may be "
+        f"terms of their own (e.g. {_line_text(context, inside[0])[:60]!r})",
+        inside[0],
+        0.3,
+    )
+
+
+def records_left_unread(context: ReadContext) -> ReadFinding | None:
+    """A JSON or YAML file that is a list of records (mappings) of which far fewer were read
+    than it holds: the reader took some other part of the file for the glossary."""
+    records = record_count(context.text)
+    read = len({e.group or (e.line, e.end_line, e.term) for e in context.entries})
+    if records < 10 or read >= 0.5 * records:
+        return None
+    return ReadFinding(
+        context.source,
+        "records-left-unread",
+        f"the file is a list of {records} records but {read} entries were read from it",
+        context.entries[0].line,
+        0.6,
+    )
+
+
+def record_count(text: str) -> int:
+    """Return how many mappings the top-level list of a JSON or YAML text holds (0 if none)."""
+    head = text.lstrip()[:1]
+    try:
+        if head in "[{":
+            data = json.loads(text)
+        elif head == "-":
+            data = safe_yaml.load(text)
+        else:
+            return 0
+    except (ValueError, yaml.YAMLError, RecursionError, InputError):
+        return 0
+    if isinstance(data, dict) and len(data) == 1:
+        data = next(iter(data.values()))
+    return sum(isinstance(item, dict) for item in data) if isinstance(data, list) else 0
 
 
 def sentence_terms(context: ReadContext) -> ReadFinding | None:
@@ -273,6 +364,8 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     one_line_entries_in_long_lines,
     definitions_of_link_targets,
     term_lines_left_unread,
+    term_headings_inside_entries,
+    records_left_unread,
     sentence_terms,
 )
 

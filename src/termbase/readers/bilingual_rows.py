@@ -10,6 +10,7 @@ to be in the fallback language. Right-to-left text is kept exactly as written.
 
 from __future__ import annotations
 
+import html
 import re
 import statistics
 from collections.abc import Sequence
@@ -53,10 +54,15 @@ def label_languages(columns: Sequence[Sequence[str]], header: Sequence[str] = ()
     return tuple(languages)
 
 
+#: Inline HTML a label cell may wrap its text in (`<a href="…">访问</a>`).
+INLINE_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
 def cell_labels(cell: str) -> tuple[str, ...]:
-    """Return the labels one cell gives: its alternatives, each with any acronym split off."""
+    """Return the labels one cell gives: its alternatives (inline HTML tags dropped, their
+    text kept), each with any acronym split off."""
     labels: list[str] = []
-    for part in ALTERNATIVES.split(cell):
+    for part in ALTERNATIVES.split(html.unescape(INLINE_TAG.sub("", cell))):
         part = clean_label(part)
         if part:
             labels.extend(parse_term(part)[0])

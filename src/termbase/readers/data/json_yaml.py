@@ -37,6 +37,7 @@ from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import row_entries
 from termbase.readers.record_fields import field_role, record_entry, roles_of
+from termbase.table_shape import named_language
 
 REASON_BRACKETS = "JSON brackets (structure around the entries)"
 REASON_OUTSIDE = "field outside the glossary entries ({key})"
@@ -215,20 +216,28 @@ def label_record_languages(value: object) -> dict[str, str]:
     no term field. Empty for any other record."""
     if not isinstance(value, dict) or _has_term(value):
         return {}
-    found = {k: language_of_key(k) for k, v in value.items() if isinstance(v, str) and is_language_key(k)}
+    found = {k: language_of_key(k) for k, v in value.items() if isinstance(v, str) and not field_role(k)}
     found = {k: code for k, code in found.items() if code}
     return found if len(set(found.values())) >= 2 else {}
 
 
 def language_of_key(key: str) -> str:
-    """Return the language a key names (`eng` → `en`, `chi` → `zh`, `pt_BR` → `pt-BR`), or ''."""
+    """Return the language a key names: a code (`eng` → `en`, `chi` → `zh`, `pt_BR` → `pt-BR`),
+    a language name (`English`, `中文`), or a Chinese script (`simplified` → `zh-Hans`); or ''."""
     from babel import Locale, UnknownLocaleError
 
-    try:
-        locale = Locale.parse(key.replace("-", "_"))
-    except (UnknownLocaleError, ValueError):
-        return ""
-    return locale.language + (f"-{locale.territory}" if "_" in key or "-" in key else "")
+    if is_language_key(key):
+        try:
+            locale = Locale.parse(key.replace("-", "_"))
+        except (UnknownLocaleError, ValueError):
+            locale = None
+        if locale is not None:
+            return locale.language + (f"-{locale.territory}" if "_" in key or "-" in key else "")
+    return named_language(key) or _CHINESE_SCRIPTS.get(key.strip().casefold(), "")
+
+
+#: Keys that name the script of Chinese labels, as Babel's English names for the scripts do.
+_CHINESE_SCRIPTS = {"simplified": "zh-Hans", "traditional": "zh-Hant", "hans": "zh-Hans", "hant": "zh-Hant"}
 
 
 def _is_record(value: object) -> bool:

@@ -100,6 +100,17 @@ def term_level(headings: list[Heading]) -> int:
     return max(counts, key=lambda level: (counts[level], level))
 
 
+REASON_NOT_A_TERM = "section under a heading that is a question or sentence, not a term"
+REASON_CONTENTS = "table of contents (a section of links to the page's own anchors)"
+_CONTENTS_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]]+\]\(#[^)\s]*\)\s*\\?\s*$")
+
+
+def is_table_of_contents(body: list[str]) -> bool:
+    """Return True for a section body that only lists links to the page's own anchors."""
+    filled = [line for line in body if line.strip()]
+    return len(filled) >= 3 and sum(bool(_CONTENTS_LINE.match(line)) for line in filled) >= 0.9 * len(filled)
+
+
 def _is_term_text(text: str) -> bool:
     return 0 < len(text.split()) <= MAX_TERM_WORDS and not text.endswith(("?", ":", ".", "!"))
 
@@ -174,6 +185,12 @@ class MarkdownHeadingsReader:
                 claimed.update(range(heading.line, end + 1))
                 continue
             heading = Heading(heading.line, heading.level, _HEADING_ID.sub("", heading.text))
+            if not _is_term_text(heading.text):  # a question or a sentence heads a section, not a term
+                reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_NOT_A_TERM))
+                continue
+            if is_table_of_contents(lines[heading.line : end]):
+                reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_CONTENTS))
+                continue
             if not parse_term(heading.text)[0]:
                 reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_EMPTY_HEADING))
                 continue

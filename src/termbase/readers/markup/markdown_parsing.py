@@ -263,9 +263,13 @@ def web_links(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*urls, *youtube_links(text)]))
 
 
+_INLINE_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
 def heading_text(token_inline: Token) -> str:
-    """Return a heading's text with Markdown emphasis and trailing spaces removed."""
-    return " ".join(token_inline.content.replace("**", "").split())
+    """Return a heading's text with Markdown emphasis, inline HTML tags (`<a name="x"></a>`
+    anchors) and trailing spaces removed."""
+    return " ".join(_INLINE_TAG.sub("", token_inline.content).replace("**", "").split())
 
 
 def heading_reason(text: str) -> str:
