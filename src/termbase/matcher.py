@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
 import ahocorasick
 
@@ -42,12 +43,12 @@ _JOINER = re.compile(r"[ \t\u00a0\-\u2010-\u2015]*\n?[ \t\u00a0\-\u2010-\u2015>]
 _ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"'()\[\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.I)
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(NamedTuple):
     """One place a term occurs: `text[start:end]`, the concept it names and the label matched.
 
     `candidates` lists every concept the label can name; it has one id unless context had
     to choose. `concept_id` is "" for a label context could not decide (kept only on request).
+    (A NamedTuple, not a dataclass: a page makes tens of thousands, and it is immutable too.)
     """
 
     start: int
@@ -76,6 +77,7 @@ class Term:
 class _Pattern:
     owners: tuple[str, ...]
     label: str
+    words: int
 
 
 def _norm_token(token: str, keep_case: bool) -> str:
@@ -133,6 +135,10 @@ def keeps_case(label: str) -> bool:
     return " " not in word and any(c.isupper() for c in word[1:])
 
 
+def _leftmost_longest(hit: tuple[int, int, _Pattern]) -> tuple[int, int]:
+    return hit[0], hit[0] - hit[1]
+
+
 class _Automaton:
     """Aho-Corasick over space-joined token patterns (with a space at each end)."""
 
@@ -180,16 +186,16 @@ class TermMatcher:
                 if len(pattern) - 2 < minimum:
                     continue
                 (cased if keep_case else folded)[pattern].setdefault(concept_id, label)
-        self._folded = _Automaton({p: self._pattern(o) for p, o in folded.items()})
-        self._cased = _Automaton({p: self._pattern(o) for p, o in cased.items()})
+        self._folded = _Automaton({p: self._pattern(p, o) for p, o in folded.items()})
+        self._cased = _Automaton({p: self._pattern(p, o) for p, o in cased.items()})
         self.terms = terms
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
 
     @staticmethod
-    def _pattern(owners: dict[str, str]) -> _Pattern:
+    def _pattern(pattern: str, owners: dict[str, str]) -> _Pattern:
         ids = tuple(sorted(owners))
-        return _Pattern(ids, owners[ids[0]])
+        return _Pattern(ids, owners[ids[0]], pattern.count(" ") - 1)
 
     # -- building
 
@@ -277,23 +283,21 @@ class TermMatcher:
         if len(lowered) != len(joined):  # a rare letter whose lower case is longer: keep its case
             lowered = " " + " ".join(t.lower() if len(t.lower()) == len(t) else t for t in tokens) + " "
         gaps = pieces[0::2]
-        found: list[tuple[int, int, int, _Pattern]] = []
-        for start, end, pattern in (*self._folded.iter(lowered), *self._cased.iter(joined)):
-            first = bisect_left(starts, start + 1)
-            last = bisect_left(starts, end) - 1
-            if strict and last > first and not all(map(_JOINER.fullmatch, gaps[first + 1 : last + 1])):
-                continue
-            found.append((first, last, end - start, pattern))
+        found = [*self._folded.iter(lowered), *self._cased.iter(joined)]
         if not found:
             return []
-        found.sort(key=lambda m: (m[0], -m[2]))
+        found.sort(key=_leftmost_longest)
         words: frozenset[str] | None = context if isinstance(context, frozenset) else None
         matches: list[Match] = []
-        next_free = 0
-        for first, last, _, pattern in found:
-            if first < next_free:
+        taken = 0  # end of the last match in `joined`; a next one may share its closing space
+        for start, end, pattern in found:
+            if start + 1 < taken:
                 continue
-            next_free = last + 1
+            first = bisect_left(starts, start + 1)
+            last = first + pattern.words - 1
+            if strict and last > first and not all(map(_JOINER.fullmatch, gaps[first + 1 : last + 1])):
+                continue  # across a full stop or a bracket: a shorter label here may still fit
+            taken = end
             begin, finish = ends[2 * first], ends[2 * last + 1]
             owners = pattern.owners
             chosen = owners[0]

@@ -44,6 +44,7 @@ ASSET_FOLDER = "assets/termbase"
 #: only `data-termbase="<id>"` on each link, not the definition again and again.
 DEFINITIONS = "termbase-definitions.js"
 _SLUG = re.compile(r"[^a-z0-9]+")
+_MARKDOWN_MARKS = re.compile(r"[*_`\[\]<>&\\#~!|]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
 
 
 class TermbaseConfig(base.Config):
@@ -166,12 +167,27 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         return context
 
     def _glossary_html(self, glossary: Page) -> str:
-        from markdown import markdown  # MkDocs' own Markdown engine, loaded already
+        from markdown import Markdown  # MkDocs' own Markdown engine, loaded already
 
         from termbase.web.render import sanitize_html
 
+        engine = Markdown()
+
         def markdown_html(text: str) -> str:
-            return sanitize_html(markdown(text)) if text.strip() else ""
+            if not text.strip():
+                return ""
+            if not _MARKDOWN_MARKS.search(text):  # plain text: no need for the engine
+                return f"<p>{html.escape(text.strip(), quote=False)}</p>"
+            return sanitize_html(engine.reset().convert(text))
+
+        addresses: dict[str, str] = {}
+
+        def link_to(page: Page) -> str:
+            if page.url not in addresses:
+                address = html.escape(get_relative_url(page.url, glossary.url))
+                title = html.escape(page.title or page.file.src_uri)
+                addresses[page.url] = f'<a href="{address}">{title}</a>'
+            return addresses[page.url]
 
         order = getattr(self, "chapter_order", [])
         chapters = sorted(self.chapters, key=lambda t: (order.index(t) if t in order else len(order), t))
@@ -194,11 +210,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             for concept_id in used:
                 term = self.matcher.terms[concept_id]
                 pages = self.uses[concept_id][chapter]
-                links = ", ".join(
-                    f'<a href="{html.escape(get_relative_url(p.url, glossary.url))}">'
-                    f"{html.escape(p.title or p.file.src_uri)}</a>"
-                    for p in pages
-                )
+                links = ", ".join(map(link_to, pages))
                 parts.append(f'<dt id="term-{prefix}{concept_id}">{html.escape(term.label)}</dt>')
                 parts.append(
                     f"<dd>{markdown_html(self.full_definitions.get(concept_id, ''))}"
