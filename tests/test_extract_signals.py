@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from termbase.documents.markdown import parse_markdown
@@ -93,3 +95,18 @@ def test_bold_list_and_question_are_not_introductions() -> None:
 )
 def test_term_shape(phrase: str, is_term: bool) -> None:
     assert (term_problem(clean_term(phrase)) == "") is is_term
+
+
+def test_definition_list_label_over_a_statement_is_no_definition(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    def confidences(name: str, markdown: str) -> dict[str, float]:
+        page = tmp_path / name
+        page.write_text(markdown, encoding="utf-8")
+        return {e.term: e.confidence for e in extract_glossary([page], min_confidence=0.0).entries}
+
+    glossary_like = confidences("boats.md", "# Boats\n\nKeel\n:   The spine along the bottom of a hull.\n")
+    rule = "# Rules\n\nCrowded\n:   Boats in the harbour must wait for the pilot.\n"
+    labelled = confidences("rules.md", rule)
+    assert glossary_like["keel"] >= 0.6
+    assert labelled["crowded"] < 0.6

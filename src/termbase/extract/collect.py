@@ -88,6 +88,14 @@ def _needs_sentences(block: Block) -> bool:
     )
 
 
+#: A meaning that is a whole statement about some other subject: "The target is …", "Data entered … is …".
+_CLAUSE_MEANING = re.compile(
+    r"^(?!(?:an?|one|any)\b)(?:the\s+|this\s+|these\s+|[A-Za-z][\w-]*\s+){1,6}?"
+    r"(?:is|are|was|were|can|must|may|has|have|does|do|remains?|gets?)\b",
+    re.I,
+)
+
+
 def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Finding | None:
     term = clean_term(block.term)
     if term_problem(term) or not sentences:
@@ -98,11 +106,22 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Findin
     definition = finish_definition(text)
     if len(term.split()) >= 4 or " and " in f" {term} ":
         evidence = ("listed in a definition list, but a phrase rather than a term",)
-        return Finding(term, 0.45, evidence, definition, False)
+        return Finding(term, 0.45, evidence, definition, False, initial=True)
     if sum(1 for word in definition.split() if word.isalpha()) < 3:
         evidence = ("listed in a definition list, with no meaning in words",)
-        return Finding(term, 0.4, evidence, definition, False)
-    return Finding(term, 0.85, ("listed with its meaning in a definition list",), definition, True)
+        return Finding(term, 0.4, evidence, definition, False, initial=True)
+    if _CLAUSE_MEANING.match(sentences[0].text) and not _mentions(sentences[0].text, term):
+        # "Spacing: Undersized targets are positioned …" — a condition under a label, not a meaning
+        evidence = ("listed in a definition list whose text is a statement about something else",)
+        return Finding(term, 0.5, evidence, definition, False, initial=True)
+    return Finding(term, 0.85, ("listed with its meaning in a definition list",), definition, True,
+                   initial=True)
+
+
+def _mentions(text: str, term: str) -> bool:
+    head = term.lower().split()[-1]
+    stem = head[:-1] if head.endswith("s") and len(head) > 3 else head
+    return re.search(rf"\b{re.escape(stem)}", text.lower()) is not None
 
 
 @dataclass(frozen=True, slots=True)

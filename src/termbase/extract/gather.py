@@ -117,8 +117,8 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
     for index, occurrence in enumerate(group):
         finding = occurrence.finding
         if finding.markup in {STRONG, DFN}:
-            if finding.listed:  # one of several bold words in a row: a list, not an introduction
-                break
+            if finding.listed or any(e.startswith("names one thing") for e in finding.evidence):
+                break  # a list of bold words, or the name of one module or file: no introduction
             stats = termhood.get(finding.term.lower())
             if stats is not None and stats.uses_before(occurrence.chapter) >= USED_FREELY:
                 break
