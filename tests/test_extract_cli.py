@@ -105,3 +105,15 @@ def test_a_folder_without_chapters_is_one_clear_error(tmp_path: Path) -> None:
     assert code == 1
     assert "no chapter could be read" in err and "folder holds no chapters" in err
     assert not (tmp_path / "x.db").exists()
+
+
+def test_repository_papers_in_a_folder_are_left_out_and_said_so(tmp_path: Path) -> None:
+    readme = "# Repo\n\nA **pull request** is a proposed change.\n"
+    (tmp_path / "README.md").write_text(readme, encoding="utf-8")
+    (tmp_path / "01-tides.md").write_text(
+        "# Tides\n\nThe daily rise of the sea is called the **flood tide**.\n", encoding="utf-8")
+    code, out, err = run("extract", str(tmp_path), "--db", str(tmp_path / "t.db"))
+    assert code == 0, out + err
+    assert "1 repository file in the folders left out (README.md)" in err
+    terms = {r[0] for r in sqlite3.connect(tmp_path / "t.db").execute("SELECT term FROM entries")}
+    assert terms == {"flood tide"}

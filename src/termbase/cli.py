@@ -371,8 +371,9 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
             err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
         for problem in problems:
             err.print(f"[yellow]warning:[/yellow] {escape(problem.describe())}")
-        if result.opaque_note():
-            err.print(f"note: {escape(result.opaque_note())}")
+        for note in (*result.notes, result.opaque_note()):
+            if note:
+                err.print(f"note: {escape(note)}")
         out.print(f"{len(result.chapters)} chapters read, in {escape(result.order_source)}")
         kept = len(result.entries) + len(run.accepted)
         written = f" → {run.db}: {run.concepts} concepts, {run.relations} relations" if run.db else ""

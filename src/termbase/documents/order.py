@@ -24,6 +24,12 @@ DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rmd", ".qmd", ".rst
                                ".asciidoc", ".asc", ".html", ".htm", ".xhtml", ".ptx"})
 #: Pages that list a book's chapters in order: Sphinx / ReSpec index, mdBook SUMMARY, docsify sidebar.
 CONTENTS_PAGES = frozenset({"index", "contents", "summary", "_sidebar", "toc"})
+#: File names (without suffix, upper case) of a repository's own papers.
+REPOSITORY_FILES = frozenset({
+    "README", "LICENSE", "LICENCE", "COPYING", "CODE_OF_CONDUCT", "CONTRIBUTING", "CHANGELOG", "CHANGES",
+    "HISTORY", "AUTHORS", "CONTRIBUTORS", "CITATION", "SECURITY", "NEWS", "MAINTAINERS", "SUPPORT",
+    "PULL_REQUEST_TEMPLATE", "ISSUE_TEMPLATE",
+})
 _SKIP_DIRS = frozenset({"_build", "node_modules", "site", "_site", "build", "__pycache__"})
 _NUMBERED = re.compile(r"^\d+")
 _DIGITS = re.compile(r"(\d+)")
@@ -42,10 +48,21 @@ def natural_key(path: Path) -> tuple[object, ...]:
     return tuple(int(part) if part.isdigit() else part.lower() for part in _DIGITS.split(str(path)))
 
 
-def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
-    """Return (chapter files in command-line order, the folders named); folders are walked sorted."""
+def is_repository_file(path: Path) -> bool:
+    """Return True for a repository's own papers (README, LICENSE, CONTRIBUTING …), not chapters."""
+    return path.stem.upper().replace("-", "_") in REPOSITORY_FILES
+
+
+def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path], list[Path]]:
+    """Return (chapter files in command-line order, the folders named, repository files left out).
+
+    Folders are walked in sorted order; a repository's README, LICENSE, CONTRIBUTING and the
+    like found in them are left out (and returned, so the summary can say so); a file named
+    on the command line is always read.
+    """
     files: list[Path] = []
     folders: list[Path] = []
+    left_out: list[Path] = []
     for path in paths:
         if path.is_dir():
             folders.append(path)
@@ -54,10 +71,11 @@ def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
                 if p.suffix.lower() in DOCUMENT_SUFFIXES and p.is_file() and not p.name.startswith(".")
                 and not any(part.startswith(".") or part in _SKIP_DIRS for part in p.relative_to(path).parts)
             ]
-            files.extend(sorted(found, key=natural_key))
+            left_out.extend(p for p in found if is_repository_file(p))
+            files.extend(sorted((p for p in found if not is_repository_file(p)), key=natural_key))
         else:
             files.append(path)
-    return files, folders
+    return files, folders, left_out
 
 
 def _key(path: Path) -> str:

@@ -96,6 +96,7 @@ class ExtractResult:
     chapters: tuple[ChapterRead, ...] = ()
     skipped: tuple[InputError, ...] = ()
     min_confidence: float = DEFAULT_MIN_CONFIDENCE
+    notes: tuple[str, ...] = ()  # things done on purpose the summary should say (files left out)
 
     def opaque_note(self) -> str:
         """Return one line naming the directives read as code or exercises (or '' if none)."""
@@ -168,10 +169,19 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
     )
 
 
-def read_chapters(paths: Sequence[Path], exclude: Sequence[str] = ()) -> tuple[
-        list[_ChapterPass], list[InputError], str, list[str]]:
-    """Return (chapters in reading order, files that could not be read, the order's source, roots)."""
-    files, folders = expand_documents(paths)
+def read_chapters(
+    paths: Sequence[Path], exclude: Sequence[str] = (), notes: list[str] | None = None
+) -> tuple[list[_ChapterPass], list[InputError], str, list[str]]:
+    """Return (chapters in reading order, files that could not be read, the order's source, roots).
+
+    Lines for the summary (files left out on purpose) are appended to `notes`.
+    """
+    notes = notes if notes is not None else []
+    files, folders, left_out = expand_documents(paths)
+    if left_out:
+        names = ", ".join(sorted({f.name for f in left_out})[:6])
+        notes.append(f"{len(left_out)} repository file{'s' if len(left_out) > 1 else ''} in the folders "
+                     f"left out ({names}) — name one to read it as a chapter")
     errors: list[InputError] = []
     for path in paths:
         if not path.exists():
@@ -249,7 +259,8 @@ def extract_glossary(
     Chapters that cannot be read are in `skipped`; raises InputError only when no chapter
     could be read at all.
     """
-    passes, errors, order_source, roots = read_chapters([Path(p) for p in paths], exclude)
+    notes: list[str] = []
+    passes, errors, order_source, roots = read_chapters([Path(p) for p in paths], exclude, notes)
     documents = [p.document for p in passes if p.document is not None]
     if not documents:
         raise NothingExtractedError(paths, errors)
@@ -269,7 +280,8 @@ def extract_glossary(
     extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
     kept = tuple(e for e in extracted if e.confidence >= min_confidence)
     review = tuple(e for e in extracted if e.confidence < min_confidence)
-    return ExtractResult(kept, review, order_source, tuple(chapters), tuple(errors), min_confidence)
+    return ExtractResult(kept, review, order_source, tuple(chapters), tuple(errors), min_confidence,
+                         tuple(notes))
 
 
 __all__ = ["DEFAULT_MIN_CONFIDENCE", "ExtractResult", "ExtractedEntry", "NothingExtractedError",
