@@ -36,3 +36,23 @@ def seeds_dir() -> Path:
     if not SEEDS.is_dir():
         pytest.skip(f"seed glossaries not found at {SEEDS} (../shared/seeds beside the repo)")
     return SEEDS
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium for every browser test of the run, through Playwright.
+
+    Shared here because Playwright's sync API runs one event loop per process: a second
+    `sync_playwright()` started by another test module fails. The modules that use it skip
+    (or, under CI, fail) before asking for it when Chromium or Playwright is missing.
+    """
+    from playwright.sync_api import sync_playwright
+
+    from test_browser import CHROMIUM, CHROMIUM_FLAGS
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
+        )
+        yield chromium
+        chromium.close()

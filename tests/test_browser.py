@@ -56,7 +56,7 @@ def _unavailable(reason: str) -> None:
 if not CHROMIUM.exists():
     _unavailable(f"{CHROMIUM} is missing (scripts/test.sh installs Debian's chromium with apt-get)")
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Page
 except ImportError:
     _unavailable("playwright is not installed (pip install -e '.[test]')")
 try:
@@ -213,14 +213,8 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # ---------------------------------------------------------------- the browser, watched
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
-        )
-        yield browser
-        browser.close()
+# The `browser` fixture (one Chromium for the whole run) lives in conftest.py: Playwright's
+# sync API runs one event loop per process, so two modules must not each start their own.
 
 
 @dataclass

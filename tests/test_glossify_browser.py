@@ -20,7 +20,7 @@ import pytest
 
 from conftest import FIXTURES, REPO
 from termbase.build import build_termbase
-from test_browser import PHONE, Axe, Page, Pages, browser, pages, shot  # noqa: F401
+from test_browser import PHONE, Axe, Page, Pages, pages, shot  # noqa: F401
 
 PROJECTS = FIXTURES / "glossify"
 BIN = Path(sys.executable).parent
