@@ -279,26 +279,28 @@ def _line_shape(line: str) -> str:
 
 def term_headings_inside_entries(context: ReadContext) -> ReadFinding | None:
     """Markdown headings one level or more below the entries' own, shaped like terms, inside
-    the entries' definitions: sub-terms (`### Abstract class` under `## Abstract`) read as
-    part of another entry's definition."""
+    the entries' definitions: sub-terms (`### Abstract class` under `## Abstract`), or a term
+    line that is no heading for want of a space (`##<a name="x"></a>Term`), read as part of
+    another entry's definition."""
     shapes = [_line_shape(_line_text(context, e.line)) for e in context.entries]
     known = [shape for shape in shapes if shape.startswith("#")]
     if len(known) < max(2, 0.6 * len(context.entries)):
         return None
     level = len(max(set(known), key=known.count))
-    deeper = re.compile(rf"^\s*#{{{level + 1},6}}\s")
+    # Deeper headings, or lines of the entries' own level that miss the space a heading needs.
+    deeper = re.compile(rf"^\s*(?:#{{{level + 1},6}}\s|#{{{level},6}}<)")
     inside = [
         n
         for e in context.entries
         for n in range(e.line + 1, e.end_line + 1)
         if deeper.match(_line_text(context, n)) and _could_be_term(_line_text(context, n))
     ]
-    if len(inside) < 2:
+    if not inside:
         return None
     return ReadFinding(
         context.source,
         "term-headings-inside-entries",
-        f"{len(inside)} headings below the entries' level sit inside their definitions and may be "
+        f"{len(inside)} heading-like lines sit inside the entries' definitions and may be "
         f"terms of their own (e.g. {_line_text(context, inside[0])[:60]!r})",
         inside[0],
         0.3,
