@@ -197,7 +197,7 @@ def test_a_page_glossified_by_the_command_has_working_tooltips(tmp_path: Path, p
     build_termbase([str(PROJECTS / "course.yaml")], db)
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "page.html").write_text(
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Sauces</title></head>"
+        "<!DOCTYPE html><html lang='en'><head><title>Sauces</title><meta charset='utf-8'></head>"
         "<body><main><h1>Sauces</h1><p>An emulsion needs a whisk; <code>emulsion</code> is code.</p>"
         "</main></body></html>"
     )
