@@ -276,6 +276,7 @@ def extract_glossary(
              for d in documents]
     stats = measure(terms, texts)
     titles = {(i, s): sec.title for i, d in enumerate(documents) for s, sec in enumerate(d.sections)}
+    titles.update({(i, -1): d.title for i, d in enumerate(documents)})  # each chapter's own title
     candidates = gather(occurrences, stats, titles, markup_usage(tuple(documents)))
     extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
     kept = tuple(e for e in extracted if e.confidence >= min_confidence)

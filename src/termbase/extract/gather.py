@@ -213,6 +213,11 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if title and label_key(title) in {label_key(label) for label in labels}:
         confidence += 0.1
         evidence.append("the section heading names it")
+    own_title = label_key(section_titles.get((introduced.chapter, -1), ""))
+    if len(labels) > 1 and len(term.split()) >= 3 and own_title and label_key(term) in own_title:
+        # "Web Content Accessibility Guidelines (WCAG)" in the page of that name: its own name
+        confidence -= 0.3
+        evidence.append("names the document itself")
     if title_case(term) and not any(len(o.finding.labels) > 1 for o in group):
         confidence -= 0.25
         evidence.append("in title case: a name or a heading rather than a term")
