@@ -202,11 +202,44 @@ def read_chapters(
     tocs = {key: done.document.toc for key, done in passes.items() if done.document and done.document.toc}
     order = reading_order(readable, folders, tocs)
     ordered = [passes[str(f.resolve())] for f in order.files]
+    ordered, repeated = _without_page_furniture(ordered)
+    if repeated:
+        notes.append(f"{repeated} paragraph{'s' if repeated > 1 else ''} repeated on most HTML pages "
+                     "(navigation, banners, footers) left out")
     roots = [str(f) for f in folders]
     if not roots and ordered:  # files named one by one: addresses are relative to their common folder
         parents = [str(Path(p.document.path).parent) for p in ordered if p.document]
         roots = [os.path.commonpath(parents) or "."]
     return ordered, errors, order.source, roots
+
+
+def _without_page_furniture(passes: list[_ChapterPass]) -> tuple[list[_ChapterPass], int]:
+    """Return the chapters with the signals found in HTML paragraphs that repeat on most pages
+    (a site's navigation or footer outside <main>) dropped, and how many such paragraphs there were."""
+    pages = [p for p in passes if p.document is not None and p.document.format == "html"]
+    if len(pages) < 4:
+        return passes, 0
+    seen: dict[str, int] = {}
+    for page in pages:
+        assert page.document is not None
+        for text in {" ".join(b.text.split()) for b in page.document.blocks if b.kind != "heading"}:
+            seen[text] = seen.get(text, 0) + 1
+    repeated = {text for text, count in seen.items() if count >= max(3, len(pages) // 2) and len(text) > 20}
+    if not repeated:
+        return passes, 0
+    kept: list[_ChapterPass] = []
+    for chapter in passes:
+        document = chapter.document
+        if document is None or document.format != "html":
+            kept.append(chapter)
+            continue
+        lines = {
+            line for b in document.blocks if " ".join(b.text.split()) in repeated
+            for line in range(b.line, b.line + b.text.count("\n") + 1)
+        }
+        occurrences = tuple(o for o in chapter.occurrences if o.line not in lines)
+        kept.append(replace(chapter, occurrences=occurrences))
+    return kept, len(repeated)
 
 
 @dataclass(frozen=True, slots=True)
