@@ -105,9 +105,9 @@ def test_xhtml_with_an_encoding_declaration_is_read(tmp_path):
 def test_paragraphs_repeated_on_most_html_pages_are_furniture(tmp_path):
     for number, subject in enumerate(["anchor", "buoy", "cleat", "davit", "ensign"], start=1):
         (tmp_path / f"page{number}.html").write_text(
-            "<html><body><div><p>Our <strong>harbour guide</strong> is a booklet handed out at every berth.</p>"
-            f"<h1>Page {number}</h1><p>A <strong>{subject}</strong> is a piece of deck gear this page covers.</p>"
-            "</div></body></html>", encoding="utf-8")
+            "<html><body><div><p>Our <strong>harbour guide</strong> is a booklet handed out at every"
+            f" berth.</p><h1>Page {number}</h1><p>A <strong>{subject}</strong> is a piece of deck gear"
+            " this page covers.</p></div></body></html>", encoding="utf-8")
     result = extract_glossary([tmp_path], min_confidence=0.0)
     assert sorted(e.term for e in result.entries) == ["anchor", "buoy", "cleat", "davit", "ensign"]
     assert any("repeated on most HTML pages" in note for note in result.notes)

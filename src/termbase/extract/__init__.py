@@ -233,11 +233,10 @@ def _without_page_furniture(passes: list[_ChapterPass]) -> tuple[list[_ChapterPa
         if document is None or document.format != "html":
             kept.append(chapter)
             continue
-        lines = {
-            line for b in document.blocks if " ".join(b.text.split()) in repeated
-            for line in range(b.line, b.line + b.text.count("\n") + 1)
-        }
-        occurrences = tuple(o for o in chapter.occurrences if o.line not in lines)
+        furniture = [text for b in document.blocks if (text := " ".join(b.text.split())) in repeated]
+        occurrences = tuple(
+            o for o in chapter.occurrences if not any(o.sentence in text for text in furniture)
+        )
         kept.append(replace(chapter, occurrences=occurrences))
     return kept, len(repeated)
 
