@@ -111,3 +111,14 @@ def test_paragraphs_repeated_on_most_html_pages_are_furniture(tmp_path):
     result = extract_glossary([tmp_path], min_confidence=0.0)
     assert sorted(e.term for e in result.entries) == ["anchor", "buoy", "cleat", "davit", "ensign"]
     assert any("repeated on most HTML pages" in note for note in result.notes)
+
+
+def test_jupyter_book_toc_and_notebook_lines():
+    result = extract_glossary([FIXTURES / "jbook"])
+    assert result.order_source.startswith("Jupyter Book table of contents")
+    kept = {e.term: e for e in result.entries}
+    assert kept["star"].chapter.endswith("stars.md")
+    coma = kept["coma"]
+    assert coma.chapter.endswith("comets.ipynb") and coma.line == 9  # the line of the cell's source
+    assert coma.definition == "The cloud of gas around the icy core of a comet."
+    assert "tail" not in {e.term for e in (*result.entries, *result.review)}  # a code cell

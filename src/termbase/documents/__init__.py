@@ -22,6 +22,7 @@ _FORMATS = {
     ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".asc": "asciidoc",
     ".html": "html", ".htm": "html", ".xhtml": "html",
     ".ptx": "pretext",
+    ".ipynb": "notebook",
 }
 
 
@@ -56,12 +57,16 @@ def parse_text(text: str, path: str, format_name: str) -> Document:
         from termbase.documents.html import parse_html
 
         return parse_html(text, path)
+    if format_name == "notebook":
+        from termbase.documents.notebook import parse_notebook
+
+        return parse_notebook(text, path)
     if format_name == "pretext":
         from termbase.documents.pretext import parse_pretext
 
         return parse_pretext(text, path)
     raise InputError(f"unknown chapter format {format_name!r}", path=path,
-                     hint="use markdown, rst, asciidoc, html or pretext")
+                     hint="use markdown, rst, asciidoc, html, pretext or notebook")
 
 
 def read_document(path: Path, name: str | None = None) -> Document:

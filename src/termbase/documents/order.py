@@ -21,7 +21,7 @@ import yaml
 
 #: File suffixes read as chapters.
 DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rmd", ".qmd", ".rst", ".rest", ".adoc",
-                               ".asciidoc", ".asc", ".html", ".htm", ".xhtml", ".ptx"})
+                               ".asciidoc", ".asc", ".html", ".htm", ".xhtml", ".ptx", ".ipynb"})
 #: Pages that list a book's chapters in order: Sphinx / ReSpec index, mdBook SUMMARY, docsify sidebar.
 CONTENTS_PAGES = frozenset({"index", "contents", "summary", "_sidebar", "toc"})
 #: File names (without suffix, upper case) of a repository's own papers.
