@@ -159,6 +159,30 @@ class Evidence:
 def alias_statements(definition: str) -> list[Alias]:
     """Return the other names a definition states for its idea ("also called X", "X (Y) —")."""
     found: list[Alias] = []
+    lowered = definition.lower()
+    if any(cue in lowered for cue in _ALIAS_CUES):
+        found.extend(_stated_aliases(definition))
+    if "(" in definition[:80]:
+        found.extend(_opening_aliases(definition))
+    return found
+
+
+#: Words one of which every alias statement contains (a cheap test before the regex).
+_ALIAS_CUES = (
+    "also",
+    "a.k.a",
+    "aka",
+    "short for",
+    "abbreviat",
+    "or simply",
+    "another name",
+    "sometimes called",
+    "otherwise known",
+)
+
+
+def _stated_aliases(definition: str) -> list[Alias]:
+    found: list[Alias] = []
     for match in _ALIAS.finditer(definition):
         if not _about_the_term(definition, match.start(), match.end()):
             continue
@@ -171,6 +195,11 @@ def alias_statements(definition: str) -> list[Alias]:
             name = re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
             if 1 < len(name) <= 60 and len(name.split()) <= 5 and not name[0].isdigit():
                 found.append(Alias(name, match.group(0).strip()))
+    return found
+
+
+def _opening_aliases(definition: str) -> list[Alias]:
+    found: list[Alias] = []
     opening = _OPENING.match(definition)
     if opening:
         for name in (opening.group("name"), opening.group("alias")):
@@ -254,6 +283,9 @@ def head_variant(shorter: str, longer: str) -> str:
 
 def variant_keys(label: str) -> Iterator[tuple[str, str]]:
     """Yield (key, word) for the label one head word shorter that `label` may be a variant of."""
+    last = label.rsplit(None, 1)[-1].lower() if " " in label else ""
+    if last.rstrip("s") not in HEAD_WORDS and last not in HEAD_WORDS:
+        return
     words = label_words(label)
     if len(words) >= 2 and words[-1] in HEAD_WORDS and head_variant(" ".join(words[:-1]), label):
         yield label_key(" ".join(words[:-1])), words[-1]
