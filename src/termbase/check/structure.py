@@ -38,6 +38,8 @@ SPELLING_DOC = (
 #: A definition this short that names only another concept defines nothing by itself.
 MAX_CIRCULAR_WORDS = 15
 _ACRONYM = re.compile(r"(?<![\w\-])([A-Z][A-Z0-9]{1,7})s?(?![\w\-])")
+#: Units and version tags written in capitals (GB, TB/s, V3, N1) are no acronyms to expand.
+_NOT_AN_ACRONYM = re.compile(r"^(?:\d+|[KMGTP]B|[KMG]HZ|[A-Z]\d)$")
 #: "Expansion (ACR)" or "ACR (Expansion": the acronym is spelled out there.
 _EXPANDED = re.compile(r"\(([A-Z][A-Z0-9]{1,7})s?\)|(?<![\w\-])([A-Z][A-Z0-9]{1,7})s?\s*\((?=[A-Z][a-z])")
 
@@ -102,7 +104,7 @@ def check_unexpanded(concepts: Sequence[Concept]) -> list[Finding]:
             if "(" in entry.definition:
                 expanded.update(a or b for a, b in _EXPANDED.findall(entry.definition))
             for acronym in set(_ACRONYM.findall(entry.definition)):
-                if not acronym.isdigit() and label_key(acronym) not in known:
+                if not _NOT_AN_ACRONYM.match(acronym) and label_key(acronym) not in known:
                     uses[acronym].append((concept, index))
     findings = []
     for acronym, places in sorted(uses.items()):
