@@ -79,6 +79,12 @@ def refresh_shipped_vectors() -> tuple[int, int]:
     return len(keys) - len(missing), len(missing)
 
 
+def builtin_db_path() -> Path:
+    """Return where the compiled built-in termbase is (or will be) cached."""
+    suffix = "-semantic" if semantic.available() else ""
+    return cache_dir() / f"builtin-{sources_digest(glossary_files())}{suffix}.db"
+
+
 def builtin_db() -> Path:
     """Return the compiled built-in termbase, building it first if it is not cached."""
     files = glossary_files()

@@ -226,8 +226,10 @@ def open_termbase(db: Path | None) -> Termbase:
 
     if db is not None:
         return Termbase.open(db)
-    from termbase.builtin import builtin_db
+    from termbase.builtin import builtin_db, builtin_db_path, glossary_files
 
+    if glossary_files() and not builtin_db_path().is_file():
+        err.print("[dim]compiling the built-in glossary on first use (a few seconds)…[/dim]")
     return Termbase.open(builtin_db())
 
 
