@@ -292,3 +292,19 @@ def test_brackets_that_are_no_link_are_left_alone(matcher: TermMatcher) -> None:
     assert unlinked(out) == page
     assert linked(out) == ["emulsion"] and out.count("](https://") == 1
     assert "[emulsion]{#emulsion}" in out and "[pH][nowhere]" in out
+
+
+def test_mkdocs_plugin_links_to_a_published_site_without_tooltips(course_db: Path, tmp_path: Path) -> None:
+    project = tmp_path / "site"
+    shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
+    shutil.copy(course_db, project / "course.db")
+    (project / "mkdocs.yml").write_text(
+        "site_name: Kitchen chemistry\nplugins:\n  - termbase:\n      db: course.db\n"
+        f"      link_to: {BASE}\n      glossary_page: ''\n      tooltips: false\n      first: page\n"
+    )
+    done = tool(["mkdocs", "build", "-q", "--strict"], project)
+    assert done.returncode == 0, done.stderr
+    page = (project / "site" / "sauces" / "emulsions" / "index.html").read_text()
+    links = re.findall(r'<a class="termbase-term" href="([^"]+)">([^<]+)</a>', page)
+    assert links == [(f"{BASE}c/emulsion.html", "emulsion"), (f"{BASE}c/ph.html", "pH")]  # once a page
+    assert "termbase-tooltips" not in page and not (project / "site" / "glossary").exists()
