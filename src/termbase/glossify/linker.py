@@ -19,10 +19,9 @@ DENSITIES = ("section", "page", "all")
 
 @dataclass(frozen=True, slots=True)
 class LinkTarget:
-    """Where a concept's link goes: `base` + `c/<id>.html`, or a pattern with `{id}` in it.
-
-    `relative_to_site`: a `termbase site` folder; links are then made relative to the page
-    being written (`page_dir`). `anchor`: link to `<page>#<id>` (one glossary page).
+    """Where a concept's link goes: `base` + `c/<id>.html`, `base` + `<id>` when it ends in
+    `#` (one glossary page), or `base` as a pattern with `{id}` in it. With `site_dir` (a
+    folder `termbase site` wrote) links are paths relative to the page being written.
     """
 
     base: str = ""

@@ -241,8 +241,3 @@ def glossify_markdown(text: str, linker: Linker, titles: bool = True) -> str:
         last = end
     out.append(text[last:])
     return "".join(out)
-
-
-def markdown_tokens(text: str) -> list[Any]:
-    """Return markdown-it's block tokens for `text` (for tests and tools)."""
-    return parser().parse(text)

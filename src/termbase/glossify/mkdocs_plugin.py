@@ -21,7 +21,6 @@ from __future__ import annotations
 import html
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,13 +56,6 @@ class TermbaseConfig(base.Config):
     glossary_page = c.Type(str, default="glossary.md")
     glossary_title = c.Type(str, default="Glossary")
     glossary_sections = c.Choice(("none", "chapter"), default="none")
-
-
-@dataclass
-class _Use:
-    """Where one term is used: pages in build order, grouped by chapter."""
-
-    pages: dict[str, list[Page]] = field(default_factory=dict)
 
 
 class TermbasePlugin(BasePlugin[TermbaseConfig]):
