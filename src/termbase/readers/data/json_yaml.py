@@ -205,8 +205,13 @@ def _is_language_record(value: object) -> bool:
     return isinstance(value, dict) and any(_has_term(v) for v in value.values())
 
 
-def is_language_key(key: str) -> bool:
-    """Return True for a key that is a language tag (`en`, `pt-BR`), not a field name (`def`)."""
+def is_language_key(key: object) -> bool:
+    """Return True for a key that is a language tag (`en`, `pt-BR`), not a field name (`def`).
+
+    YAML keys need not be strings (`on:` is True, `2024:` a number): those are no tags.
+    """
+    if not isinstance(key, str):
+        return False
     return bool(re.fullmatch(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", key)) and not field_role(key)
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import lxml.html
 from lxml import etree
 
+from termbase.control_chars import strip_controls
 from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
@@ -383,7 +384,7 @@ def _dfn_paragraphs(root: etree._Element) -> list[_Found]:
             continue
         labels = [name for dfn in dfns for name in _names(dfn)]
         rest = etree.Element("div")
-        rest.text = dfns[-1].tail
+        rest.text = strip_controls(dfns[-1].tail or "")  # lxml refuses controls in new text
         for child in list(paragraph)[paragraph.index(dfns[-1]) + 1 :]:
             rest.append(_copy(child))
         blocks = element_blocks(rest)

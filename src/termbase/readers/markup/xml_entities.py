@@ -161,7 +161,12 @@ def parse_sgml(prepared: PreparedXml, source: str) -> etree._Element:
 def local_name(element: etree._Element) -> str:
     """Return an element's tag without its namespace, lower-cased ('' for comments and PIs)."""
     tag = element.tag
-    return etree.QName(tag).localname.casefold() if isinstance(tag, str) else ""
+    if not isinstance(tag, str):
+        return ""
+    try:
+        return etree.QName(tag).localname.casefold()
+    except ValueError:  # SGML read leniently can give tags XML would refuse (`g===sis`)
+        return tag.rpartition("}")[2].casefold()
 
 
 def element_id(element: etree._Element) -> str:
