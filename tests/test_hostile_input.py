@@ -3,13 +3,13 @@ limit and the flag that raises it, and the same file builds once the user raises
 
 Covers issue 20 parts 0b (references outside the input), 0c (YAML alias bombs),
 1 (XML entity amplification, oversized nodes), 2 (deep nesting) and 5 (limits).
-All inputs are generated here, small, in our own words.
+All inputs are generated here, small, in our own words. How fast each is refused is
+measured by bench/hostile.py (timed tests would be flaky on a busy machine).
 """
 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -88,9 +88,7 @@ def test_entity_amplification_refused_at_once_and_liftable_for_small_expansion(t
     make, root = XML_SHAPES[name]
     path = tmp_path / name
     path.write_text(make("&e10;", laughs_dtd(root)), encoding="utf-8")
-    started = time.perf_counter()
     code, output = build(tmp_path, str(path))
-    assert time.perf_counter() - started < 1.0
     assert code == 1
     assert "XML entity references expand" in output and "--max-expansion" in output
     assert output.count("skipped:") == 1 and "Traceback" not in output
@@ -137,11 +135,9 @@ def test_oversized_xml_node_refused_with_its_flag(tmp_path: Path, name: str):
     make, _ = XML_SHAPES[name]
     path = tmp_path / name
     path.write_text(make("fired " * 400_000), encoding="utf-8")  # 2.4 MB in one text node
-    started = time.perf_counter()
     # a huge node can push a file's cues out of the sample detection reads, so name the shape
     shape = ["--format", "pretext"] if name.endswith(".ptx") else []
     code, output = build(tmp_path, str(path), "--max-xml-node-mb", "1", *shape)
-    assert time.perf_counter() - started < 2.0
     assert code == 1 and "XML text or attribute value is too large" in output
     assert "--max-xml-node-mb" in output
     code, output = build(tmp_path, str(path), "--max-xml-node-mb", "3", *shape)
@@ -164,9 +160,7 @@ def yaml_bomb(levels: int = 9) -> str:
 def test_yaml_alias_bomb_refused_at_once(tmp_path: Path):
     path = tmp_path / "bomb.yaml"
     path.write_text(yaml_bomb(), encoding="utf-8")
-    started = time.perf_counter()
     code, output = build(tmp_path, str(path))
-    assert time.perf_counter() - started < 1.0
     assert code == 1 and "YAML aliases expand" in output and "--max-expansion" in output
     assert str(path) in output
 
@@ -174,9 +168,7 @@ def test_yaml_alias_bomb_refused_at_once(tmp_path: Path):
 def test_yaml_alias_bomb_in_markdown_front_matter_refused_during_detection(tmp_path: Path):
     path = tmp_path / "kiln.md"
     path.write_text("---\n" + yaml_bomb() + "---\nA kiln fires clay.\n", encoding="utf-8")
-    started = time.perf_counter()
     code, output = build(tmp_path, str(path))
-    assert time.perf_counter() - started < 1.0
     assert code == 1 and "YAML aliases expand" in output and f"{path}:2" in output
 
 

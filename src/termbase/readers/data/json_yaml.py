@@ -221,7 +221,11 @@ def label_record_languages(value: object) -> dict[str, str]:
     no term field. Empty for any other record."""
     if not isinstance(value, dict) or _has_term(value):
         return {}
-    found = {k: language_of_key(k) for k, v in value.items() if isinstance(v, str) and not field_role(k)}
+    found = {  # YAML keys need not be strings (`on:` is True)
+        k: language_of_key(k)
+        for k, v in value.items()
+        if isinstance(k, str) and isinstance(v, str) and not field_role(k)
+    }
     found = {k: code for k, code in found.items() if code}
     return found if len(set(found.values())) >= 2 else {}
 
