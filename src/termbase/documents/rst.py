@@ -125,16 +125,19 @@ def _register_unknown(text: str) -> None:
     """Register generic stand-ins for the directives and roles `text` uses that docutils lacks."""
     from docutils.languages import en
 
-    document = utils.new_document("<probe>")
-    document.reporter.report_level = 5
-    for name in set(_DIRECTIVE.findall(text)) - _known_directives:
+    new_directives = set(_DIRECTIVE.findall(text)) - _known_directives
+    new_roles = set(_ROLE.findall(text)) - _known_roles
+    if not new_directives and not new_roles:
+        return
+    document = utils.new_document("<probe>", _settings())
+    for name in new_directives:
         _known_directives.add(name)
         found, _ = directives.directive(name, en, document)
         if found is None or name in _SPHINX_OWN:
             directives.register_directive(name, GenericDirective)
             if found is None:
                 _generic_directives.add(name)
-    for name in set(_ROLE.findall(text)) - _known_roles:
+    for name in new_roles:
         _known_roles.add(name)
         found_role, _ = roles.role(name, en, 0, document.reporter)
         if found_role is None or name == "term":
