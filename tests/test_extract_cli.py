@@ -117,3 +117,13 @@ def test_repository_papers_in_a_folder_are_left_out_and_said_so(tmp_path: Path) 
     assert "1 repository file in the folders left out (README.md)" in err
     terms = {r[0] for r in sqlite3.connect(tmp_path / "t.db").execute("SELECT term FROM entries")}
     assert terms == {"flood tide"}
+
+
+def test_against_leaves_the_glossary_out_of_the_chapters(tmp_path: Path) -> None:
+    course = FIXTURES / "course"
+    glossary = course / "learners" / "glossary.md"
+    code, out, err = run("extract", str(course), "--against", str(glossary), "--json")
+    assert code == 0, out + err
+    data = json.loads(out)
+    assert not any(e["chapter"].endswith("glossary.md") for e in data["entries"] + data["review"])
+    assert data["against"]["missed"] == ["dew point"]

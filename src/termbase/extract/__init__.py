@@ -120,8 +120,10 @@ class ExtractResult:
 
 
 def _excluded(path: Path, patterns: Sequence[str]) -> bool:
-    text = path.as_posix()
-    return any(fnmatch.fnmatch(text, p) or fnmatch.fnmatch(path.name, p) for p in patterns)
+    """Return True if a glob matches the path as named, its file name or its absolute path."""
+    text, absolute = path.as_posix(), path.resolve().as_posix()
+    return any(fnmatch.fnmatch(text, p) or fnmatch.fnmatch(path.name, p) or fnmatch.fnmatch(absolute, p)
+               for p in patterns)
 
 
 def chapter_url(base_url: str, chapter: str, root: str, anchor: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from glob import escape as glob_escape
 from pathlib import Path
 
 from termbase.errors import InputError
@@ -48,8 +49,10 @@ def run_extract(
     if base_url and not base_url.startswith(("http://", "https://", "/")):
         raise InputError(f"--base-url {base_url!r} is no address",
                          hint="give an http(s) address or a path starting with /, e.g. https://example.org/book/")
+    # The human glossary scored against is never read as a chapter (it would find itself).
+    glossaries = [glob_escape(Path(g).resolve().as_posix()) for g in against if Path(g).is_file()]
     result = extract_glossary([Path(s) for s in sources], base_url=base_url, min_confidence=min_confidence,
-                              exclude=exclude)
+                              exclude=[*exclude, *glossaries])
     accepted: list[Entry] = []
     for path in accept:
         accepted.extend(read_accepted(path))
