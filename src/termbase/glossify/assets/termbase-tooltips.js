@@ -94,7 +94,10 @@
     if (event.key === "Escape" || event.key === "Esc") hide();
   });
   window.addEventListener("resize", hide);
-  if (document.readyState === "loading") {
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    // MkDocs Material: runs on the first page and after each instant-navigation page load.
+    window.document$.subscribe(function () { hide(); start(); });
+  } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {
     start();
