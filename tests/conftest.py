@@ -38,13 +38,15 @@ def seeds_dir() -> Path:
     return SEEDS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless Debian Chromium for every browser test of the run, through Playwright.
+    """A headless Debian Chromium for the browser tests of one module, through Playwright.
 
-    Shared here because Playwright's sync API runs one event loop per process: a second
-    `sync_playwright()` started by another test module fails. The modules that use it skip
-    (or, under CI, fail) before asking for it when Chromium or Playwright is missing.
+    Defined once, here, because Playwright's sync API runs an event loop in this thread
+    while it is open: two modules must not each hold one at once, and later tests that run
+    their own event loop (the MCP client sessions) need it closed. Module scope closes it
+    when the module's tests are done. The modules that use it skip (or, under CI, fail)
+    before asking for it when Chromium or Playwright is missing.
     """
     from playwright.sync_api import sync_playwright
 
