@@ -65,12 +65,14 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[
         shutil.copytree(PROJECTS / "mkdocs", project)
         shutil.copy(db, project / "course.db")
         config = (project / "mkdocs.yml").read_text()
+        served.append(Served(project / "site"))  # first: Material's instant navigation needs site_url
         # The default theme's highlight.js and Material's fonts come from CDNs: off, pages stay local.
-        local = "  highlightjs: false\n" if theme == "mkdocs" else "  font: false\n"
-        theme_lines = f"theme:\n  name: {theme}\n{local}"
+        # Material with instant navigation: pages after the first arrive without a reload.
+        instant = "  features: [navigation.instant, navigation.footer]\n"
+        local = "  highlightjs: false\n" if theme == "mkdocs" else f"  font: false\n{instant}"
+        theme_lines = f"site_url: {served[-1].base}/\ntheme:\n  name: {theme}\n{local}"
         (project / "mkdocs.yml").write_text(theme_lines + config)
         run([str(BIN / "mkdocs"), "build", "--strict", "-q"], project)
-        served.append(Served(project / "site"))
         found[f"mkdocs-{theme}"] = (served[-1].base, "/sauces/emulsions/", "/glossary/")
     project = root / "sphinx"
     shutil.copytree(PROJECTS / "sphinx", project)
@@ -157,6 +159,23 @@ def test_link_lands_on_the_term_and_nothing_is_linked_in_code_or_headings(
     term = page.locator(f"[id='{anchor}']")
     assert term.inner_text().strip().startswith("pH")
     assert term.is_visible() and term.evaluate("e => e.getBoundingClientRect().top < window.innerHeight")
+
+
+def test_tooltips_after_instant_navigation_in_material(sites, pages: Pages) -> None:  # noqa: F811
+    base, _, _ = sites["mkdocs-material"]
+    page, _ = pages.open()
+    page.goto(base + "/")
+    page.wait_for_load_state("networkidle")  # Material reads sitemap.xml before it takes links over
+    page.evaluate("window.sameDocument = true")
+    page.locator("a.md-footer__link--next").click()  # fetched and swapped in, no reload
+    page.wait_for_url("**/sauces/emulsions/")
+    page.locator("h1", has_text="Emulsions").wait_for()
+    assert page.evaluate("window.sameDocument === true"), "the page was reloaded, not swapped in"
+    link = page.locator("a.termbase-term", has_text="pH").first
+    link.hover()
+    tip = tooltip_of(page, link)
+    tip.wait_for(state="visible", timeout=5000)
+    assert tip.inner_text().startswith("A number from 0 to 14")
 
 
 @pytest.mark.parametrize("site", SITES)

@@ -67,12 +67,6 @@
     link.addEventListener("mouseleave", hideSoon);
     link.addEventListener("focus", function () { show(link); });
     link.addEventListener("blur", hide);
-    link.addEventListener("click", function (event) {
-      if (lastPointer === "touch" && !wasOpen) {
-        event.preventDefault();
-        show(link);
-      }
-    });
     tip.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
     tip.addEventListener("mouseleave", hideSoon);
   }
@@ -90,13 +84,28 @@
       hide();
     }
   }, true);
+  // A first tap shows the definition instead of following the link. Listened for on the
+  // window while capturing, so it comes before any site script that takes links over
+  // (MkDocs Material's instant navigation, for one).
+  window.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.termbase-term") : null;
+    if (!link || !link.hasAttribute("aria-describedby")) return;
+    if (lastPointer === "touch" && !wasOpen) {
+      event.preventDefault();
+      event.stopPropagation();
+      show(link);
+    }
+  }, true);
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" || event.key === "Esc") hide();
   });
   window.addEventListener("resize", hide);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     // MkDocs Material: runs on the first page and after each instant-navigation page load.
-    window.document$.subscribe(function () { hide(); start(); });
+    window.document$.subscribe(function () {
+      if (shown && !document.body.contains(shown)) hide();
+      start();
+    });
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {
