@@ -271,8 +271,9 @@ class SearchIndex:
         self.prefix_rows = prefix_rows
         self.common_stems = self._common_stems(len(self.preferred))
         self.vector_ids: list[str] = []
-        self.vectors = None
-        self.mode = self._load_vectors()
+        self._vectors = None
+        self.has_vectors = False
+        self.mode = self._check_vectors()
         from symspellpy import SymSpell  # imported here: only an index that is built needs it
 
         self.typos = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
@@ -302,10 +303,12 @@ class SearchIndex:
         rows = self.db.execute("SELECT term FROM temp.fts_vocab WHERE doc > ?", (threshold,))
         return frozenset(r[0] for r in rows)
 
-    def _load_vectors(self) -> str:
-        """Load the concept embeddings if the termbase has them and the model is installed.
+    def _check_vectors(self) -> str:
+        """Note whether the termbase has embeddings this installation can use (`has_vectors`).
 
-        Returns a description of the search mode, for the CLI to show.
+        Nothing is loaded here: numpy, the model and the vectors come in on the first query
+        that is embedded (or `warm()`), so a lookup by name starts fast. Returns a
+        description of the search mode, for the CLI to show.
         """
         row = self.db.execute("SELECT value FROM meta WHERE key = 'semantic_model'").fetchone()
         if not row:
@@ -314,11 +317,29 @@ class SearchIndex:
             return f"lexical (embeddings were made by {row[0]}, not {semantic.MODEL_NAME}: rebuild)"
         if not semantic.available():
             return f"lexical (semantic extra not installed: {semantic.INSTALL_HINT})"
-        rows = self.db.execute("SELECT concept_id, vector FROM concept_vectors ORDER BY rowid").fetchall()
-        self.vector_ids = [r[0] for r in rows]
-        self.vectors = semantic.vectors_from_blob(b"".join(r[1] for r in rows), semantic.DIMENSION)
-        semantic.get_query_embedder().encode_query("warm up")  # load the model now, not mid-query
+        self.has_vectors = True
         return "hybrid (lexical + semantic)"
+
+    @property
+    def vectors(self) -> object:
+        """Return the concept embeddings (a float32 matrix), loading them on first use."""
+        if self._vectors is None and self.has_vectors:
+            rows = self.db.execute("SELECT concept_id, vector FROM concept_vectors ORDER BY rowid").fetchall()
+            self.vector_ids = [r[0] for r in rows]
+            self._vectors = semantic.vectors_from_blob(b"".join(r[1] for r in rows), semantic.DIMENSION)
+        return self._vectors
+
+    @vectors.setter
+    def vectors(self, matrix: object) -> None:
+        """Attach embeddings made elsewhere (benchmarks attach a generated matrix)."""
+        self._vectors = matrix
+        self.has_vectors = matrix is not None
+
+    def warm(self) -> None:
+        """Load the embeddings and the model now (a server does, before its first question)."""
+        if self.has_vectors:
+            _ = self.vectors
+            semantic.get_query_embedder().encode_query("warm up")
 
     def _rare_words(self, words: list[str]) -> list[str]:
         """Return the words whose stems are not too common to rank by."""
@@ -344,7 +365,7 @@ class SearchIndex:
             self._typo_matches(text, found)
         self._fulltext_matches(text, found)
         named = any(c.score >= 0.9 for c in found.values())  # the query is a label already
-        if self.vectors is not None and not named and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
+        if self.has_vectors and not named and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
             self._semantic_matches(text, found)
         return self._ranked(found, limit)
 
@@ -352,7 +373,7 @@ class SearchIndex:
         """Return True if searching `query` may have to embed it first (tens of milliseconds):
         the index has vectors, the query reads as a question, and it was not embedded before.
         A server runs such searches off its event loop and answers the others at once."""
-        if self.vectors is None:
+        if not self.has_vectors:
             return False
         try:
             text = _clean_query(query)

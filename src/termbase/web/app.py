@@ -133,6 +133,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     termbase = Termbase.open(db_path)
     index = termbase.search_index()
     one_blas_thread()
+    index.warm()  # embeddings and model loaded now, not on the first question
     data = SiteData.load(termbase, title)
     links = Links()
     base_context = {"site": data, "links": links, "suggest_url": "/api/suggest"}
