@@ -934,14 +934,24 @@ def coverage(sources: tuple[str, ...], db: Path | None, as_json: bool, format_na
 
 @app.command()
 @argument("sources", nargs=-1, type=PATH, help="termbase-yaml files (default: the built-in glossary).")
+@click.option(
+    "--against",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="A folder of other people's texts: flag definitions that repeat a run of their words (repeatable).",
+)
+@click.option(
+    "--window", type=int, default=7, show_default=True, help="Shared run length (words) that --against flags."
+)
 @friendly_errors
-def lint(sources: tuple[Path, ...]) -> None:
-    """Check glossary sources in termbase's own format: ids, related ids, labels, definitions."""
+def lint(sources: tuple[Path, ...], against: tuple[Path, ...], window: int) -> None:
+    """Check glossary sources in termbase's own format: ids, related ids, labels, definitions,
+    and with --against, words copied from other texts."""
     from termbase.builtin import glossary_files
     from termbase.lint import lint_files
 
     files = list(sources) or glossary_files()
-    problems = lint_files(files)
+    problems = lint_files(files, against=against, window=window)
     for problem in problems:
         out.print(escape(str(problem)))
     out.print(f"{len(files)} files, {len(problems)} problems")

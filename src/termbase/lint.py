@@ -4,6 +4,8 @@
 file and line to fix: duplicate ids, related ids that resolve to nothing, a label two
 concepts claim without both being marked homonyms, empty or overlong definitions, and
 missing or unknown topics. The built-in glossary must pass with no problem at all.
+With reference folders (`against`), a definition that repeats a run of their words is a
+problem too (see termbase.shared_runs).
 """
 
 from __future__ import annotations
@@ -136,7 +138,43 @@ def _label_clashes(entries: Sequence[Entry]) -> list[Problem]:
     return problems
 
 
-def lint_files(paths: Sequence[Path], topics: Sequence[str] = TOPICS) -> list[Problem]:
-    """Return every problem in the termbase-yaml files at `paths`."""
+def copied_run_problems(
+    entries: Sequence[Entry], against: Sequence[Path], window: int
+) -> list[Problem]:
+    """Return a problem for each definition that shares `window`+ words with a file under `against`."""
+    from termbase.shared_runs import copied_runs
+
+    by_entry: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    first: dict[int, Entry] = {}
+    for found in copied_runs(entries, against, window):
+        first.setdefault(id(found.entry), found.entry)
+        by_entry[id(found.entry)].append((" ".join(found.words), found.reference))
+    problems = []
+    for key, runs in by_entry.items():
+        entry = first[key]
+        words, reference = runs[0]
+        more = f" (and {len(runs) - 1} more run(s))" if len(runs) > 1 else ""
+        problems.append(
+            Problem(
+                entry.source,
+                entry.line,
+                f"definition of {entry.term!r} repeats {window}+ words of {reference}: "
+                f"{words!r}{more}; say it in your own words",
+            )
+        )
+    return problems
+
+
+def lint_files(
+    paths: Sequence[Path],
+    topics: Sequence[str] = TOPICS,
+    against: Sequence[Path] = (),
+    window: int = 7,
+) -> list[Problem]:
+    """Return every problem in the termbase-yaml files at `paths`; with `against` folders, also
+    each definition that repeats `window` or more consecutive words of a file in them."""
     entries, problems = read_glossary(paths)
-    return problems + lint_entries(entries, topics)
+    problems += lint_entries(entries, topics)
+    if against:
+        problems += copied_run_problems(entries, against, window)
+    return sorted(problems, key=lambda p: (p.path, p.line, p.message))
