@@ -12,8 +12,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from termbase.labels import label_key
-from termbase.matcher import TermMatcher
+from termbase.labels import is_acronym_like, label_key
+from termbase.matcher import Match, TermMatcher
+from termbase.mention_checks import Target, content_words, domain_words, is_mention, math_spans, name_labels
 from termbase.model import Concept, Dangling, Relation
 from termbase.resolve import context_words
 
@@ -61,20 +62,86 @@ def link(concepts: Sequence[Concept]) -> Links:
                         (concept.id, found, "see_also"),
                         Relation(concept.id, found, "see_also", target, entry.source, entry.line),
                     )
-    matcher = TermMatcher.from_concepts(concepts)
+    mentions = find_mentions(concepts)
     for concept in concepts:
-        for entry in concept.entries:
-            found = matcher.find(entry.definition, context=words[concept.id], prefer=concept.id, strict=False)
-            for match in found:
-                if match.concept_id != concept.id:
-                    relations.setdefault(
-                        (concept.id, match.concept_id, "mentions"),
-                        Relation(
-                            concept.id, match.concept_id, "mentions", match.text, entry.source, entry.line
-                        ),
-                    )
+        for index, entry in enumerate(concept.entries):
+            for match in mentions.get((concept.id, index), ()):
+                relations.setdefault(
+                    (concept.id, match.concept_id, "mentions"),
+                    Relation(concept.id, match.concept_id, "mentions", match.text, entry.source, entry.line),
+                )
     ordered = sorted(relations.values(), key=lambda r: (r.from_id, r.kind, r.to_id))
     return Links(tuple(ordered), tuple(dangling))
+
+
+class _OwnWords(dict[str, frozenset[str]]):
+    """Each concept's definition words as the mention checks read them (short words too: RL)."""
+
+    def __init__(self, by_id: dict[str, Concept]) -> None:
+        super().__init__()
+        self.by_id = by_id
+
+    def __missing__(self, concept_id: str) -> frozenset[str]:
+        words = content_words(" ".join(e.definition for e in self.by_id[concept_id].entries))
+        self[concept_id] = words
+        return words
+
+
+class _Targets(dict[str, Target]):
+    """What the mention checks need of each concept, worked out when a match needs it."""
+
+    def __init__(self, concepts: Sequence[Concept]) -> None:
+        super().__init__()
+        self.by_id = {c.id: c for c in concepts}
+        lower: dict[str, list[bool]] = defaultdict(list)
+        for concept in concepts:
+            for entry in concept.entries:
+                if entry.term[:1].isalpha() and not is_acronym_like(entry.term):
+                    lower[entry.source].append(entry.term[:1].islower())
+        #: Sources that write their terms in lower case, so a capital marks a name.
+        self.lower_case = {source for source, flags in lower.items() if sum(flags) >= 0.6 * len(flags)}
+
+    def __missing__(self, concept_id: str) -> Target:
+        concept = self.by_id[concept_id]
+        text = " ".join([*(e.definition for e in concept.entries), *concept.labels])
+        lower_case = all(e.source in self.lower_case for e in concept.entries)
+        target = Target(
+            words=context_words(text),
+            labels=frozenset(label.lower() for label in concept.labels),
+            names=name_labels(concept.labels, lower_case),
+            preferred=concept.label.lower(),
+            domain=domain_words(e.definition for e in concept.entries),
+        )
+        self[concept_id] = target
+        return target
+
+
+#: Emphasis marks between the words of a term ("*late* fusion") do not stop a match.
+_EMPHASIS = str.maketrans({"*": " "})
+
+
+def find_mentions(concepts: Sequence[Concept]) -> dict[tuple[str, int], list[Match]]:
+    """Return, for each (concept id, entry index), the places its definition mentions another
+    concept: what the shared matcher finds there that passes the checks of `mention_checks`."""
+    by_id = {c.id: c for c in concepts}
+    words = _ContextWords(by_id)
+    targets = _Targets(concepts)
+    matcher = TermMatcher.from_concepts(concepts)
+    own = _OwnWords(by_id)
+    result: dict[tuple[str, int], list[Match]] = defaultdict(list)
+    for concept in concepts:
+        for index, entry in enumerate(concept.entries):
+            definition = entry.definition
+            plain = definition.translate(_EMPHASIS) if "*" in definition else definition
+            formulas = math_spans(definition)
+            for match in matcher.find(plain, context=words[concept.id], prefer=concept.id, strict=False):
+                if match.concept_id == concept.id:
+                    continue
+                target = targets[match.concept_id]
+                start, end = match.start, match.end
+                if is_mention(definition, start, end, match.label, target, formulas, own[concept.id]):
+                    result[(concept.id, index)].append(match._replace(text=definition[start:end]))
+    return result
 
 
 def _resolve_target(

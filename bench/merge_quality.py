@@ -1,0 +1,137 @@
+"""Quality of concepts and links against hand-made gold (issue 14).
+
+    python bench/merge_quality.py [--seeds DIR] [--show-errors]
+
+Mentions: bench/merge_gold/mentions.tsv holds candidate links (a seeded sample of what the
+eager label matcher linked in the built-in glossary and the five seed pages), each judged
+right or wrong by hand. Precision is the share of links the linker keeps that are right;
+recall the share of right ones it keeps (recall is over the eager matcher's candidates).
+
+Merges: bench/merge_gold/concepts.tsv holds pairs of seed entries judged one idea (same)
+or two (different). Pairwise precision / recall / F1 of the resolver's concepts over those
+pairs; a pair counts as merged when both entries end in one concept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from termbase.build import identified_entries, read_sources
+from termbase.builtin import glossary_files
+from termbase.labels import label_key
+from termbase.link import find_mentions
+from termbase.resolve import resolve
+
+HERE = Path(__file__).resolve().parent
+GOLD = HERE / "merge_gold"
+SEEDS = HERE.parent.parent / "shared" / "seeds"
+
+
+def _rows(path: Path) -> list[list[str]]:
+    lines = [line.rstrip("\n") for line in path.read_text(encoding="utf-8").splitlines()]
+    rows = [line.split("\t") for line in lines if line and not line.startswith("#")]
+    return rows[1:]
+
+
+def corpus_files(corpus: str, seeds: Path) -> list[str]:
+    """Return the files of a named corpus: the built-in glossary or the five seed pages."""
+    if corpus == "builtin":
+        return [str(f) for f in glossary_files()]
+    return sorted(str(p) for p in seeds.glob("0*.txt"))
+
+
+def concepts_of(files: list[str]):
+    read, errors = read_sources(files)
+    if errors:
+        sys.exit(f"could not read: {errors}")
+    return resolve(identified_entries(read))
+
+
+def mention_scores(seeds: Path, show: bool) -> dict[str, float]:
+    """Return mention precision and recall over the judged candidates."""
+    gold = _rows(GOLD / "mentions.tsv")
+    tp = fp = fn = 0
+    for corpus in ("builtin", "seeds"):
+        concepts = concepts_of(corpus_files(corpus, seeds))
+        by_id = {c.id: c for c in concepts}
+        mentions = find_mentions(concepts)
+        found: dict[tuple[str, str], list[tuple[str, set[str]]]] = defaultdict(list)
+        for concept in concepts:
+            for index, entry in enumerate(concept.entries):
+                where = (os.path.basename(entry.source), str(entry.line))
+                for match in mentions.get((concept.id, index), ()):
+                    keys = {label_key(label) for label in by_id[match.concept_id].labels}
+                    found[where].append((match.text.lower(), keys))
+        for row_corpus, source, line, surface, target, verdict in gold:
+            if row_corpus != corpus:
+                continue
+            kept = any(
+                text == surface.lower() and label_key(target) in keys for text, keys in found[(source, line)]
+            )
+            right = verdict == "right"
+            tp += kept and right
+            fp += kept and not right
+            fn += right and not kept
+            if show and kept != right:
+                print(f"  {'kept wrong' if kept else 'lost right'}: {source}:{line} {surface!r} -> {target}")
+    return {"judged": len(gold), "precision": tp / (tp + fp), "recall": tp / (tp + fn)}
+
+
+def merge_scores(seeds: Path, show: bool) -> dict[str, float] | None:
+    """Return pairwise merge precision, recall and F1 over the judged seed entry pairs."""
+    path = GOLD / "concepts.tsv"
+    if not path.exists():
+        return None
+    concepts = concepts_of(corpus_files("seeds", seeds))
+    concept_of = {}
+    for concept in concepts:
+        for entry in concept.entries:
+            concept_of[(os.path.basename(entry.source), str(entry.line))] = concept.id
+    tp = fp = fn = tn = 0
+    for source_a, line_a, source_b, line_b, verdict, *_ in _rows(path):
+        a, b = concept_of.get((source_a, line_a)), concept_of.get((source_b, line_b))
+        if a is None or b is None:
+            sys.exit(
+                f"gold names an entry the build no longer has: {source_a}:{line_a} / {source_b}:{line_b}"
+            )
+        merged, same = a == b, verdict == "same"
+        tp += merged and same
+        fp += merged and not same
+        fn += same and not merged
+        tn += not same and not merged
+        if show and merged != same:
+            print(
+                f"  {'merged two' if merged else 'kept apart'}: "
+                f"{source_a}:{line_a} ({a}) / {source_b}:{line_b} ({b})"
+            )
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"pairs": tp + fp + fn + tn, "same": tp + fn, "precision": precision, "recall": recall, "f1": f1}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=Path, default=SEEDS)
+    parser.add_argument("--show-errors", action="store_true")
+    args = parser.parse_args()
+    mentions = mention_scores(args.seeds, args.show_errors)
+    print(
+        f"mentions: {mentions['judged']} judged, precision {mentions['precision']:.3f}, "
+        f"recall {mentions['recall']:.3f} (targets >= 0.95 at >= 0.85)"
+    )
+    merges = merge_scores(args.seeds, args.show_errors)
+    if merges:
+        print(
+            f"merges: {merges['pairs']} judged pairs ({merges['same']} same), "
+            f"precision {merges['precision']:.3f}, recall {merges['recall']:.3f}, F1 {merges['f1']:.3f} "
+            "(targets recall >= 0.96 at precision >= 0.98)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,407 @@
+"""Checks that a label found in a definition really mentions the concept (issue 14, part 2).
+
+The shared `TermMatcher` finds every place a label's words occur. Linking asks more of a
+place before it links it, because a wrong link on a concept page is very visible:
+
+- **the words hold together**: a match may not run across a bracket or a formula, and a
+  hyphenated label with a function word (`over-training`) must be written hyphenated;
+- **names keep their capital**: in a source that writes its terms in lower case, a label
+  written with a capital (`Adam`, `Outlines`) is a name and links only when capitalised;
+- **idioms are no terms**: "for instance", "for example", "in practice" …;
+- **nouns, not verbs**: a one-word label followed by an object ("scores each step",
+  "weights the bonus") or after "to" ("to sample the next token") is a verb here;
+- **noun-phrase boundaries**: a one-word label (or a label whose first word opens a
+  compound) preceded by a noun that makes a longer compound ("pixel values", "quality
+  loss", "key/value head") links only if that noun belongs to the concept's own words;
+- **sense**: a one-word label or alias of a concept defined in a subject field ("In
+  attention, …") links only where the text speaks of that field; a one-word alias that is
+  the head of the concept's name (`step` for `training step`) only with the name's other
+  words about; a two-letter acronym only where the definitions share a word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from termbase.labels import is_acronym_like
+
+#: Words after which a one-word label is used as a verb ("… scores each step").
+_OBJECT_WORDS = frozenset(
+    ["the", "a", "an", "them", "its", "their", "his", "her", "each", "every", "all", "both", "one's"]
+)
+#: … and words that make it a verb only after "to" ("trained to score how good …").
+_AFTER_TO = frozenset(["it", "how", "whether", "what", "this", "these", "those", "some", "any"])
+#: Adjectives common in definitions that end in none of the usual adjective endings.
+_ADJECTIVES = frozenset(
+    [
+        "next",
+        "raw",
+        "rich",
+        "small",
+        "large",
+        "big",
+        "single",
+        "discrete",
+        "chosen",
+        "whole",
+        "main",
+        "top",
+        "strong",
+        "little",
+        "long",
+        "short",
+        "high",
+        "low",
+        "fast",
+        "slow",
+        "deep",
+        "wide",
+        "narrow",
+        "dense",
+        "sparse",
+        "fixed",
+        "learned",
+        "trained",
+        "frozen",
+        "hidden",
+        "open",
+        "closed",
+        "same",
+        "entire",
+        "extra",
+        "full",
+        "simple",
+        "common",
+        "standard",
+        "plain",
+        "clean",
+        "soft",
+        "hard",
+        "good",
+        "bad",
+        "better",
+        "best",
+        "worse",
+        "worst",
+        "true",
+        "false",
+        "real",
+        "fine",
+        "coarse",
+        "own",
+        "prior",
+        "joint",
+        "local",
+        "global",
+        "early",
+        "late",
+        "final",
+        "initial",
+        "key",
+        "major",
+        "minor",
+        "exact",
+        "random",
+        "total",
+        "average",
+        "mean",
+    ]
+)
+#: Words that cannot be the noun in front of a compound (determiners, prepositions …).
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "by",
+        "with",
+        "from",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "as",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "not",
+        "no",
+        "its",
+        "it",
+        "their",
+        "his",
+        "her",
+        "our",
+        "your",
+        "my",
+        "this",
+        "that",
+        "these",
+        "those",
+        "each",
+        "every",
+        "all",
+        "both",
+        "some",
+        "any",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "many",
+        "more",
+        "most",
+        "less",
+        "least",
+        "few",
+        "fewer",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "will",
+        "would",
+        "should",
+        "shall",
+        "than",
+        "then",
+        "so",
+        "such",
+        "via",
+        "per",
+        "about",
+        "between",
+        "through",
+        "without",
+        "within",
+        "across",
+        "after",
+        "before",
+        "during",
+        "while",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "what",
+        "how",
+        "why",
+        "if",
+        "also",
+        "only",
+        "just",
+        "very",
+        "much",
+        "same",
+        "own",
+        "other",
+        "another",
+        "new",
+        "old",
+    ]
+)
+#: Words after which the next word is a noun, whatever follows it ("the score each …").
+_NOUN_BEFORE = _FUNCTION_WORDS - {"to", "that", "which", "who", "it", "and", "or", "also", "then", "not"}
+#: English adverbials whose last word is also a common label ("for instance", "in practice").
+_IDIOMS = (
+    ("for", "instance"),
+    ("for", "example"),
+    ("in", "practice"),
+    ("in", "general"),
+    ("in", "particular"),
+    ("in", "turn"),
+    ("in", "principle"),
+    ("on", "average"),
+    ("a", "fraction"),
+    ("in", "sample"),
+    ("by", "design"),
+)
+_ADJECTIVE_END = re.compile(
+    r"(?:ed|al|ive|ous|ic|ful|able|ible|less|ary|ory|ent|ant|ar|ish|ile|ing|wise|like|est|er)$"
+)
+_WORD_BEFORE = re.compile(r"([^\W_]+(?:[.+'’][^\W_]+)*)([ \t]+|[-/])$")
+_WORD_AFTER = re.compile(r"^[ \t]+([^\W_]+)")
+#: What may stand between the words of one mention: spaces, hyphens, dashes, emphasis marks.
+_INSIDE = re.compile(r"[\w \t\n\u00a0\-\u2010-\u2015*_'’.+/]*")
+_MATH = re.compile(r"\$[^$\n]+\$|\\\(.+?\\\)")
+_WORD = re.compile(r"[a-z][a-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What the checks need to know of the concept a label was matched to."""
+
+    words: frozenset[str]  # content words of its definitions and labels
+    labels: frozenset[str]  # its labels, lower case
+    names: frozenset[str]  # its labels that are names (keep their capital), lower case
+    preferred: str  # its preferred label, lower case
+    domain: frozenset[str] = frozenset()  # words of the subject field its definitions open with
+
+
+def name_labels(labels: Iterable[str], lower_case_source: bool) -> frozenset[str]:
+    """Return the labels that are names: capitalised in a source that writes terms in lower case."""
+    if not lower_case_source:
+        return frozenset()
+    return frozenset(label.lower() for label in labels if label[:1].isupper() and not is_acronym_like(label))
+
+
+def math_spans(text: str) -> list[tuple[int, int]]:
+    """Return the (start, end) of each inline formula ($…$, \\(…\\)) in a definition."""
+    if "$" not in text and "\\(" not in text:
+        return []
+    return [m.span() for m in _MATH.finditer(text)]
+
+
+def _inside(spans: list[tuple[int, int]], start: int) -> bool:
+    return any(a <= start < b for a, b in spans)
+
+
+_DOMAIN = re.compile(r"^\s*(?:In|For|Within)\s+(?:an?\s+|the\s+)?(?P<field>[^,.;:()]{2,50}),\s")
+
+
+def domain_words(definitions: Iterable[str]) -> frozenset[str]:
+    """Return the words of the subject field a definition opens with ("In attention, …"), if any."""
+    found: set[str] = set()
+    for definition in definitions:
+        opening = _DOMAIN.match(definition)
+        if opening and len(opening.group("field").split()) <= 5:
+            found |= {w.rstrip("s") for w in content_words(opening.group("field"))}
+    return frozenset(found)
+
+
+def _shows_sense(words: str, label: str, target: Target, context: frozenset[str]) -> bool:
+    """Return True unless a one-word or alias mention lacks what its concept's sense needs.
+
+    A concept defined in a subject field ("In attention, the vector …") is meant only where
+    the mentioning definition speaks of that field; a one-word alias that is the head of the
+    concept's name (`step` of `training step`, `head` of `attention head`) only where it also
+    uses the name's other words; a two-letter acronym only where the definitions share a word.
+    """
+    lowered = words.lower()
+    if _is_acronym(words):
+        return len(words) > 2 or bool(context & target.words)
+    one_word = " " not in words.strip() and "-" not in words
+    alias = label.lower() != target.preferred and lowered.rstrip("s") != target.preferred.rstrip("s")
+    if not (one_word or alias):
+        return True
+    stems = {w.rstrip("s") for w in context}
+    if target.domain and not target.domain & stems:
+        return False
+    name = target.preferred.split()
+    if one_word and alias and len(name) > 1 and lowered.rstrip("s") == name[-1].rstrip("s"):
+        return any(w.rstrip("s") in stems for w in content_words(" ".join(name[:-1])))
+    return True
+
+
+def is_mention(
+    text: str,
+    start: int,
+    end: int,
+    label: str,
+    target: Target,
+    formulas: list[tuple[int, int]],
+    context: frozenset[str],
+) -> bool:
+    """Return True if `text[start:end]`, matched to `label`, mentions the target concept.
+
+    `context` is the content words of the mentioning concept's definitions.
+    """
+    words = text[start:end]
+    if not _INSIDE.fullmatch(words) or _inside(formulas, start):
+        return False
+    key = label.lower()
+    if key in target.names and not words[:1].isupper():
+        return False
+    if "-" in label and " " not in label and "-" not in words:
+        first = label.split("-", 1)[0].lower()
+        if first in _FUNCTION_WORDS:
+            return False  # "over training" is no "over-training"
+    before = _WORD_BEFORE.search(text[max(0, start - 40) : start])
+    previous = before.group(1).lower() if before else ""
+    after = _WORD_AFTER.match(text[end : end + 30])
+    following = after.group(1).lower() if after else ""
+    acronym = _is_acronym(words)
+    one_word = " " not in words.strip() and not acronym
+    lowered = words.lower()
+    if one_word and (previous, lowered) in _IDIOMS:
+        return False
+    if before is not None and before.group(2) == "/" and " " in words.strip():
+        return False  # one side of "key/value head": the words share a head and mean both
+    if (
+        one_word
+        and previous not in _NOUN_BEFORE
+        and (following in _OBJECT_WORDS or (previous == "to" and following in _AFTER_TO))
+    ):
+        return False  # a verb with its object: "scores each step", "to sample the next token"
+    if (
+        before is not None
+        and before.group(2) == " "
+        and _modifier_noun(text, start, before.group(0), previous)
+        and f"{previous} {lowered}" not in target.labels
+        and previous not in target.words
+        and previous.rstrip("s") not in target.words
+        and (one_word or key != target.preferred)
+    ):
+        return False  # the head of a longer compound that means something else: "pixel values"
+    return _shows_sense(words, label, target, context)
+
+
+def _is_acronym(words: str) -> bool:
+    """Return True for an acronym as written: capitals in it (GQA, LoRA), not a short word (head)."""
+    return is_acronym_like(words) and not words.islower()
+
+
+def _modifier_noun(text: str, start: int, written: str, previous: str) -> bool:
+    """Return True if `previous`, the word just before a match, reads as a noun modifying it.
+
+    Only a plain lower-case word counts that is neither a function word, a number, an
+    adjective nor a possessive, is not part of a hyphenated or slashed compound, and itself
+    follows a function word or an adjective ("without accuracy loss", "to σ values").
+    """
+    if previous in _FUNCTION_WORDS or previous in _ADJECTIVES or _ADJECTIVE_END.search(previous):
+        return False
+    if not previous.isalpha() or not written[:1].islower() or previous.endswith(("'s", "’s")):
+        return False
+    head = text[max(0, start - len(written) - 40) : start - len(written)]
+    if head[-1:] in "-/" or not head[-1:].isspace():
+        return False
+    earlier = re.search(r"([^\W_]+)\s+$", head)
+    return earlier is not None and (
+        earlier.group(1).lower() in _FUNCTION_WORDS or earlier.group(1).lower() in _ADJECTIVES
+    )
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Return the lower-case words of a text, for the checks above."""
+    return frozenset(_WORD.findall(text.lower()))

@@ -1,0 +1,68 @@
+"""Mention precision (issue 14): a label's words in a definition link only where they mean the concept."""
+
+from __future__ import annotations
+
+from termbase.link import link
+from termbase.resolve import resolve
+from test_resolve import entry
+
+
+def mentioned(entries: list) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for relation in link(resolve(entries)).relations:
+        if relation.kind == "mentions":
+            found.setdefault(relation.from_id, set()).add(relation.to_id)
+    return found
+
+
+def test_a_label_inside_another_sense_does_not_link() -> None:
+    mentions = mentioned(
+        [
+            entry("critic (value head)", "In RL, the network that predicts the return of a state.", line=1),
+            entry("example (instance)", "One item of a training dataset.", line=2),
+            entry(
+                "loss (loss function)", "A number saying how wrong the predictions of a model are.", line=3
+            ),
+            entry("KV cache", "Keys and values kept between decoding steps.", line=4),
+            entry(
+                "grouped heads",
+                "Query heads share a key/value head in groups; Falcon, for instance, cuts the KV cache "
+                "with little quality loss.",
+                line=5,
+            ),
+        ]
+    )
+    assert mentions.get("grouped-heads") == {"kv-cache"}
+
+
+def test_verbs_idioms_formulas_and_lower_case_names_do_not_link() -> None:
+    mentions = mentioned(
+        [
+            entry("score", "A number a reward model gives one answer.", line=1),
+            entry("TP", "Tensor parallelism: each matrix is split over devices.", line=2),
+            entry("Adam", "An optimiser with running means of gradients.", line=3),
+            entry("learning rate", "The step size.", line=4),
+            entry(
+                "judge",
+                "A model that scores each answer, with precision $TP/(TP+FP)$; see the adam-style notes.",
+                line=5,
+            ),
+            entry(
+                "update rule", "How Adam turns the gradient into a step, scaled by the learning rate.", line=6
+            ),
+        ]
+    )
+    assert "judge" not in mentions
+    assert mentions["update-rule"] == {"adam", "learning-rate"}
+
+
+def test_a_word_defined_in_a_field_links_only_where_the_field_is_spoken_of() -> None:
+    mentions = mentioned(
+        [
+            entry("value", "In attention, what a position contributes once it is attended to.", line=1),
+            entry("watermark", "A pattern hidden in the pixel values of an image.", line=2),
+            entry("attention head", "One attention computation; its values are mixed by weights.", line=3),
+        ]
+    )
+    assert "watermark" not in mentions
+    assert mentions["attention-head"] == {"value"}
