@@ -120,9 +120,10 @@ class _Targets(dict[str, Target]):
 _EMPHASIS = str.maketrans({"*": " "})
 
 
-def find_mentions(concepts: Sequence[Concept]) -> dict[tuple[str, int], list[Match]]:
+def find_mentions(concepts: Sequence[Concept], checked: bool = True) -> dict[tuple[str, int], list[Match]]:
     """Return, for each (concept id, entry index), the places its definition mentions another
-    concept: what the shared matcher finds there that passes the checks of `mention_checks`."""
+    concept: what the shared matcher finds there that passes the checks of `mention_checks`
+    (all it finds without `checked`, to measure what the checks do)."""
     by_id = {c.id: c for c in concepts}
     words = _ContextWords(by_id)
     targets = _Targets(concepts)
@@ -139,7 +140,9 @@ def find_mentions(concepts: Sequence[Concept]) -> dict[tuple[str, int], list[Mat
                     continue
                 target = targets[match.concept_id]
                 start, end = match.start, match.end
-                if is_mention(definition, start, end, match.label, target, formulas, own[concept.id]):
+                if not checked or is_mention(
+                    definition, start, end, match.label, target, formulas, own[concept.id]
+                ):
                     result[(concept.id, index)].append(match._replace(text=definition[start:end]))
     return result
 
@@ -159,9 +162,7 @@ def _resolve_target(
     return _pick_owner(tuple(owners), from_id, words) or owners[0]
 
 
-def _pick_owner(
-    owners: tuple[str, ...], from_id: str, words: _ContextWords
-) -> str | None:
+def _pick_owner(owners: tuple[str, ...], from_id: str, words: _ContextWords) -> str | None:
     """Return the one concept a label names here, or None when the context cannot tell."""
     if len(owners) == 1:
         return owners[0]
