@@ -106,18 +106,18 @@ def merge_scores(seeds: Path, show: bool) -> dict[str, float] | None:
     if not path.exists():
         return None
     concepts = concepts_of(corpus_files("seeds", seeds))
-    concept_of = {}
+    concept_of: dict[tuple[str, str], set[str]] = defaultdict(set)
     for concept in concepts:
         for entry in concept.entries:
-            concept_of[(os.path.basename(entry.source), str(entry.line))] = concept.id
+            concept_of[(os.path.basename(entry.source), str(entry.line))].add(concept.id)
     tp = fp = fn = tn = 0
     for source_a, line_a, source_b, line_b, verdict, *_ in _rows(path):
         a, b = concept_of.get((source_a, line_a)), concept_of.get((source_b, line_b))
-        if a is None or b is None:
+        if not a or not b:
             sys.exit(
                 f"gold names an entry the build no longer has: {source_a}:{line_a} / {source_b}:{line_b}"
             )
-        merged, same = a == b, verdict == "same"
+        merged, same = bool(a & b), verdict == "same"  # an "A / B" entry is in two concepts
         tp += merged and same
         fp += merged and not same
         fn += same and not merged
@@ -125,7 +125,7 @@ def merge_scores(seeds: Path, show: bool) -> dict[str, float] | None:
         if show and merged != same:
             print(
                 f"  {'merged two' if merged else 'kept apart'}: "
-                f"{source_a}:{line_a} ({a}) / {source_b}:{line_b} ({b})"
+                f"{source_a}:{line_a} ({', '.join(sorted(a))}) / {source_b}:{line_b} ({', '.join(sorted(b))})"
             )
     precision = tp / (tp + fp) if tp + fp else 1.0
     recall = tp / (tp + fn) if tp + fn else 1.0
