@@ -52,7 +52,8 @@ REASON_EMPTY_TERM = "table row with an empty term cell"
 MIN_ROWS = 3
 
 
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}", re.MULTILINE)
+#: Possessive quantifiers: no backtracking over a long run of blanks.
+_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,40 @@
+"""Readers stay linear on pathological inputs (issue 20 part 3), quickly: doubling the
+input may at most about double the time. Small sizes here (ratios of the best of five
+runs); `python bench/linearity.py` runs every reader on every pattern at larger sizes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from linearity import PATTERNS, best_time
+
+#: (reader or None for detection, pattern): cases that were quadratic once.
+CASES = [
+    (None, "tabs only"),
+    (None, "spaces only"),
+    ("markdown-table", "tabs only"),
+    ("alternating", "term-like lines"),
+    ("asciidoc", "runs of <"),
+    ("asciidoc", "lines of <"),
+    ("markdown-headings", "lines of ["),
+    ("markdown-deflist", "lines of ["),
+    (None, "one long line of words"),
+    (None, "long term then definition"),
+]
+SIZE = 12_000
+#: Allowed growth when the input doubles: 2.5 is the target, the rest is timer noise.
+LIMIT = 3.0
+
+
+@pytest.mark.parametrize(("reader", "pattern"), CASES, ids=[f"{r or 'detect'}-{p}" for r, p in CASES])
+def test_doubling_the_input_at_most_doubles_the_time(reader: str | None, pattern: str):
+    make = PATTERNS[pattern]
+    small = best_time(make(SIZE), reader, 5)
+    large = best_time(make(2 * SIZE), reader, 5)
+    assert large <= LIMIT * max(small, 0.01), f"{small:.4f} s → {large:.4f} s"  # below 10 ms: noise
