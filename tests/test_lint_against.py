@@ -22,23 +22,27 @@ concepts:
       A portable lamp whose small flame sits behind glass panes, carried by night watchmen
       walking the old harbour streets before gas lighting arrived.
     topics: [foundations]
+    related: [kettle, ferry]
   - id: kettle
     label: kettle
     definition: >-
       A metal pot with a spout in which water is boiled on a stove for making tea or coffee.
     topics: [foundations]
+    related: [lantern, ratio]
   - id: ferry
     label: harbour ferry of the northern islands
     labels: [northern island harbour ferry service]
     definition: >-
       The harbour ferry of the northern islands runs twice a day in summer and once in winter.
     topics: [foundations]
+    related: [lantern, kettle]
   - id: ratio
     label: odds ratio
     definition: >-
       A comparison of two odds, written `a / b over c / d over e / f over g` in old books, and
       still used in trials today.
     topics: [foundations]
+    related: [kettle, ferry]
 """
 
 #: Someone else's text: shares 10 words with `lantern`, 6 with `kettle`, a 7-word name with

@@ -2,8 +2,10 @@
 
 `lint_files` reads termbase-yaml files and returns every problem found, each with the
 file and line to fix: duplicate ids, related ids that resolve to nothing, a label two
-concepts claim without both being marked homonyms, empty or overlong definitions, and
-missing or unknown topics. The built-in glossary must pass with no problem at all.
+concepts claim without both being marked homonyms, short or overlong definitions, math that
+would not render, missing or unknown topics, fewer than two related concepts, and a concept
+no other concept links to (an orphan readers can only reach by search). The built-in
+glossary must pass with no problem at all.
 With reference folders (`against`), a definition that repeats a run of their words is a
 problem too (see termbase.shared_runs).
 """
@@ -32,7 +34,9 @@ TOPICS = (
 #: Definitions longer than this many words are too long for a glossary.
 MAX_DEFINITION_WORDS = 120
 #: Definitions shorter than this many words say too little.
-MIN_DEFINITION_WORDS = 8
+MIN_DEFINITION_WORDS = 15
+#: Every concept names at least this many related concepts.
+MIN_RELATED = 2
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 
 
@@ -83,10 +87,28 @@ def lint_entries(entries: Sequence[Entry], topics: Sequence[str] = TOPICS) -> li
         for topic in entry.topics:
             if topic not in topics:
                 problems.append(Problem(*where, f"unknown topic {topic!r} (use one of {', '.join(topics)})"))
+    linked_to: set[str] = set()
     for entry in entries:
         for target in entry.see_also:
             if target not in by_id:
                 problems.append(Problem(entry.source, entry.line, f"related id {target!r} names no concept"))
+            elif target != entry.concept_id:
+                linked_to.add(target)
+        if len(set(entry.see_also)) < MIN_RELATED:
+            problems.append(
+                Problem(
+                    entry.source,
+                    entry.line,
+                    f"{entry.term!r} names {len(set(entry.see_also))} related concept(s); "
+                    f"give at least {MIN_RELATED}",
+                )
+            )
+    if len(by_id) > 1:
+        problems.extend(
+            Problem(entry.source, entry.line, f"no concept links to {concept_id!r}; add it to a related list")
+            for concept_id, entry in by_id.items()
+            if concept_id not in linked_to
+        )
     problems.extend(_label_clashes(entries))
     return sorted(problems, key=lambda p: (p.path, p.line, p.message))
 
@@ -138,9 +160,7 @@ def _label_clashes(entries: Sequence[Entry]) -> list[Problem]:
     return problems
 
 
-def copied_run_problems(
-    entries: Sequence[Entry], against: Sequence[Path], window: int
-) -> list[Problem]:
+def copied_run_problems(entries: Sequence[Entry], against: Sequence[Path], window: int) -> list[Problem]:
     """Return a problem for each definition that shares `window`+ words with a file under `against`."""
     from termbase.shared_runs import copied_runs
 
