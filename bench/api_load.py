@@ -92,6 +92,36 @@ def wait_ready(base: str, process: subprocess.Popen[bytes], timeout: float = 120
     raise SystemExit(f"termbase serve did not answer within {timeout:.0f} s")
 
 
+def resident_kb(pid: int) -> int:
+    """Return the resident memory of process `pid` in KiB (0 where /proc is missing)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def every_route(base: str) -> list[tuple[str, dict[str, str]]]:
+    """Return (path, params) for every route the server has, with real ids, letters and topics."""
+    with httpx.Client(base_url=base, timeout=10) as client:
+        listing = client.get("/api/concepts", params={"per_page": 200}).json()
+        stats = client.get("/api/stats").json()
+    ids = [c["id"] for c in listing["concepts"]][:20]
+    letters = sorted({c["id"][0].upper() for c in listing["concepts"] if c["id"][0].isalpha()})[:5]
+    topics = list(stats.get("per_topic", {}))[:3]
+    routes: list[tuple[str, dict[str, str]]] = [
+        ("/", {}), ("/stats", {}), ("/search", {"q": ""}), ("/llms.txt", {}), ("/glossary-data.txt", {}),
+        ("/api/concepts", {"page": "2"}), ("/api/search", {"q": ""}), ("/api/suggest", {"q": ""}),
+        ("/api/stats", {}), ("/openapi.json", {}), ("/docs", {}), ("/static/style.css", {}),
+        ("/static/search.js", {}),
+    ]  # fmt: skip
+    routes += [(f"/c/{i}", {}) for i in ids] + [(f"/api/concepts/{i}", {}) for i in ids]
+    routes += [(f"/letter/{letter}", {}) for letter in letters] + [(f"/topic/{t}", {}) for t in topics]
+    return routes
+
+
 def pct(ordered: list[float], q: float) -> float | None:
     """Return the q-quantile (0..1) of sorted `ordered`, in milliseconds (None if empty)."""
     if not ordered:
@@ -100,7 +130,12 @@ def pct(ordered: list[float], q: float) -> float | None:
 
 
 async def run_load(
-    base: str, queries: list[str], rate: float, seconds: float, path: str = "/api/search"
+    base: str,
+    queries: list[str],
+    rate: float,
+    seconds: float,
+    path: str = "/api/search",
+    targets: list[tuple[str, dict[str, str]]] | None = None,
 ) -> dict[str, object]:
     """Send rate × seconds requests to `path` open-loop; return latency, throughput and errors."""
     total = int(rate * seconds)
@@ -112,15 +147,19 @@ async def run_load(
 
         async def one(index: int, due: float) -> None:
             query = queries[index % len(queries)]
+            target, params = targets[index % len(targets)] if targets else (path, {"q": query})
+            if "q" in params:
+                params = {**params, "q": query}
             sent = time.perf_counter()
             try:
-                response = await client.get(path, params={"q": query})
+                response = await client.get(target, params=params)
                 done = time.perf_counter()
                 if response.status_code != 200:
                     key = f"HTTP {response.status_code}"
                     errors[key] = errors.get(key, 0) + 1
                     return
-                response.json()
+                if "json" in response.headers.get("content-type", ""):
+                    response.json()
             except (httpx.HTTPError, ValueError) as error:
                 key = type(error).__name__
                 errors[key] = errors.get(key, 0) + 1
@@ -181,6 +220,10 @@ def main() -> None:
     parser.add_argument(
         "--endpoint", choices=["search", "suggest"], default="search", help="/api/search or /api/suggest"
     )
+    parser.add_argument(
+        "--routes", choices=["one", "all"], default="one",
+        help="all: cycle through every route (pages, API, text, docs, static) instead of --endpoint",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
     args = parser.parse_args()
     if not 0 < args.rate <= 2000 or not 0 < args.seconds <= 120:
@@ -197,10 +240,22 @@ def main() -> None:
             for query in queries:  # warm every code path once (index, typo tables, caches)
                 warm.get("/api/search", params={"q": query})
         path = f"/api/{args.endpoint}"
-        result = asyncio.run(run_load(base, queries, args.rate, args.seconds, path))
+        targets = every_route(base) if args.routes == "all" else None
+        if targets:
+            with httpx.Client(base_url=base, timeout=5) as warm:
+                for target, params in targets:
+                    warm.get(target, params={**params, "q": "attention"} if "q" in params else params)
+        rss_before = resident_kb(server.pid)
+        result = asyncio.run(run_load(base, queries, args.rate, args.seconds, path, targets))
+        rss_after = resident_kb(server.pid)
     finally:
         stop_server(server)
     result = {"server_ready_s": round(ready, 2), "queries": len(queries), **result}
+    if rss_before and rss_after:
+        growth = 100 * (rss_after - rss_before) / rss_before
+        result["server_rss_kb"] = {"before": rss_before, "after": rss_after, "growth_pct": round(growth, 1)}
+    if targets:
+        result["routes"] = len(targets)
     latency = result["latency_ms"]
     passed = result["errors"] == 0 and latency["p99"] is not None and latency["p99"] < 20
     result["target"] = "p99 < 20 ms at 200 req/s, zero errors"
@@ -209,11 +264,15 @@ def main() -> None:
         print(json.dumps(result))
         return
     print(json.dumps(result, indent=2))
+    rss = result.get("server_rss_kb")
+    memory = f"; server memory {rss['growth_pct']:+.1f}%" if isinstance(rss, dict) else ""
     print(
-        f"\n/api/{args.endpoint} at {args.rate:.0f} req/s offered for {args.seconds:.0f} s: "
+        f"\n{'every route (' + str(len(targets or [])) + ')' if targets else '/api/' + args.endpoint}"
+        f" at {args.rate:.0f} req/s offered for {args.seconds:.0f} s: "
         f"p50 {latency['p50']} ms, p99 {latency['p99']} ms, "
         f"{result['achieved_rps']} req/s achieved, {result['errors']} errors "
         f"-> target {'met' if result['target_met'] else 'NOT met'}"
+        + memory
     )
 
 
