@@ -277,3 +277,11 @@ def test_a_300_character_slug_does_not_crash_the_file(tmp_path: Path):
     code, output = build(tmp_path, str(pages))
     assert code == 0, output
     assert slug in see_also(tmp_path / "out.db", "kiln")
+
+
+def test_a_csv_cell_longer_than_the_csv_modules_own_cap_is_read(tmp_path: Path):
+    path = tmp_path / "long.csv"
+    long_row = "kiln," + "fired " * 30_000
+    path.write_text(f"term,definition\n{long_row}\nglaze,A glassy coat.\n", encoding="utf-8")
+    code, output = build(tmp_path, str(path))
+    assert code == 0, output  # 180,000 characters: over csv's 131,072 default

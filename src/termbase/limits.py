@@ -12,6 +12,7 @@ variable, so readers consult them without every reader taking a parameter:
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -56,6 +57,10 @@ FLAGS = {
 assert set(FLAGS) == {f.name for f in fields(Limits)}
 
 _DEFAULT = Limits()
+
+#: A CSV cell may be as long as a line may be (the bound above): the csv module's own
+#: 128 KiB cap made a long definition read as "no table found".
+csv.field_size_limit(2**31 - 1)
 _CURRENT: ContextVar[Limits | None] = ContextVar("termbase_limits", default=None)
 #: Folders the sources of this build were named by; files a source refers to must lie inside.
 _ROOTS: ContextVar[tuple[Path, ...]] = ContextVar("termbase_input_roots", default=())
