@@ -30,6 +30,9 @@ _ALIAS = re.compile(
     re.IGNORECASE,
 )
 _OPENING = re.compile(r"^\s*(?P<name>[^()\n—–:,]{2,60}?)\s*\((?P<alias>[^()\n]{1,40})\)\s*(?:—|–|:|\bis\b)")
+#: A definition whose opening phrase ends in a bracketed short name: "16-bit floating-point
+#: format (fp16); …" names its idea fp16 too (within its first eight words, one token).
+_GENUS_NAME = re.compile(r"^\s*(?:[^\s()]+\s+){1,8}?\((?P<name>[\w.+-]{2,12})\)\s*(?:[;:.—–]|$)")
 _SPLIT_NAMES = re.compile(r"\s*(?:,|\bor\b|/)\s*")
 _STOP_AFTER = re.compile(
     r"\s+(?:—|–|-\s|(?:which|that|because|when|where|in\s+which|for\s+short)\b).*$", re.IGNORECASE
@@ -134,6 +137,13 @@ HEAD_WORDS = frozenset(
 )
 
 
+#: A label qualified by its subject field in brackets: "Heads (attention)", "head (anatomy)".
+QUALIFIED_LABEL = re.compile(r"^(?P<name>[^()]{2,40}?)\s*\((?P<field>[a-z][a-z -]{2,30})\)$")
+
+#: Nouns an adjective label may be missing: "autoregressive" names an "autoregressive model".
+ADJECTIVE_HEADS = frozenset(["model", "models"])
+
+
 @dataclass(frozen=True, slots=True)
 class Alias:
     """A name a definition gives its idea, and the words that say so.
@@ -200,6 +210,11 @@ def _stated_aliases(definition: str) -> list[Alias]:
 
 def _opening_aliases(definition: str) -> list[Alias]:
     found: list[Alias] = []
+    genus = _GENUS_NAME.match(definition)
+    if genus and not _OPENING.match(definition):
+        name = genus.group("name")
+        if any(c.isdigit() for c in name) or is_acronym_like(name):
+            found.append(Alias(name, genus.group(0).strip()))
     opening = _OPENING.match(definition)
     if opening:
         for name in (opening.group("name"), opening.group("alias")):
@@ -274,7 +289,11 @@ def head_variant(shorter: str, longer: str) -> str:
     short_words, long_words = label_words(shorter), label_words(longer)
     if not short_words or len(long_words) != len(short_words) + 1 or len("".join(short_words)) < 3:
         return ""
-    if long_words[: len(short_words)] != short_words or long_words[-1] not in HEAD_WORDS:
+    if long_words[: len(short_words)] != short_words:
+        return ""
+    if long_words[-1] in ADJECTIVE_HEADS and _ADJECTIVE_END.search(short_words[-1]):
+        return long_words[-1]  # an adjective naming its noun: "autoregressive" / "autoregressive model"
+    if long_words[-1] not in HEAD_WORDS:
         return ""
     if long_words[-1] == "learning" and not _ADJECTIVE_END.search(short_words[-1]):
         return ""  # "metric learning" is the learning of a metric; "supervised learning" is "supervised"
@@ -284,10 +303,11 @@ def head_variant(shorter: str, longer: str) -> str:
 def variant_keys(label: str) -> Iterator[tuple[str, str]]:
     """Yield (key, word) for the label one head word shorter that `label` may be a variant of."""
     last = label.rsplit(None, 1)[-1].lower() if " " in label else ""
-    if last.rstrip("s") not in HEAD_WORDS and last not in HEAD_WORDS:
+    heads = HEAD_WORDS | ADJECTIVE_HEADS
+    if last.rstrip("s") not in heads and last not in heads:
         return
     words = label_words(label)
-    if len(words) >= 2 and words[-1] in HEAD_WORDS and head_variant(" ".join(words[:-1]), label):
+    if len(words) >= 2 and words[-1] in heads and head_variant(" ".join(words[:-1]), label):
         yield label_key(" ".join(words[:-1])), words[-1]
 
 
@@ -346,6 +366,12 @@ def _reason(entry: Entry, mine: dict[str, str], other: Entry, theirs: dict[str, 
     shared = [label for key, label in mine.items() if key in theirs]
     if shared:
         return f"same label “{shared[0]}” as"
+    for qualified_side, plain in ((entry.labels, theirs), (other.labels, mine)):
+        for label in qualified_side:
+            qualified = QUALIFIED_LABEL.match(label)
+            if qualified and label_key(qualified.group("name")) in plain:
+                name, field = qualified.group("name"), qualified.group("field")
+                return f"“{label}” is “{name}” in the field of {field}, as"
     for short_side, long_side in ((entry, other), (other, entry)):
         for short in short_side.labels:
             if not is_acronym_like(short):

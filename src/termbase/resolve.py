@@ -286,8 +286,11 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
 
 
 #: A bare acronym joins the concept that expands it only if their definitions share at
-#: least this many content words (TOPP the path planner is not top-p sampling).
-MIN_SHARED_CONTEXT_WORDS = 2
+#: least this many content words (TOPP the path planner is not top-p sampling). One is
+#: enough: a page of poor snippets ("GEMM — matrix multiplication, initialisation …") still
+#: means the one expansion the termbase knows; a second reading is kept apart by its own
+#: expansion (rule 4), not by the lack of shared words.
+MIN_SHARED_CONTEXT_WORDS = 1
 
 
 def _fits_expansion(
@@ -335,8 +338,26 @@ def _compatible(left: str, right: str) -> bool:
     """
     if left == right:
         return True
+    left, right = _spelled_out(left, right), _spelled_out(right, left)
     a, b = set(left.split()), set(right.split())
     return a <= b or b <= a or len(a & b) / len(a | b) >= 0.5
+
+
+def _spelled_out(expansion: str, other: str) -> str:
+    """Return `expansion` with each word that abbreviates a run of `other`'s words spelled out.
+
+    "remote dma" against "remote direct memory access" reads "remote direct memory access".
+    """
+    words, theirs = expansion.split(), other.split()
+    if len(words) >= len(theirs):
+        return expansion
+    result: list[str] = []
+    for word in words:
+        size = len(word)
+        runs = (" ".join(theirs[i : i + size]) for i in range(len(theirs) - size + 1))
+        initials = {run: "".join(w[0] for w in run.split()) for run in runs} if 2 <= size <= 5 else {}
+        result.append(next((run for run, first in initials.items() if first == word), word))
+    return " ".join(result)
 
 
 def _attach_by_context(
@@ -366,12 +387,20 @@ def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequ
     """Join concepts that merge evidence says are one idea (see `termbase.evidence`).
 
     A definition that states another name ("also called gradient checkpointing", "Name
-    (ALIAS) —") joins the one concept with that name; a label that is another plus a
+    (ALIAS) —") joins the one concept with that name; a label qualified by its field
+    ("Heads (attention)") joins the one concept named without it whose definitions speak
+    of that field; a label that is another plus a
     generic head word ("cross-entropy loss", "best-of-N sampling") joins it when their
     definitions are close. Joins that would give an acronym two expansions or join two
     stated ids are refused as everywhere else; a name several concepts share joins none.
     """
-    from termbase.evidence import MIN_VARIANT_SIMILARITY, aliases_for, definition_similarity, variant_keys
+    from termbase.evidence import (
+        MIN_VARIANT_SIMILARITY,
+        QUALIFIED_LABEL,
+        aliases_for,
+        definition_similarity,
+        variant_keys,
+    )
 
     owners: dict[str, set[int]] = defaultdict(set)
     for i, unit in enumerate(units):
@@ -387,6 +416,18 @@ def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequ
             root = only_root(label_key(alias.name))
             if root is not None and root != clusters.find(i):
                 clusters.union(i, root)
+    for i, unit in enumerate(units):
+        for label in unit.labels:
+            qualified = QUALIFIED_LABEL.match(label)
+            if not qualified:
+                continue
+            root = only_root(label_key(qualified.group("name")))
+            if root is None or root == clusters.find(i):
+                continue
+            field = set(label_words(qualified.group("field")))
+            theirs = " ".join(entries[units[j].entry].definition for j in clusters.cluster(root).units)
+            if field and field <= set(label_words(theirs)):
+                clusters.union(i, root)  # "Heads (attention)" is the head its field speaks of
     for i, unit in enumerate(units):
         for label in unit.labels:
             for key, _word in variant_keys(label):
