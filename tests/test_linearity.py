@@ -26,6 +26,11 @@ CASES = [
     ("markdown-deflist", "lines of ["),
     (None, "one long line of words"),
     (None, "long term then definition"),
+    (None, "blank-ish lines"),
+    ("blank-blocks", "blank-ish lines"),
+    ("gettext-po", "blank-ish lines"),
+    ("docbook", "colons"),
+    ("docbook", "dashes"),
 ]
 SIZE = 12_000
 #: Allowed growth when the input doubles: 2.5 is the target, the rest is timer noise.

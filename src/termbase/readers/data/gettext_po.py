@@ -47,8 +47,10 @@ REASON_FUZZY = "fuzzy translation (the translator marked it unsure); not read"
 REASON_OBSOLETE = "obsolete message (#~), no longer used"
 REASON_EMPTY_MSGID = "message with an empty msgid"
 
-_MSGID = re.compile(r'^\s*msgid\s+"', re.M)
-_MSGSTR = re.compile(r'^\s*msgstr(?:\[\d+\])?\s+"', re.M)
+#: Blanks of the line only (`\s*` would run on over every following blank line, from each
+#: line start: quadratic on a file of blank lines).
+_MSGID = re.compile(r'^[ \t]*+msgid[ \t]+"', re.M)
+_MSGSTR = re.compile(r'^[ \t]*+msgstr(?:\[\d+\])?[ \t]+"', re.M)
 
 
 def _tag(value: str) -> str:

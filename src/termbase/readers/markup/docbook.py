@@ -89,7 +89,9 @@ _DROPPED = frozenset({"indexterm", "remark", "anchor", "title", "titleabbrev", "
 _CLOSE_ENTRY = re.compile(r"</(?:[\w.-]+:)?glossentry\s*>", re.I)
 _TAG = re.compile(r"<[^<>]*>")
 _OPEN_TAG_START = re.compile(r"^<[!?/]?[\w:.-]*")
-_ATTRIBUTE = re.compile(r"""[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*')""")
+#: An attribute: a name starting a run of name characters (the lookbehind; a search from
+#: inside a long run of them would rescan it from every position), possessive quantifiers.
+_ATTRIBUTE = re.compile(r"""(?<![\w:.-])[\w:.-]++\s*+=\s*+(?:"[^"]*"|'[^']*')""")
 _DOCTYPE_LINES = re.compile(r"<!DOCTYPE\b(?:[^\[>]|\[.*?\])*>", re.S | re.I)
 REASON_DOCTYPE = "document type declaration"
 

@@ -400,7 +400,7 @@ class BlankBlocksReader:
 
 
 _MARKDOWN_PAGE = re.compile(r"\A---\s*\n|^#{1,6} \S", re.MULTILINE)
-_REST_GLOSSARY = re.compile(r"^\s*\.\. glossary::", re.MULTILINE)
+_REST_GLOSSARY = re.compile(r"^[ \t]*+\.\. glossary::", re.MULTILINE)  # not \s*: no rescans
 
 
 def find_entry_spans(blocks: list[Block]) -> tuple[list[tuple[int, int]], list[int]]:
