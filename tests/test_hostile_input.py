@@ -285,3 +285,15 @@ def test_a_csv_cell_longer_than_the_csv_modules_own_cap_is_read(tmp_path: Path):
     path.write_text(f"term,definition\n{long_row}\nglaze,A glassy coat.\n", encoding="utf-8")
     code, output = build(tmp_path, str(path))
     assert code == 0, output  # 180,000 characters: over csv's 131,072 default
+
+
+def test_a_link_out_of_the_folder_given_is_not_read(tmp_path: Path):
+    (tmp_path / "private.txt").write_text("kiln\nA private note that must not be read.\n", encoding="utf-8")
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "pottery.csv").write_text("term,definition\nkiln,An oven.\nglaze,A coat.\n", encoding="utf-8")
+    (folder / "notes.txt").symlink_to(tmp_path / "private.txt")
+    code, output = build(tmp_path, str(folder))
+    assert code == 1 and "notes.txt: a link to a file outside the folder given, not read" in output
+    with Termbase.open(tmp_path / "out.db") as termbase:
+        assert [s.path for s in termbase.sources()] == [str(folder / "pottery.csv")]

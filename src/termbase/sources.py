@@ -102,8 +102,19 @@ def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
                     ),
                     False,
                 )
+            root = path.resolve()
             for file in found:
-                yield file, True
+                if file.resolve().is_relative_to(root):
+                    yield file, True
+                else:  # a link out of the folder (a downloaded glossary linking to ~/.ssh …)
+                    yield (
+                        InputError(
+                            "a link to a file outside the folder given, not read",
+                            path=str(file),
+                            hint="copy the file into the folder, or name it on the command line",
+                        ),
+                        False,
+                    )
         else:
             yield path, False
 
