@@ -9,12 +9,13 @@ with the mentioning concept's, or left unlinked when no reading clearly wins.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from termbase.labels import is_acronym_like, label_key
 from termbase.matcher import Match, TermMatcher
-from termbase.mention_checks import Target, content_words, domain_words, is_mention, math_spans, name_labels
+from termbase.mention_checks import Target, domain_words, is_mention, math_spans, name_labels, word_stems
 from termbase.model import Concept, Dangling, Relation
 from termbase.resolve import context_words
 
@@ -62,14 +63,13 @@ def link(concepts: Sequence[Concept]) -> Links:
                         (concept.id, found, "see_also"),
                         Relation(concept.id, found, "see_also", target, entry.source, entry.line),
                     )
-    mentions = find_mentions(concepts)
-    for concept in concepts:
-        for index, entry in enumerate(concept.entries):
-            for match in mentions.get((concept.id, index), ()):
-                relations.setdefault(
-                    (concept.id, match.concept_id, "mentions"),
-                    Relation(concept.id, match.concept_id, "mentions", match.text, entry.source, entry.line),
-                )
+    for concept, index, found in iter_mentions(concepts):
+        entry = concept.entries[index]
+        for match in found:
+            relations.setdefault(
+                (concept.id, match.concept_id, "mentions"),
+                Relation(concept.id, match.concept_id, "mentions", match.text, entry.source, entry.line),
+            )
     ordered = sorted(relations.values(), key=lambda r: (r.from_id, r.kind, r.to_id))
     return Links(tuple(ordered), tuple(dangling))
 
@@ -82,7 +82,7 @@ class _OwnWords(dict[str, frozenset[str]]):
         self.by_id = by_id
 
     def __missing__(self, concept_id: str) -> frozenset[str]:
-        words = content_words(" ".join(e.definition for e in self.by_id[concept_id].entries))
+        words = word_stems(" ".join(e.definition for e in self.by_id[concept_id].entries))
         self[concept_id] = words
         return words
 
@@ -90,9 +90,18 @@ class _OwnWords(dict[str, frozenset[str]]):
 class _Targets(dict[str, Target]):
     """What the mention checks need of each concept, worked out when a match needs it."""
 
+    def _words(self, concept_id: str) -> frozenset[str]:
+        words = self.words.get(concept_id)
+        if words is None:
+            concept = self.by_id[concept_id]
+            words = context_words(" ".join([*(e.definition for e in concept.entries), *concept.labels]))
+            self.words[concept_id] = words
+        return words
+
     def __init__(self, concepts: Sequence[Concept]) -> None:
         super().__init__()
         self.by_id = {c.id: c for c in concepts}
+        self.words: dict[str, frozenset[str]] = {}
         lower: dict[str, list[bool]] = defaultdict(list)
         for concept in concepts:
             for entry in concept.entries:
@@ -103,10 +112,9 @@ class _Targets(dict[str, Target]):
 
     def __missing__(self, concept_id: str) -> Target:
         concept = self.by_id[concept_id]
-        text = " ".join([*(e.definition for e in concept.entries), *concept.labels])
         lower_case = all(e.source in self.lower_case for e in concept.entries)
         target = Target(
-            words=context_words(text),
+            words_of=partial(self._words, concept_id),
             labels=frozenset(label.lower() for label in concept.labels),
             names=name_labels(concept.labels, lower_case),
             preferred=concept.label.lower(),
@@ -120,31 +128,43 @@ class _Targets(dict[str, Target]):
 _EMPHASIS = str.maketrans({"*": " "})
 
 
-def find_mentions(concepts: Sequence[Concept], checked: bool = True) -> dict[tuple[str, int], list[Match]]:
-    """Return, for each (concept id, entry index), the places its definition mentions another
-    concept: what the shared matcher finds there that passes the checks of `mention_checks`
+def iter_mentions(
+    concepts: Sequence[Concept], checked: bool = True
+) -> Iterator[tuple[Concept, int, list[Match]]]:
+    """Yield, entry by entry, (concept, entry index, the places its definition mentions another
+    concept): what the shared matcher finds there that passes the checks of `mention_checks`
     (all it finds without `checked`, to measure what the checks do)."""
     by_id = {c.id: c for c in concepts}
     words = _ContextWords(by_id)
     targets = _Targets(concepts)
     matcher = TermMatcher.from_concepts(concepts)
     own = _OwnWords(by_id)
-    result: dict[tuple[str, int], list[Match]] = defaultdict(list)
     for concept in concepts:
         for index, entry in enumerate(concept.entries):
             definition = entry.definition
             plain = definition.translate(_EMPHASIS) if "*" in definition else definition
             formulas = math_spans(definition)
+            kept = []
             for match in matcher.find(plain, context=words[concept.id], prefer=concept.id, strict=False):
                 if match.concept_id == concept.id:
                     continue
-                target = targets[match.concept_id]
                 start, end = match.start, match.end
                 if not checked or is_mention(
-                    definition, start, end, match.label, target, formulas, own[concept.id]
+                    definition,
+                    start,
+                    end,
+                    match.label,
+                    targets[match.concept_id],
+                    formulas,
+                    partial(own.__getitem__, concept.id),
                 ):
-                    result[(concept.id, index)].append(match._replace(text=definition[start:end]))
-    return result
+                    kept.append(match if plain is definition else match._replace(text=definition[start:end]))
+            yield concept, index, kept
+
+
+def find_mentions(concepts: Sequence[Concept], checked: bool = True) -> dict[tuple[str, int], list[Match]]:
+    """Return `iter_mentions` as a dict keyed by (concept id, entry index)."""
+    return {(concept.id, index): found for concept, index, found in iter_mentions(concepts, checked)}
 
 
 def _resolve_target(

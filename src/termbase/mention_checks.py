@@ -22,7 +22,7 @@ place before it links it, because a wrong link on a concept page is very visible
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from termbase.labels import is_acronym_like
@@ -262,11 +262,16 @@ _WORD = re.compile(r"[a-z][a-z0-9]+")
 class Target:
     """What the checks need to know of the concept a label was matched to."""
 
-    words: frozenset[str]  # content words of its definitions and labels
+    words_of: Callable[[], frozenset[str]]  # the content words of its definitions and labels
     labels: frozenset[str]  # its labels, lower case
     names: frozenset[str]  # its labels that are names (keep their capital), lower case
     preferred: str  # its preferred label, lower case
     domain: frozenset[str] = frozenset()  # words of the subject field its definitions open with
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Return the content words of its definitions and labels (worked out when asked)."""
+        return self.words_of()
 
 
 def name_labels(labels: Iterable[str], lower_case_source: bool) -> frozenset[str]:
@@ -300,7 +305,7 @@ def domain_words(definitions: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _shows_sense(words: str, label: str, target: Target, context: frozenset[str]) -> bool:
+def _shows_sense(words: str, label: str, target: Target, context: Callable[[], frozenset[str]]) -> bool:
     """Return True unless a one-word or alias mention lacks what its concept's sense needs.
 
     A concept defined in a subject field ("In attention, the vector …") is meant only where
@@ -310,16 +315,16 @@ def _shows_sense(words: str, label: str, target: Target, context: frozenset[str]
     """
     lowered = words.lower()
     if _is_acronym(words):
-        return len(words) > 2 or bool(context & target.words)
+        return len(words) > 2 or bool(context() & target.words)
     one_word = " " not in words.strip() and "-" not in words
     alias = label.lower() != target.preferred and lowered.rstrip("s") != target.preferred.rstrip("s")
     if not (one_word or alias):
         return True
-    stems = {w.rstrip("s") for w in context}
-    if target.domain and not target.domain & stems:
+    if target.domain and not target.domain & context():
         return False
     name = target.preferred.split()
     if one_word and alias and len(name) > 1 and lowered.rstrip("s") == name[-1].rstrip("s"):
+        stems = context()
         return any(w.rstrip("s") in stems for w in content_words(" ".join(name[:-1])))
     return True
 
@@ -331,11 +336,12 @@ def is_mention(
     label: str,
     target: Target,
     formulas: list[tuple[int, int]],
-    context: frozenset[str],
+    context: Callable[[], frozenset[str]],
 ) -> bool:
     """Return True if `text[start:end]`, matched to `label`, mentions the target concept.
 
-    `context` is the content words of the mentioning concept's definitions.
+    `context()` gives the word stems of the mentioning concept's definitions (see `word_stems`;
+    asked only when a check needs them).
     """
     words = text[start:end]
     if not _INSIDE.fullmatch(words) or _inside(formulas, start):
@@ -400,6 +406,11 @@ def _modifier_noun(text: str, start: int, written: str, previous: str) -> bool:
     return earlier is not None and (
         earlier.group(1).lower() in _FUNCTION_WORDS or earlier.group(1).lower() in _ADJECTIVES
     )
+
+
+def word_stems(text: str) -> frozenset[str]:
+    """Return the lower-case words of a text without a plural s, for the sense checks."""
+    return frozenset(w.rstrip("s") for w in _WORD.findall(text.lower()))
 
 
 def content_words(text: str) -> frozenset[str]:
