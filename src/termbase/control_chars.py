@@ -23,6 +23,18 @@ def strip_controls(text: str) -> str:
     return _UNWANTED.sub("", text) if _UNWANTED.search(text) else text
 
 
+#: Controls lxml refuses in text: the ones Python's splitlines breaks lines at become line
+#: breaks (so lxml's line numbers stay those of the reader), the others spaces.
+_FOR_LXML = {c: " " for c in [*range(0x00, 0x09), *range(0x0E, 0x1C), 0x1F]} | {
+    c: "\n" for c in (0x0B, 0x0C, 0x1C, 0x1D, 0x1E)
+}
+
+
+def for_lxml(text: str) -> str:
+    """Return `text` with the control characters lxml cannot hold in a tree replaced."""
+    return text.translate(_FOR_LXML) if _UNWANTED.search(text) else text
+
+
 def may_hold_controls(text: str) -> bool:
     """Return True if `text`, or what its escapes decode to (`\\u001b`, `&#27;`), may hold them."""
     return "\\" in text or "&#" in text or _UNWANTED.search(text) is not None

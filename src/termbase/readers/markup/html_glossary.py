@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import lxml.html
 from lxml import etree
 
-from termbase.control_chars import strip_controls
+from termbase.control_chars import for_lxml, strip_controls
 from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
@@ -446,7 +446,7 @@ def _heading_sections(root: etree._Element) -> list[_Found]:
 def _parse(text: str, source: str) -> etree._Element:
     """Return the page's root; text nodes past libxml2's 10 MB are kept, then checked (see safe_xml)."""
     try:
-        root = lxml.html.document_fromstring(text, parser=_HTML_PARSER)
+        root = lxml.html.document_fromstring(for_lxml(text), parser=_HTML_PARSER)
     except (etree.ParserError, ValueError) as error:
         raise InputError(
             f"cannot parse HTML: {error}", path=source, line=1, hint="check that the file is HTML"
