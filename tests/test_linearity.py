@@ -31,6 +31,7 @@ CASES = [
     ("gettext-po", "blank-ish lines"),
     ("docbook", "colons"),
     ("docbook", "dashes"),
+    ("html", "runs of <"),
 ]
 SIZE = 12_000
 #: Allowed growth when the input doubles: 2.5 is the target, the rest is timer noise.

@@ -78,7 +78,7 @@ _BLOCK_TAGS = frozenset(
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _RESPEC_TERM = re.compile(r"\[=([^=\]]+?)=\]")
 _RESPEC_CITE = re.compile(r"\[\[!?([^\]]+)\]\]")
-_TAG = re.compile(r"<[^>]*>")
+_TAG = re.compile(r"<[^<>]*>")  # not [^>]*: a run of `<` would rescan to the end from each one
 
 
 # ── HTML → Markdown ───────────────────────────────────────────────────────────────────
