@@ -425,7 +425,7 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
             )
     print("defOK: share of judged definitions (sampled right terms) that say what the term is")
     if speed:
-        print()
+        print(f"\nload average while timing (1, 5, 15 min): {speed.get('load_average')}")
         for which in ("extract", "baseline"):
             print(
                 f"speed {speed['book']} ({speed['files']} files, {speed['megabytes']} MB) "
