@@ -3,7 +3,9 @@
 Mentions are found with the shared `TermMatcher` (Aho-Corasick over every label, longest
 match at each place; acronym-like labels case-sensitive, so `RAG` is not found in "rag").
 A label that names several concepts is linked to the one whose definitions share most words
-with the mentioning concept's, or left unlinked when no reading clearly wins.
+with the mentioning concept's, or left unlinked when no reading clearly wins. Each place the
+matcher finds must then pass the checks of `termbase.mention_checks` (words that hold together,
+names in capitals, no idiom or verb, noun-phrase boundaries, the sense of one-word labels).
 """
 
 from __future__ import annotations
