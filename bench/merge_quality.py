@@ -4,8 +4,10 @@
 
 Mentions: bench/merge_gold/mentions.tsv holds candidate links (a seeded sample of what the
 eager label matcher linked in the built-in glossary and the five seed pages), each judged
-right or wrong by hand. Precision is the share of links the linker keeps that are right;
-recall the share of right ones it keeps (recall is over the eager matcher's candidates).
+right or wrong by hand. A built-in row keeps the words around the place judged; once the
+glossary rewords them the row is left out (counted as no longer in the text). Precision is
+the share of links the linker keeps that are right; recall the share of right ones it keeps
+(recall is over the eager matcher's candidates, so misses it never found are not counted).
 
 Merges: bench/merge_gold/concepts.tsv holds pairs of seed entries judged one idea (same)
 or two (different). Pairwise precision / recall / F1 of the resolver's concepts over those
@@ -60,19 +62,30 @@ def mention_scores(seeds: Path, show: bool) -> dict[str, float]:
         by_id = {c.id: c for c in concepts}
         found = _found(concepts, by_id, find_mentions(concepts))
         candidates = _found(concepts, by_id, find_mentions(concepts, checked=False))
-        for row_corpus, source, line, surface, target, verdict in gold:
+        texts = {
+            ("id", e.concept_id) if e.concept_id else (os.path.basename(e.source), str(e.line)): " ".join(
+                e.definition.split()
+            )
+            for c in concepts
+            for e in c.entries
+        }
+        for row_corpus, source, entry, surface, target, verdict, *context in gold:
             if row_corpus != corpus:
                 continue
-            if not _has(candidates, source, line, surface, target):
+            where = (source, entry) if entry.isdigit() else ("id", entry)
+            if context and context[0] and context[0] not in texts.get(where, ""):
+                stale += 1  # the sentence judged was reworded since
+                continue
+            if not _has(candidates, source, entry, surface, target):
                 stale += 1  # the definition changed since it was judged: the words are no longer there
                 continue
-            kept = _has(found, source, line, surface, target)
+            kept = _has(found, source, entry, surface, target)
             right = verdict == "right"
             tp += kept and right
             fp += kept and not right
             fn += right and not kept
             if show and kept != right:
-                print(f"  {'kept wrong' if kept else 'lost right'}: {source}:{line} {surface!r} -> {target}")
+                print(f"  {'kept wrong' if kept else 'lost right'}: {source}:{entry} {surface!r} -> {target}")
     return {
         "judged": len(gold) - stale,
         "stale": stale,
@@ -89,15 +102,20 @@ def _found(concepts, by_id, mentions) -> Found:
     found: Found = defaultdict(list)
     for concept in concepts:
         for index, entry in enumerate(concept.entries):
-            where = (os.path.basename(entry.source), str(entry.line))
+            where = (
+                ("id", entry.concept_id)
+                if entry.concept_id
+                else (os.path.basename(entry.source), str(entry.line))
+            )
             for match in mentions.get((concept.id, index), ()):
                 keys = {label_key(label) for label in by_id[match.concept_id].labels}
                 found[where].append((match.text.lower(), keys))
     return found
 
 
-def _has(found: Found, source: str, line: str, surface: str, target: str) -> bool:
-    return any(text == surface.lower() and label_key(target) in keys for text, keys in found[(source, line)])
+def _has(found: Found, source: str, entry: str, surface: str, target: str) -> bool:
+    where = (source, entry) if entry.isdigit() else ("id", entry)
+    return any(text == surface.lower() and label_key(target) in keys for text, keys in found[where])
 
 
 def merge_scores(seeds: Path, show: bool) -> dict[str, float] | None:

@@ -233,6 +233,33 @@ _FUNCTION_WORDS = frozenset(
 )
 #: Words after which the next word is a noun, whatever follows it ("the score each …").
 _NOUN_BEFORE = _FUNCTION_WORDS - {"to", "that", "which", "who", "it", "and", "or", "also", "then", "not"}
+#: Modal verbs: the word after one is a verb ("can score", "may sample").
+_MODALS = frozenset(["can", "cannot", "could", "may", "might", "must", "shall", "should", "will", "would"])
+#: Words ending in -ly that are adjectives or nouns, so a noun may follow them.
+_LY_ADJECTIVES = frozenset(
+    [
+        "only",
+        "early",
+        "family",
+        "assembly",
+        "supply",
+        "reply",
+        "daily",
+        "weekly",
+        "monthly",
+        "yearly",
+        "likely",
+        "unlikely",
+        "costly",
+        "friendly",
+        "holy",
+        "ugly",
+        "silly",
+        "lonely",
+        "elderly",
+        "poly",
+    ]
+)
 #: English adverbials whose last word is also a common label ("for instance", "in practice").
 _IDIOMS = (
     ("for", "instance"),
@@ -370,6 +397,8 @@ def is_mention(
         and (following in _OBJECT_WORDS or (previous == "to" and following in _AFTER_TO))
     ):
         return False  # a verb with its object: "scores each step", "to sample the next token"
+    if one_word and (previous in _MODALS or (previous.endswith("ly") and previous not in _LY_ADJECTIVES)):
+        return False  # a verb after a modal or an adverb: "can sample", "quietly reshape"
     if (
         before is not None
         and before.group(2) == " "
