@@ -66,3 +66,15 @@ def test_a_word_defined_in_a_field_links_only_where_the_field_is_spoken_of() -> 
     )
     assert "watermark" not in mentions
     assert mentions["attention-head"] == {"value"}
+
+
+def test_a_loose_one_word_alias_does_not_link_but_a_headword_does() -> None:
+    mentions = mentioned(
+        [
+            entry("mantissa (fraction, significand)", "The digits of a floating-point number.", line=1),
+            entry("SiLU", "x times the sigmoid of x.", line=2),
+            entry("Swish", "x times sigmoid of x, a smooth activation.", "b.txt", line=3),
+            entry("filtering", "Keeping only a small fraction of pairs; the Swish units help.", line=4),
+        ]
+    )
+    assert mentions["filtering"] == {"swish"}

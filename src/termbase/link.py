@@ -121,6 +121,7 @@ class _Targets(dict[str, Target]):
             names=name_labels(concept.labels, lower_case),
             preferred=concept.label.lower(),
             domain=domain_words(e.definition for e in concept.entries),
+            terms=frozenset(e.term.lower().rstrip("s") for e in concept.entries),
         )
         self[concept_id] = target
         return target

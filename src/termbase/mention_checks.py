@@ -16,7 +16,9 @@ place before it links it, because a wrong link on a concept page is very visible
 - **sense**: a one-word label or alias of a concept defined in a subject field ("In
   attention, …") links only where the text speaks of that field; a one-word alias that is
   the head of the concept's name (`step` for `training step`) only with the name's other
-  words about; a two-letter acronym only where the definitions share a word.
+  words about; a one-word alias that is no entry's headword and shares no word with the
+  concept's name ("fraction" of mantissa, "grid" of thread block) not at all; a two-letter
+  acronym only where the definitions share a word.
 """
 
 from __future__ import annotations
@@ -294,6 +296,7 @@ class Target:
     names: frozenset[str]  # its labels that are names (keep their capital), lower case
     preferred: str  # its preferred label, lower case
     domain: frozenset[str] = frozenset()  # words of the subject field its definitions open with
+    terms: frozenset[str] = frozenset()  # the headwords of its entries, lower case, no plural s
 
     @property
     def words(self) -> frozenset[str]:
@@ -349,6 +352,14 @@ def _shows_sense(words: str, label: str, target: Target, context: Callable[[], f
         return True
     if target.domain and not target.domain & context():
         return False
+    if (
+        one_word
+        and alias
+        and lowered.rstrip("s") not in target.terms
+        and not any(lowered.rstrip("s")[:4] == part[:4] for part in re.split(r"[\s-]+", target.preferred))
+    ):
+        return False  # a one-word alias, no entry's headword and unlike the concept's name, is too loose
+        # to link ("fraction" of mantissa, "grid" of thread block)
     name = target.preferred.split()
     if one_word and alias and len(name) > 1 and lowered.rstrip("s") == name[-1].rstrip("s"):
         stems = context()
