@@ -18,18 +18,16 @@ from __future__ import annotations
 import re
 import textwrap
 
-from termbase.labels import parse_term
-from termbase.model import Entry, ReadResult
+from termbase.model import ReadResult
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import (
-    clean_markdown,
     heading_text,
     link_references,
+    markdown_entry,
     parse_blocks,
     resolve_reference_links,
     token_lines,
     unused_outside,
-    web_links,
 )
 
 #: `**Term**: def`, `**Term:** def`, `**Term** — def`, `**Term** - def` (also with `__`).
@@ -95,19 +93,7 @@ class MarkdownBoldReader:
             raw = "\n".join(part for part in (match.group("rest").strip(), more.strip()) if part)
             raw = resolve_reference_links(raw, references)
             term = " ".join(match.group("term").split())
-            labels, groups = parse_term(term)
-            entries.append(
-                Entry(
-                    source=source,
-                    line=first,
-                    end_line=last,
-                    term=term,
-                    labels=labels,
-                    groups=groups,
-                    definition=clean_markdown(raw),
-                    links=web_links(raw),
-                )
-            )
+            entries.append(markdown_entry(source, first, last, term, raw))
             claimed.update(range(first, last + 1))
         unused = unused_outside(text, tokens, claimed, source)
         return entries_and_unused(entries, unused, title)

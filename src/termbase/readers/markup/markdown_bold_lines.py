@@ -25,16 +25,14 @@ import re
 
 from markdown_it.token import Token
 
-from termbase.labels import parse_term
-from termbase.model import Entry, ReadResult
+from termbase.model import ReadResult
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import (
-    clean_markdown,
     heading_text,
+    markdown_entry,
     parse_blocks,
     token_lines,
     unused_outside,
-    web_links,
 )
 
 _BOLD_LINE = re.compile(r"^\s*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)\s*(?:\\)?\s*$")
@@ -116,18 +114,6 @@ class MarkdownBoldLinesReader:
         claimed: set[int] = set()
         for first, last, term in self._spans(text):
             raw = "\n".join(lines[first:last]).strip()
-            labels, groups = parse_term(term)
-            entries.append(
-                Entry(
-                    source=source,
-                    line=first,
-                    end_line=last,
-                    term=term,
-                    labels=labels,
-                    groups=groups,
-                    definition=clean_markdown(raw),
-                    links=web_links(raw),
-                )
-            )
+            entries.append(markdown_entry(source, first, last, term, raw))
             claimed.update(range(first, last + 1))
         return entries_and_unused(entries, unused_outside(text, tokens, claimed, source), title)

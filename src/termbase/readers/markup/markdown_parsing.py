@@ -22,7 +22,8 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from termbase import safe_yaml
 from termbase.errors import InputError
-from termbase.model import Unused
+from termbase.labels import parse_term
+from termbase.model import Entry, Unused
 from termbase.readers.page_text import REASON_HEADING, REASON_TITLE
 
 REASON_FRONT_MATTER = "front matter (page metadata)"
@@ -339,3 +340,19 @@ def unused_outside(
         for number, line in enumerate(lines, start=1)
         if line.strip() and number not in claimed
     ]
+
+
+def markdown_entry(source: str, first: int, last: int, term: str, raw: str) -> Entry:
+    """Return the entry a Markdown glossary item gives: `term` parsed into labels, the
+    Markdown `raw` text cleaned into its definition, and its web links kept."""
+    labels, groups = parse_term(term)
+    return Entry(
+        source=source,
+        line=first,
+        end_line=last,
+        term=term,
+        labels=labels,
+        groups=groups,
+        definition=clean_markdown(raw),
+        links=web_links(raw),
+    )

@@ -26,19 +26,18 @@ from dataclasses import dataclass, replace
 
 from markdown_it.token import Token
 
-from termbase.labels import clean_label, parse_term
+from termbase.labels import clean_label
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import label_languages, row_entries
 from termbase.readers.markup.markdown_parsing import (
-    clean_markdown,
     heading_text,
     link_references,
+    markdown_entry,
     parse_blocks,
     resolve_reference_links,
     token_lines,
     unused_outside,
-    web_links,
 )
 
 _TERM_HEADERS = re.compile(r"^(term|terms|name|concept|word|acronym|abbreviation|keyword|jargon)s?\b", re.I)
@@ -211,19 +210,7 @@ class MarkdownTableReader:
                         parts.append(f"**{names[index]}:** {_BREAK.sub(' ', cell)}")
                 raw = "\n".join(part for part in parts if part.strip())
                 raw = resolve_reference_links(raw, references)
-                labels, groups = parse_term(term)
-                entries.append(
-                    Entry(
-                        source=source,
-                        line=number,
-                        end_line=number,
-                        term=term,
-                        labels=labels,
-                        groups=groups,
-                        definition=clean_markdown(raw),
-                        links=web_links(raw),
-                    )
-                )
+                entries.append(markdown_entry(source, number, number, term, raw))
         unused += unused_outside(text, tokens, claimed, source)
         if not labelled:
             return entries_and_unused(entries, unused, title)
