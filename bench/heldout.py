@@ -1,9 +1,9 @@
 """Read held-out glossaries (real files in shapes termbase was not tuned on) and score each read.
 
-    python bench/heldout.py [--dir /work/heldout/glossaries] [--split dev|aside|all] [--json]
+    python bench/heldout.py [--dir /work/heldout/glossaries] [--split dev|aside|aside2|aside3|all] [--json]
 
-The manifest `bench/heldout.yaml` names each glossary (one folder under --dir), its true
-entry count (counted from the markup), and three lookups that must work. Each folder is
+The manifest `bench/heldout.yaml` names each glossary (one folder under --dir: its `folder`, else
+its name), its true entry count (counted from the markup), and three lookups that must work. Each folder is
 built with termbase into a temporary termbase file; per file this prints the true and read
 entry counts, whether every label is clean (no markup residue), the lookups, whether the
 read is right, and whether a wrong read was flagged (by the read sanity check, or by a
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     if not chosen:
         print("no glossary in the manifest matches", file=sys.stderr)
         return 2
-    scores = [score(item, args.dir / item["name"]) for item in chosen]
+    scores = [score(item, args.dir / item.get("folder", item["name"])) for item in chosen]
     if args.json:
         rows = [asdict(s) | {"right": s.right, "flagged": s.flagged} for s in scores]
         print(json.dumps(rows, ensure_ascii=False))
