@@ -47,7 +47,10 @@ def test_sphinx_book_follows_its_toctree_and_tolerates_runestone_directives():
     assert kept["final proof"].chapter.endswith("ch1/oven.rst")
     found = by_term(result)
     assert "yeast" not in found  # inside an mchoice quiz
-    assert "baking stone" not in found  # inside a note
+    stone = kept["baking stone"]  # a note box counts where its words define a term
+    assert "in a callout or note box" in stone.evidence
+    assert stone.definition == "A slab that stores heat under the loaf."
+    assert "peel" not in found  # a warning box is not read for terms
     assert not [p for c in result.chapters for p in c.problems if "linenos" in p.message]
     assert "sketch" not in found
     assert "whiteboard (1 chapter)" in result.opaque_note()

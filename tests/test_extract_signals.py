@@ -56,6 +56,36 @@ def test_each_defining_shape_gives_its_term_and_trimmed_definition(markdown: str
     assert defining(markdown).get(term) == definition
 
 
+@pytest.mark.parametrize(
+    ("markdown", "terms"),
+    [
+        ('Each lock holds a small metal pin, called a "tumbler", that blocks the key.', {"tumbler"}),
+        ("A **fender** protects the hull from the dock.", {"fender"}),
+        ("The spar at the front is a **bowsprit**, which carries the foresails.", {"bowsprit"}),
+        ('Sailors rest in short shifts ("watches") through the night.', {"watches"}),
+        ('We say that a boat is "heeling" when the wind tips it over.', {"heeling"}),
+        ("The ropes that trim the sails are called sheets or halyards.", {"sheets", "halyards"}),
+        ('A knot that slips on purpose is called a "slip" knot.', {"slip knot"}),
+        ("The hollow below the deck is called its hold.", {"hold"}),
+    ],
+)
+def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
+    assert terms <= set(defining(markdown))
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "When the helper is called again later, the count starts over.",
+        "(That is why the command is called 'hoist'.)",
+        'She shouted "ahoy" and waved.',
+        "Two flags are flown, called red and blue respectively.",
+    ],
+)
+def test_naming_words_that_name_no_term(markdown: str) -> None:
+    assert not defining(markdown)
+
+
 def test_acronym_introduction_keeps_both_names() -> None:
     sentence = "Ships carry Automatic Identification System (AIS) transponders."
     found = [f for f in findings(sentence) if f.labels]

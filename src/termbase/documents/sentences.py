@@ -48,10 +48,24 @@ def sentence_bounds(text: str, language: str = "en") -> list[tuple[int, int]]:
     return bounds or [(0, len(text))]
 
 
+def _joined_inside_spans(bounds: list[tuple[int, int]], spans: tuple[Span, ...]) -> list[tuple[int, int]]:
+    """Return the bounds with sentences joined where a cut falls inside a span (`` `.cfg` `` in code)."""
+    if len(bounds) < 2 or not spans:
+        return bounds
+    joined = [bounds[0]]
+    for start, end in bounds[1:]:
+        cut = joined[-1][1]
+        if any(s.start < cut and start < s.end for s in spans if s.start < start):
+            joined[-1] = (joined[-1][0], end)
+        else:
+            joined.append((start, end))
+    return joined
+
+
 def split_sentences(block: Block, language: str = "en") -> tuple[Sentence, ...]:
     """Return the sentences of a block, each with the spans that lie inside it."""
     sentences: list[Sentence] = []
-    for start, end in sentence_bounds(block.text, language):
+    for start, end in _joined_inside_spans(sentence_bounds(block.text, language), block.spans):
         spans = tuple(
             Span(s.kind, s.start - start, min(s.end, end) - start, s.target)
             for s in block.spans

@@ -2,7 +2,8 @@
 
 Only blocks that may define something are read: prose, list items and definition-list
 items outside exercise, summary and reference sections. Code, exercises, quizzes,
-solutions, key points and asides never yield a definition. A block is cut into
+solutions, key points, objectives and warnings never yield a definition; callouts, notes and
+admonition boxes yield only what their sentences define. A block is cut into
 sentences only when it has marked phrases or a defining word, which keeps the sentence
 splitter off most of the text.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from termbase.documents.builder import word_set
 from termbase.documents.model import (
+    ASIDE,
     CODE_SPAN,
     DEFINITION,
     HEADING,
@@ -35,6 +37,12 @@ from termbase.extract.signals import (
 from termbase.extract.terms import clean_term, term_problem
 
 _READ_KINDS = frozenset({PROSE, LIST_ITEM, DEFINITION})
+#: Asides that explain (a callout, a note, an admonition box): read, but only their defining
+#: sentences count. Objectives, key points, instructor notes, warnings and hints are not read.
+EXPLAINING_ASIDES = word_set(
+    """callout note notes admonition sidebar aside tip tips info important topic remark remarks margin
+    learner-note definition definitions example"""
+)
 #: Words without which no sentence pattern can match (sentences are cut only where one occurs).
 _CUE = re.compile(
     r"\b(?:called|known|refers?|means|denotes|define|stands|termed|short|call)\b|\([A-Z][A-Za-z]*[A-Z]"
@@ -237,7 +245,9 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
     if english:
         found.extend(heading_occurrences(document, index, skipped_sections))
     for block in document.blocks:
-        if block.kind not in _READ_KINDS or block.section in skipped_sections or block.kind == HEADING:
+        aside = block.kind == ASIDE and block.label.lower() in EXPLAINING_ASIDES
+        if (block.kind not in _READ_KINDS and not aside) or block.section in skipped_sections \
+                or block.kind == HEADING:
             continue
         if not _needs_sentences(block):
             continue
@@ -257,6 +267,9 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 taken = {f.term.lower() for f in findings}
                 patterns = pattern_findings(sentence, previous)
                 findings += [f for f in patterns if f.term.lower() not in taken]
+            if aside:  # a box beside the text: only what its words define counts
+                findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings
+                            if f.defining]
             end = sentence.line + sentence.text.count("\n")
             for finding in findings:
                 found.append(Occurrence(finding, index, block.section, sentence.line, end,

@@ -23,6 +23,7 @@ from termbase.documents.model import (
     GLOSSARY_LINK,
     STRONG,
     TERM_ROLE,
+    Span,
 )
 from termbase.documents.sentences import Sentence
 from termbase.extract.terms import clean_term, is_identifier, term_problem
@@ -45,20 +46,25 @@ class Finding:
     introduced_only: bool = False  # counted as the introduction by its markup alone, no defining words
 
 
+#: A phrase in quotation marks: a term only where the words around it define it ("called a "reflog"").
+QUOTED = "quoted"
 #: Score of a marked phrase by its markup, before the words around it are read.
-MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22}
+MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22, QUOTED: 0.2}
 #: Span kinds that mark a phrase as a term (code markup counts only where words name it).
 MARKED_KINDS = frozenset({DFN, STRONG, TERM_ROLE, GLOSSARY_LINK, EMPHASIS})
 MARKUP_NAME = {
     DFN: "<dfn> markup", STRONG: "bold", TERM_ROLE: ":term: role", GLOSSARY_LINK: "link to a glossary entry",
-    EMPHASIS: "italics", CODE_SPAN: "code markup",
+    EMPHASIS: "italics", CODE_SPAN: "code markup", QUOTED: "in quotation marks",
 }
 
 _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
     r"calls?\s+(?:this|these|that)(?:\s+[\w-]+){0,2}|"
     r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
-    r"\s+(?:an?\s+|the\s+|our\s+|your\s+)?[\"'“‘]?)$",
+    r"\s+(?:an?\s+|the\s+|our\s+|your\s+|its\s+|their\s+)?[\"'“‘]?"
+    # the second name of a coordinated naming: "called the object code or the **executable**"
+    r"(?:[\w'’-]+(?:\s+[\w'’-]+){0,3}[\"'”’]?(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
+    r"(?:an?\s+|the\s+|its\s+|their\s+)?[\"'“‘]?)?)$",
     re.I,
 )
 _CALLED_SUBJECT = re.compile(
@@ -79,6 +85,28 @@ _VERB_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>refers?\s+to|means|denotes|describes|stands\s+for|"
     r"is\s+defined\s+as|are\s+defined\s+as|is\s+short\s+for|consists?\s+of|represents)\b(?P<rest>.*)$",
     re.I | re.S,
+)
+#: "`*` is a **wildcard**, which represents …": a predicate noun whose relative clause says what it is.
+_RELATIVE_AFTER = re.compile(
+    r"^[\"'”’]?\s*,\s*(?P<rest>(?:which|that|where|in\s+which)\s+\S.{8,})$", re.I | re.S
+)
+_PREDICATE_BEFORE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:(?:also|simply|just|now)\s+)?(?:an?|the)\s+[\"'“‘]?$", re.I
+)
+#: "A **precondition** specifies a condition …": the term as the subject of a verb in the present.
+_SUBJECT_VERB_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>(?!(?:is|has|was|does|always|also|perhaps|thus|as|its|this|"
+    r"us|yes|plus|less|unless|across|various|previous|versus)\b)[a-z]{2,}(?:[^s\W]s|sses|shes|ches|xes))\s+"
+    r"(?P<rest>\S.{8,})$",
+    re.S,
+)
+_INDEFINITE_BEFORE = re.compile(r"\b(?:an?|the\s+so-called)\s+[\"'“‘]?$", re.I)
+#: "a set of temporary branches ("topic branches")": the name given to the phrase just before.
+_NAME_IN_PARENTHESES = re.compile(r"[A-Za-z]{3,}\s*\(\s*[\"'“‘]?$")
+#: "we say that commit X is "reachable" from Y": the sentence says when the word applies.
+_WE_SAY_BEFORE = re.compile(r"\bwe\s+say\s+(?:that\s+)?[^.;:]{1,60}?\s+(?:is|are)\s+[\"'“‘]?$", re.I)
+_INDEFINITE_LEAD_IN = re.compile(
+    r"^(?:(?:in|on|for|with|at|by|within)\s[^,.;:]{1,40},\s*)?an?\s+[\"'“‘]?$", re.I
 )
 _APPOSITIVE_AFTER = re.compile(r"^[\"'”’]?\s*,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)", re.I)
 _SYNONYM_AFTER = re.compile(
@@ -114,11 +142,44 @@ _COPULA_SENTENCE = re.compile(
     r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?P<rest>(?:an?|the|one|any)\s+.+)$",
     re.S,
 )
+_NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
 _CALLED_INLINE = re.compile(
-    r"(?:\b(?:is|are)\s+(?:often\s+|usually\s+|also\s+|sometimes\s+|simply\s+)?(?:called|known\s+as|"
-    r"referred\s+to\s+as|termed)|\bwe\s+call\s+(?:this|these|that|it|them))\s+(?:an?\s+|the\s+)?[\"'“‘]?"
-    rf"(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?(?=\s*[,.;:)!?]|\s*$)",
+    r"(?:\b(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
+    rf"(?:{_NAMING_VERB}|named)|,\s*(?:(?:often|usually|also|sometimes|commonly)\s+){{0,2}}{_NAMING_VERB}"
+    r"|\bwe\s+call\s+(?:this|these|that|it|them))\s+(?:(?:an?|the|its|their)\s+)?"
+    r"(?:[\"“](?P<quoted>[^\"“”]{2,50})[\"”]|[‘'](?P<single>[^'‘’]{2,50})['’]"
+    rf"|(?P<term>{_WORD}(?:(?:\s+|\s*,\s*){_WORD}){{0,8}}?))(?=\s*[,.;:)!?]|\s*$)",
 )
+#: Joins the names of a coordinated naming: "called icons or widgets", "called the X, the Y and the Z".
+_COORDINATION = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+")
+#: "… is called again / respectively": the verb names a call or a list, not a term.
+_NOT_A_NAME = re.compile(
+    r"^(?:again|first|later|twice|once|repeatedly|recursively|here|there|now|with|by|from|when)\b"
+    r"|\b(?:respectively|again|instead)$", re.I,
+)
+_INSTANCE_SUBJECT = re.compile(
+    r"\b(?:module|file|folder|directory|function|method|command|program|script|variable|package|library|"
+    r"button|menu|window|tab|website|site|app|application|tool|editor|project|dataset|repository|user|person|"
+    r"company|game|course|book|machine|server|computer)s?"
+    r"\s+(?:is|are|was|were)\s+(?:\w+\s+)?(?:called|named)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
+    re.I,
+)
+
+
+def called_names(match: re.Match[str]) -> list[str]:
+    """Return the names a '… is called X' match gives: one quoted name, or each of 'X or Y, and Z'."""
+    quoted = match.group("quoted") or match.group("single")
+    if quoted:
+        return [clean_term(quoted)]
+    text = match.group("term")
+    if _NOT_A_NAME.search(text):
+        return []
+    names = [clean_term(part) for part in _COORDINATION.split(text)]
+    if len(names) > 1 and any(len(name.split()) > 4 or term_problem(name) for name in names):
+        return []
+    return [name for name in names if name]
+
+
 _SO_CALLED = re.compile(
     rf"\b(?:an?|the)\s+(?P<term>{_WORD}(?:\s+{_WORD}){{0,2}}),?\s+so[- ]called\s+because\b", re.I
 )
@@ -184,6 +245,8 @@ def defining_subject(before: str) -> str:
     words = subject.split()
     if len(words) < 4 or _VAGUE_SUBJECT.match(subject) or not any(c.isalpha() for c in subject):
         return ""
+    if re.search(r"\b(?:such|this|these|those)\b", subject, re.I):  # "part of such a name": needs context
+        return ""
     if re.search(r"\b(?:is|are|was|were)\s+(?:called|known|named|referred)\b", subject, re.I):
         return ""
     return subject
@@ -227,13 +290,35 @@ def linked_term(target: str) -> str:
     return fragment.replace("_", " ").replace("-", " ") if not re.search(r"[A-Z]{2,}", fragment) else fragment
 
 
+#: The noun a quoted word modifies: a "root" commit (not: "reachable" from, "reflog", of).
+_HEAD_NOUN_AFTER = re.compile(
+    r"^[\"”]\s+(?P<noun>(?!(?:of|from|in|to|for|and|or|with|is|are|was|were|as|at|by|on|that|which|"
+    r"who|when|if|but|so|than|then|because|instead|can|will|may|must|should|does|do|has|have|had)\b)"
+    r"[a-z][a-z-]{2,})\b"
+)
+_QUOTED_PHRASE = re.compile(r"(?<![\w\"“])[\"“](?P<inner>[A-Za-z][\w' -]{0,48}[\w])[\"”](?!\w)")
+
+
+def quoted_spans(sentence: Sentence) -> tuple[Span, ...]:
+    """Return a span for each short phrase in double quotation marks that no other markup covers."""
+    spans = []
+    for match in _QUOTED_PHRASE.finditer(sentence.text):
+        start, end = match.span("inner")
+        if len(match.group("inner").split()) > 4:
+            continue
+        if any(s.start < end + 1 and start - 1 < s.end for s in sentence.spans):
+            continue
+        spans.append(Span(QUOTED, start, end))
+    return tuple(spans)
+
+
 def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Finding]:
     """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics)."""
     findings: list[Finding] = []
     text = sentence.text
     emphasised = [s for s in sentence.spans if s.kind in {STRONG, EMPHASIS}]
     listed = len(emphasised) >= 3
-    for span in sentence.spans:
+    for span in (*sentence.spans, *quoted_spans(sentence)):
         base = MARKUP_BASE.get(span.kind)
         if span.kind == CODE_SPAN:  # code is a term only where the words name it: "are called `icons`"
             before = text[: span.start]
@@ -248,11 +333,14 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
                 and not text[span.end :].strip(" .:!?\"'”’*)]"):
             continue  # the whole sentence is bold: a heading in disguise
         term = clean_term(text[span.start : span.end])
+        end = span.end
+        if span.kind == QUOTED and (head := _HEAD_NOUN_AFTER.match(text[span.end :])):
+            term, end = f"{term} {head.group('noun')}", span.end + head.end()  # a "root" commit
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
             term = clean_term(linked_term(span.target) or term)
         if term_problem(term):
             continue
-        before, after = text[: span.start], text[span.end :]
+        before, after = text[: span.start], text[end:]
         clause = re.split(r"[;:]\s+|\s[—–]\s", before)[-1]  # the clause the term stands in
         evidence = [MARKUP_NAME[span.kind]]
         score = base
@@ -267,6 +355,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
         verb = _VERB_AFTER.match(after) if _LEAD_IN.match(clause) else None
         colon = _COLON_AFTER.match(after) if _LEAD_IN.match(before.lstrip("-*• ")) else None
         appositive = _APPOSITIVE_AFTER.match(after)
+        subject_verb = _SUBJECT_VERB_AFTER.match(after) if _LEAD_IN.match(clause) else None
         if named and _NAMED_INSTANCE.search(before):
             score += 0.05
             evidence.append("names one thing of a kind ('a module called …')")
@@ -297,6 +386,28 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
             evidence.append("followed by a colon and its meaning")
             defining = True
             definition = finish_definition(colon.group("rest"))
+        elif _RELATIVE_AFTER.match(after) and (_PREDICATE_BEFORE.search(clause)
+                                               or _INDEFINITE_BEFORE.search(clause)):
+            score += 0.35
+            evidence.append("a predicate noun followed by ', which …'")
+            defining = True
+            definition = finish_definition(_plain(sentence))
+        elif subject_verb and not term.endswith("s"):
+            score += 0.3 if _INDEFINITE_LEAD_IN.match(clause) else 0.2
+            evidence.append(f"the subject of '{subject_verb.group('verb')} …'")
+            defining = True
+            definition = finish_definition(_plain(sentence))
+        elif _WE_SAY_BEFORE.search(before):
+            score += 0.35
+            evidence.append("introduced by 'we say that … is X'")
+            defining = True
+            definition = finish_definition(_plain(sentence))
+        elif _NAME_IN_PARENTHESES.search(before) and re.match(r"^[\"'”’]?\s*\)", after) \
+                and span.kind in {QUOTED, STRONG}:
+            score += 0.3
+            evidence.append("given as a name in parentheses")
+            defining = True
+            definition = finish_definition(_plain(sentence))
         elif appositive:
             score += 0.3
             evidence.append("followed by an appositive ', a …'")
@@ -319,6 +430,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
             score -= 0.25
             evidence.append("reads as a code identifier")
         initial = not text[: span.start].strip(" \"'“‘*([")
+        if span.kind == QUOTED and (not defining or term != term.lower()):
+            continue  # quotation marks mark a term only where the words define it
         findings.append(Finding(term, score, tuple(evidence), definition, defining, markup=span.kind,
                                 initial=initial, listed=listed and not defining))
     return findings
@@ -341,19 +454,26 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
             findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
                                     initial=not copula.start("term") or bool(det)))
     for match in _CALLED_INLINE.finditer(text):
-        term = clean_term(match.group("term"))
-        if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS:
-            continue
-        if _NAMED_INSTANCE.search(text[: match.start("term")]) or term[0].isupper():
-            continue
-        subject = defining_subject(text[: match.start("term")])
+        start = match.start("quoted") if match.group("quoted") else match.start("single") \
+            if match.group("single") else match.start("term")
+        before = text[:start]
+        names = called_names(match)
+        quoted = bool(match.group("quoted") or match.group("single"))
+        if _NAMED_INSTANCE.search(before) or (
+            _INSTANCE_SUBJECT.search(before) and (quoted or (len(names) == 1 and " " not in names[0]))
+        ):
+            continue  # "a file called X", "the command is called 'move'": the name of one thing
+        subject = defining_subject(before)
         if subject:
             definition = finish_definition(subject)
-        elif previous and anaphoric_subject(text[: match.start("term")]):
+        elif previous and anaphoric_subject(before):
             definition = finish_definition(previous + " " + _plain(sentence))
         else:
             definition = finish_definition(_plain(sentence))
-        findings.append(Finding(term, 0.45, ("sentence '… is called X'",), definition, True))
+        for term in names:
+            if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS or term[0].isupper():
+                continue
+            findings.append(Finding(term, 0.5, ("sentence '… is called X'",), definition, True))
     so_called = _SO_CALLED.search(text)
     if so_called:
         term = clean_term(so_called.group("term"))
