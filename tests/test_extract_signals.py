@@ -67,6 +67,8 @@ def test_each_defining_shape_gives_its_term_and_trimmed_definition(markdown: str
         ("The ropes that trim the sails are called sheets or halyards.", {"sheets", "halyards"}),
         ('A knot that slips on purpose is called a "slip" knot.', {"slip knot"}),
         ("The hollow below the deck is called its hold.", {"hold"}),
+        ('Spare rope goes in a locker called "the lazarette."', {"lazarette"}),
+        ("The **mainsheet**, sometimes also called the main line, trims the big sail.", {"mainsheet"}),
     ],
 )
 def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
@@ -84,6 +86,13 @@ def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
 )
 def test_naming_words_that_name_no_term(markdown: str) -> None:
     assert not defining(markdown)
+
+
+def test_quoted_phrase_in_the_section_its_heading_names() -> None:
+    block = parse_markdown('When the wind shifts the boat makes a "gybe" and swings its boom.', "t.md").blocks[0]
+    sentence = split_sentences(block)[0]
+    assert [f.term for f in marked_findings(sentence, "", False, "Gybes and tacks") if f.defining] == ["gybe"]
+    assert not marked_findings(sentence, "", False, "Trimming the sails")  # quotes alone define nothing
 
 
 def test_acronym_introduction_keeps_both_names() -> None:

@@ -18,10 +18,13 @@ from termbase.documents.model import (
     ASIDE,
     CODE_SPAN,
     DEFINITION,
+    DFN,
+    GLOSSARY_LINK,
     HEADING,
     LIST_ITEM,
     PROSE,
     STRONG,
+    TERM_ROLE,
     Block,
     Document,
     Problem,
@@ -29,6 +32,7 @@ from termbase.documents.model import (
 from termbase.documents.sentences import Sentence, split_sentences
 from termbase.extract.signals import (
     MARKED_KINDS,
+    QUOTED_PHRASE,
     Finding,
     finish_definition,
     marked_findings,
@@ -37,6 +41,8 @@ from termbase.extract.signals import (
 from termbase.extract.terms import clean_term, term_problem
 
 _READ_KINDS = frozenset({PROSE, LIST_ITEM, DEFINITION})
+#: Markup that may introduce a term without defining words (in a book that uses it only for terms).
+_TERM_MARKUP = frozenset({STRONG, DFN, GLOSSARY_LINK, TERM_ROLE})
 #: Asides that explain (a callout, a note, an admonition box): read, but only their defining
 #: sentences count. Objectives, key points, instructor notes, warnings and hints are not read.
 EXPLAINING_ASIDES = word_set(
@@ -93,6 +99,7 @@ def _needs_sentences(block: Block) -> bool:
         block.kind == DEFINITION
         or any(s.kind in MARKED_KINDS for s in block.spans)
         or bool(_CUE.search(block.text))
+        or bool(QUOTED_PHRASE.search(block.text))
     )
 
 
@@ -252,6 +259,7 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
         if not _needs_sentences(block):
             continue
         sentences = split_sentences(block, document.language)
+        heading = document.sections[block.section].title if block.section < len(document.sections) else ""
         if block.kind == DEFINITION and block.term:
             finding = _definition_finding(block, sentences)
             if finding is not None:
@@ -260,16 +268,16 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                                         sentences[0].text if sentences else block.text))
         previous = ""
         for number, sentence in enumerate(sentences):
-            findings = marked_findings(sentence, previous, block.kind == LIST_ITEM)
+            findings = marked_findings(sentence, previous, block.kind == LIST_ITEM, heading)
             if number + 1 < len(sentences):
                 findings = [_with_elaboration(f, sentences[number + 1].text) for f in findings]
             if english:
                 taken = {f.term.lower() for f in findings}
                 patterns = pattern_findings(sentence, previous)
                 findings += [f for f in patterns if f.term.lower() not in taken]
-            if aside:  # a box beside the text: only what its words define counts
+            if aside:  # a box beside the text: what its words define, and the book's own term markup
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings
-                            if f.defining]
+                            if f.defining or f.markup in _TERM_MARKUP]
             end = sentence.line + sentence.text.count("\n")
             for finding in findings:
                 found.append(Occurrence(finding, index, block.section, sentence.line, end,

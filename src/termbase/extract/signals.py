@@ -110,8 +110,10 @@ _INDEFINITE_LEAD_IN = re.compile(
 )
 _APPOSITIVE_AFTER = re.compile(r"^[\"'”’]?\s*,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)", re.I)
 _SYNONYM_AFTER = re.compile(
-    r"^[\"'”’]?\s*(?:,\s*|\(\s*)(?:or|also\s+called|also\s+known\s+as|aka|a\.k\.a\.)\s+", re.I
+    r"^[\"'”’]?\s*(?:,\s*|\(\s*)(?:or|(?:(?:sometimes|often|usually|commonly)\s+)?also\s+(?:called|known\s+as)|"
+    r"(?:sometimes|often|usually|commonly)\s+called|aka|a\.k\.a\.)\s+", re.I
 )
+_EXAMPLES_AFTER = re.compile(r"^[^.;]*?:\s")  # "classes, or data types: 4 is an integer …" lists examples
 _COLON_AFTER = re.compile(r"^[\"'”’]?\s*(?:[:—–]|\s-)\s+(?P<rest>\S.*)$", re.S)
 _SENTENCE_CUE = re.compile(
     r"\b(?:is\s+called|are\s+called|known\s+as|refers?\s+to|is\s+defined\s+as|we\s+call|we\s+define|"
@@ -146,7 +148,12 @@ _NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
 _CALLED_INLINE = re.compile(
     r"(?:\b(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
     rf"(?:{_NAMING_VERB}|named)|,\s*(?:(?:often|usually|also|sometimes|commonly)\s+){{0,2}}{_NAMING_VERB}"
-    r"|\bwe\s+call\s+(?:this|these|that|it|them))\s+(?:(?:an?|the|its|their)\s+)?"
+    r"|\bwe\s+call\s+(?:this|these|that|it|them)"
+    # a noun and its name: "a special staging area called "the index"", "a statement called the X"
+    r"|\b(?!(?:that|which|who|whom|it|we|they|you|he|she|then|also|and|or|but|being|been|gets?|got|getting|is|"
+    r"are|was|were|when|once|first|later|not|just|function|method|command|file|folder|directory|program|"
+    r"script|variable|module|package|library|tool|project|person|user|site|website|app|book|chapter|section)\b)"
+    rf"[a-z]{{3,}}\s+{_NAMING_VERB})\s+(?:(?:an?|the|its|their)\s+)?"
     r"(?:[\"“](?P<quoted>[^\"“”]{2,50})[\"”]|[‘'](?P<single>[^'‘’]{2,50})['’]"
     rf"|(?P<term>{_WORD}(?:(?:\s+|\s*,\s*){_WORD}){{0,8}}?))(?=\s*[,.;:)!?]|\s*$)",
 )
@@ -154,7 +161,8 @@ _CALLED_INLINE = re.compile(
 _COORDINATION = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+")
 #: "… is called again / respectively": the verb names a call or a list, not a term.
 _NOT_A_NAME = re.compile(
-    r"^(?:again|first|later|twice|once|repeatedly|recursively|here|there|now|with|by|from|when)\b"
+    r"^(?:again|first|later|twice|once|repeatedly|recursively|here|there|now|with|by|from|when|itself|"
+    r"themselves|for|on|in|at|to|up|out|off|back|before|after|inside|within)\b"
     r"|\b(?:respectively|again|instead)$", re.I,
 )
 _INSTANCE_SUBJECT = re.compile(
@@ -293,16 +301,18 @@ def linked_term(target: str) -> str:
 #: The noun a quoted word modifies: a "root" commit (not: "reachable" from, "reflog", of).
 _HEAD_NOUN_AFTER = re.compile(
     r"^[\"”]\s+(?P<noun>(?!(?:of|from|in|to|for|and|or|with|is|are|was|were|as|at|by|on|that|which|"
-    r"who|when|if|but|so|than|then|because|instead|can|will|may|must|should|does|do|has|have|had)\b)"
+    r"who|when|if|but|so|than|then|because|instead|can|will|may|must|should|does|do|has|have|had|both|either|"
+    r"each|only|also|here|there|again|itself|now|too|alone)\b)"
     r"[a-z][a-z-]{2,})\b"
 )
-_QUOTED_PHRASE = re.compile(r"(?<![\w\"“])[\"“](?P<inner>[A-Za-z][\w' -]{0,48}[\w])[\"”](?!\w)")
+_ARTICLE_BEFORE = re.compile(r"\b(?:an?|the)\s+[\"“]?$", re.I)
+QUOTED_PHRASE = re.compile(r"(?<![\w\"“])[\"“](?P<inner>[A-Za-z][\w' -]{0,48}[\w])[\"”](?!\w)")
 
 
 def quoted_spans(sentence: Sentence) -> tuple[Span, ...]:
     """Return a span for each short phrase in double quotation marks that no other markup covers."""
     spans = []
-    for match in _QUOTED_PHRASE.finditer(sentence.text):
+    for match in QUOTED_PHRASE.finditer(sentence.text):
         start, end = match.span("inner")
         if len(match.group("inner").split()) > 4:
             continue
@@ -312,8 +322,25 @@ def quoted_spans(sentence: Sentence) -> tuple[Span, ...]:
     return tuple(spans)
 
 
-def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Finding]:
-    """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics)."""
+def _stems(text: str) -> list[str]:
+    words = re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", text.lower())
+    return [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words]
+
+
+def heading_names(heading: str, term: str) -> bool:
+    """Return True when a section heading contains the term's words in order (`Fast-forward merges`)."""
+    if not heading:
+        return False
+    title, words = _stems(heading), _stems(term)
+    return bool(words) and any(title[i : i + len(words)] == words for i in range(len(title) - len(words) + 1))
+
+
+def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: str = "") -> list[Finding]:
+    """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics).
+
+    `heading` is the title of the section the sentence is in: a phrase it names, put in
+    quotation marks in the section's text, is introduced there.
+    """
     findings: list[Finding] = []
     text = sentence.text
     emphasised = [s for s in sentence.spans if s.kind in {STRONG, EMPHASIS}]
@@ -417,12 +444,20 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool) -> list[Fi
             score += 0.25
             evidence.append("given with a synonym")
             definition = finish_definition(_plain(sentence))
+            # "The **modulus operator**, also called the remainder operator, works on …": about the term
+            defining = bool(_LEAD_IN.match(clause) and _SYNONYM_AFTER.match(after)
+                            and not _EXAMPLES_AFTER.match(after))
         elif _SENTENCE_CUE.search(text):
             score += 0.15
             evidence.append("in a sentence with a defining phrase")
             definition = finish_definition(_plain(sentence))
         else:
             definition = finish_definition(_plain(sentence))
+        if not defining and span.kind == QUOTED and _ARTICLE_BEFORE.search(before) \
+                and heading_names(heading, term):
+            score += 0.3
+            evidence.append("marked in the section its heading names")
+            defining = True
         if text.rstrip().endswith("?"):
             score -= 0.3
             evidence.append("in a question")
@@ -473,7 +508,7 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
         for term in names:
             if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS or term[0].isupper():
                 continue
-            findings.append(Finding(term, 0.5, ("sentence '… is called X'",), definition, True))
+            findings.append(Finding(term, 0.55, ("sentence '… is called X'",), definition, True))
     so_called = _SO_CALLED.search(text)
     if so_called:
         term = clean_term(so_called.group("term"))
