@@ -89,7 +89,8 @@ def test_naming_words_that_name_no_term(markdown: str) -> None:
 
 
 def test_quoted_phrase_in_the_section_its_heading_names() -> None:
-    block = parse_markdown('When the wind shifts the boat makes a "gybe" and swings its boom.', "t.md").blocks[0]
+    text = 'When the wind shifts the boat makes a "gybe" and swings its boom.'
+    block = parse_markdown(text, "t.md").blocks[0]
     sentence = split_sentences(block)[0]
     assert [f.term for f in marked_findings(sentence, "", False, "Gybes and tacks") if f.defining] == ["gybe"]
     assert not marked_findings(sentence, "", False, "Trimming the sails")  # quotes alone define nothing
