@@ -125,3 +125,16 @@ def test_jupyter_book_toc_and_notebook_lines():
     assert coma.chapter.endswith("comets.ipynb") and coma.line == 9  # the line of the cell's source
     assert coma.definition == "The cloud of gas around the icy core of a comet."
     assert "tail" not in {e.term for e in (*result.entries, *result.review)}  # a code cell
+
+
+def test_bare_first_bold_use_gives_way_to_the_sentence_that_says_what_it_is(tmp_path: Path) -> None:
+    (tmp_path / "01-start.md").write_text(
+        "# Start\n\nFirst we unpack a **gadget** named spinner and set it on the **bench**.\n\n"
+        "A **lathe** is a machine that turns wood while a blade shapes it.\n", encoding="utf-8")
+    (tmp_path / "02-tools.md").write_text(
+        "# Tools\n\nA **gadget** is a small hand tool that does one job well.\n\n"
+        "A **chisel** is a blade with a bevelled edge for cutting wood.\n\n"
+        "A **mallet** is a wooden hammer that drives the chisel.\n", encoding="utf-8")
+    kept = {e.term: e for e in extract_glossary([tmp_path]).entries}
+    assert kept["gadget"].chapter.endswith("02-tools.md")
+    assert kept["gadget"].definition == "A small hand tool that does one job well."

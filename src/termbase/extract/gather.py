@@ -23,6 +23,9 @@ from termbase.labels import _singular, label_key
 #: A term used this often in earlier chapters is not introduced by its first bold use.
 USED_FREELY = 8
 
+#: Evidence of a sentence that says what a term is, not only that it is being named.
+_STATES_WHAT_IT_IS = re.compile(r"followed by 'is a …'|sentence 'an? X is a …'|listed with its meaning")
+
 #: A defining occurrence at or above this score can be where a term is introduced.
 DEFINING_SCORE = 0.5
 
@@ -174,6 +177,12 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     best = max(group, key=lambda o: o.finding.score)
     defining = [o for o in group if o.finding.defining and o.finding.score >= DEFINING_SCORE]
     introduced = defining[0] if defining else next(o for o in group if o.finding.score == best.finding.score)
+    if introduced.finding.introduced_only:
+        # a bare first bold use ("load a **module** named turtle") gives way to the first sentence
+        # that says what the term is ("A **module** is a file containing …")
+        stated = next((o for o in defining if _STATES_WHAT_IT_IS.search(" ".join(o.finding.evidence))), None)
+        if stated is not None:
+            introduced = stated
     defined = introduced
     if defining:
         sharpest = max(defining, key=lambda o: o.finding.score)

@@ -26,7 +26,7 @@ from termbase.documents.model import (
     Span,
 )
 from termbase.documents.sentences import Sentence
-from termbase.extract.terms import clean_term, is_identifier, term_problem
+from termbase.extract.terms import VAGUE_UNLESS_DEFINED, clean_term, is_identifier, term_problem
 from termbase.labels import is_acronym_of
 
 
@@ -365,7 +365,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             term, end = f"{term} {head.group('noun')}", span.end + head.end()  # a "root" commit
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
             term = clean_term(linked_term(span.target) or term)
-        if term_problem(term):
+        vague = term_problem(term)
+        if vague and not (vague == "too vague" and term.lower() in VAGUE_UNLESS_DEFINED):
             continue
         before, after = text[: span.start], text[end:]
         clause = re.split(r"[;:]\s+|\s[—–]\s", before)[-1]  # the clause the term stands in
@@ -467,6 +468,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         initial = not text[: span.start].strip(" \"'“‘*([")
         if span.kind == QUOTED and (not defining or term != term.lower()):
             continue  # quotation marks mark a term only where the words define it
+        if vague and not (defining and score >= base + 0.35):
+            continue  # a word like "key" or "value" is a term only where a sentence defines it
         findings.append(Finding(term, score, tuple(evidence), definition, defining, markup=span.kind,
                                 initial=initial, listed=listed and not defining))
     return findings

@@ -47,6 +47,11 @@ VAGUE = word_set(
     everything something nothing anything another again important key main exactly always never
     only still both"""
 )
+#: Vague words that a subject still makes terms of, where the words around them define them
+#: ("from a **key**, which can be any immutable type").
+VAGUE_UNLESS_DEFINED = word_set(
+    "key keys value values type types name names number numbers line lines word words"
+)
 
 
 def clean_term(text: str) -> str:
