@@ -38,8 +38,12 @@ def cache_dir() -> Path:
 
 
 def sources_digest(files: list[Path]) -> str:
-    """Return a short hash of the files' names and contents and the termbase version."""
+    """Return a short hash of the files' names and contents, the termbase version and the
+    stored search index's format (a cached file without the current index is built again)."""
+    from termbase.search_tables import stamp
+
     digest = hashlib.sha256(__version__.encode())
+    digest.update(stamp().encode())
     for path in files:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar
 
 import click
 from rich.console import Console
@@ -80,8 +80,20 @@ class OrderedGroup(click.Group):
 
     command_class = HelpCommand
 
+    #: Commands defined in other modules, imported only when they run or are listed, so
+    #: that `termbase search` does not import the glossify matcher (about 0.1 s).
+    lazy_commands: ClassVar[dict[str, str]] = {"glossify": "termbase.glossify.command:glossify"}
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(self.commands)
+        return [*self.commands, *(name for name in self.lazy_commands if name not in self.commands)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            import importlib
+
+            module, name = self.lazy_commands[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args and not ctx.resilient_parsing:
@@ -1151,7 +1163,3 @@ def suggest(prefix: str, db: Path | None, as_json: bool, limit: int) -> None:
     if not hits:
         out.print(f"no completion for {escape(prefix)!r}")
 
-
-from termbase.glossify.command import glossify as _glossify  # noqa: E402 (needs the helpers above)
-
-app.add_command(_glossify)

@@ -11,7 +11,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
+from typing import Any
 
 from termbase.table_shape import script_of
 
@@ -48,12 +52,58 @@ def clean_label(text: str) -> str:
     return text
 
 
-@lru_cache(maxsize=1 << 16)
-def _lemma(word: str) -> str:
-    """Return simplemma's English lemma of a word (simplemma is imported on first use: it is slow)."""
-    import simplemma
+#: Where `_lemma` looks first: a function that gives a lemma worked out before (by the same
+#: simplemma), or None. Set while a termbase's stored search index answers a query
+#: (`lemmas_from`), so a query made of words the termbase's labels use needs no simplemma.
+_LEMMA_SOURCE: ContextVar[Callable[[str], str | None] | None] = ContextVar("lemma_source", default=None)
 
-    return simplemma.lemmatize(word, lang="en")
+
+@contextmanager
+def lemmas_from(source: Callable[[str], str | None]) -> Iterator[None]:
+    """Within the block, take lemmas from `source` where it has them (see _LEMMA_SOURCE)."""
+    token = _LEMMA_SOURCE.set(source)
+    try:
+        yield
+    finally:
+        _LEMMA_SOURCE.reset(token)
+
+
+def _lemma(word: str) -> str:
+    """Return simplemma's English lemma of a word (stored, or worked out: see _LEMMA_SOURCE)."""
+    source = _LEMMA_SOURCE.get()
+    if source is not None:
+        stored = source(word)
+        if stored is not None:
+            return stored
+    return _computed_lemma(word)
+
+
+def lemma(word: str) -> str:
+    """Return the English lemma of a word as label keys use it (`caching` → `cache`)."""
+    return _lemma(word)
+
+
+@lru_cache(maxsize=1 << 16)
+def _computed_lemma(word: str) -> str:
+    """Return simplemma's English lemma of a word (simplemma is imported on first use: it is slow)."""
+    return _lemmatizer().lemmatize(word, "en")
+
+
+@lru_cache(maxsize=1)
+def _lemmatizer() -> Any:
+    """Return simplemma's lemmatizer over its English dictionary kept as a memory-mapped trie.
+
+    The same dictionary and rules as `simplemma.lemmatize`, so the same lemmas; but opening
+    the trie (cached on disk, see `lemma_cache_dir`) takes a millisecond where unpacking the
+    shipped dictionary takes 0.3-0.5 s, which a one-word `termbase search` used to pay.
+    """
+    from simplemma import Lemmatizer
+    from simplemma.strategies import DefaultStrategy
+
+    from termbase.lemma_trie import AtomicTrieDictionaryFactory
+
+    strategy = DefaultStrategy(dictionary_factory=AtomicTrieDictionaryFactory())
+    return Lemmatizer(lemmatization_strategy=strategy)
 
 
 @lru_cache(maxsize=65536)
@@ -69,18 +119,32 @@ def _singular(word: str) -> str:
     return lemma if lemma and len(lemma) < len(lowered) else lowered
 
 
-def label_words(text: str) -> list[str]:
-    """Return the normalised words of a label: accents, quotes, possessives and invisible
-    format characters (zero-width joiners and non-joiners) removed."""
+def _raw_words(text: str) -> list[str]:
+    """Return the words of a label as written, with accents, quotes, possessives, invisible
+    format characters and (from three words) inner articles removed."""
     text = strip_accents(unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))).translate(_QUOTES)
     text = re.sub(r"'s\b", "", text)
     text = _DROP.sub("", text)
     words = [w for w in _SEPARATORS.split(text) if w]
     if len(words) >= 3:
         words = [words[0], *(w for w in words[1:] if w.casefold() not in _ARTICLES)]
+    return words
+
+
+def label_words(text: str) -> list[str]:
+    """Return the normalised words of a label: accents, quotes, possessives and invisible
+    format characters (zero-width joiners and non-joiners) removed."""
+    words = _raw_words(text)
     if words:
         words[-1] = _singular(words[-1])
     return [w.casefold() for w in words]
+
+
+def lemma_inputs(text: str) -> set[str]:
+    """Return every word `label_key(text)` and `loose_key(text)` may ask a lemma of (a few more
+    at most): what a stored lemma table must hold for a label."""
+    words = _raw_words(text)
+    return {w.lower() for w in words} | {w.casefold() for w in words} | set(label_words(text))
 
 
 @lru_cache(maxsize=1 << 18)

@@ -21,19 +21,19 @@ answer rather than noise.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import threading
 import time
-from bisect import bisect_left
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from termbase import semantic
+from termbase import search_tables, semantic
 from termbase.errors import InputError
-from termbase.labels import label_key, loose_key, qualified_base
+from termbase.labels import label_key, lemmas_from, loose_key
+from termbase.search_tables import COMMON_MIN_DOCS, COMMON_SHARE  # noqa: F401 (where they were)
 
 #: Hits scoring below this are not returned.
 MIN_SCORE = 0.40
@@ -41,10 +41,6 @@ MIN_SCORE = 0.40
 MAX_QUERY_CHARS = 1000
 #: At most this many words of a query go to full-text search.
 MAX_FTS_TERMS = 24
-#: A word found in more than this share of concepts (and at least COMMON_MIN_DOCS) is too
-#: common to help full-text ranking (its BM25 weight is near zero) and is left out of it.
-COMMON_SHARE = 0.02
-COMMON_MIN_DOCS = 500
 #: Semantic search runs for queries of at least this many content words (questions).
 SEMANTIC_MIN_WORDS = 3
 SEMANTIC_CANDIDATES = 20
@@ -223,74 +219,38 @@ def fts_words(text: str) -> list[str]:
 
 
 class SearchIndex:
-    """In-memory label indexes over one termbase, plus its FTS5 table."""
+    """Search over one termbase: its stored label index (see search_tables) and its FTS5 table.
+
+    Opening one reads a few rows; every look-up is an indexed query. A termbase built
+    before the index was stored (or by another version of it) gets the index worked out
+    into the connection's temporary schema first, as every load used to.
+    """
 
     def __init__(self, db: sqlite3.Connection) -> None:
         started = time.perf_counter()
         self.db = db
-        self.lock = threading.Lock()
-        self.labels: dict[str, tuple[str, ...]] = defaultdict(tuple)
-        self.preferred: dict[str, str] = {}
-        for concept_id, label in db.execute("SELECT id, label FROM concepts"):
-            self.preferred[concept_id] = label
-        self.by_exact: dict[str, set[str]] = defaultdict(set)
-        self.by_key: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
-        self.by_loose: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        self.by_lookalike: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        self.by_initials: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        self.by_qualified: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        prefix_rows: list[tuple[str, int, int, str, str]] = []
-        grouped: dict[str, list[str]] = defaultdict(list)
-        rows = db.execute("SELECT concept_id, label, key, kind FROM labels ORDER BY rowid")
-        for concept_id, label, key, kind in rows:
-            grouped[concept_id].append(label)
-            self.by_exact[label].add(concept_id)
-            self.by_key[key].append((concept_id, label, kind))
-            self.by_loose[loose_key(label)].append((concept_id, label))
-            folded = key.translate(_LOOKALIKE)
-            if folded != key:
-                self.by_lookalike[folded].append((concept_id, label))
-            words = label.split()
-            if len(words) >= 2:
-                initials = "".join(w[0] for w in re.split(r"[\s\-]+", label.lower()) if w and w[0].isalnum())
-                if len(initials) >= 2:
-                    self.by_initials[initials].append((concept_id, label))
-            base = qualified_base(label)
-            if base:
-                self.by_qualified[label_key(base)].append((concept_id, label))
-            prefix_rows.append((key, 0, len(key), concept_id, label))
-            parts = re.split(r"[\s\-/]+", label)
-            for start in range(1, len(parts)):
-                inner = label_key(" ".join(parts[start:]))
-                if len(inner) >= 3:
-                    prefix_rows.append((inner, 1, len(key), concept_id, label))
-        for concept_id, labels in grouped.items():
-            self.labels[concept_id] = tuple(labels)
-        prefix_rows.sort()
-        self.prefix_keys = [row[0] for row in prefix_rows]
-        self.prefix_rows = prefix_rows
-        self.common_stems = self._common_stems(len(self.preferred))
+        self.lock = threading.RLock()
+        schema = "main"
+        if search_tables.stored_stamp(db) != search_tables.stamp():
+            schema = "temp"
+            if search_tables.stored_stamp(db, schema) != search_tables.stamp():
+                with self.lock:
+                    search_tables.write_search_tables(db, schema)
+        self.rows = search_tables.StoredRows(db, schema, self.lock)
+        self.preferred = search_tables.ConceptLabels(db, self.lock)
+        self.labels = search_tables.ConceptLabelLists(db, self.lock)
+        self.common_stems = frozenset(json.loads(self.rows.meta("common_stems") or "[]"))
+        self._prepare_stemmer()
         self.vector_ids: list[str] = []
         self._vectors = None
         self.has_vectors = False
         self.mode = self._check_vectors()
-        from symspellpy import SymSpell  # imported here: only an index that is built needs it
-
-        self.typos = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
-        for key in self.by_key:
-            if len(key) >= 5:
-                self.typos.create_dictionary_entry(key, 1)
+        self.typos = search_tables.stored_typos(self.rows)
         self.build_seconds = time.perf_counter() - started
 
-    def _common_stems(self, concepts: int) -> frozenset[str]:
-        """Return the FTS5 terms (stems) that occur in too many concepts to rank by.
-
-        Also prepares a scratch FTS5 table in the connection's temp schema that stems query
-        words exactly as the index does.
-        """
-        self.db.execute(
-            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_vocab USING fts5vocab(main, 'concept_fts', 'row')"
-        )
+    def _prepare_stemmer(self) -> None:
+        """Prepare a scratch FTS5 table in the connection's temp schema that stems query
+        words exactly as the index does."""
         self.db.execute(
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.stemmer USING fts5(x, "
             "tokenize = 'porter unicode61 remove_diacritics 2')"
@@ -299,9 +259,6 @@ class SearchIndex:
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.stemmer_vocab"
             " USING fts5vocab(temp, 'stemmer', 'instance')"
         )
-        threshold = max(COMMON_MIN_DOCS, int(concepts * COMMON_SHARE))
-        rows = self.db.execute("SELECT term FROM temp.fts_vocab WHERE doc > ?", (threshold,))
-        return frozenset(r[0] for r in rows)
 
     def _check_vectors(self) -> str:
         """Note whether the termbase has embeddings this installation can use (`has_vectors`).
@@ -357,6 +314,10 @@ class SearchIndex:
 
         Raises InputError for an empty query.
         """
+        with lemmas_from(self.rows.lemma):
+            return self._search(query, limit)
+
+    def _search(self, query: str, limit: int) -> list[Hit]:
         text = _clean_query(query)
         found: dict[str, _Candidate] = {}
         self._labels_matches(text, found)
@@ -383,6 +344,10 @@ class SearchIndex:
 
     def suggest(self, prefix: str, limit: int = 8) -> list[Hit]:
         """Return up to `limit` completions for what the user has typed so far."""
+        with lemmas_from(self.rows.lemma):
+            return self._suggest(prefix, limit)
+
+    def _suggest(self, prefix: str, limit: int) -> list[Hit]:
         text = _clean_query(prefix)
         found: dict[str, _Candidate] = {}
         self._labels_matches(text, found)
@@ -394,42 +359,38 @@ class SearchIndex:
     # ------------------------------------------------------------------ modes
 
     def _labels_matches(self, text: str, found: dict[str, _Candidate]) -> None:
-        for concept_id in self.by_exact.get(text, ()):
+        for concept_id, _, _ in self.rows.keyed("x", text):
             _offer(found, concept_id, 1.0, "exact", text)
         if text in self.preferred:
             _offer(found, text, 1.0, "exact", self.preferred[text])
         key = label_key(text)
         if not key:
             return
-        for concept_id, label, kind in self.by_key.get(key, ()):
+        for concept_id, label, kind in self.rows.keyed("k", key):
             preferred = self.preferred[concept_id] == label
             if kind in {"acronym", "expansion"} and label_key(self.preferred[concept_id]) != key:
                 _offer(found, concept_id, 0.96, "acronym", label)
             else:
                 _offer(found, concept_id, 0.97 if preferred else 0.96, "variant", label)
         folded = key.translate(_LOOKALIKE)
-        for concept_id, label in self.by_lookalike.get(folded, ()):
+        for concept_id, label, _ in self.rows.keyed("f", folded):
             _offer(found, concept_id, 0.94, "variant", label)
         if folded != key:
-            for concept_id, label, _ in self.by_key.get(folded, ()):
+            for concept_id, label, _ in self.rows.keyed("k", folded):
                 _offer(found, concept_id, 0.94, "variant", label)
-        for concept_id, label in self.by_loose.get(loose_key(text), ()):
+        for concept_id, label, _ in self.rows.keyed("l", loose_key(text)):
             _offer(found, concept_id, 0.93, "variant", label)
-        for concept_id, label in self.by_qualified.get(key, ()):
+        for concept_id, label, _ in self.rows.keyed("q", key):
             _offer(found, concept_id, 0.95, "variant", label)  # Heads (attention) for "heads"
         if " " not in text and (3 <= len(text) <= 10 or (len(text) == 2 and text.isupper())):
-            for concept_id, label in self.by_initials.get(text.lower(), ()):
+            for concept_id, label, _ in self.rows.keyed("i", text.lower()):
                 _offer(found, concept_id, 0.90, "acronym", label)
 
     def _prefix_matches(self, key: str, found: dict[str, _Candidate], limit: int) -> None:
         if len(key) < 2:
             return
-        start = bisect_left(self.prefix_keys, key)
         picked: list[tuple[int, int, str, str]] = []
-        for index in range(start, min(start + limit * 4, len(self.prefix_rows))):
-            row_key, inner, full_length, concept_id, label = self.prefix_rows[index]
-            if not row_key.startswith(key):
-                break
+        for _, inner, full_length, concept_id, label in self.rows.prefixed(key, limit * 4):
             picked.append((inner, full_length, concept_id, label))
         picked.sort()
         for inner, full_length, concept_id, label in picked[:limit]:
@@ -450,7 +411,7 @@ class SearchIndex:
             if item.distance == 0:
                 continue
             score = 0.74 - 0.08 * (item.distance - 1) - 0.1 * item.distance / max(len(key), 1)
-            for concept_id, label, _ in self.by_key.get(item.term, ()):
+            for concept_id, label, _ in self.rows.keyed("k", item.term):
                 _offer(found, concept_id, score, "typo", label)
 
     def _fulltext_matches(self, text: str, found: dict[str, _Candidate]) -> None:
@@ -493,24 +454,19 @@ class SearchIndex:
             _offer(found, concept_id, score, "semantic", self.preferred.get(concept_id, ""))
 
     def _ranked(self, found: dict[str, _Candidate], limit: int) -> list[Hit]:
-        hits = []
+        self.preferred.load(list(found))
+        kept = []
         for concept_id, candidate in found.items():
             bonus = 0.01 * (len(candidate.modes) - 1) if candidate.score < 0.9 else 0.0
             score = min(1.0, candidate.score + bonus)
             if score < MIN_SCORE:
                 continue
-            hits.append(
-                Hit(
-                    concept_id,
-                    self.preferred.get(concept_id, concept_id),
-                    self.labels.get(concept_id, ()),
-                    score,
-                    candidate.mode,
-                    candidate.label,
-                )
-            )
-        hits.sort(key=lambda h: (-h.score, len(h.label), h.id))
-        return hits[:limit]
+            kept.append((score, self.preferred.get(concept_id, concept_id), concept_id, candidate))
+        kept.sort(key=lambda k: (-k[0], len(k[1]), k[2]))
+        return [
+            Hit(concept_id, label, self.labels.get(concept_id, ()), score, candidate.mode, candidate.label)
+            for score, label, concept_id, candidate in kept[:limit]
+        ]
 
 
 #: Query embeddings already made, by query text (emptied when it reaches QUERY_CACHE_SIZE).

@@ -45,10 +45,10 @@ from termbase.errors import StoreError
 from termbase.labels import label_key, strip_accents
 from termbase.language_tags import FALLBACK, language_rank
 from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, Unused
-from termbase.read_checks import ReadFinding
 
 if TYPE_CHECKING:
     from termbase.check.findings import Finding
+    from termbase.read_checks import ReadFinding
     from termbase.search import Hit, SearchIndex
 
 SCHEMA_VERSION = 1
@@ -147,6 +147,8 @@ def _dumps(value: object) -> str:
 
 def write_termbase(path: Path, build: Build) -> None:
     """Write the build to `path` atomically (temporary file, then rename)."""
+    from termbase.search_tables import write_search_tables  # readers of a termbase do not need it
+
     with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
         connection = sqlite3.connect(temp_name)
         try:
@@ -155,6 +157,7 @@ def write_termbase(path: Path, build: Build) -> None:
             connection.executescript(SCHEMA)
             with connection:
                 _insert(connection, build)
+                write_search_tables(connection)
             connection.execute("PRAGMA journal_mode = DELETE")
         finally:
             connection.close()
@@ -504,6 +507,8 @@ class Termbase:
 
     def read_findings(self) -> list[ReadFinding]:
         """Return what the read sanity check flagged when the termbase was built."""
+        from termbase.read_checks import ReadFinding
+
         stored = self.meta_value("read_findings")
         return [ReadFinding(*row) for row in json.loads(stored)] if stored else []
 
