@@ -150,3 +150,10 @@ def test_definition_list_label_over_a_statement_is_no_definition(tmp_path: Path)
     labelled = confidences("rules.md", rule)
     assert glossary_like["keel"] >= 0.6
     assert labelled["crowded"] < 0.6
+
+
+def test_vague_word_is_a_term_where_defined_or_linked_to_the_glossary() -> None:
+    assert "key" in defining("Each slot is opened with a **key**, which fits only that slot.")
+    assert "key" not in {f.term for f in findings("That is the **key** to the whole trick.")}
+    linked = findings("Every button has a [name](../learners/reference.md#name) people can read.")
+    assert [f.term for f in linked] == ["name"]
