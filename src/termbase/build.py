@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from termbase.check.findings import Finding
+from termbase.collections_pause import fewer_collections
 from termbase.control_chars import cleaned, may_hold_controls, strip_controls
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
@@ -128,7 +129,8 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         text = SourceText(path, text.text)
     check_lines(text.text, text.path)
     check_entities(text.text, text.path)
-    with watched() as tripped:  # a limit hit by any reader tried fails the file, whoever read it
+    # a limit hit by any reader tried fails the file, whoever read it
+    with watched() as tripped, fewer_collections():
         try:
             read = best_read(text, format_name)
         except RecursionError:  # a parser without its own depth bound went too deep

@@ -45,8 +45,7 @@ def strip_accents(text: str) -> str:
 
 def clean_label(text: str) -> str:
     """Return a label tidied for display: NFC, straight quotes, outer quotes and spaces gone."""
-    text = unicodedata.normalize("NFC", text).translate(_QUOTES).strip()
-    text = re.sub(r"\s+", " ", text)
+    text = " ".join(unicodedata.normalize("NFC", text).translate(_QUOTES).split())  # spaces folded
     if len(text) > 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1].strip()
     return text

@@ -55,6 +55,8 @@ DOMAIN_MARK = re.compile(r"(?<=\S)\s*<[^<>/=]+>$")
 LINK_TARGET = re.compile(
     r"https?://\S+|(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:md|html?|rst|adoc|php)(?:#[\w-]*)?|#[\w-]+"
 )
+#: What a LINK_TARGET without a `#` or `://` must hold: a page suffix.
+LINK_SUFFIX = re.compile(r"\.(?:md|html?|rst|adoc|php)")
 #: The markup a term line opens with (`<h4`, `<dt`, `##`, `**`, `- **`, `=== `…): its shape.
 LINE_SHAPE = re.compile(r"^\s*(<(?:h[1-6]|dt|dfn|strong|b)\b|#{1,6}(?=\s|<)|\*\*|__|=+(?=\s)|[-*+]\s+\*\*|;)")
 TAGS = re.compile(r"<[^<>]*>")
@@ -214,9 +216,15 @@ def definitions_of_link_targets(context: ReadContext) -> ReadFinding | None:
 
 
 def _link_share(text: str) -> float:
-    letters = sum(ch.isalnum() for ch in text)
-    linked = sum(sum(ch.isalnum() for ch in m.group()) for m in LINK_TARGET.finditer(text))
-    return _share(linked, letters)
+    if "#" not in text and "://" not in text and not LINK_SUFFIX.search(text):
+        return 0.0  # no link target can match: skip LINK_TARGET, which tries every word
+    linked = sum(_letters(m.group()) for m in LINK_TARGET.finditer(text))
+    return _share(linked, _letters(text)) if linked else 0.0
+
+
+def _letters(text: str) -> int:
+    """Return how many letters and digits `text` holds (in C: no Python step per character)."""
+    return sum(map(str.isalnum, text))
 
 
 def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:

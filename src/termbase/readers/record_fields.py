@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry
@@ -101,10 +102,18 @@ _URL = re.compile(r"https?://[^\s<>\"'\]]+")
 _URL_TRAILING = ".,;:!?'\""
 
 
+_NOT_NAME_CHARACTER = re.compile(r"[^0-9a-z]")
+
+
 def field_role(name: object) -> str:
     """Return the role a field name plays (term, definition, alt, see_also, uri, link, …) or ''."""
-    key = re.sub(r"[^0-9a-z]", "", str(name).casefold())
-    return FIELD_ROLES.get(key, "")
+    return _role_of_name(name if isinstance(name, str) else str(name))
+
+
+@lru_cache(maxsize=4096)
+def _role_of_name(name: str) -> str:
+    """`field_role` of a name; a record file repeats its few field names in every record."""
+    return FIELD_ROLES.get(_NOT_NAME_CHARACTER.sub("", name.casefold()), "")
 
 
 def is_empty(value: object) -> bool:

@@ -66,6 +66,10 @@ class Located:
     key_lines: dict[str, int] = field(default_factory=dict)  # line of each mapping key
 
 
+#: JSON whitespace (always matches, maybe empty).
+_JSON_SPACE = re.compile(r"[ \t\r\n]*")
+
+
 class _JsonLocator:
     """Builds `Located` trees from JSON text, parsing each value with the json module."""
 
@@ -82,9 +86,8 @@ class _JsonLocator:
         return bisect_right(self.starts, offset)
 
     def skip(self, index: int) -> int:
-        while index < len(self.text) and self.text[index] in " \t\r\n":
-            index += 1
-        return index
+        """Return the offset of the first character at or after `index` that is not JSON whitespace."""
+        return _JSON_SPACE.match(self.text, index).end()  # type: ignore[union-attr]
 
     def locate(self, index: int) -> tuple[Located, int]:
         """Return (the value starting at `index`, the offset just past it)."""
@@ -136,9 +139,32 @@ def json_tree(text: str, source: str) -> Located:
     return root
 
 
+def json_value_tree(text: str) -> Located:
+    """Return the JSON text as a tree of values without line spans (all detection needs:
+    no second pass over the text), or raise InputError."""
+    try:
+        value = safe_json.loads(text, "")
+    except json.JSONDecodeError as error:
+        raise InputError(f"invalid JSON: {error.msg}", line=error.lineno) from None
+    return _value_tree(value, 0)
+
+
+def _value_tree(value: object, line: int) -> Located:
+    """Return the tree of `value`, every node on `line`."""
+    if isinstance(value, dict):
+        return Located(value, line, line, items=[(key, _value_tree(v, line)) for key, v in value.items()])
+    if isinstance(value, list):
+        return Located(value, line, line, elements=[_value_tree(v, line) for v in value])
+    return Located(value, line, line)
+
+
 def _expand_json(locator: _JsonLocator, node: Located) -> None:
     """Expand containers down to record level (a record's own fields are expanded too)."""
     if not isinstance(node.value, dict | list):
+        return
+    if node.line == node.end_line:  # a container written on one line: so is all it holds
+        one_line = _value_tree(node.value, node.line)
+        node.items, node.elements = one_line.items, one_line.elements
         return
     locator.expand(node, node.key_lines["@start"])
     for child in [c for _, c in node.items] + node.elements:
@@ -552,7 +578,7 @@ class JsonGlossaryReader:
         if not head.startswith(("{", "[")) or '"@context"' in head[:5000]:
             return 0.0
         try:
-            return _score(json_tree(text, ""))
+            return _score(json_value_tree(text))
         except InputError:
             keys = {field_role(k) for k in re.findall(r'"([^"\n]{1,40})"\s*:', head)}
             return 0.8 if {"term", "definition"} <= keys else 0.0
