@@ -138,3 +138,19 @@ def test_bare_first_bold_use_gives_way_to_the_sentence_that_says_what_it_is(tmp_
     kept = {e.term: e for e in extract_glossary([tmp_path]).entries}
     assert kept["gadget"].chapter.endswith("02-tools.md")
     assert kept["gadget"].definition == "A small hand tool that does one job well."
+
+
+def test_question_heading_and_callout_title_name_the_term_below(tmp_path: Path) -> None:
+    (tmp_path / "01-harbour.md").write_text(
+        "# Harbour\n\n## What is a Mooring?\n\n"
+        "Moorings hold boats in one spot all season, chained to a heavy block on the sea bed.\n\n"
+        "A boat left on its mooring swings round with the wind.\n\n"
+        "::: callout\n\n## Slack water\n\n"
+        "Around the turn of the tide comes slack water, a short spell when the current stops.\n\n:::\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {e.term: e for e in (*result.entries, *result.review)}
+    mooring = found["mooring"]
+    assert mooring.confidence >= 0.6
+    assert any("asks what it is" in e for e in mooring.evidence)
+    assert any("callout's title" in e for e in found["slack water"].evidence)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from termbase.documents.builder import word_set
 from termbase.documents.model import (
@@ -188,22 +189,59 @@ def _with_elaboration(finding: Finding, following: str) -> Finding:
 
 
 _HEADING_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+")
+#: "What is a shell?", "What are Vectors?", "What's a Branch?": a heading that asks what a term is.
+_WHAT_IS = re.compile(
+    r"^(?:what\s+(?:is|are)|what's)\s+(?:an?\s+|the\s+)?(?P<term>[^?]{2,60}?)\s*\?\s*$", re.I
+)
 
 
-def _heading_term(title: str) -> str:
-    """Return a section title as a term (`Runtime Errors` → `runtime errors`), or '' if it is none."""
-    term = clean_term(_HEADING_NUMBER.sub("", title))
+def _heading_term(title: str) -> tuple[str, bool]:
+    """Return a section title as a term (`Runtime Errors` → `runtime errors`), or '' if it is none,
+    and whether the title asks what the term is ("What is a Branch?")."""
+    title = _HEADING_NUMBER.sub("", title)
+    question = _WHAT_IS.match(title)
+    term = clean_term(question.group("term") if question else title)
     if term_problem(term) or len(term.split()) > 4 or any(c in term for c in ",:?!()"):
-        return ""
+        return "", False
     words = [w if (w.isupper() and len(w) > 1) else w.lower() for w in term.split()]
-    return " ".join(words)
+    return " ".join(words), bool(question)
+
+
+def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
+                       where: str) -> Occurrence | None:
+    """Return the finding for a title (a section heading, a callout's title) that names a term the
+    block below it explains: one of its first two sentences uses the title's words."""
+    term, question = _heading_term(title)
+    if not term:
+        return None
+    words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
+    pattern = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
+    sentences = split_sentences(block, document.language)[:2]
+    for position, sentence in enumerate(sentences):
+        if not pattern.search(sentence.text):
+            continue
+        text = " ".join(sentence.text.split())
+        if position + 1 < len(sentences) and _ELABORATION_START.match(sentences[position + 1].text):
+            text += " " + " ".join(sentences[position + 1].text.split())
+        if question:  # the heading asks what it is and the paragraph answers
+            evidence: tuple[str, ...] = (f"{where} asks what it is and the text below answers",)
+            score = 0.55
+        else:
+            evidence = (f"{where} names it and the text below explains it",)
+            score = 0.45
+        definition = finish_definition(text)
+        finding = Finding(term, score, evidence, definition, True, markup="heading", initial=True)
+        end = sentence.line + sentence.text.count("\n")
+        return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
+    return None
 
 
 def heading_occurrences(document: Document, index: int, skipped: set[int]) -> list[Occurrence]:
-    """Return a finding for each section whose title names a term its first paragraph explains.
+    """Return a finding for each section or callout whose title names a term its first paragraph explains.
 
     The first prose paragraph of the section must use the title's words in one of its
     first two sentences; that sentence (and the next, if it goes on) is the definition.
+    A callout's title (a short first line in the box) counts the same way for the box's text.
     """
     found: list[Occurrence] = []
     first_prose: dict[int, Block] = {}
@@ -211,26 +249,21 @@ def heading_occurrences(document: Document, index: int, skipped: set[int]) -> li
         if block.kind == PROSE and block.section not in first_prose:
             first_prose[block.section] = block
     for number, section in enumerate(document.sections):
-        term = _heading_term(section.title) if section.title and number not in skipped else ""
         block = first_prose.get(number)
-        if not term or block is None:
+        if not section.title or number in skipped or block is None:
             continue
-        words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
-        pattern = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
-        sentences = split_sentences(block, document.language)[:2]
-        for position, sentence in enumerate(sentences):
-            if not pattern.search(sentence.text):
-                continue
-            text = " ".join(sentence.text.split())
-            if position + 1 < len(sentences) and _ELABORATION_START.match(sentences[position + 1].text):
-                text += " " + " ".join(sentences[position + 1].text.split())
-            evidence = ("the section heading names it and its first paragraph explains it",)
-            definition = finish_definition(text)
-            finding = Finding(term, 0.45, evidence, definition, True, markup="heading", initial=True)
-            end = sentence.line + sentence.text.count("\n")
-            quoted = " ".join(sentence.text.split())
-            found.append(Occurrence(finding, index, number, sentence.line, end, quoted))
-            break
+        occurrence = _titled_occurrence(section.title, block, document, index, number, "the section heading")
+        if occurrence is not None:
+            found.append(occurrence)
+    blocks = document.blocks
+    for title, body in pairwise(blocks):
+        if title.kind == ASIDE and body.kind == ASIDE and title.label == body.label \
+                and title.label.lower() in EXPLAINING_ASIDES and body.section not in skipped \
+                and len(title.text.split()) <= 6 and not title.text.rstrip().endswith((".", ":", ";")):
+            occurrence = _titled_occurrence(title.text, body, document, index, body.section,
+                                            "the callout's title")
+            if occurrence is not None:
+                found.append(occurrence)
     return found
 
 
