@@ -20,7 +20,8 @@ def findings(markdown: str) -> list[Finding]:
     sentences = split_sentences(block)
     previous = sentences[-2].text if len(sentences) > 1 else ""
     last = sentences[-1]
-    return marked_findings(last, previous, block.kind == LIST_ITEM) + pattern_findings(last, previous)
+    in_list = block.kind == LIST_ITEM
+    return marked_findings(last, previous, in_list) + pattern_findings(last, previous, in_list)
 
 
 def defining(markdown: str) -> dict[str, str]:
@@ -69,6 +70,11 @@ def test_each_defining_shape_gives_its_term_and_trimmed_definition(markdown: str
         ("The hollow below the deck is called its hold.", {"hold"}),
         ('Spare rope goes in a locker called "the lazarette."', {"lazarette"}),
         ("The **mainsheet**, sometimes also called the main line, trims the big sail.", {"mainsheet"}),
+        ("- cleat: a fitting that a rope is wound around to hold it.", {"cleat"}),
+        ("A keel, which is a long fin under the hull, keeps the boat upright.", {"keel"}),
+        ("The **galley** — the kitchen of a ship — is below deck.", {"galley"}),
+        ("Buoys are the floating markers that show a channel.", {"buoys"}),
+        ("We call such a rope a *painter*.", {"painter"}),
     ],
 )
 def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
@@ -82,6 +88,8 @@ def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
         "(That is why the command is called 'hoist'.)",
         'She shouted "ahoy" and waved.',
         "Two flags are flown, called red and blue respectively.",
+        "- Step 2: run the pump until the bilge is dry.",
+        "We named the dinghy and now we call it *Puffin*.",
     ],
 )
 def test_naming_words_that_name_no_term(markdown: str) -> None:

@@ -306,7 +306,7 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 findings = [_with_elaboration(f, sentences[number + 1].text) for f in findings]
             if english:
                 taken = {f.term.lower() for f in findings}
-                patterns = pattern_findings(sentence, previous)
+                patterns = pattern_findings(sentence, previous, block.kind == LIST_ITEM)
                 findings += [f for f in patterns if f.term.lower() not in taken]
             if aside:  # a box beside the text: what its words define, and the book's own term markup
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings

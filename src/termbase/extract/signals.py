@@ -59,7 +59,7 @@ MARKUP_NAME = {
 
 _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
-    r"calls?\s+(?:this|these|that)(?:\s+[\w-]+){0,2}|"
+    r"calls?\s+(?:this|these|that|such)(?:\s+[\w-]+){0,2}|"
     r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+|its\s+|their\s+)?[\"'“‘]?"
     # the second name of a coordinated naming: "called the object code or the **executable**"
@@ -108,7 +108,10 @@ _WE_SAY_BEFORE = re.compile(r"\bwe\s+say\s+(?:that\s+)?[^.;:]{1,60}?\s+(?:is|are
 _INDEFINITE_LEAD_IN = re.compile(
     r"^(?:(?:in|on|for|with|at|by|within)\s[^,.;:]{1,40},\s*)?an?\s+[\"'“‘]?$", re.I
 )
-_APPOSITIVE_AFTER = re.compile(r"^[\"'”’]?\s*,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)", re.I)
+_APPOSITIVE_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)|\s*[—–]\s*(?P<dashed>(?:an?|the)\s+[^—–]{4,}?)\s*[—–])",
+    re.I,
+)
 _SYNONYM_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:,\s*|\(\s*)(?:or|(?:(?:sometimes|often|usually|commonly)\s+)?also\s+(?:called|known\s+as)|"
     r"(?:sometimes|often|usually|commonly)\s+called|aka|a\.k\.a\.)\s+", re.I
@@ -200,6 +203,21 @@ _REFERS_SENTENCE = re.compile(
     rf"^(?:The\s+(?:term|word|phrase)\s+)?[\"'“‘]?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?\s+"
     r"(?P<verb>refers\s+to|means|denotes|stands\s+for|is\s+short\s+for)\s+(?P<rest>.+)$",
     re.S,
+)
+#: "A function, which is a named block of code, runs …": the relative clause says what it is.
+_WHICH_IS_SENTENCE = re.compile(
+    rf"^(?:An?|The)\s+(?P<term>{_WORD}(?:\s+{_WORD}){{0,2}}),\s+which\s+(?:is|are)\s+"
+    r"(?P<rest>(?:an?|one|any)\s+[^,]{6,}?),",
+)
+#: "- argument: a value given to a function" — a list item naming a term and its meaning.
+_LISTED_MEANING = re.compile(
+    rf"^(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}})\s*(?::|\s[—–-])\s+(?P<rest>[A-Za-z(].{{8,}})$", re.S
+)
+#: A meaning that starts like an instruction or a statement, not a noun phrase ("Step 1: run it").
+_CLAUSE_START = re.compile(
+    r"^(?:if|when|you|we|it|this|that|there|they|use|run|type|make|do|don't|see|click|open|go|try|note|"
+    r"add|remove|check|create|write|read|set|get|let's|press|select|is|are|was|were|can|will|must|should)\b",
+    re.I,
 )
 _ACRONYM = re.compile(r"\((?P<short>[A-Z][A-Za-z0-9&-]{1,9})s?\)")
 _GENERIC_SUBJECTS = word_set(
@@ -442,7 +460,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             score += 0.3
             evidence.append("followed by an appositive ', a …'")
             defining = True
-            definition = finish_definition(appositive.group("rest"))
+            definition = finish_definition(appositive.group("rest") or appositive.group("dashed"))
         elif _SYNONYM_AFTER.match(after) or _NAMING_BEFORE.search(before.rstrip(" ,(")):
             score += 0.25
             evidence.append("given with a synonym")
@@ -477,8 +495,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
     return findings
 
 
-def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
-    """Return findings for definitional sentence patterns that need no markup."""
+def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -> list[Finding]:
+    """Return findings for definitional sentence patterns that need no markup (`in_list`: the
+    sentence is a list item, where 'term: meaning' is a definition)."""
     text = sentence.text.strip()
     findings: list[Finding] = []
     copula = _COPULA_SENTENCE.match(text)
@@ -487,12 +506,27 @@ def pattern_findings(sentence: Sentence, previous: str) -> list[Finding]:
         det = copula.group("det") or ""
         first = term.split()[0].lower()
         plural_generic = not det and copula.group("verb") == "are"
+        if plural_generic and not copula.start("term") and term[:1].isupper() \
+                and term[1:] == term[1:].lower():
+            term = term[:1].lower() + term[1:]  # "Vectors are the …": a capital only because it starts
         if (det.lower() in {"a", "an"} or plural_generic) and first not in _GENERIC_SUBJECTS \
                 and term == term.lower() and not term_problem(term):
-            score = 0.55 if det else 0.4
+            score = 0.55 if det else 0.5 if term.endswith("s") else 0.4
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
             findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
                                     initial=not copula.start("term") or bool(det)))
+    which = _WHICH_IS_SENTENCE.match(text)
+    if which and not _EVALUATIVE.match(which.group("rest")):
+        term = which.group("term")
+        if term == term.lower() and not term_problem(term) and term.split()[0] not in _GENERIC_SUBJECTS:
+            findings.append(Finding(term, 0.5, ("sentence 'A X, which is a …, …'",),
+                                    finish_definition(which.group("rest")), True, initial=True))
+    listed = _LISTED_MEANING.match(text) if in_list else None
+    if listed and not _CLAUSE_START.match(listed.group("rest")):
+        term = clean_term(listed.group("term"))
+        if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
+            findings.append(Finding(term, 0.55, ("list item 'X: its meaning'",),
+                                    finish_definition(listed.group("rest")), True, initial=True))
     for match in _CALLED_INLINE.finditer(text):
         start = match.start("quoted") if match.group("quoted") else match.start("single") \
             if match.group("single") else match.start("term")
