@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
 
-from termbase.labels import is_acronym_like, strip_accents
-from termbase.model import Concept
+if TYPE_CHECKING:
+    from termbase.model import Concept
 
 #: Labels shorter than these (in characters, after normalising) are never looked for.
 MIN_CASED_CHARS = 2
@@ -38,6 +38,18 @@ _SPLIT_ASCII = re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)", re.ASCII)  # the same on
 #: What may stand between the words of one match: spaces, hyphens and dashes — not a
 #: blank line, a full stop or a bracket.
 _JOINER = re.compile(r"[ \t\u00a0\-\u2010-\u2015]*\n?[ \t\u00a0\-\u2010-\u2015>]*")
+
+#: The char view (see `TermMatcher._char_view`): ASCII letters and digits stay, `\x01` (a word
+#: character no label has) stays, every other byte becomes a space.
+_CANONICAL = bytes(c if (chr(c).isalnum() and c < 128) or c == 1 else 32 for c in range(256))
+_INNER_MARK = re.compile(rb"(?<=[A-Za-z0-9\x01])[.+](?=[A-Za-z0-9\x01])")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_JOINER_CHARS = " \t\u00a0\\-\u2010-\u2015"
+#: Two or more characters between two words that `_JOINER` accepts whole: made one space in the char view.
+_JOINER_RUN = re.compile(
+    rf"(?<=[^\W_])(?=[{_JOINER_CHARS}\n>]{{2}})[{_JOINER_CHARS}]*\n?[{_JOINER_CHARS}>]*(?=[^\W_])"
+)
+_HANGUL_JAMO = re.compile(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
 
 #: Web and mail addresses: never matched inside (`https://x.org/attention`, `a@model.ai`).
 _ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"'()\[\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.I)
@@ -73,8 +85,7 @@ class Term:
     definition: str
 
 
-@dataclass(frozen=True, slots=True)
-class _Pattern:
+class _Pattern(NamedTuple):
     owners: tuple[str, ...]
     label: str
     words: int
@@ -82,6 +93,8 @@ class _Pattern:
 
 def _norm_token(token: str, keep_case: bool) -> str:
     if not token.isascii():
+        from termbase.labels import strip_accents  # here: a site build need not import it
+
         token = strip_accents(unicodedata.normalize("NFKC", token))
     return token if keep_case else token.lower()
 
@@ -129,6 +142,8 @@ def _inflections(tokens: list[str]) -> list[list[str]]:
 def keeps_case(label: str) -> bool:
     """Return True for labels matched case-sensitively: acronyms (RAG, LoRA) and one-word
     labels with a capital after the first letter (pH, mRNA) — their case is their meaning."""
+    from termbase.labels import is_acronym_like
+
     if is_acronym_like(label):
         return True
     word = label.strip()
@@ -140,20 +155,34 @@ def _leftmost_longest(hit: tuple[int, int, _Pattern]) -> tuple[int, int]:
 
 
 class _Automaton:
-    """Aho-Corasick over space-joined token patterns (with a space at each end)."""
+    """Aho-Corasick over space-joined token patterns (with a space at each end).
+
+    Pickled as its patterns, not its trie: building the trie again is faster than unpickling it.
+    """
 
     def __init__(self, patterns: dict[str, _Pattern]) -> None:
-        self.automaton = ahocorasick.Automaton()
-        for pattern, found in patterns.items():
-            self.automaton.add_word(pattern, (len(pattern), found))
-        self.empty = not patterns
+        self._build(list(patterns), list(patterns.values()))
+
+    def _build(self, keys: list[str], found: list[_Pattern]) -> None:
+        self.keys, self.found = keys, found
+        self.automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        for index, pattern in enumerate(keys):
+            self.automaton.add_word(pattern, index)
+        self.empty = not keys
         if not self.empty:
             self.automaton.make_automaton()
+
+    def __getstate__(self) -> tuple[list[str], list[_Pattern]]:
+        return self.keys, self.found
+
+    def __setstate__(self, state: tuple[list[str], list[_Pattern]]) -> None:
+        self._build(*state)
 
     def iter(self, text: str) -> Iterable[tuple[int, int, _Pattern]]:
         if self.empty:
             return ()
-        return ((end - length + 1, end + 1, found) for end, (length, found) in self.automaton.iter(text))
+        keys, found = self.keys, self.found
+        return ((end - len(keys[i]) + 1, end + 1, found[i]) for end, i in self.automaton.iter(text))
 
 
 def _context_words(text: str) -> frozenset[str]:
@@ -161,6 +190,19 @@ def _context_words(text: str) -> frozenset[str]:
     from termbase.resolve import context_words
 
     return context_words(text)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryContext:
+    """The text that tells a concept's homonyms apart: its label and first definition (a
+    plain object, so a matcher built with it can be pickled and cached)."""
+
+    terms: dict[str, Term]
+    definitions: dict[str, str]
+
+    def __call__(self, concept_id: str) -> str:
+        term = self.terms.get(concept_id)
+        return f"{term.label} {self.definitions.get(concept_id, '')}" if term else ""
 
 
 class TermMatcher:
@@ -171,8 +213,11 @@ class TermMatcher:
         labels: Iterable[tuple[str, str]],
         terms: dict[str, Term],
         context_text: Callable[[str], str],
+        rank: Callable[[str], int] | None = None,
     ) -> None:
-        """`labels` is (concept id, label) pairs; `context_text(id)` gives text to tell homonyms apart."""
+        """`labels` is (concept id, label) pairs; `context_text(id)` gives text to tell homonyms
+        apart. With `rank`, a label (or inflected form) several concepts share belongs only to
+        those of the lowest rank (the first of several glossaries)."""
         folded: dict[str, dict[str, str]] = defaultdict(dict)
         cased: dict[str, dict[str, str]] = defaultdict(dict)
         for concept_id, label in labels:
@@ -186,11 +231,20 @@ class TermMatcher:
                 if len(pattern) - 2 < minimum:
                     continue
                 (cased if keep_case else folded)[pattern].setdefault(concept_id, label)
+        if rank is not None:
+            for table in (folded, cased):
+                for pattern, owners in table.items():
+                    if len(owners) > 1:
+                        first = min(map(rank, owners))
+                        table[pattern] = {o: label for o, label in owners.items() if rank(o) == first}
         self._folded = _Automaton({p: self._pattern(p, o) for p, o in folded.items()})
         self._cased = _Automaton({p: self._pattern(p, o) for p, o in cased.items()})
         self.terms = terms
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
+        every_char = set("".join(key for automaton in (self._folded, self._cased) for key in automaton.keys))
+        self._pattern_chars = frozenset(c for c in every_char if not c.isascii())
+        self._char_map: dict[str, str] = {}
 
     @staticmethod
     def _pattern(pattern: str, owners: dict[str, str]) -> _Pattern:
@@ -222,12 +276,7 @@ class TermMatcher:
         definitions = {cid: definition for cid, _, _, definition in summaries}
         terms = {cid: Term(cid, label, one_line(definition)) for cid, label, _, definition in summaries}
         labels = [(cid, label) for cid, label, _ in termbase.all_labels()]  # type: ignore[attr-defined]
-
-        def context(concept_id: str) -> str:
-            term = terms.get(concept_id)
-            return f"{term.label} {definitions.get(concept_id, '')}" if term else ""
-
-        return cls(labels, terms, context)
+        return cls(labels, terms, SummaryContext(terms, definitions))
 
     # -- looking up
 
@@ -240,6 +289,15 @@ class TermMatcher:
         term = self.terms.get(concept_id)
         return term.definition if term else ""
 
+    def prepare_homonyms(self) -> None:
+        """Work out now the context words of every concept that shares a label with another
+        (else done on first need), so that a pickled matcher carries them."""
+        for automaton in (self._folded, self._cased):
+            for pattern in automaton.found:
+                if len(pattern.owners) > 1:
+                    for owner in pattern.owners:
+                        self.words_of(owner)
+
     def words_of(self, concept_id: str) -> frozenset[str]:
         """Return the content words of a concept's definitions (cached)."""
         words = self._context_words.get(concept_id)
@@ -249,6 +307,74 @@ class TermMatcher:
         return words
 
     # -- matching
+
+    def _one_char(self, char: str) -> str:
+        """Return what a non-ASCII character is in the char view: a space if it is no word
+        character, else its normal form as one ASCII character, or `\x01` for a letter no
+        label has; "" when the char view cannot stand for it (then the token view is used)."""
+        known = self._char_map.get(char)
+        if known is None:
+            known = " "
+            if char.isalnum():
+                normal = _norm_token(char, keep_case=True)
+                if len(normal) != 1 or len(normal.lower()) != 1 or _HANGUL_JAMO.match(char):
+                    known = ""
+                elif normal.isascii():
+                    known = normal
+                else:  # a letter no label has is still a letter: \x01 matches nothing
+                    labelled = normal in self._pattern_chars or normal.lower() in self._pattern_chars
+                    known = "" if labelled else "\x01"
+            self._char_map[char] = known
+        return known
+
+    def _char_view(self, source: str) -> tuple[str, str, list[tuple[int, int]]] | None:
+        """Return the text as the automata read it, one character per character of `source`
+        (cased, then lower case; each with a space at either end), and where runs of joiners
+        were made one space ((position in the view without its first space, characters dropped
+        before it) for each), or None
+        when the text needs the token view (a letter whose normal form is not one character,
+        or that some label has).
+
+        This is the token view (words joined by one space) without splitting the text into
+        words: letters and digits stay, and so do `.` and `+` between two of them; every other
+        character becomes a space. Words two or more characters apart (`a  b`, `a - b`) are
+        only one label's words when the gap is all joiners: those gaps alone are shortened."""
+        if "\x01" in source:
+            return None
+        mapped = source
+        if not source.isascii():
+            failed = False
+
+            def one(match: re.Match[str]) -> str:
+                nonlocal failed
+                char = self._one_char(match.group())
+                if not char:
+                    failed = True
+                    return " "
+                return char
+
+            mapped = _NON_ASCII.sub(one, source)
+            if failed:
+                return None
+        raw = mapped.encode("ascii")
+        view = bytearray(raw.translate(_CANONICAL))
+        for mark in _INNER_MARK.finditer(raw):
+            view[mark.start()] = raw[mark.start()]
+        shifts: list[tuple[int, int]] = []
+        runs = list(_JOINER_RUN.finditer(source))
+        if runs:
+            pieces, last, dropped = [], 0, 0
+            for run in runs:
+                start, end = run.span()
+                pieces.append(view[last:start])
+                pieces.append(b" ")
+                dropped += end - start - 1
+                shifts.append((end - dropped, dropped))  # from there on, view + dropped = text
+                last = end
+            pieces.append(view[last:])
+            view = bytearray(b"".join(pieces))
+        cased = view.decode("ascii")
+        return f" {cased} ", f" {cased.lower()} ", shifts
 
     def find(
         self,
@@ -269,36 +395,19 @@ class TermMatcher:
         source = text
         if strict and ("://" in text or "www." in text or "@" in text):
             source = _ADDRESS.sub(lambda m: "\x00" * len(m.group()), text)
-        ascii_text = text.isascii()
-        pieces = (_SPLIT_ASCII if ascii_text else _SPLIT).split(source)  # gap, token, gap, …, gap
-        tokens = pieces[1::2]
-        if not tokens:
-            return []
-        if not ascii_text:
-            tokens = [t if t.isascii() else _norm_token(t, keep_case=True) for t in tokens]
-        ends = list(accumulate(map(len, pieces)))  # token i spans ends[2i] .. ends[2i + 1] in text
-        starts = list(accumulate(map((1).__add__, map(len, tokens)), initial=1))  # token i in `joined`
-        joined = " " + " ".join(tokens) + " "
-        lowered = joined.lower()
-        if len(lowered) != len(joined):  # a rare letter whose lower case is longer: keep its case
-            lowered = " " + " ".join(t.lower() if len(t.lower()) == len(t) else t for t in tokens) + " "
-        gaps = pieces[0::2]
-        found = [*self._folded.iter(lowered), *self._cased.iter(joined)]
-        if not found:
-            return []
-        found.sort(key=_leftmost_longest)
+        view = self._char_view(source) if strict else None
+        if view is not None:
+            cased, lowered, shifts = view
+            found = [*self._folded.iter(lowered), *self._cased.iter(cased)]
+            if not found:
+                return []
+            found.sort(key=_leftmost_longest)
+            places = self._places_in_view(found, source, shifts)
+        else:
+            places = self._places_in_tokens(source, strict)
         words: frozenset[str] | None = context if isinstance(context, frozenset) else None
         matches: list[Match] = []
-        taken = 0  # end of the last match in `joined`; a next one may share its closing space
-        for start, end, pattern in found:
-            if start + 1 < taken:
-                continue
-            first = bisect_left(starts, start + 1)
-            last = first + pattern.words - 1
-            if strict and last > first and not all(map(_JOINER.fullmatch, gaps[first + 1 : last + 1])):
-                continue  # across a full stop or a bracket: a shorter label here may still fit
-            taken = end
-            begin, finish = ends[2 * first], ends[2 * last + 1]
+        for begin, finish, pattern in places:
             owners = pattern.owners
             chosen = owners[0]
             if len(owners) > 1:
@@ -309,6 +418,60 @@ class TermMatcher:
                     continue
             matches.append(Match(begin, finish, text[begin:finish], chosen, pattern.label, owners))
         return matches
+
+    @staticmethod
+    def _places_in_view(
+        found: list[tuple[int, int, _Pattern]], source: str, shifts: list[tuple[int, int]]
+    ) -> Iterator[tuple[int, int, _Pattern]]:
+        """Yield (start, end in the text, pattern) of the leftmost-longest hits in the char view."""
+        thresholds = [at for at, _ in shifts]
+        taken = 0  # end of the last match in the view; a next one may share its closing space
+        for start, end, pattern in found:
+            if start + 1 < taken:
+                continue
+            if shifts:
+                first = bisect_right(thresholds, start) - 1
+                begin = start + (shifts[first][1] if first >= 0 else 0)
+                last = bisect_right(thresholds, end - 3) - 1
+                finish = end - 2 + (shifts[last][1] if last >= 0 else 0)
+            else:
+                begin, finish = start, end - 2
+            if pattern.words > 1:
+                pieces = _SPLIT.split(source[begin:finish])
+                if not all(map(_JOINER.fullmatch, pieces[2:-1:2])):
+                    continue  # across a full stop or a bracket: a shorter label here may still fit
+            taken = end
+            yield begin, finish, pattern
+
+    def _places_in_tokens(self, source: str, strict: bool) -> Iterator[tuple[int, int, _Pattern]]:
+        """Yield (start, end in the text, pattern) of the leftmost-longest hits, the text split
+        into words joined by one space (the token view: any text, and `strict=False`)."""
+        ascii_text = source.isascii()
+        pieces = (_SPLIT_ASCII if ascii_text else _SPLIT).split(source)  # gap, token, gap, …, gap
+        tokens = pieces[1::2]
+        if not tokens:
+            return
+        if not ascii_text:
+            tokens = [t if t.isascii() else _norm_token(t, keep_case=True) for t in tokens]
+        ends = list(accumulate(map(len, pieces)))  # token i spans ends[2i] .. ends[2i + 1] in text
+        starts = list(accumulate(map((1).__add__, map(len, tokens)), initial=1))  # token i in `joined`
+        joined = " " + " ".join(tokens) + " "
+        lowered = joined.lower()
+        if len(lowered) != len(joined):  # a rare letter whose lower case is longer: keep its case
+            lowered = " " + " ".join(t.lower() if len(t.lower()) == len(t) else t for t in tokens) + " "
+        gaps = pieces[0::2]
+        found = [*self._folded.iter(lowered), *self._cased.iter(joined)]
+        found.sort(key=_leftmost_longest)
+        taken = 0  # end of the last match in `joined`; a next one may share its closing space
+        for start, end, pattern in found:
+            if start + 1 < taken:
+                continue
+            first = bisect_left(starts, start + 1)
+            last = first + pattern.words - 1
+            if strict and last > first and not all(map(_JOINER.fullmatch, gaps[first + 1 : last + 1])):
+                continue  # across a full stop or a bracket: a shorter label here may still fit
+            taken = end
+            yield ends[2 * first], ends[2 * last + 1], pattern
 
     def _choose(self, owners: tuple[str, ...], words: frozenset[str], prefer: str) -> str:
         if prefer in owners:

@@ -9,17 +9,28 @@
           glossary_page: glossary.md   # written if the docs have none; "" for no page
           glossary_sections: chapter   # one section per chapter (top-level nav entry)
           link_to: https://example.org/glossary/   # instead of the glossary page
+          glossaries:            # instead of db: several termbases, the first listed wins a
+            - db: course.db      # label two of them share
+            - db: python.db
+              name: python       # its concepts are `python:<id>` (default: the file's stem)
+              link_to: https://example.org/python/   # its own site instead of the glossary page
 
 Pages are glossified as HTML (after Markdown is rendered, so every Markdown extension is
 respected). MkDocs renders every page's content before it renders any template, so by the
 time the glossary page's template is filled, every page's use of every term is known: the
 glossary lists the terms the site uses, each with "used in" links back to those pages.
+
+The links are put into the finished page (`on_post_page`), into the very text MkDocs
+rendered as the page's content: other plugins, the search index among them, read the
+content as the author wrote it, so the index holds the same words and no link markup.
+The termbases are read once and kept (see `termbase.glossify.source`).
 """
 
 from __future__ import annotations
 
 import html
 import json
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -36,20 +47,30 @@ from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_fragment
 from termbase.glossify.linker import Linker, LinkTarget
-from termbase.matcher import TermMatcher
+from termbase.glossify.source import Glossaries, GlossarySource, load_glossaries
 
 ASSET_FOLDER = "assets/termbase"
 #: One script holding the one-line definition of every term the site links, so pages carry
 #: only `data-termbase="<id>"` on each link, not the definition again and again.
 DEFINITIONS = "termbase-definitions.js"
+log = logging.getLogger("mkdocs.plugins.termbase")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _MARKDOWN_MARKS = re.compile(r"[*_`\[\]<>&\\#~!|]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
+
+
+class GlossaryConfig(base.Config):
+    """One entry of `glossaries`."""
+
+    db = c.Type(str)
+    name = c.Optional(c.Type(str))
+    link_to = c.Optional(c.Type(str))
 
 
 class TermbaseConfig(base.Config):
     """The plugin's options in mkdocs.yml."""
 
     db = c.Optional(c.Type(str))
+    glossaries = c.ListOfItems(c.SubConfig(GlossaryConfig), default=[])
     link_to = c.Optional(c.Type(str))
     first = c.Choice(("section", "page", "all"), default="section")
     tooltips = c.Type(bool, default=True)
@@ -61,29 +82,42 @@ class TermbaseConfig(base.Config):
 class TermbasePlugin(BasePlugin[TermbaseConfig]):
     """Glossify every page of an MkDocs site against a termbase."""
 
+    def _sources(self, config: Any) -> list[GlossarySource]:
+        """Return the glossaries the options name, each file checked to exist."""
+        folder = Path(config.config_file_path or ".").parent
+        if self.config.db and self.config.glossaries:
+            raise PluginError("termbase plugin: set db (one termbase) or glossaries (several), not both")
+        wanted = [
+            (g.db, g.name, g.link_to, f"glossaries[{n}].db") for n, g in enumerate(self.config.glossaries)
+        ]
+        if self.config.db:
+            wanted = [(self.config.db, None, None, "db")]
+        sources = []
+        for db_name, name, link_to, option in wanted:
+            db = Path(db_name)
+            if not db.is_absolute():
+                db = folder / db
+            if not db.is_file():
+                raise PluginError(
+                    f"termbase plugin: {option} {db_name!r}: no termbase file at {db} — "
+                    f"build one with `termbase build SOURCES --db {db}`"
+                )
+            sources.append(GlossarySource(db, name or db.stem, link_to or self.config.link_to or ""))
+        if not sources:
+            from termbase.builtin import builtin_db
+
+            sources.append(GlossarySource(builtin_db(), "builtin", self.config.link_to or ""))
+        return sources
+
     def on_config(self, config: Any) -> Any:
-        from termbase.store import Termbase
-
         try:
-            if self.config.db:
-                db = Path(self.config.db)
-                if not db.is_absolute():
-                    db = Path(config.config_file_path or ".").parent / db
-                if not db.is_file():
-                    raise PluginError(
-                        f"termbase plugin: db {self.config.db!r}: no termbase file at {db} — "
-                        f"build one with `termbase build SOURCES --db {db}`"
-                    )
-            else:
-                from termbase.builtin import builtin_db
-
-                db = builtin_db()
-            with Termbase.open(db) as termbase:
-                self.matcher = TermMatcher.from_termbase(termbase)
-                self.full_definitions = {cid: d for cid, _, _, d in termbase.summaries()}
+            self.glossaries: Glossaries = load_glossaries(self._sources(config))
         except TermbaseError as error:
             raise PluginError(f"termbase plugin: {error}") from None
-        if not self.config.glossary_page and not self.config.link_to:
+        self.matcher = self.glossaries.matcher
+        self.full_definitions = self.glossaries.definitions
+        self.pages_out: dict[str, tuple[str, str]] = {}
+        if not self.config.glossary_page and not all(g.link_to for g in self.glossaries.sources):
             raise PluginError(
                 "termbase plugin: links need somewhere to go — set glossary_page (default glossary.md) "
                 "or link_to (a published termbase site)"
@@ -124,13 +158,19 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         return chapter
 
     def _url(self, page: Page, chapter: str) -> Any:
-        if self.config.link_to:
-            target = LinkTarget(base=self.config.link_to)
-            return target.url
-        assert self.glossary_file is not None
-        address = get_relative_url(self.glossary_file.url, page.url)
+        glossaries = self.glossaries
+        targets = [LinkTarget(base=g.link_to) if g.link_to else None for g in glossaries.sources]
+        address = ""
+        if self.glossary_file is not None:
+            address = get_relative_url(self.glossary_file.url, page.url)
         prefix = f"{_slug(chapter)}-" if chapter else ""
-        return lambda concept_id: f"{address}#term-{prefix}{concept_id}"
+
+        def url(key: str) -> str:
+            index, concept_id = glossaries.owners[key]
+            target = targets[index]
+            return target.url(concept_id) if target else f"{address}#term-{prefix}{key}"
+
+        return url
 
     def on_page_content(self, html: str, page: Page, config: Any, files: Files) -> str:
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
@@ -140,12 +180,33 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         out = glossify_fragment(html, linker, "shared" if self.config.tooltips else False)
         for concept_id in linker.used:
             self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
-        return out
+        if out != html:
+            self.pages_out[page.file.src_uri] = (html, out)
+        return html  # the links go in at on_post_page, so other plugins read the content as written
+
+    def on_post_page(self, output: str, page: Page, config: Any) -> str:
+        done = self.pages_out.pop(page.file.src_uri, None)
+        if done is None:
+            return output
+        content, linked = done
+        if page.content != content and page.content:  # another plugin changed it after us: again
+            content = page.content
+            linker = Linker(self.matcher, self._url(page, self._chapter(page)), self.config.first)
+            linked = glossify_fragment(content, linker, "shared" if self.config.tooltips else False)
+        at = output.find(content)
+        if at < 0:
+            log.warning(
+                "termbase: %s: the theme wrote the page's content changed, so no glossary term is "
+                "linked in it",
+                page.file.src_uri,
+            )
+            return output
+        return output[:at] + linked + output[at + len(content) :]
 
     def on_post_build(self, config: Any) -> None:
         if not self.config.tooltips:
             return
-        definitions = {cid: self.matcher.definition(cid) for cid in sorted(self.uses)}
+        definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}
         script = "window.termbaseDefinitions = " + json.dumps(definitions, ensure_ascii=False) + ";\n"
         # "</" cannot end a script early in a file, but keep the text safe to inline anywhere.
         script = script.replace("</", "<\\/")

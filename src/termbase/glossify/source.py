@@ -1,0 +1,168 @@
+"""The glossaries a site is glossified against: read once, kept while their files stay the same.
+
+A `Glossary` is what glossify needs of one termbase: every concept's preferred label, first
+definition and labels. `Glossaries` combines one or more of them into one `TermMatcher`:
+concept ids of the first glossary stay as they are, those of the others are named
+`<name>:<id>`, and a label (or plural) two glossaries share goes to the first one listed;
+inside one glossary, context tells homonyms apart as usual.
+
+Building the matcher over a few thousand labels takes a noticeable part of a small site's
+build, so the combined matcher is kept in this process (MkDocs' `serve` rebuilds in the
+same process) and pickled under the termbase cache folder, keyed by each termbase file's
+path, size and modification time and by the termbase version: a changed file is read again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from termbase import __version__
+from termbase.errors import InputError, StoreError
+from termbase.matcher import SummaryContext, Term, TermMatcher, one_line
+
+#: Bump when the pickled shape of a TermMatcher changes.
+_CACHE_FORMAT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class GlossarySource:
+    """One termbase named for glossify: its file and name, and where its terms link when they
+    do not go to the site's own glossary page ("" for the glossary page)."""
+
+    path: Path
+    name: str
+    link_to: str = ""
+
+
+@dataclass(frozen=True)
+class Glossaries:
+    """Several glossaries as one: a matcher over all their labels, and for each concept key
+    (an id, or `name:id` after the first glossary) its glossary and its id there."""
+
+    sources: tuple[GlossarySource, ...]
+    matcher: TermMatcher
+    definitions: dict[str, str]  # key -> the concept's first definition, Markdown
+    labels: dict[str, tuple[str, ...]]  # key -> every label of the concept
+    owners: dict[str, tuple[int, str]]  # key -> (index of its glossary in `sources`, concept id)
+
+    def source_of(self, key: str) -> GlossarySource:
+        """Return the glossary a concept key comes from."""
+        return self.sources[self.owners[key][0]]
+
+    def concept_id(self, key: str) -> str:
+        """Return the concept's id in its own termbase."""
+        return self.owners[key][1]
+
+
+def concept_key(index: int, name: str, concept_id: str) -> str:
+    """Return the key of a concept of the `index`-th glossary (its id for the first)."""
+    return concept_id if index == 0 else f"{name}:{concept_id}"
+
+
+def check_names(sources: Sequence[GlossarySource]) -> None:
+    """Raise InputError if two glossaries have the same name (their keys would clash)."""
+    seen: dict[str, Path] = {}
+    for source in sources:
+        if source.name in seen:
+            raise InputError(
+                f"two glossaries are named {source.name!r} ({seen[source.name]} and {source.path})",
+                hint="give each glossary its own name",
+            )
+        seen[source.name] = source.path
+
+
+_loaded: dict[tuple[object, ...], Glossaries] = {}
+
+
+def _stamp(sources: Sequence[GlossarySource]) -> tuple[object, ...]:
+    parts: list[object] = [__version__, _CACHE_FORMAT]
+    for source in sources:
+        try:
+            status = source.path.stat()
+        except OSError:
+            raise InputError(
+                "no termbase file here", path=str(source.path),
+                hint=f"build one with `termbase build SOURCES --db {source.path}`",
+            ) from None  # fmt: skip
+        parts.extend((str(source.path.resolve()), source.name, status.st_size, status.st_mtime_ns))
+    return tuple(parts)
+
+
+def _cache_file(stamp: tuple[object, ...]) -> Path:
+    from termbase.builtin import cache_dir
+
+    digest = hashlib.sha256(repr(stamp).encode()).hexdigest()[:20]
+    return cache_dir() / "glossify" / f"matcher-{digest}.pickle"
+
+
+def load_glossaries(sources: Sequence[GlossarySource]) -> Glossaries:
+    """Return the glossaries combined, from this process's memory or the cache folder when
+    their files have not changed since, else read from the termbases (and cached)."""
+    check_names(sources)
+    stamp = _stamp(sources)
+    found = _loaded.get(stamp)
+    if found is not None:
+        return found
+    cache = _cache_file(stamp)
+    try:
+        with cache.open("rb") as stream:
+            found = pickle.load(stream)
+        if not isinstance(found, Glossaries) or found.sources != tuple(sources):
+            found = None
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        found = None  # no cache yet, or one an older termbase wrote: read the termbases again
+    if found is None:
+        found = _read(tuple(sources))
+        _write_cache(cache, found)
+    _loaded.clear()  # keep one combination: a site's builds in `mkdocs serve`
+    _loaded[stamp] = found
+    return found
+
+
+def _write_cache(cache: Path, glossaries: Glossaries) -> None:
+    """Pickle the glossaries beside the other caches; a cache that cannot be written is skipped."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".matcher-", suffix=".tmp", dir=cache.parent)
+        with os.fdopen(handle, "wb") as stream:
+            pickle.dump(glossaries, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, cache)
+    except OSError:
+        pass  # a read-only cache folder only costs the next build the same reading again
+
+
+def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
+    from termbase.store import Termbase
+
+    terms: dict[str, Term] = {}
+    definitions: dict[str, str] = {}
+    labels: dict[str, list[str]] = {}
+    owners: dict[str, tuple[int, str]] = {}
+    pairs: list[tuple[str, str]] = []
+    for index, source in enumerate(sources):
+        try:
+            with Termbase.open(source.path) as termbase:
+                summaries = termbase.summaries()
+                all_labels = termbase.all_labels()
+        except StoreError as error:
+            raise InputError(f"cannot be read as a termbase: {error}", path=str(source.path)) from None
+        for concept_id, label, _, definition in summaries:
+            key = concept_key(index, source.name, concept_id)
+            terms[key] = Term(key, label, one_line(definition))
+            definitions[key] = definition
+            owners[key] = (index, concept_id)
+        for concept_id, label, _ in all_labels:
+            key = concept_key(index, source.name, concept_id)
+            labels.setdefault(key, []).append(label)
+            pairs.append((key, label))
+    rank = {key: index for key, (index, _) in owners.items()}
+    ranked = rank.__getitem__ if len(sources) > 1 else None
+    matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked)
+    matcher.prepare_homonyms()
+    return Glossaries(sources, matcher, definitions, {k: tuple(v) for k, v in labels.items()}, owners)
