@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
 
+from termbase.context_words import context_words
+
 if TYPE_CHECKING:
     from termbase.model import Concept
 
@@ -42,13 +44,13 @@ _JOINER = re.compile(r"[ \t\u00a0\-\u2010-\u2015]*\n?[ \t\u00a0\-\u2010-\u2015>]
 #: The char view (see `TermMatcher._char_view`): ASCII letters and digits stay, `\x01` (a word
 #: character no label has) stays, every other byte becomes a space.
 _CANONICAL = bytes(c if (chr(c).isalnum() and c < 128) or c == 1 else 32 for c in range(256))
-_INNER_MARK = re.compile(rb"(?<=[A-Za-z0-9\x01])[.+](?=[A-Za-z0-9\x01])")
+_INNER_MARK = re.compile(rb"[.+](?=[A-Za-z0-9\x01])")  # and a letter or digit before it, checked apart
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _JOINER_CHARS = " \t\u00a0\\-\u2010-\u2015"
-#: Two or more characters between two words that `_JOINER` accepts whole: made one space in the char view.
-_JOINER_RUN = re.compile(
-    rf"(?<=[^\W_])(?=[{_JOINER_CHARS}\n>]{{2}})[{_JOINER_CHARS}]*\n?[{_JOINER_CHARS}>]*(?=[^\W_])"
-)
+#: Two or more characters that may all stand between the words of one label: where such a run
+#: lies between two words and `_JOINER` accepts it whole, the char view makes it one space.
+_JOINER_RUN = re.compile(rf"[{_JOINER_CHARS}\n>]{{2,}}")
+_WORD_CHAR = re.compile(r"[^\W_]")
 _HANGUL_JAMO = re.compile(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
 
 #: Web and mail addresses: never matched inside (`https://x.org/attention`, `a@model.ai`).
@@ -185,12 +187,6 @@ class _Automaton:
         return ((end - len(keys[i]) + 1, end + 1, found[i]) for end, i in self.automaton.iter(text))
 
 
-def _context_words(text: str) -> frozenset[str]:
-    """Return the content words of a text (resolve's rule; imported only when homonyms need it)."""
-    from termbase.resolve import context_words
-
-    return context_words(text)
-
 
 @dataclass(frozen=True, slots=True)
 class SummaryContext:
@@ -302,7 +298,7 @@ class TermMatcher:
         """Return the content words of a concept's definitions (cached)."""
         words = self._context_words.get(concept_id)
         if words is None:
-            words = _context_words(self._context_text(concept_id))
+            words = context_words(self._context_text(concept_id))
             self._context_words[concept_id] = words
         return words
 
@@ -359,9 +355,15 @@ class TermMatcher:
         raw = mapped.encode("ascii")
         view = bytearray(raw.translate(_CANONICAL))
         for mark in _INNER_MARK.finditer(raw):
-            view[mark.start()] = raw[mark.start()]
+            at = mark.start()
+            if at and view[at - 1] not in b" .+":  # between two letters or digits: part of a word
+                view[at] = raw[at]
         shifts: list[tuple[int, int]] = []
-        runs = list(_JOINER_RUN.finditer(source))
+        runs = [
+            run for run in _JOINER_RUN.finditer(source)
+            if run.start() and run.end() < len(source) and _JOINER.fullmatch(run.group())
+            and _WORD_CHAR.match(source, run.start() - 1) and _WORD_CHAR.match(source, run.end())
+        ]  # fmt: skip
         if runs:
             pieces, last, dropped = [], 0, 0
             for run in runs:
@@ -379,7 +381,7 @@ class TermMatcher:
     def find(
         self,
         text: str,
-        context: str | frozenset[str] | None = None,
+        context: str | frozenset[str] | Callable[[int, int], frozenset[str]] | None = None,
         prefer: str = "",
         keep_ambiguous: bool = False,
         strict: bool = True,
@@ -387,11 +389,27 @@ class TermMatcher:
         """Return the terms in `text`, leftmost-longest and non-overlapping, in order.
 
         A label naming several concepts goes to `prefer` if it is one of them, else to the
-        concept whose definitions share most words with `context` (text or a word set;
-        default: `text` itself); undecided ones are dropped unless `keep_ambiguous`.
+        concept whose definitions share most words with `context` (text, a word set, or a
+        function of the match's start and end giving the words around it; default: `text`
+        itself); undecided ones are dropped unless `keep_ambiguous`.
         With `strict` (the default) a match never spans a full stop, bracket or blank line;
         without it, only word characters count (as in linking definitions).
         """
+        return [
+            Match(begin, end, text[begin:end], chosen, pattern.label, pattern.owners)
+            for begin, end, chosen, pattern in self.spans(text, context, prefer, keep_ambiguous, strict)
+        ]
+
+    def spans(
+        self,
+        text: str,
+        context: str | frozenset[str] | Callable[[int, int], frozenset[str]] | None = None,
+        prefer: str = "",
+        keep_ambiguous: bool = False,
+        strict: bool = True,
+    ) -> Iterator[tuple[int, int, str, _Pattern]]:
+        """Yield (start, end, concept id, pattern) for each match `find` returns, without
+        making Match objects (for callers that link most of what is found)."""
         source = text
         if strict and ("://" in text or "www." in text or "@" in text):
             source = _ADDRESS.sub(lambda m: "\x00" * len(m.group()), text)
@@ -400,24 +418,26 @@ class TermMatcher:
             cased, lowered, shifts = view
             found = [*self._folded.iter(lowered), *self._cased.iter(cased)]
             if not found:
-                return []
+                return
             found.sort(key=_leftmost_longest)
             places = self._places_in_view(found, source, shifts)
         else:
             places = self._places_in_tokens(source, strict)
         words: frozenset[str] | None = context if isinstance(context, frozenset) else None
-        matches: list[Match] = []
         for begin, finish, pattern in places:
             owners = pattern.owners
-            chosen = owners[0]
-            if len(owners) > 1:
+            if len(owners) == 1:
+                yield begin, finish, owners[0], pattern
+                continue
+            if callable(context):
+                around = context(begin, finish)
+            else:
                 if words is None:
-                    words = _context_words(text if context is None else context)  # type: ignore[arg-type]
-                chosen = self._choose(owners, words, prefer)
-                if not chosen and not keep_ambiguous:
-                    continue
-            matches.append(Match(begin, finish, text[begin:finish], chosen, pattern.label, owners))
-        return matches
+                    words = context_words(text if context is None else context)  # type: ignore[arg-type]
+                around = words
+            chosen = self._choose(owners, around, prefer)
+            if chosen or keep_ambiguous:
+                yield begin, finish, chosen, pattern
 
     @staticmethod
     def _places_in_view(

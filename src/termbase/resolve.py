@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 
 from slugify import slugify
 
+from termbase.context_words import STOPWORDS as _STOPWORDS
+from termbase.context_words import context_words
 from termbase.labels import (
     expansion_in_definition,
     is_acronym_like,
@@ -56,68 +58,6 @@ _SLUG_REPLACEMENTS = [
     ["#", " sharp"],
     ["&", " and "],
 ]
-_STOPWORDS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "and",
-        "or",
-        "of",
-        "to",
-        "in",
-        "on",
-        "for",
-        "with",
-        "by",
-        "from",
-        "as",
-        "at",
-        "is",
-        "are",
-        "be",
-        "that",
-        "this",
-        "which",
-        "it",
-        "its",
-        "into",
-        "than",
-        "then",
-        "their",
-        "there",
-        "these",
-        "those",
-        "such",
-        "when",
-        "where",
-        "while",
-        "who",
-        "what",
-        "how",
-        "not",
-        "but",
-        "can",
-        "each",
-        "one",
-        "two",
-        "more",
-        "most",
-        "less",
-        "used",
-        "uses",
-        "using",
-        "use",
-        "also",
-        "other",
-        "over",
-        "under",
-        "after",
-        "before",
-        "only",
-    ]
-)
-_CONTEXT_WORD = re.compile(r"[a-z][a-z0-9\-]{3,}")
 
 
 @dataclass(slots=True)
@@ -199,11 +139,6 @@ class _Clusters:
         for acronym, expansions in db.claims.items():
             da.claims.setdefault(acronym, set()).update(expansions)
         return True
-
-
-def context_words(text: str) -> frozenset[str]:
-    """Return the content words of a text, for telling homonyms apart."""
-    return frozenset(w for w in _CONTEXT_WORD.findall(text.lower()) if w not in _STOPWORDS)
 
 
 def _units(entries: Sequence[Entry]) -> list[_Unit]:

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import html as html_text
 import re
-from collections.abc import Iterator
+from bisect import bisect_right
+from functools import lru_cache
+from itertools import accumulate
 from typing import NamedTuple
 
-from termbase.glossify.linker import Linker, Placed
+from termbase.context_words import context_words
+from termbase.glossify.linker import Linker
 
 TERM_CLASS = "termbase-term"
 _SKIP = frozenset(
@@ -84,83 +87,175 @@ def _skipped(tag: str, attributes: str) -> tuple[bool, dict[str, str]]:
     return bool(classes) and not _SKIP_CLASSES.isdisjoint(classes.split()), values
 
 
-def scan(page: str, start: int = 0, end: int | None = None) -> tuple[str, list[_Event]]:
-    """Return `page[start:end]` with everything that is not prose replaced by NUL (same length,
-    so offsets stay those of the page, less `start`), and the events in reading order."""
+_P_ENDERS = (
+    "p", "div", "ul", "ol", "dl", "table", "pre", "blockquote", "section", "h1", "h2", "h3", "h4", "h5",
+    "h6", "hr", "figure", "details", "main", "article", "aside", "header", "footer",
+)  # fmt: skip
+#: Elements whose end tag may be left out: the start tags, then the end tags, that end them then.
+_ENDED_BY: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "dt": (("dt", "dd"), ("dl",)),
+    "th": (("th", "td", "tr", "tbody", "tfoot"), ("tr", "thead", "tbody", "table")),
+    "li": (("li",), ("ul", "ol")),
+    "option": (("option", "optgroup"), ("select", "optgroup")),
+    "p": (_P_ENDERS, ("div", "li", "td", "th", "dd", "blockquote", "section", "article", "main", "body")),
+}
+
+
+@lru_cache(maxsize=64)
+def _same_tag(tag: str) -> re.Pattern[str]:
+    """Return a pattern for the start and end tags of one element name, and of the elements
+    that end it when its end tag is left out (to skip its content)."""
+    starts, ends = _ENDED_BY.get(tag, ((), ()))
+    names = "|".join(re.escape(name) for name in dict.fromkeys((tag, *starts, *ends)))
+    return re.compile(rf"<(/?)({names})(?=[\s/>])((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.IGNORECASE)
+
+
+def _skip_to_end(page: str, tag: str, position: int, end: int) -> int:
+    """Return where the element opened just before `position` ends (after its end tag), or `end`."""
+    depth = 1
+    finder = _same_tag(tag)
+    starts, ends = _ENDED_BY.get(tag, ((), ()))
+    while depth:
+        found = finder.search(page, position, end)
+        if found is None:
+            return end
+        name, closing = found.group(2).lower(), bool(found.group(1))
+        if depth == 1 and (name in ends if closing else name in starts):
+            return found.start()  # `<dt>a<dd>`: the next element ends the one without its end tag
+        position = found.end()
+        if name == tag:
+            if closing:
+                depth -= 1
+            elif not found.group(3).endswith("/"):
+                depth += 1
+    return position
+
+
+class Prose(NamedTuple):
+    """The prose of a page: its runs of text joined by NUL (which no match crosses), and where
+    each run starts in the joined text and in the page."""
+
+    text: str
+    starts: list[int]
+    offsets: list[int]
+
+    def to_page(self, position: int) -> int:
+        """Return the offset in the page of a position in the joined text."""
+        run = bisect_right(self.starts, position) - 1
+        return self.offsets[run] + position - self.starts[run]
+
+    def to_text(self, offset: int) -> int:
+        """Return the position in the joined text of an offset in the page (the next run's
+        start when the offset is in markup)."""
+        run = bisect_right(self.offsets, offset) - 1
+        if run < 0:
+            return 0
+        run_end = self.starts[run + 1] - 1 if run + 1 < len(self.starts) else len(self.text)
+        return self.starts[run] + min(offset - self.offsets[run], run_end - self.starts[run])
+
+
+def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, list[_Event]]:
+    """Return the prose of `page[start:end]` (offsets are into that region) and the events
+    (sections, blocks, existing term links) in reading order."""
     end = len(page) if end is None else end
-    pieces: list[str] = []
+    runs: list[str] = []
+    offsets: list[int] = []
+    run_end = -1  # where the last run ends: text right after it joins it
     events: list[_Event] = [_Event(0, "block")]
-    skip_tag = ""  # the element being skipped, and how deep in it we are
-    depth = 0
     position = start
     while position < end:
         markup = _MARKUP.search(page, position, end)
-        if markup is None:
-            pieces.append(page[position:end] if not skip_tag else _MASK * (end - position))
-            break
-        begin, finish = markup.span()
+        begin, finish = markup.span() if markup is not None else (end, end)
         if begin > position:
-            pieces.append(page[position:begin] if not skip_tag else _MASK * (begin - position))
+            if position - start == run_end:
+                runs[-1] += page[position:begin]
+            else:
+                runs.append(page[position:begin])
+                offsets.append(position - start)
+            run_end = begin - start
+        if markup is None:
+            break
         name = markup.group(2)
         if name is None:  # comment, declaration, character reference
             piece = markup.group()
-            pieces.append(" " * len(piece) if not skip_tag and piece in _SPACES else _MASK * len(piece))
+            if piece in _SPACES:  # a space between words: part of the run
+                if begin - start == run_end:
+                    runs[-1] += " " * len(piece)
+                else:
+                    runs.append(" " * len(piece))
+                    offsets.append(begin - start)
+                run_end = finish - start
             position = finish
             continue
         tag = name.lower()
-        closing = bool(markup.group(1))
         attributes = markup.group(3)
-        self_closing = tag in _VOID or attributes.endswith("/")
-        if tag in _RAW_TEXT and not closing and not self_closing:
-            closer = re.compile(rf"</{re.escape(tag)}\s*>", re.IGNORECASE).search(page, finish, end)
-            finish = closer.end() if closer else end
-        pieces.append(_MASK * (finish - begin))
-        position = finish
         at = begin - start
-        if skip_tag:
-            if tag == skip_tag and not self_closing:
-                depth += -1 if closing else 1
-                if depth == 0:
-                    skip_tag = ""
-            continue
-        if closing:
+        if markup.group(1):  # an end tag
             if tag in _BLOCKS:
                 events.append(_Event(at, "block"))
-            continue
-        if tag in _SECTION_STARTS:
-            events.append(_Event(at, "section"))
-        skipped, values = _skipped(tag, attributes)
-        if skipped:
-            if tag == "a" and TERM_CLASS in values.get("class", "").split():
-                events.append(_Event(at, "existing", values.get("href", ""), values.get("data-termbase", "")))
-            if not self_closing and tag not in _RAW_TEXT:
-                skip_tag, depth = tag, 1
-            continue
-        if tag in _BLOCKS:
-            events.append(_Event(at, "block"))
-    return "".join(pieces), events
+        else:
+            self_closing = tag in _VOID or attributes.endswith("/")
+            if tag in _SECTION_STARTS:
+                events.append(_Event(at, "section"))
+            if tag in _RAW_TEXT and not self_closing:
+                closer = re.compile(rf"</{re.escape(tag)}\s*>", re.IGNORECASE).search(page, finish, end)
+                finish = closer.end() if closer else end
+            else:
+                skipped, values = _skipped(tag, attributes)
+                if skipped:
+                    if tag == "a" and TERM_CLASS in values.get("class", "").split():
+                        href, concept_id = values.get("href", ""), values.get("data-termbase", "")
+                        events.append(_Event(at, "existing", href, concept_id))
+                    if not self_closing:
+                        finish = _skip_to_end(page, tag, finish, end)
+                elif tag in _BLOCKS:
+                    events.append(_Event(at, "block"))
+        position = finish
+    starts = list(accumulate((len(run) + 1 for run in runs), initial=0))[:-1]
+    return Prose(_MASK.join(runs), starts, offsets), events
 
 
-def make_link(placed: Placed, text: str, tooltips: bool | str) -> str:
+def make_link(url: str, concept_id: str, definition: str, text: str, tooltips: bool | str) -> str:
     """Return the <a> element for a chosen match, around `text` (HTML as it stood). `tooltips`:
     True puts the definition in the link's title; "shared" names the concept in
     `data-termbase` (definitions come from one script for the whole site, see
     termbase-tooltips.js); False adds neither."""
-    attributes = f'class="{TERM_CLASS}" href="{html_text.escape(placed.url)}"'
+    attributes = f'class="{TERM_CLASS}" href="{html_text.escape(url)}"'
     if tooltips == "shared":
-        attributes += f' data-termbase="{html_text.escape(placed.match.concept_id)}"'
-    elif tooltips and placed.definition:
-        attributes += f' title="{html_text.escape(placed.definition)}"'
+        attributes += f' data-termbase="{html_text.escape(concept_id)}"'
+    elif tooltips and definition:
+        attributes += f' title="{html_text.escape(definition)}"'
     return f"<a {attributes}>{text}</a>"
 
 
-def _chosen(prose: str, events: list[_Event], linker: Linker) -> Iterator[Placed]:
-    """Hand the matches in `prose` to the linker in reading order, telling it of each
-    section, block and existing link on the way; yield the ones it links."""
+def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int = 0, end: int | None = None
+                    ) -> tuple[str, int]:  # fmt: skip
+    """Return `page` with links added between `start` and `end`, and how many were added.
+
+    Matches are handed to the linker in reading order, with each section, block and existing
+    link on the way; a label several concepts share is decided by the words of its block.
+    """
+    end = len(page) if end is None else end
+    prose, events = scan(page, start, end)
+    region = page[start:end]
+    bounds = [prose.to_text(event.at) for event in events if event.kind != "existing"]
+    block_words: dict[int, frozenset[str]] = {}
+
+    def words_around(begin: int, _: int) -> frozenset[str]:
+        index = bisect_right(bounds, begin) - 1
+        if index not in block_words:
+            after = bounds[index + 1] if index + 1 < len(bounds) else len(prose.text)
+            block_words[index] = context_words(prose.text[bounds[index] : after])
+        return block_words[index]
+
+    matcher = linker.matcher
+    out: list[str] = []
+    last = 0
     upcoming = iter(events)
     event = next(upcoming, None)
-    for match in linker.matcher.find(prose):
-        while event is not None and event.at <= match.start:
+    for begin, finish, concept_id, _ in matcher.spans(prose.text, context=words_around):
+        begin, finish = prose.to_page(begin), prose.to_page(finish - 1) + 1
+        while event is not None and event.at <= begin:
             if event.kind == "section":
                 linker.section()
             elif event.kind == "block":
@@ -168,28 +263,17 @@ def _chosen(prose: str, events: list[_Event], linker: Linker) -> Iterator[Placed
             else:
                 linker.existing(event.href, event.concept_id)
             event = next(upcoming, None)
-        yield from linker.choose((match,))
-
-
-def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int = 0, end: int | None = None
-                    ) -> tuple[str, int]:  # fmt: skip
-    """Return `page` with links added between `start` and `end`, and how many were added."""
-    end = len(page) if end is None else end
-    prose, events = scan(page, start, end)
-    out: list[str] = []
-    last = 0
-    added = 0
-    region = page[start:end]
-    for placed in _chosen(prose, events, linker):
-        begin, finish = placed.match.start, placed.match.end
+        if not linker.take(concept_id):
+            continue
+        definition = matcher.definition(concept_id) if tooltips is True else ""
+        url = linker.url_for(concept_id)
         out.append(region[last:begin])
-        out.append(make_link(placed, region[begin:finish], tooltips))
+        out.append(make_link(url, concept_id, definition, region[begin:finish], tooltips))
         last = finish
-        added += 1
-    if not added:
+    if not out:
         return page, 0
     out.append(region[last:])
-    return page[:start] + "".join(out) + page[end:], added
+    return page[:start] + "".join(out) + page[end:], len(out) // 2
 
 
 def glossify_fragment(html: str, linker: Linker, tooltips: bool | str = True) -> str:

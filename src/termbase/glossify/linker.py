@@ -102,16 +102,21 @@ class Linker:
             self._in_section.add(concept_id)
             self._in_page.add(concept_id)
 
+    def take(self, concept_id: str) -> bool:
+        """Return True if the concept is to be linked here (the density rules allow it), and
+        remember that it is."""
+        if not self.allowed(concept_id):
+            return False
+        self._in_paragraph.add(concept_id)
+        self._in_section.add(concept_id)
+        self._in_page.add(concept_id)
+        self.used[concept_id] = self.used.get(concept_id, 0) + 1
+        return True
+
     def choose(self, matches: Iterable[Match]) -> list[Placed]:
         """Return the matches to link, in order, and remember them."""
-        placed = []
-        for match in matches:
-            if not self.allowed(match.concept_id):
-                continue
-            self._in_paragraph.add(match.concept_id)
-            self._in_section.add(match.concept_id)
-            self._in_page.add(match.concept_id)
-            self.used[match.concept_id] = self.used.get(match.concept_id, 0) + 1
-            url = self.url_for(match.concept_id)
-            placed.append(Placed(match, url, self.matcher.definition(match.concept_id)))
-        return placed
+        return [
+            Placed(match, self.url_for(match.concept_id), self.matcher.definition(match.concept_id))
+            for match in matches
+            if self.take(match.concept_id)
+        ]
