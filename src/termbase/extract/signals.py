@@ -452,7 +452,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             definition = finish_definition(_plain(sentence))
         elif _NAME_IN_PARENTHESES.search(before) and re.match(r"^[\"'”’]?\s*\)", after) \
                 and span.kind in {QUOTED, STRONG}:
-            score += 0.3
+            # bold there names the idea; quotes there as often hold an example ("a single item ("cat")"),
+            # so a quoted name in parentheses goes to review unless something else supports it
+            score += 0.3 if span.kind == STRONG else 0.25
             evidence.append("given as a name in parentheses")
             defining = True
             definition = finish_definition(_plain(sentence))
