@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from termbase.build import build_termbase
 from termbase.lint import lint_files
+from termbase.lookup import find_concepts
+from termbase.store import Termbase
 
 HEADER = "termbase: 1\ntitle: Rules fixture\nconcepts:\n"
 LONG = "a small thing described here in enough plain words to pass the minimum length rule of the linter"
@@ -50,3 +53,33 @@ def test_a_self_link_does_not_count_as_incoming(tmp_path: Path) -> None:
         + _concept("plum", "plum, apple")
     )
     assert _lint(tmp_path, body) == ["no concept links to 'plum'; add it to a related list"]
+
+
+def _labelled(concept_id: str, labels: str, related: str, homonym: bool = False) -> str:
+    extra = f"    labels: [{labels}]\n" + ("    homonym: true\n" if homonym else "")
+    return _concept(concept_id, related).replace("    topics:", extra + "    topics:", 1)
+
+
+def test_a_shared_label_is_reported_even_between_homonyms(tmp_path: Path) -> None:
+    body = (
+        _labelled("process-reward-model", "PRM", "probabilistic-roadmap, plum", homonym=True)
+        + _labelled("probabilistic-roadmap", "PRMs", "process-reward-model, plum", homonym=True)
+        + _concept("plum", "process-reward-model, probabilistic-roadmap")
+    )
+    problems = _lint(tmp_path, body)
+    assert len(problems) == 2, problems
+    assert problems[0].startswith("label 'PRM' is also claimed by probabilistic-roadmap; two concepts")
+    assert problems[1].startswith("label 'PRMs' is also claimed by process-reward-model;")
+    assert all("qualify it in brackets" in p for p in problems)
+
+
+def test_labels_qualified_in_brackets_pass_and_the_bare_label_finds_both(tmp_path: Path) -> None:
+    body = (
+        _labelled("process-reward-model", "PRM (reward model)", "probabilistic-roadmap, plum", homonym=True)
+        + _labelled("probabilistic-roadmap", "PRM (planning)", "process-reward-model, plum", homonym=True)
+        + _concept("plum", "process-reward-model, probabilistic-roadmap")
+    )
+    assert _lint(tmp_path, body) == []
+    db = tmp_path / "prm.db"
+    build_termbase([str(tmp_path / "rules.yaml")], db)
+    assert find_concepts(Termbase.open(db), "PRM") == ["probabilistic-roadmap", "process-reward-model"]

@@ -2,10 +2,11 @@
 
 `lint_files` reads termbase-yaml files and returns every problem found, each with the
 file and line to fix: duplicate ids, related ids that resolve to nothing, a label two
-concepts claim without both being marked homonyms, short or overlong definitions, math that
-would not render, missing or unknown topics, fewer than two related concepts, and a concept
-no other concept links to (an orphan readers can only reach by search). The built-in
-glossary must pass with no problem at all.
+concepts share (even homonyms: each must qualify it in brackets, `PRM (planning)` and
+`PRM (reward model)`, and lookups of the bare `PRM` still find both), short or overlong
+definitions, math that would not render, missing or unknown topics, fewer than two related
+concepts, and a concept no other concept links to (an orphan readers can only reach by
+search). The built-in glossary must pass with no problem at all.
 With reference folders (`against`), a definition that repeats a run of their words is a
 problem too (see termbase.shared_runs).
 """
@@ -136,6 +137,11 @@ def _definition_problems(entry: Entry) -> list[Problem]:
 
 
 def _label_clashes(entries: Sequence[Entry]) -> list[Problem]:
+    """Return a problem for each label (by match key) that more than one concept claims.
+
+    Marking concepts `homonym: true` does not excuse a shared label: a shared bare label
+    gives no way to tell the readings apart, so each concept qualifies it in brackets.
+    """
     owners: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         for key in dict.fromkeys(label_key(label) for label in entry.labels):
@@ -143,18 +149,17 @@ def _label_clashes(entries: Sequence[Entry]) -> list[Problem]:
     problems = []
     for key, claimants in owners.items():
         ids = {e.concept_id for e in claimants}
-        if len(ids) < 2 or all(e.homonym for e in claimants):
+        if len(ids) < 2:
             continue
         for entry in claimants:
-            if entry.homonym:
-                continue
             others = ", ".join(sorted(i for i in ids if i != entry.concept_id))
             label = next(x for x in entry.labels if label_key(x) == key)
             problems.append(
                 Problem(
                     entry.source,
                     entry.line,
-                    f"label {label!r} is also claimed by {others}; drop it or mark both `homonym: true`",
+                    f"label {label!r} is also claimed by {others}; two concepts may not share a label: "
+                    f"qualify it in brackets on each (e.g. '{label} (field)') or drop it",
                 )
             )
     return problems
