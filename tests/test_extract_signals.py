@@ -75,6 +75,7 @@ def test_each_defining_shape_gives_its_term_and_trimmed_definition(markdown: str
         ("The **galley** — the kitchen of a ship — is below deck.", {"galley"}),
         ("Buoys are the floating markers that show a channel.", {"buoys"}),
         ("We call such a rope a *painter*.", {"painter"}),
+        ("Careening is when a ship is tipped on its side so its hull can be scraped.", {"careening"}),
     ],
 )
 def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:

@@ -54,7 +54,7 @@ EXPLAINING_ASIDES = word_set(
 _CUE = re.compile(
     r"\b(?:called|known|refers?|means|denotes|define|stands|termed|short|call)\b|\([A-Z][A-Za-z]*[A-Z]"
     r"|(?:^|[.!?:]\s+)(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?(?:An?|The)?\s*"
-    r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}\s*(?:\([^()]{1,60}\)\s*)?(?:is|are)\s+(?:an?|the|one|any)\b"
+    r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}\s*(?:\([^()]{1,60}\)\s*)?(?:is|are)\s+(?:an?|the|one|any|when|where)\b"
 )
 _SKIPPED_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"

@@ -144,9 +144,11 @@ _WORD = r"[A-Za-z][\w'’-]*"
 _COPULA_SENTENCE = re.compile(
     r"^(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?"
     rf"(?P<det>(?i:an?|the))?\s*(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
-    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?P<rest>(?:an?|the|one|any)\s+.+)$",
+    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?P<rest>(?:an?|the|one|any|when|where)\s+.+)$",
     re.S,
 )
+#: The last word of an abstract noun that needs no article: "Recycling is when …", "Vectorization is a …".
+_ABSTRACT_NOUN = re.compile(r"[a-z]{3,}(?:tion|sion|ing|ment|ness|ity|ism|ance|ence)")
 _NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
 _CALLED_INLINE = re.compile(
     r"(?:\b(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
@@ -511,9 +513,13 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         if plural_generic and not copula.start("term") and term[:1].isupper() \
                 and term[1:] == term[1:].lower():
             term = term[:1].lower() + term[1:]  # "Vectors are the …": a capital only because it starts
-        if (det.lower() in {"a", "an"} or plural_generic) and first not in _GENERIC_SUBJECTS \
+        abstract = not det and copula.group("verb") == "is" and len(term.split()) <= 2 \
+            and bool(_ABSTRACT_NOUN.fullmatch(term.split()[-1].lower()))
+        if abstract and not copula.start("term") and term[:1].isupper() and term[1:] == term[1:].lower():
+            term = term[:1].lower() + term[1:]  # "Recycling is when …"
+        if (det.lower() in {"a", "an"} or plural_generic or abstract) and first not in _GENERIC_SUBJECTS \
                 and term == term.lower() and not term_problem(term):
-            score = 0.55 if det else 0.5 if term.endswith("s") else 0.4
+            score = 0.55 if det else 0.5 if term.endswith("s") or abstract else 0.4
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
             findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
                                     initial=not copula.start("term") or bool(det)))
