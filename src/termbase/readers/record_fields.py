@@ -8,7 +8,7 @@ role it plays in an Entry; `record_entry` turns one record's fields into an Entr
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from termbase.labels import clean_label, parse_term
@@ -162,6 +162,70 @@ def roles_of(fields: Mapping[str, object]) -> dict[str, list[object]]:
     return roles
 
 
+def prose_fields(fields: Mapping[str, object]) -> list[object]:
+    """Return the values that can stand for a definition in a record that has no definition field.
+
+    A record named by a term field and described by fields of no known role (`short`,
+    `long`, `notes`) keeps its prose: string values of four or more words that are not a URL.
+    """
+    if roles_of(fields).get("definition"):
+        return []
+    return [
+        value
+        for name, value in fields.items()
+        if not field_role(name)
+        and isinstance(value, str)
+        and len(value.split()) >= 4
+        and not is_url(value)
+    ]
+
+
+#: A field whose values are this unique (distinct / filled) can name the terms.
+_TERM_DISTINCT = 0.9
+#: A field with at most this share of distinct values (each value shared by two records on
+#: average) groups the records: a topic or unit.
+_TOPIC_DISTINCT = 0.5
+
+
+def inferred_field_roles(records: Sequence[Mapping[str, object]]) -> dict[str, str]:
+    """Return {field: role} for a list of flat records whose field names say nothing termbase
+    knows (`{"واحد": …, "اصطلاح": …, "تعریف": …}`), judged from the values alone; {} if unsure.
+
+    The definition is the field of the longest texts (three words or more on average), the
+    term the first other field of short texts that are nearly all different, and fields of
+    short texts repeated across records (a category, a unit) give topics.
+    """
+    if len(records) < 3 or any(not isinstance(r, Mapping) for r in records):
+        return {}
+    if any(field_role(name) for record in records for name in record):
+        return {}
+    shared = [name for name in records[0] if all(name in record for record in records)]
+    stats: dict[str, tuple[float, float]] = {}
+    for name in shared:
+        texts = [str(r[name]).strip() for r in records if isinstance(r[name], str) and r[name].strip()]
+        if len(texts) < 0.5 * len(records):
+            continue
+        words = sum(len(t.split()) for t in texts) / len(texts)
+        stats[name] = (words, len(set(texts)) / len(texts))
+    if len(stats) < 2:
+        return {}
+    definition = max(stats, key=lambda name: stats[name][0])
+    if stats[definition][0] < 3:
+        return {}
+    terms = [
+        name
+        for name, (words, distinct) in stats.items()
+        if name != definition and words <= 6 and distinct >= _TERM_DISTINCT
+    ]
+    if not terms:
+        return {}
+    roles = {terms[0]: "term", definition: "definition"}
+    for name, (words, distinct) in stats.items():
+        if name not in roles and words <= 4 and distinct <= _TOPIC_DISTINCT:
+            roles[name] = "topics"
+    return roles
+
+
 def first_text(values: Iterable[object]) -> str:
     """Return the first non-empty string among `values`, or ''."""
     for value in values:
@@ -205,7 +269,8 @@ def record_entry(
     if not term:
         return None
     if definition is None:
-        definition = "\n\n".join(text for v in roles.get("definition", []) for text in as_texts(v))
+        described = roles.get("definition", []) or prose_fields(fields)
+        definition = "\n\n".join(text for v in described for text in as_texts(v))
     labels, groups = parse_term(term)
     alts = [clean_label(text) for v in roles.get("alt", []) for text in as_texts(v, split=True)]
     all_labels = tuple(dict.fromkeys([term, *labels, *(a for a in alts if a)]))

@@ -37,6 +37,7 @@ DELIMITERS = ("\t", ",", ";")
 
 REASON_HEADER = "header row (column names)"
 REASON_NO_TERM = "row with an empty term cell"
+REASON_COMMENT = "comment line (`#`, no cells)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +61,24 @@ def _quoting(text: str, delimiter: str) -> int:
     return csv.QUOTE_MINIMAL if quoted else csv.QUOTE_NONE
 
 
+def comment_lines(text: str, delimiter: str) -> list[int]:
+    """Return the 1-based numbers of `#` comment lines: a line that starts with `#` and holds
+    no delimiter (OmegaT and other tab-separated glossaries put `# SECTION` lines between rows)."""
+    return [
+        number
+        for number, line in enumerate(_strip_bom(text).splitlines(), start=1)
+        if line.lstrip().startswith("#") and delimiter not in line
+    ]
+
+
 def parse_rows(text: str, delimiter: str, source: str = "", *, strict: bool = True) -> list[Row]:
-    """Return the non-blank rows of `text` with their line spans.
+    """Return the non-blank rows of `text` with their line spans; `#` comment lines are no rows.
 
     Raises InputError (with the line) for a quoted cell left open at the end of the file.
     """
     lines = _strip_bom(text).splitlines(keepends=True)
+    for number in comment_lines(text, delimiter):
+        lines[number - 1] = "\n"
     reader = csv.reader(lines, delimiter=delimiter, quoting=_quoting(text, delimiter), strict=strict)
     rows: list[Row] = []
     previous = 0
@@ -177,7 +190,9 @@ class TableGlossaryReader:
                         row.cells, languages, source=source, line=row.line, end_line=row.end_line
                     )
                 ]
-                return _with_row_spans(entries, _header_unused(text, source, rows[0]) if has_header else [])
+                header = _header_unused(text, source, rows[0]) if has_header else []
+                comments = _comment_unused(text.splitlines(), comment_lines(text, delimiter), source)
+                return _with_row_spans(entries, header + comments)
         roles = header_roles(rows[0].cells) if named else _positional_roles(width)
         # Column names that say no role (or none at all): columns are term, definition, more.
         names = rows[0].cells if named else [role or f"column {i + 1}" for i, role in enumerate(roles)]
@@ -186,8 +201,9 @@ class TableGlossaryReader:
             for i, (name, role) in enumerate(zip(names, roles, strict=True))
         ]
         unused: list[Unused] = _header_unused(text, source, rows[0]) if has_header else []
-        entries: list[Entry] = []
         lines = text.splitlines()
+        unused += _comment_unused(lines, comment_lines(text, delimiter), source)
+        entries: list[Entry] = []
         for row in body:
             fields = _fields(names, roles, row.cells)
             entry = record_entry(fields, source=source, line=row.line, end_line=row.end_line)
@@ -210,6 +226,11 @@ def _check_widths(rows: list[Row], width: int, source: str) -> None:
                 line=row.line,
                 hint="give every row the same number of cells (quote cells that hold the delimiter)",
             )
+
+
+def _comment_unused(lines: list[str], numbers: list[int], source: str) -> list[Unused]:
+    """Return the `#` comment lines as unused records."""
+    return [Unused(source, n, lines[n - 1].strip(), REASON_COMMENT) for n in numbers]
 
 
 def _header_unused(text: str, source: str, header: Row) -> list[Unused]:

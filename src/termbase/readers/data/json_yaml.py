@@ -36,7 +36,13 @@ from termbase.errors import InputError
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import row_entries
-from termbase.readers.record_fields import field_role, record_entry, roles_of
+from termbase.readers.record_fields import (
+    field_role,
+    inferred_field_roles,
+    prose_fields,
+    record_entry,
+    roles_of,
+)
 from termbase.table_shape import named_language
 
 REASON_BRACKETS = "JSON brackets (structure around the entries)"
@@ -282,12 +288,19 @@ def _is_record(value: object) -> bool:
 def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[Located, str]]:
     """Yield (container, kind) for each container of records in the tree.
 
-    kind is `list` (a sequence of records), `keyed` (a mapping of term → record) or
-    `pairs` (a mapping of term → definition string).
+    kind is `list` (a sequence of records), `keyed` (a mapping of term → record), `pairs`
+    (a mapping of term → definition string), `single` (the whole file is one record, as
+    in a folder of one-record files) or `inferred` (a sequence of flat records whose field
+    names say nothing termbase knows, their roles judged from the values).
     """
+    if not path and node.items and _has_term(node.value) and not _is_language_record(node.value):
+        yield node, "single"
+        return
     records = sum(1 for e in node.elements if _is_record(e.value))
     if node.elements and records * 2 >= len(node.elements):
         yield node, "list"
+    elif node.elements and inferred_field_roles([e.value for e in node.elements]):
+        yield node, "inferred"
     if node.items:
         values = [c.value for _, c in node.items]
         if (
@@ -303,11 +316,11 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
             and sum(len(v.split()) for v in strings) >= 4 * len(values)
         ):
             yield node, "pairs"
-    for _, child in node.items:
-        yield from _record_lists(child)
-    for child in node.elements:
+    for key, child in node.items:
+        yield from _record_lists(child, (*path, key))
+    for index, child in enumerate(node.elements):
         if not _is_record(child.value):
-            yield from _record_lists(child)
+            yield from _record_lists(child, (*path, str(index)))
 
 
 def _best_records(root: Located) -> tuple[Located, str] | None:
@@ -315,6 +328,14 @@ def _best_records(root: Located) -> tuple[Located, str] | None:
     if not found:
         return None
     return max(found, key=lambda pair: len(pair[0].elements) or len(pair[0].items))
+
+
+def _renamed(record: Located, roles: dict[str, str]) -> Located:
+    """Return `record` with the fields of inferred roles renamed to the role's own field name."""
+    if not isinstance(record.value, dict):
+        return record
+    value = {roles.get(k, k): v for k, v in record.value.items()}
+    return Located(value, record.line, record.end_line, record.items, record.elements, record.key_lines)
 
 
 # ── definitions ───────────────────────────────────────────────────────────────────────
@@ -337,9 +358,9 @@ def definition_text(value: object) -> str:
 
 
 def _definition_of(fields: dict[str, object]) -> str:
-    return "\n\n".join(
-        part for name, v in fields.items() if field_role(name) == "definition" if (part := definition_text(v))
-    )
+    """Return the record's definition fields as Markdown, or its prose when it has none."""
+    described = [v for name, v in fields.items() if field_role(name) == "definition"] or prose_fields(fields)
+    return "\n\n".join(part for v in described if (part := definition_text(v)))
 
 
 # ── entries ───────────────────────────────────────────────────────────────────────────
@@ -444,10 +465,18 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
     entries: list[Entry] = []
     unused: list[Unused] = []
     covered: set[int] = set()
-    records = [("", element) for element in container.elements] if kind == "list" else list(container.items)
+    if kind == "single":
+        records = [("", container)]
+    elif kind in ("list", "inferred"):
+        records = [("", element) for element in container.elements]
+    else:
+        records = list(container.items)
+    if kind == "inferred":
+        roles = inferred_field_roles([e.value for e in container.elements])
+        records = [("", _renamed(element, roles)) for _, element in records]
     last_end = 0
     for index, (key, record) in enumerate(records):
-        if kind != "list":
+        if kind not in ("list", "inferred", "single"):
             record = Located(
                 record.value,
                 min(record.line, container.key_lines.get(key, record.line)),
@@ -528,6 +557,10 @@ def _score(root: Located) -> float:
     if found is None:
         return 0.0
     container, kind = found
+    if kind == "single":
+        return 0.6 if _definition_of(dict(container.value)) else 0.0
+    if kind == "inferred":
+        return 0.6  # field roles judged from the values, not named: sure enough, not more
     values = (
         [e.value for e in container.elements] if kind == "list" else [c.value for _, c in container.items]
     )
@@ -541,7 +574,7 @@ def _score(root: Located) -> float:
         if not isinstance(value, dict):
             continue
         blocks = [v for v in value.values() if _has_term(v)] or [value]
-        if any(roles_of(b).get("definition") for b in blocks if isinstance(b, dict)):
+        if any(roles_of(b).get("definition") or prose_fields(b) for b in blocks if isinstance(b, dict)):
             defined += 1
     if defined < 2:
         return 0.0
