@@ -58,6 +58,12 @@ _GLOSSARY_WORDS = re.compile(
 _SEE = re.compile(r"^\s*see\b", re.I)
 MAX_TERM_WORDS = 8
 MIN_TERMS = 4
+#: A page that calls itself a glossary may have only this many term headings.
+MIN_TITLED_TERMS = 2
+#: A page that does not say it is a glossary needs this many term headings …
+MIN_UNTITLED_TERMS = 8
+#: … and sections this short (median non-blank lines of the sections that have a body).
+MAX_UNTITLED_BODY_LINES = 8
 
 
 _ANY_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.MULTILINE)
@@ -82,14 +88,58 @@ class Heading:
     text: str
 
 
+#: A heading written with an HTML anchor right after its marks (`##<a name="x"></a>Term`),
+#: which CommonMark reads as a paragraph for want of a space.
+_UNSPACED_HEADING = re.compile(r"^( {0,3}#{1,6})(?=<(?:a|span)\b)", re.MULTILINE)
+#: An inline link in heading text: `## [Sitelink](https://…)` names the term `Sitelink`.
+_HEADING_LINK = re.compile(r"\[(?P<text>[^\[\]]+)\]\((?P<href>[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\)")
+
+
+def spaced_headings(text: str) -> str:
+    """Return `text` with a space put after the marks of headings that open on an HTML anchor
+    (`##<a name="x"></a>Term`): their author meant a heading like the others."""
+    return _UNSPACED_HEADING.sub(r"\1 ", text)
+
+
 def page_headings(text: str) -> list[Heading]:
-    """Return every heading of the page, in order."""
+    """Return every heading of the page, in order; a heading that is a link keeps its text."""
     tokens = parse_blocks(text)
     return [
-        Heading(token_lines(t)[0], int(t.tag[1]), heading_text(tokens[i + 1]))
+        Heading(token_lines(t)[0], int(t.tag[1]), _HEADING_LINK.sub(r"\g<text>", heading_text(tokens[i + 1])))
         for i, t in enumerate(tokens)
         if t.type == "heading_open"
     ]
+
+
+def heading_links(lines: list[str], heading: Heading) -> tuple[str, ...]:
+    """Return the web addresses the heading's own line links its term to."""
+    return tuple(
+        m["href"] for m in _HEADING_LINK.finditer(lines[heading.line - 1]) if m["href"].startswith("http")
+    )
+
+
+def sub_term_headings(headings: list[Heading], level: int) -> set[int]:
+    """Return the lines of headings one level below the term level that name sub-terms of
+    the term above them (`### Abstract method` under `## Abstract`): term-like text that
+    shares a word stem with that term. Other deeper headings are parts of a definition."""
+    found: set[int] = set()
+    parent: Heading | None = None
+    for heading in headings:
+        if heading.level <= level:
+            parent = heading if heading.level == level and not is_letter_divider(heading.text) else None
+        elif (
+            heading.level == level + 1
+            and parent
+            and _is_term_text(heading.text)
+            and _stems(heading.text) & _stems(parent.text)
+        ):
+            found.add(heading.line)
+    return found
+
+
+def _stems(text: str) -> set[str]:
+    """Return the first five letters of each word of four or more letters, case-folded."""
+    return {word[:5] for word in re.findall(r"\w{4,}", text.casefold())}
 
 
 def term_level(headings: list[Heading]) -> int:
@@ -111,8 +161,17 @@ def is_table_of_contents(body: list[str]) -> bool:
     return len(filled) >= 3 and sum(bool(_CONTENTS_LINE.match(line)) for line in filled) >= 0.9 * len(filled)
 
 
+#: How a heading that lists several terms may trail off: `SURF, Shape Context, etc...`.
+_TRAILING_ETC = re.compile(r"(?:\betc\.?)?\s*(?:\.{3}|…)?$")
+#: `X, aka Y` or `X (also Y)` names one term twice: such a heading may run longer.
+_ALSO_KNOWN = re.compile(r"\b(?:aka|a\.k\.a\.|also)\b", re.I)
+
+
 def _is_term_text(text: str) -> bool:
-    return 0 < len(text.split()) <= MAX_TERM_WORDS and not text.endswith(("?", ":", ".", "!"))
+    """Return True for heading text shaped like a term: a few words, not a sentence or question."""
+    text = _TRAILING_ETC.sub("", text).rstrip(" ,")
+    limit = MAX_TERM_WORDS + 4 if _ALSO_KNOWN.search(text) else MAX_TERM_WORDS
+    return 0 < len(text.split()) <= limit and not text.endswith(("?", ":", ".", "!"))
 
 
 def _tables_fill_sections(text: str, terms: list[Heading]) -> bool:
@@ -121,6 +180,33 @@ def _tables_fill_sections(text: str, terms: list[Heading]) -> bool:
     starts = [h.line for h in terms] + [len(text.splitlines()) + 1]
     with_table = sum(1 for a, b in pairwise(starts) if any(a < t < b for t in tables))
     return with_table * 2 > len(terms)
+
+
+def _sections_read_as_terms(text: str, headings: list[Heading], level: int) -> bool:
+    """Return True if a page that does not call itself a glossary still reads as one: many
+    term headings, nearly all different and shaped like terms, whose sections are short prose
+    (not code, not lists), grouped under fewer headings above them if any."""
+    terms = [h for h in headings if h.level == level]
+    texts = [h.text.casefold() for h in terms]
+    if len(terms) < MIN_UNTITLED_TERMS or len(set(texts)) < 0.9 * len(texts):
+        return False
+    if sum(1 for h in terms if _is_term_text(h.text)) < 0.9 * len(terms):
+        return False
+    if len([h for h in headings if h.level < level]) * 2 > len(terms):
+        return False
+    lines = text.splitlines()
+    starts = [h.line for h in headings] + [len(lines) + 1]
+    bodies = [
+        [line for line in lines[start : end - 1] if line.strip() and line.strip() != "---"]
+        for heading, (start, end) in zip(headings, pairwise(starts), strict=False)
+        if heading.level == level
+    ]
+    filled = [body for body in bodies if body]
+    if not filled:
+        return False
+    prose = sum(1 for body in filled if not re.match(r"\s*(?:[-*+]\s|\d+[.)]\s|```|~~~|\||>)", body[0]))
+    short = sorted(len(body) for body in filled)[len(filled) // 2] <= MAX_UNTITLED_BODY_LINES
+    return short and prose >= 0.7 * len(filled)
 
 
 class MarkdownHeadingsReader:
@@ -133,6 +219,7 @@ class MarkdownHeadingsReader:
         """Return 1.0 for a glossary-titled, letter-divided page of term headings; 0.85 for one of the two."""
         if not _ANY_HEADING.search(text):
             return 0.0  # no `#` heading line: skip parsing
+        text = spaced_headings(text)
         headings = page_headings(text)
         level = term_level(headings)
         terms = [h for h in headings if h.level == level]
@@ -140,14 +227,15 @@ class MarkdownHeadingsReader:
             _PROVENANCE.match(line) for line in text.splitlines()
         ):
             return 1.0  # termbase's own Markdown export
-        if len(terms) < MIN_TERMS:
-            return 0.0
-        share = sum(1 for h in terms if _is_term_text(h.text)) / len(terms)
         above = [h for h in headings if h.level < level]
         try:
             title = str(front_matter(text, "")[0].get("title", ""))
         except Exception:
             title = ""
+        titled = any(_GLOSSARY_WORDS.search(h.text) for h in above) or bool(_GLOSSARY_WORDS.search(title))
+        if len(terms) < (MIN_TITLED_TERMS if titled else MIN_TERMS):
+            return 0.0
+        share = sum(1 for h in terms if _is_term_text(h.text)) / len(terms)
         dividers = sum(1 for h in above if is_letter_divider(h.text))
         says_glossary = dividers >= 2 or any(_GLOSSARY_WORDS.search(h.text) for h in above)
         says_glossary = says_glossary or bool(_GLOSSARY_WORDS.search(title))
@@ -155,31 +243,34 @@ class MarkdownHeadingsReader:
             return 0.1
         if any(t.type == "table_open" for t in parse_blocks(text)) and _tables_fill_sections(text, terms):
             return 0.2
-        titled = any(_GLOSSARY_WORDS.search(h.text) for h in above) or bool(_GLOSSARY_WORDS.search(title))
         if dividers >= 2 and titled:
             return 1.0
-        return 0.85 if says_glossary else 0.2
+        if says_glossary:
+            return 0.85
+        return 0.5 if _sections_read_as_terms(text, headings, level) else 0.2
 
     def read(self, text: str, source: str) -> ReadResult:
-        """Return one entry per term heading with its body; other lines are reported."""
+        """Return one entry per term heading (and per sub-term heading) with its body; other
+        lines are reported. A term heading with no body is a term still to define."""
+        text = spaced_headings(text)
         lines = text.splitlines()
         tokens = parse_blocks(text)
         headings = page_headings(text)
         level = term_level(headings)
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
         reasons = {h.line: REASON_DIVIDER for h in headings if is_letter_divider(h.text)}
+        sub_terms = sub_term_headings(headings, level)
         entries = []
         restored: list[ReadEntry] = []
         claimed: set[int] = set()
         references = link_references(text)
         for index, heading in enumerate(headings):
-            if heading.level != level or is_letter_divider(heading.text):
+            if heading.line not in sub_terms and (heading.level != level or is_letter_divider(heading.text)):
                 continue
-            following = [h.line for h in headings[index + 1 :] if h.level <= level]
+            following = [
+                h.line for h in headings[index + 1 :] if h.level <= heading.level or h.line in sub_terms
+            ]
             end = trim_furniture(lines, heading.line, (following[0] - 1) if following else len(lines))
-            if end == heading.line:
-                reasons[heading.line] = REASON_NO_DEFINITION
-                continue
             if any(_PROVENANCE.match(line) for line in lines[heading.line : end]):
                 restored.extend(_restore(heading, lines, end, source))
                 claimed.update(range(heading.line, end + 1))
@@ -187,6 +278,9 @@ class MarkdownHeadingsReader:
             heading = Heading(heading.line, heading.level, _HEADING_ID.sub("", heading.text))
             if not _is_term_text(heading.text):  # a question or a sentence heads a section, not a term
                 reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_NOT_A_TERM))
+                continue
+            if end == heading.line and heading.line not in sub_terms and not _among_terms(headings, index):
+                reasons[heading.line] = REASON_NO_DEFINITION
                 continue
             if is_table_of_contents(lines[heading.line : end]):
                 reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_CONTENTS))
@@ -210,13 +304,29 @@ class MarkdownHeadingsReader:
                     groups=groups,
                     definition=definition,
                     see_also=see_also,
-                    links=web_links(raw),
+                    links=tuple(dict.fromkeys([*heading_links(lines, heading), *web_links(raw)])),
                 )
             )
             claimed.update(range(heading.line, end + 1))
         unused = unused_outside(text, tokens, claimed, source, reasons)
         own: list[ReadEntry] = [(e, (e.line, e.end_line), None) for e in entries]
         return result_with_restored(own + restored, unused, title)
+
+
+def _among_terms(headings: list[Heading], index: int) -> bool:
+    """Return True if the heading at `index` has a term heading of its level beside it in its
+    group (no heading above it in between): a term listed before its definition is written."""
+    level = headings[index].level
+
+    def neighbour(items: list[Heading]) -> bool:
+        for other in items:
+            if other.level < level:
+                return False
+            if other.level == level:
+                return not is_letter_divider(other.text)
+        return False
+
+    return neighbour(headings[index + 1 :]) or neighbour(list(reversed(headings[:index])))
 
 
 def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[ReadEntry]:
