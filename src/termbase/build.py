@@ -23,7 +23,13 @@ from termbase.model import Concept, Dangling, Entry, ReadResult, Relation, Sourc
 from termbase.progress import ProgressCallback, no_progress
 from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
 from termbase.readers import MIN_CONFIDENCE, forced_reader, get_reader, pick_reader, rank_readers
-from termbase.readers.base import Reader, entry_spans, numbered_lines, without_unnamed_entries
+from termbase.readers.base import (
+    Reader,
+    entry_spans,
+    numbered_lines,
+    without_shared_qualifiers,
+    without_unnamed_entries,
+)
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
 from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, text_key, vectors_blob
@@ -79,6 +85,7 @@ class CheckedRead:
 def checked_read(reader: Reader, text: SourceText, confidence: float) -> CheckedRead:
     """Return `reader`'s read of `text`, checked; raise InputError when it finds no entries."""
     result = without_unnamed_entries(reader.read(text.text, text.path), reader.name)
+    result = without_shared_qualifiers(result)
     if not result.entries:
         raise InputError(
             f"the {reader.name} reader found no entries",

@@ -30,6 +30,7 @@ from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
 from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
 from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
 from termbase.readers.markup.markdown_table import MarkdownTableReader
+from termbase.readers.markup.myst_glossary import MystGlossaryReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
 from termbase.readers.pages.alternating import AlternatingReader
@@ -52,7 +53,7 @@ READERS: tuple[Reader, ...] = (
     TermbaseTbxReader(),
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
-    MarkdownTableReader(), MarkdownFrontMatterReader(),
+    MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),
@@ -91,6 +92,7 @@ ALIASES: dict[str, str] = {
     "rst": "sphinx",
     "ptx": "pretext",
     "dbk": "docbook",
+    "myst": "myst-glossary",
 }
 
 

@@ -8,9 +8,13 @@ each able to judge itself.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Protocol
 
+from termbase.labels import is_acronym_of
 from termbase.model import Entry, ReadResult, Unused
 
 
@@ -99,6 +103,42 @@ def without_unnamed_entries(result: ReadResult, reader: str) -> ReadResult:
         spans=tuple(s for s, keep in zip(result.spans, named, strict=True) if keep) if result.spans else (),
         cited=result.cited,
     )
+
+
+def without_shared_qualifiers(result: ReadResult) -> ReadResult:
+    """Return `result` without the labels that brackets repeated across its terms gave.
+
+    `X (Y)` may give `Y` as another name of `X` (`top-p (nucleus sampling)`), but a bracket
+    that follows several terms of one file (`Point de recharge (journal officiel)`,
+    `Borne de recharge (journal officiel)`) qualifies them: it is no name of each. An
+    acronym in brackets stays a label however often it recurs.
+    """
+    if result.spans or result.cited:  # termbase's own export, read back: labels as they were stored
+        return result
+    brackets = [_bracket(entry.term) for entry in result.entries]
+    counts = Counter(inner for _, inner in brackets if inner)
+    shared = {inner for inner, count in counts.items() if count >= 2}
+    if not shared:
+        return result
+    entries = []
+    for entry, (outer, inner) in zip(result.entries, brackets, strict=True):
+        if (
+            inner in shared
+            and inner in entry.labels
+            and not is_acronym_of(inner, outer)
+            and not is_acronym_of(outer, inner)
+        ):
+            labels = tuple(label for label in entry.labels if label != inner) or entry.labels
+            groups = tuple(g for g in (tuple(x for x in group if x != inner) for group in entry.groups) if g)
+            entry = replace(entry, labels=labels, groups=groups if len(groups) > 1 else ())
+        entries.append(entry)
+    return replace(result, entries=tuple(entries))
+
+
+def _bracket(term: str) -> tuple[str, str]:
+    """Return (outer, inner) of a term written `outer (inner)`, else (term, '')."""
+    match = re.match(r"^(?P<outer>.+?)\s*\((?P<inner>[^()]+)\)\s*$", term.strip())
+    return (match["outer"].strip(), match["inner"].strip()) if match else (term, "")
 
 
 #: An entry, the lines of THIS file it was read from, and the (path, title) of the original

@@ -367,9 +367,11 @@ class SphinxGlossaryReader:
     description = "Sphinx reST `.. glossary::` blocks (term lines, indented bodies), in a page or a chapter"
 
     def detect(self, text: str) -> float:
-        """Return 0.95 when the text has a glossary directive with entries, else (almost) 0."""
+        """Return 0.95 when the text has a glossary directive with entries; 0.7 for a reST
+        page that is mostly a definition list (a glossary written without the directive)."""
         if not any(_GLOSSARY.match(line) for line in text.splitlines()):
-            return 0.0
+            lines = [line.expandtabs(8) for line in text.splitlines()]
+            return 0.7 if _is_definition_list_page(lines) else 0.0
         entries = len(self.read(text, "").entries)
         return 0.95 if entries >= 2 else 0.6 if entries == 1 else 0.1
 
@@ -383,6 +385,8 @@ class SphinxGlossaryReader:
         sections = _section_titles(lines)
         targets = named_targets(lines)
         read: list[_Read] = []
+        if not any(_GLOSSARY.match(line) for line in lines) and _is_definition_list_page(lines):
+            return self._read_definition_list(lines, source, reasons, targets, title)
         i = 0
         while i < len(lines):
             if i in sections:
@@ -402,6 +406,32 @@ class SphinxGlossaryReader:
         if not any(item.reason == REASON_CHAPTER for item in unused):
             # a glossary page: its heading names the page, not where the terms are introduced
             read = [r if r.cited else replace(r, entry=replace(r.entry, locator=None)) for r in read]
+        return result_with_restored(((r.entry, r.span, r.cited) for r in read), unused, title)
+
+    def _read_definition_list(
+        self, lines: list[str], source: str, reasons: dict[int, str], targets: dict[str, str], title: str
+    ) -> ReadResult:
+        """Return one entry per item of the page's top-level definition lists, under the section
+        it sits in; every other line is reported."""
+        sections = _section_titles(lines)
+        items = dict(definition_list_items(lines))
+        read: list[_Read] = []
+        unused: list[Unused] = []
+        section = ""
+        i = 0
+        while i < len(lines):
+            if i in sections:
+                section = sections[i]
+            if i in items:
+                end = items[i]
+                body = [(j + 1, lines[j]) for j in range(i + 1, end) if lines[j].strip()]
+                term = _CLASSIFIER.sub("", lines[i].strip())
+                read.extend(self._entries(_Draft([(i + 1, term)], body), lines, source, section, targets))
+                i = end
+                continue
+            if lines[i].strip():
+                unused.append(Unused(source, i + 1, lines[i].strip(), reasons.get(i, REASON_CHAPTER)))
+            i += 1
         return result_with_restored(((r.entry, r.span, r.cited) for r in read), unused, title)
 
     @staticmethod
@@ -535,6 +565,63 @@ class SphinxGlossaryReader:
             see_also=tuple(see_also),
             links=tuple(dict.fromkeys(term_found.links + found.links)),
         )
+
+
+#: A definition-list term's classifiers (`term : classifier`), which are no part of the label.
+_CLASSIFIER = re.compile(r"\s+:\s+.*$")
+
+
+def definition_list_items(lines: list[str]) -> list[tuple[int, int]]:
+    """Return (term index, end index) for each reST definition-list item at the page's left
+    margin: a one-line term that is no title, comment, directive, field or bullet, with its
+    definition indented on the very next line."""
+    titles = _section_titles(lines)
+    adorned = {j for i in titles for j in (i - 1, i + 1)}
+    items = []
+    for i in range(len(lines) - 1):
+        stripped = lines[i].strip()
+        if (
+            not stripped
+            or _indent(lines[i]) > 0
+            or i in titles
+            or i in adorned
+            or stripped.startswith("..")
+            or _OPTION.match(stripped)
+            or _BULLET.match(stripped)
+            or _ADORNMENT.match(stripped)
+            or not lines[i + 1].strip()
+            or _indent(lines[i + 1]) == 0
+            or (i > 0 and lines[i - 1].strip() and _indent(lines[i - 1]) == 0 and i - 1 not in adorned)
+        ):
+            continue
+        items.append((i, _block_end(lines, i + 1, 0)))
+    return items
+
+
+#: A page is a glossary written as a definition list when it has this many items …
+MIN_DEFINITION_ITEMS = 3
+
+
+def _is_definition_list_page(lines: list[str]) -> bool:
+    """Return True for a reST page (section titles or `..` markup) whose text is mostly the
+    items of definition lists at its left margin."""
+    if not _section_titles(lines) and not any(line.startswith(".. ") for line in lines):
+        return False
+    items = definition_list_items(lines)
+    if len(items) < MIN_DEFINITION_ITEMS:
+        return False
+    inside = sum(1 for start, end in items for j in range(start, end) if lines[j].strip())
+    prose = [
+        i
+        for i, line in enumerate(lines)
+        if line.strip()
+        and _indent(line) == 0
+        and not line.startswith("..")
+        and not _ADORNMENT.match(line.strip())
+    ]
+    outside = len([i for i in prose if not any(a <= i < b for a, b in items)]) - len(_section_titles(lines))
+    short_terms = sum(len(lines[a].split()) <= 8 for a, _ in items)
+    return inside >= 3 * max(outside, 0) and short_terms >= 0.9 * len(items)
 
 
 def _section_titles(lines: list[str]) -> dict[int, str]:
