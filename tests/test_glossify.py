@@ -308,3 +308,109 @@ def test_mkdocs_plugin_links_to_a_published_site_without_tooltips(course_db: Pat
     links = re.findall(r'<a class="termbase-term" href="([^"]+)">([^<]+)</a>', page)
     assert links == [(f"{BASE}c/emulsion.html", "emulsion"), (f"{BASE}c/ph.html", "pH")]  # once a page
     assert "termbase-tooltips" not in page and not (project / "site" / "glossary").exists()
+
+
+# ---------------------------------------------------------------- several glossaries in one site
+
+
+@pytest.fixture(scope="module")
+def lab_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("lab") / "lab.db"
+    build_termbase([str(FIXTURES / "glossify" / "lab.yaml")], db)
+    return db
+
+
+def our_links(page: str) -> list[tuple[str, str]]:
+    return re.findall(r'<a class="termbase-term[^"]*" href="([^"]+)"[^>]*>([^<]+)</a>', page)
+
+
+def test_mkdocs_plugin_with_two_glossaries_the_first_wins_a_shared_label(
+    course_db: Path, lab_db: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "site"
+    shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
+    shutil.copy(course_db, project / "course.db")
+    shutil.copy(lab_db, project / "lab.db")
+    head = "site_name: Kitchen chemistry\nplugins:\n  - termbase:\n      glossaries:\n"
+    (project / "mkdocs.yml").write_text(head + "        - db: course.db\n        - db: lab.db\n")
+    done = tool(["mkdocs", "build", "-q", "--strict"], project)
+    assert done.returncode == 0, done.stderr
+    page = (project / "site" / "sauces" / "emulsions" / "index.html").read_text()
+    # "emulsion" is in both: course.db is listed first; vinegar and acidity are only the lab's.
+    assert our_links(page) == [
+        ("../../glossary/#term-emulsion", "emulsion"),
+        ("../../glossary/#term-lab--vinegar", "vinegar"),
+        ("../../glossary/#term-emulsion", "emulsion"),
+        ("../../glossary/#term-lab--acidity", "Acidity"),
+        ("../../glossary/#term-ph", "pH"),
+    ]
+    glossary = (project / "site" / "glossary" / "index.html").read_text()
+    assert '<dt id="term-lab--vinegar">vinegar</dt>' in glossary and "A sour liquid" in glossary
+    assert "A mix of two liquids" in glossary and "Under the microscope" not in glossary
+    definitions = (project / "site" / "assets" / "termbase" / "termbase-definitions.js").read_text()
+    assert '"lab:vinegar": "A sour liquid' in definitions
+
+    # The other way round, the lab's emulsion wins, and its terms go to its own site.
+    (project / "mkdocs.yml").write_text(
+        head + f"        - db: lab.db\n          link_to: {BASE}\n        - db: course.db\n"
+    )
+    done = tool(["mkdocs", "build", "-q", "--strict"], project)
+    assert done.returncode == 0, done.stderr
+    page = (project / "site" / "sauces" / "emulsions" / "index.html").read_text()
+    first_two = [(f"{BASE}c/emulsion.html", "emulsion"), (f"{BASE}c/vinegar.html", "vinegar")]
+    assert our_links(page)[:2] == first_two
+    assert ("../../glossary/#term-course--ph", "pH") in our_links(page)
+
+    (project / "mkdocs.yml").write_text(head + "        - db: lab.db\n        - db: ../site/lab.db\n")
+    done = tool(["mkdocs", "build", "-q"], project)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "two glossaries are named 'lab'" in done.stderr
+    assert "give each glossary its own name" in done.stderr
+    (project / "mkdocs.yml").write_text(head.replace("glossaries:\n", "db: course.db\n      glossaries:\n")
+                                        + "        - db: lab.db\n")  # fmt: skip
+    done = tool(["mkdocs", "build", "-q"], project)
+    assert done.returncode != 0 and "set db (one termbase) or glossaries (several), not both" in done.stderr
+
+
+def test_cli_with_two_glossaries_links_each_term_to_its_own_site(
+    course_db: Path, lab_db: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "sauce.md").write_text("# Sauce\n\nAn emulsion of oil in vinegar, and its acidity.\n")
+    lab_site = "https://example.org/lab/"
+    done = termbase("glossify", "sauce.md", "--db", str(course_db), "--db", str(lab_db), "--link-to", BASE,
+                    "--link-to", lab_site, "--out", "out", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = (tmp_path / "out" / "sauce.md").read_text()
+    targets = re.findall(r"\]\((\S+) ", out)
+    assert targets == [f"{BASE}c/emulsion.html", f"{lab_site}c/vinegar.html", f"{lab_site}c/acidity.html"]
+    done = termbase("glossify", "sauce.md", "--db", str(course_db), "--db", str(lab_db), "--link-to", BASE,
+                    "--link-to", BASE, "--link-to", BASE, "--out", "out", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 1 and "3 --link-to for 2 --db" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_sphinx_with_two_glossaries_writes_each_without_a_duplicate_term(
+    course_db: Path, lab_db: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "docs"
+    shutil.copytree(FIXTURES / "glossify" / "sphinx", project)
+    shutil.copy(course_db, project / "course.db")
+    shutil.copy(lab_db, project / "lab.db")
+    conf = (project / "conf.py").read_text()
+    several = 'termbase_dbs = ["course.db", {"db": "lab.db", "name": "lab"}]'
+    (project / "conf.py").write_text(conf.replace('termbase_db = "course.db"', several))
+    (project / "glossary.rst").write_text(
+        "Glossary\n========\n\n.. termbase-glossary::\n\n"
+        "Lab words\n---------\n\n.. termbase-glossary::\n   :glossary: lab\n"
+    )
+    done = tool(["sphinx-build", "-q", "-W", "-b", "html", ".", "_build"], project)  # -W: no duplicate term
+    assert done.returncode == 0, done.stderr
+    links = our_links((project / "_build" / "sauces.html").read_text())
+    expected = [("glossary.html#term-emulsion", "emulsion"), ("glossary.html#term-vinegar", "vinegar")]
+    assert links[:2] == expected
+    glossary = (project / "_build" / "glossary.html").read_text()
+    assert glossary.count('id="term-emulsion"') == 1 and "Under the microscope" not in glossary
+    assert 'id="term-vinegar"' in glossary and 'id="term-acidity"' in glossary
+    wrong = "Glossary\n========\n\n.. termbase-glossary::\n   :glossary: nope\n"
+    (project / "glossary.rst").write_text(wrong)
+    done = tool(["sphinx-build", "-q", "-W", "-b", "html", ".", "_build"], project)
+    assert done.returncode != 0 and "no glossary named 'nope' (the names: course, lab)" in done.stderr

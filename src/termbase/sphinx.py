@@ -2,6 +2,9 @@
 
     extensions = ["termbase.sphinx"]
     termbase_db = "course.db"        # default: the built-in AI/ML glossary
+    termbase_dbs = ["course.db", {"db": "lab.db", "name": "lab", "link_to": "https://…/"}]
+                                     # several (instead of termbase_db): a label two share goes
+                                     # to the first; `.. termbase-glossary:: ` + `:glossary: lab`
     termbase_first = "section"       # section | page | all
     termbase_tooltips = True         # definitions as tooltips in HTML (local script + style)
     termbase_link_to = None          # base address of a termbase site, for terms no glossary holds
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -32,7 +35,9 @@ from sphinx.util.docutils import SphinxDirective
 from termbase import __version__
 from termbase.errors import TermbaseError
 from termbase.glossify.linker import DENSITIES, Linker, LinkTarget
-from termbase.matcher import TermMatcher
+
+if TYPE_CHECKING:
+    from termbase.glossify.source import GlossarySource
 
 _ASSETS = Path(__file__).resolve().parent / "glossify" / "assets"
 _SKIP = (
@@ -46,10 +51,10 @@ _PARAGRAPHS = (nodes.paragraph, nodes.list_item, nodes.entry, nodes.definition, 
 
 
 class _State:
-    """The termbase, read once per build (kept on the Sphinx application, not the pickled env)."""
+    """The termbases, read once per build (kept on the Sphinx application, not the pickled env)."""
 
     def __init__(self, app: Sphinx) -> None:
-        from termbase.store import Termbase
+        from termbase.glossify.source import load_glossaries
 
         config = app.config
         if config.termbase_first not in DENSITIES:
@@ -57,27 +62,60 @@ class _State:
                 f"termbase_first = {config.termbase_first!r}: use one of {', '.join(DENSITIES)}"
             )
         try:
-            if config.termbase_db:
-                db = Path(config.termbase_db)
-                if not db.is_absolute():
-                    db = Path(app.confdir) / db
-                if not db.is_file():
-                    raise ConfigError(
-                        f"termbase_db = {config.termbase_db!r}: no termbase file at {db} — "
-                        f"build one with `termbase build SOURCES --db {db}`"
-                    )
-            else:
-                from termbase.builtin import builtin_db
-
-                db = builtin_db()
-            with Termbase.open(db) as termbase:
-                self.matcher = TermMatcher.from_termbase(termbase)
-                self.labels: dict[str, list[str]] = {}
-                for concept_id, label, _ in termbase.all_labels():
-                    self.labels.setdefault(concept_id, []).append(label)
-                self.definitions = {cid: d for cid, _, _, d in termbase.summaries()}
+            self.glossaries = load_glossaries(_sources(app))
         except TermbaseError as error:
             raise ConfigError(f"termbase: {error}") from None
+        self.matcher = self.glossaries.matcher
+        self.labels = self.glossaries.labels
+        self.definitions = self.glossaries.definitions
+        # A label an earlier glossary has is left out of a later one's `.. termbase-glossary::`.
+        self.earlier_labels: list[set[str]] = []
+        seen: set[str] = set()
+        for index in range(len(self.glossaries.sources)):
+            self.earlier_labels.append(set(seen))
+            for key, (owner, _) in self.glossaries.owners.items():
+                if owner == index:
+                    seen.update(label.casefold() for label in self.labels.get(key, ()))
+
+
+def _sources(app: Sphinx) -> list[GlossarySource]:
+    """Return the glossaries `termbase_db` or `termbase_dbs` name, each file checked to exist."""
+    from termbase.glossify.source import GlossarySource
+
+    config = app.config
+    if config.termbase_db and config.termbase_dbs:
+        raise ConfigError("termbase: set termbase_db (one termbase) or termbase_dbs (several), not both")
+    wanted: list[tuple[str, dict[str, Any]]] = []
+    if config.termbase_db:
+        wanted.append(("termbase_db", {"db": config.termbase_db}))
+    for number, item in enumerate(config.termbase_dbs or ()):
+        option = f"termbase_dbs[{number}]"
+        entry = {"db": item} if isinstance(item, str) else item
+        if not isinstance(entry, dict) or not isinstance(entry.get("db"), str):
+            raise ConfigError(
+                f"{option} = {item!r}: give a termbase file, or a dict with db (and name, link_to)"
+            )
+        unknown = sorted(set(entry) - {"db", "name", "link_to"})
+        if unknown:
+            raise ConfigError(f"{option}: unknown key {', '.join(unknown)} (use db, name, link_to)")
+        wanted.append((option, entry))
+    sources = []
+    for option, entry in wanted:
+        db = Path(entry["db"])
+        if not db.is_absolute():
+            db = Path(app.confdir) / db
+        if not db.is_file():
+            raise ConfigError(
+                f"{option} = {entry['db']!r}: no termbase file at {db} — "
+                f"build one with `termbase build SOURCES --db {db}`"
+            )
+        link_to = entry.get("link_to") or config.termbase_link_to or ""
+        sources.append(GlossarySource(db, entry.get("name") or db.stem, link_to))
+    if not sources:
+        from termbase.builtin import builtin_db
+
+        sources.append(GlossarySource(builtin_db(), "builtin", config.termbase_link_to or ""))
+    return sources
 
 
 def _state(app: Sphinx) -> _State:
@@ -104,25 +142,34 @@ class TermbaseGlossary(SphinxDirective):
     """`.. termbase-glossary::` — the termbase as a Sphinx glossary (`:term:`-compatible)."""
 
     has_content = False
-    option_spec = {"concepts": directives.unchanged}  # noqa: RUF012
+    option_spec = {"concepts": directives.unchanged, "glossary": directives.unchanged}  # noqa: RUF012
 
     def run(self) -> list[nodes.Node]:
         state = _state(self.env.app)
+        glossaries = state.glossaries
+        names = [source.name for source in glossaries.sources]
+        name = (self.options.get("glossary") or names[0]).strip()
+        if name not in names:
+            raise self.error(f"termbase-glossary: no glossary named {name!r} (the names: {', '.join(names)})")
+        index = names.index(name)
+        mine = {cid: key for key, (owner, cid) in glossaries.owners.items() if owner == index}
         wanted = (self.options.get("concepts") or "").replace(",", " ").split()
-        unknown = [cid for cid in wanted if cid not in state.matcher.terms]
+        unknown = [cid for cid in wanted if cid not in mine]
         if unknown:
             raise self.error(f"termbase-glossary: no concept {', '.join(unknown)} in the termbase")
-        ids = wanted or sorted(state.matcher.terms, key=lambda cid: state.matcher.terms[cid].label.casefold())
+        keys = [mine[cid] for cid in wanted] or sorted(
+            mine.values(), key=lambda key: state.matcher.terms[key].label.casefold()
+        )
         source, line = self.get_source_info()
         glossary = addnodes.glossary()
         glossary["sorted"] = False  # already in label order, or in the order `:concepts:` gives
         items = nodes.definition_list(classes=["glossary", "termbase-glossary"])
         glossary += items
-        seen: set[str] = set()
-        for concept_id in ids:
+        seen: set[str] = set(state.earlier_labels[index])  # an earlier glossary has these
+        for concept_id in keys:
             term = state.matcher.terms[concept_id]
             item = nodes.definition_list_item()
-            labels = [term.label, *(x for x in state.labels.get(concept_id, []) if x != term.label)]
+            labels = [term.label, *(x for x in state.labels.get(concept_id, ()) if x != term.label)]
             for label in labels:
                 if label.casefold() in seen:
                     continue  # a label two concepts share names only the first in the glossary
@@ -176,15 +223,16 @@ class TermbaseLinks(SphinxPostTransform):
         targets = _glossary_targets(self.env.get_domain("std"))
         docname = self.env.current_document.docname
         builder = self.app.builder
-        fallback = LinkTarget(base=self.config.termbase_link_to) if self.config.termbase_link_to else None
+        fallbacks = [LinkTarget(base=g.link_to) if g.link_to else None for g in state.glossaries.sources]
         addresses: dict[str, str] = {}
-        for concept_id, labels in state.labels.items():
+        for key, labels in state.labels.items():
             found = next((targets[x.lower()] for x in labels if x.lower() in targets), None)
+            index, concept_id = state.glossaries.owners[key]
             if found is not None:
                 page = "" if found[0] == docname else builder.get_relative_uri(docname, found[0])
-                addresses[concept_id] = f"{page}#{found[1]}"
-            elif fallback is not None:
-                addresses[concept_id] = fallback.url(concept_id)
+                addresses[key] = f"{page}#{found[1]}"
+            elif fallbacks[index] is not None:
+                addresses[key] = fallbacks[index].url(concept_id)
         skip = frozenset(state.matcher.terms) - frozenset(addresses)
         linker = Linker(state.matcher, addresses.__getitem__, self.config.termbase_first, skip)
         tooltips = self.config.termbase_tooltips
@@ -227,6 +275,7 @@ def _builder_inited(app: Sphinx) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directive, the linking post-transform, the options and the tooltip assets."""
     app.add_config_value("termbase_db", None, "env")
+    app.add_config_value("termbase_dbs", [], "env")
     app.add_config_value("termbase_link_to", None, "env")
     app.add_config_value("termbase_first", "section", "env")
     app.add_config_value("termbase_tooltips", True, "html")

@@ -5,28 +5,43 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
 
-from termbase.cli import PATH, db_option, err, friendly_errors, json_option, open_termbase, out
+from termbase.cli import PATH, err, friendly_errors, json_option, out
 from termbase.errors import InputError
+
+if TYPE_CHECKING:
+    from termbase.glossify.linker import LinkTarget
+    from termbase.glossify.source import Glossaries
 
 
 @click.command()
 @click.argument("pages", nargs=-1, required=True, type=PATH)
-@db_option
+@click.option(
+    "--db",
+    "dbs",
+    type=PATH,
+    multiple=True,
+    help="A termbase file to link against (default: the built-in AI/ML glossary). Repeat it for "
+    "several glossaries: a label two of them share goes to the first one given.",
+)
 @click.option(
     "--link-to",
-    default=None,
-    help="Base address of the termbase's site (links go to BASE/c/<id>.html), or a pattern with {id}.",
+    "link_tos",
+    multiple=True,
+    help="Base address of the termbase's site (links go to BASE/c/<id>.html), or a pattern with {id}. "
+    "Once for all glossaries, or once per --db in the same order.",
 )
 @click.option(
     "--site",
-    "site_dir",
+    "site_dirs",
     type=PATH,
-    default=None,
-    help="A folder written by `termbase site`: links are relative paths to its concept pages.",
+    multiple=True,
+    help="A folder written by `termbase site`: links are relative paths to its concept pages. "
+    "Once for all glossaries, or once per --db in the same order.",
 )
 @click.option(
     "--out", "-o", "out_dir", type=PATH, default=None, help="Folder to write the glossified pages into."
@@ -50,9 +65,9 @@ from termbase.errors import InputError
 @friendly_errors
 def glossify(
     pages: tuple[Path, ...],
-    db: Path | None,
-    link_to: str | None,
-    site_dir: Path | None,
+    dbs: tuple[Path, ...],
+    link_tos: tuple[str, ...],
+    site_dirs: tuple[Path, ...],
     out_dir: Path | None,
     in_place: bool,
     first: str,
@@ -65,25 +80,12 @@ def glossify(
     code, existing links, URLs, front matter, math, image text or HTML attributes.
     """
     from termbase.glossify.files import GlossifyInputErrors, glossify_pages, plan_pages
-    from termbase.glossify.linker import LinkTarget
-    from termbase.matcher import TermMatcher
 
-    if bool(link_to) == bool(site_dir):
-        raise InputError(
-            "say where links go" if not link_to else "--link-to and --site both given",
-            hint="pass --link-to https://…/ (a published termbase site) "
-            "or --site DIR (a `termbase site` folder)",
-        )
-    if site_dir is not None and not (site_dir / "index.html").is_file():
-        raise InputError(
-            "not a folder written by `termbase site` (no index.html)",
-            path=str(site_dir),
-            hint=f"write one with `termbase site --out {site_dir}`",
-        )
-    if db is not None and not db.is_file():
-        raise InputError(
-            "no termbase file here", path=str(db), hint=f"build one with `termbase build SOURCES --db {db}`"
-        )
+    targets = _link_targets(dbs, link_tos, site_dirs)
+    for db in dbs:
+        if not db.is_file():
+            hint = f"build one with `termbase build SOURCES --db {db}`"
+            raise InputError("no termbase file here", path=str(db), hint=hint)
     try:
         planned = plan_pages(pages, out_dir, in_place)
     except GlossifyInputErrors as error:
@@ -91,13 +93,16 @@ def glossify(
             for problem in error.problems:
                 err.print(f"[red]error:[/red] {escape(problem.describe())}")
         raise
-    with open_termbase(db) as termbase:
-        matcher = TermMatcher.from_termbase(termbase)
-    target = LinkTarget(base=link_to or "", site_dir=str(site_dir.resolve()) if site_dir else "")
+    glossaries = _load(dbs)
+
+    def url(key: str, page_dir: str) -> str:
+        index, concept_id = glossaries.owners[key]
+        return targets[index].url(concept_id, page_dir)
+
     assets_root = out_dir if out_dir is not None else Path(
         os.path.commonpath([str(p.source.resolve().parent) for p in planned])
     )
-    written = glossify_pages(planned, matcher, target, first, tooltips, assets_root)
+    written = glossify_pages(planned, glossaries.matcher, url, first, tooltips, assets_root)
     links = sum(w.links for w in written)
     terms = len({t for w in written for t in w.terms})
     if as_json:
@@ -109,3 +114,48 @@ def glossify(
         return
     where = "in place" if in_place else f"to {escape(str(out_dir))}"
     out.print(f"glossified {len(written)} pages {where}: {links} links to {terms} terms")
+
+
+def _link_targets(dbs: tuple[Path, ...], link_tos: tuple[str, ...], site_dirs: tuple[Path, ...]
+                  ) -> list[LinkTarget]:  # fmt: skip
+    """Return where each glossary's links go, one LinkTarget per --db (or for the built-in one)."""
+    from termbase.glossify.linker import LinkTarget
+
+    count = max(len(dbs), 1)
+    hint = "pass --link-to https://…/ (a published termbase site) or --site DIR (a `termbase site` folder)"
+    if link_tos and site_dirs:
+        raise InputError("--link-to and --site both given", hint=hint)
+    if not link_tos and not site_dirs:
+        raise InputError("say where links go", hint=hint)
+    given = link_tos or site_dirs
+    if len(given) not in (1, count):
+        option = "--link-to" if link_tos else "--site"
+        raise InputError(
+            f"{len(given)} {option} for {count} --db", hint=f"give {option} once for all, or once per --db"
+        )
+    for site_dir in site_dirs:
+        if not (site_dir / "index.html").is_file():
+            raise InputError(
+                "not a folder written by `termbase site` (no index.html)",
+                path=str(site_dir),
+                hint=f"write one with `termbase site --out {site_dir}`",
+            )
+    if link_tos:
+        return [LinkTarget(base=link_tos[0 if len(link_tos) == 1 else n]) for n in range(count)]
+    folders = [str(site_dirs[0 if len(site_dirs) == 1 else n].resolve()) for n in range(count)]
+    return [LinkTarget(site_dir=folder) for folder in folders]
+
+
+def _load(dbs: tuple[Path, ...]) -> Glossaries:
+    """Return the glossaries named by --db (the built-in one without), named by their files."""
+    from termbase.glossify.source import GlossarySource, load_glossaries
+
+    if not dbs:
+        from termbase.builtin import builtin_db, builtin_db_path, glossary_files
+
+        if glossary_files() and not builtin_db_path().is_file():
+            err.print("[dim]compiling the built-in glossary on first use (a few seconds)…[/dim]")
+        return load_glossaries([GlossarySource(builtin_db(), "builtin")])
+    stems = [db.stem for db in dbs]
+    names = [stem if stems.count(stem) == 1 else f"{stem}-{n + 1}" for n, stem in enumerate(stems)]
+    return load_glossaries([GlossarySource(db, name) for db, name in zip(dbs, names, strict=True)])

@@ -11,14 +11,14 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from termbase.errors import InputError
 from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_document
-from termbase.glossify.linker import Linker, LinkTarget
+from termbase.glossify.linker import Linker
 from termbase.glossify.markdown import glossify_markdown
 from termbase.matcher import TermMatcher
 
@@ -174,12 +174,13 @@ def write_atomically(target: Path, text: str, like: Path | None = None) -> None:
 def glossify_pages(
     pages: Sequence[Page],
     matcher: TermMatcher,
-    target: LinkTarget,
+    url: Callable[[str, str], str],
     first: str = "section",
     tooltips: bool = True,
     assets_root: Path | None = None,
 ) -> list[Written]:
-    """Glossify and write each page; return what was done. With `tooltips`, HTML pages load
+    """Glossify and write each page; return what was done. `url(concept, page folder)` is where
+    a concept's links go, as seen from a page in that folder. With `tooltips`, HTML pages load
     the tooltip script and style from `assets_root/termbase-assets/` (copied there)."""
     written: list[Written] = []
     asset_dir = (assets_root / ASSET_DIR) if (tooltips and assets_root is not None) else None
@@ -189,7 +190,7 @@ def glossify_pages(
             write_atomically(asset_dir / asset.name, asset.read_text(encoding="utf-8"))
     for page in pages:
         page_dir = str(page.target.parent.resolve())
-        linker = Linker(matcher, lambda cid, d=page_dir: target.url(cid, d), first)
+        linker = Linker(matcher, lambda key, d=page_dir: url(key, d), first)
         if page.kind == "markdown":
             text = glossify_markdown(page.text, linker, titles=tooltips)
         else:

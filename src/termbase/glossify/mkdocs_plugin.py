@@ -168,7 +168,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         def url(key: str) -> str:
             index, concept_id = glossaries.owners[key]
             target = targets[index]
-            return target.url(concept_id) if target else f"{address}#term-{prefix}{key}"
+            return target.url(concept_id) if target else f"{address}#{_anchor(prefix, key)}"
 
         return url
 
@@ -264,7 +264,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 term = self.matcher.terms[concept_id]
                 pages = self.uses[concept_id][chapter]
                 links = ", ".join(map(link_to, pages))
-                parts.append(f'<dt id="term-{prefix}{concept_id}">{html.escape(term.label)}</dt>')
+                parts.append(f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>')
                 parts.append(
                     f"<dd>{markdown_html(self.full_definitions.get(concept_id, ''))}"
                     f'<p class="termbase-used-in">Used in: {links}</p></dd>'
@@ -272,6 +272,12 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             parts.append("</dl>")
         parts.append("</div>")
         return "\n".join(parts)
+
+
+def _anchor(prefix: str, key: str) -> str:
+    """Return the glossary page's anchor for a concept key (`lab:vinegar` → `term-lab--vinegar`:
+    no colon, so the anchor is also a plain CSS selector)."""
+    return f"term-{prefix}{key.replace(':', '--')}"
 
 
 def _slug(text: str) -> str:
