@@ -2,7 +2,8 @@
 
 The sources are read and resolved exactly as `build` would, then each resulting concept
 is looked up in the termbase by every one of its labels (match key first, then the looser
-key that folds word endings). A concept none of whose labels is found is missing.
+key that folds word endings, then a label that adds a bracketed qualifier to it: `Dolly` is
+covered by `dolly (camera)`). A concept none of whose labels is found is missing.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from termbase.build import identified_entries, read_sources
 from termbase.errors import InputError
-from termbase.labels import label_key, loose_key
+from termbase.labels import label_key, loose_key, qualified_base
 from termbase.model import Concept
 from termbase.resolve import resolve
 from termbase.store import Termbase
@@ -40,15 +41,20 @@ def coverage(termbase: Termbase, paths: Sequence[str], format_name: str | None =
     concepts = resolve(identified_entries(read))
     by_key: dict[str, str] = {}
     by_loose: dict[str, str] = {}
+    by_base: dict[str, str] = {}
     for concept_id, label, key in termbase.all_labels():
         by_key.setdefault(key, concept_id)
         by_loose.setdefault(loose_key(label), concept_id)
+        if base := qualified_base(label):
+            by_base.setdefault(label_key(base), concept_id)
     covered: list[tuple[Concept, str]] = []
     missing: list[Concept] = []
     for concept in concepts:
         found = next((by_key[k] for k in map(label_key, concept.labels) if k in by_key), None)
         if found is None:
             found = next((by_loose[k] for k in map(loose_key, concept.labels) if k in by_loose), None)
+        if found is None:
+            found = next((by_base[k] for k in map(label_key, concept.labels) if k in by_base), None)
         if found is None:
             missing.append(concept)
         else:
