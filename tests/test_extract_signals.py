@@ -75,7 +75,8 @@ def test_each_defining_shape_gives_its_term_and_trimmed_definition(markdown: str
         ("The **galley** — the kitchen of a ship — is below deck.", {"galley"}),
         ("Buoys are the floating markers that show a channel.", {"buoys"}),
         ("We call such a rope a *painter*.", {"painter"}),
-        ("Careening is when a ship is tipped on its side so its hull can be scraped.", {"careening"}),
+        ("A careen is when a ship is tipped on its side so its hull can be scraped.", {"careen"}),
+        ("* **Fore** sails are sails that hang ahead of the mast.", {"Fore sails"}),
     ],
 )
 def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
@@ -90,6 +91,7 @@ def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
         'She shouted "ahoy" and waved.',
         "Two flags are flown, called red and blue respectively.",
         "- Step 2: run the pump until the bilge is dry.",
+        "Sailing is a fine way to spend a summer.",
         "We named the dinghy and now we call it *Puffin*.",
     ],
 )

@@ -78,8 +78,14 @@ _LEAD_IN = re.compile(
 _COPULA_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?:,\s*(?:or|also\s+called|also\s+known\s+as|i\.e\.)[^,]{1,60},\s*)?"
     r"(?P<verb>is|are)\s+(?P<rest>(?:simply\s+|just\s+|essentially\s+|basically\s+|really\s+)?"
-    r"(?:an?|the|one|any|some|what|when|how|where|another|used|defined|like|similar|made)\b.*)$",
+    r"(?:(?:an?|the|one|any|some|what|when|how|where|another|used|defined|like|similar|made)\b"
+    r"|[a-z]{3,}s\s+(?:that|which|who|whose|where)\b).*)$",
     re.I | re.S,
+)
+#: The rest of a noun phrase whose first word alone is bold: "**Client-side** web applications are …".
+_PHRASE_REST = re.compile(
+    r"^(?P<more>(?:\s+(?!(?:of|in|on|for|with|at|by|to|from|and|or|is|are|was|were)\b)[a-z][\w-]*){1,3}?)"
+    r"(?=\s*(?:\([^()]{1,80}\)\s*)?(?:is|are)\s)"
 )
 _VERB_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>refers?\s+to|means|denotes|describes|stands\s+for|"
@@ -147,8 +153,6 @@ _COPULA_SENTENCE = re.compile(
     r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?P<rest>(?:an?|the|one|any|when|where)\s+.+)$",
     re.S,
 )
-#: The last word of an abstract noun that needs no article: "Recycling is when …", "Vectorization is a …".
-_ABSTRACT_NOUN = re.compile(r"[a-z]{3,}(?:tion|sion|ing|ment|ness|ity|ism|ance|ence)")
 _NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
 _CALLED_INLINE = re.compile(
     r"(?:\b(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
@@ -383,6 +387,11 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         end = span.end
         if span.kind == QUOTED and (head := _HEAD_NOUN_AFTER.match(text[span.end :])):
             term, end = f"{term} {head.group('noun')}", span.end + head.end()  # a "root" commit
+        if span.kind in {STRONG, EMPHASIS} and (rest := _PHRASE_REST.match(text[span.end :])) \
+                and _LEAD_IN.match(re.split(r"[;:]\s+|\s[—–]\s", text[: span.start])[-1]) \
+                and (phrase_copula := _COPULA_AFTER.match(text[span.end + rest.end() :])) \
+                and not _EVALUATIVE.match(phrase_copula.group("rest")):
+            term, end = f"{term}{rest.group('more')}", span.end + rest.end()
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
             term = clean_term(linked_term(span.target) or term)
         vague = term_problem(term)
@@ -513,13 +522,9 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         if plural_generic and not copula.start("term") and term[:1].isupper() \
                 and term[1:] == term[1:].lower():
             term = term[:1].lower() + term[1:]  # "Vectors are the …": a capital only because it starts
-        abstract = not det and copula.group("verb") == "is" and len(term.split()) <= 2 \
-            and bool(_ABSTRACT_NOUN.fullmatch(term.split()[-1].lower()))
-        if abstract and not copula.start("term") and term[:1].isupper() and term[1:] == term[1:].lower():
-            term = term[:1].lower() + term[1:]  # "Recycling is when …"
-        if (det.lower() in {"a", "an"} or plural_generic or abstract) and first not in _GENERIC_SUBJECTS \
+        if (det.lower() in {"a", "an"} or plural_generic) and first not in _GENERIC_SUBJECTS \
                 and term == term.lower() and not term_problem(term):
-            score = 0.55 if det else 0.5 if term.endswith("s") or abstract else 0.4
+            score = 0.55 if det else 0.5 if term.endswith("s") else 0.4
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
             findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
                                     initial=not copula.start("term") or bool(det)))
