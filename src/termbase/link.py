@@ -10,7 +10,8 @@ names in capitals, no idiom or verb, noun-phrase boundaries, the sense of one-wo
 
 from __future__ import annotations
 
-from collections import defaultdict
+import math
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -139,30 +140,85 @@ def iter_mentions(
     (all it finds without `checked`, to measure what the checks do)."""
     by_id = {c.id: c for c in concepts}
     words = _ContextWords(by_id)
-    targets = _Targets(concepts)
     matcher = TermMatcher.from_concepts(concepts)
+    found = {
+        concept.id: [
+            [
+                match
+                for match in matcher.find(
+                    _plain(entry.definition), context=words[concept.id], prefer=concept.id, strict=False
+                )
+                if match.concept_id != concept.id
+            ]
+            for entry in concept.entries
+        ]
+        for concept in concepts
+    }
+    if not checked:
+        for concept in concepts:
+            for index, matches in enumerate(found[concept.id]):
+                yield concept, index, [_as_written(m, concept.entries[index].definition) for m in matches]
+        return
+    targets = _Targets(concepts)
     own = _OwnWords(by_id)
+    kinship = _Kinship(concepts, found)
     for concept in concepts:
         for index, entry in enumerate(concept.entries):
             definition = entry.definition
-            plain = definition.translate(_EMPHASIS) if "*" in definition else definition
             formulas = math_spans(definition)
-            kept = []
-            for match in matcher.find(plain, context=words[concept.id], prefer=concept.id, strict=False):
-                if match.concept_id == concept.id:
-                    continue
-                start, end = match.start, match.end
-                if not checked or is_mention(
+            kept = [
+                _as_written(match, definition)
+                for match in found[concept.id][index]
+                if is_mention(
                     definition,
-                    start,
-                    end,
+                    match.start,
+                    match.end,
                     match.label,
                     targets[match.concept_id],
                     formulas,
                     partial(own.__getitem__, concept.id),
-                ):
-                    kept.append(match if plain is definition else match._replace(text=definition[start:end]))
+                    partial(kinship, concept.id, match.concept_id),
+                )
+            ]
             yield concept, index, kept
+
+
+def _plain(definition: str) -> str:
+    """Return a definition with its emphasis marks as spaces, so `*late* fusion` matches."""
+    return definition.translate(_EMPHASIS) if "*" in definition else definition
+
+
+def _as_written(match: Match, definition: str) -> Match:
+    """Return the match with the words as the definition writes them (emphasis marks kept)."""
+    written = definition[match.start : match.end]
+    return match if written == match.text else match._replace(text=written)
+
+
+class _Kinship:
+    """How closely two concepts are tied: without bound if their names share a word (multi-head
+    attention, attention), else by the concepts around them (mentioned by or mentioning either),
+    each shared one weighted by how rarely concepts mention it."""
+
+    def __init__(self, concepts: Sequence[Concept], found: dict[str, list[list[Match]]]) -> None:
+        self.name_words = {
+            c.id: {w.rstrip("s") for w in context_words(c.label) if len(w) > 2} for c in concepts
+        }
+        self.neighbours: dict[str, set[str]] = defaultdict(set)
+        mentioned: Counter[str] = Counter()
+        for concept_id, entries in found.items():
+            targets = {match.concept_id for matches in entries for match in matches}
+            mentioned.update(targets)
+            for target in targets:
+                self.neighbours[concept_id].add(target)
+                self.neighbours[target].add(concept_id)
+        total = max(1, len(found))
+        self.weight = {cid: math.log(total / (1 + count)) for cid, count in mentioned.items()}
+
+    def __call__(self, one: str, other: str) -> float:
+        if self.name_words[one] & self.name_words[other]:
+            return math.inf
+        shared = self.neighbours[one] & self.neighbours[other]
+        return sum(self.weight.get(cid, 0.0) for cid in shared if cid not in (one, other))
 
 
 def find_mentions(concepts: Sequence[Concept], checked: bool = True) -> dict[tuple[str, int], list[Match]]:

@@ -23,16 +23,37 @@ place before it links it, because a wrong link on a concept page is very visible
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from termbase.everyday_words import is_everyday_word
 from termbase.labels import is_acronym_like
 
 #: Words after which a one-word label is used as a verb ("… scores each step").
 _OBJECT_WORDS = frozenset(
-    ["the", "a", "an", "them", "its", "their", "his", "her", "each", "every", "all", "both", "one's"]
+    [
+        "the",
+        "a",
+        "an",
+        "them",
+        "its",
+        "their",
+        "his",
+        "her",
+        "each",
+        "every",
+        "all",
+        "both",
+        "one's",
+        "many",
+        "several",
+        "multiple",
+    ]
 )
+#: Subjects after which a word in -s is the verb ("a classifier that scores educational value").
+_SUBJECTS = frozenset(["that", "who", "it", "he", "she"])
 #: … and words that make it a verb only after "to" ("trained to score how good …").
 _AFTER_TO = frozenset(["it", "how", "whether", "what", "this", "these", "those", "some", "any"])
 #: Adjectives common in definitions that end in none of the usual adjective endings.
@@ -283,6 +304,15 @@ _WORD_BEFORE = re.compile(r"([^\W_]+(?:[.+'’][^\W_]+)*)([ \t]+|[-/])$")
 _WORD_AFTER = re.compile(r"^[ \t]+([^\W_]+)")
 #: What may stand between the words of one mention: spaces, hyphens, dashes, emphasis marks.
 _INSIDE = re.compile(r"[\w \t\n\u00a0\-\u2010-\u2015*_'’.+/]*")
+#: How closely (see `link._Kinship`) a concept must be tied to the concept whose definition
+#: writes its one-word label as an everyday word ("shape", "value", "baseline") in lower case:
+#: one shared neighbour that fewer than one concept in twenty mentions, or several commoner ones.
+MIN_KINSHIP = math.log(20)
+#: Words that open a comparison with everyday things ("like a book with an index", "imagine …"):
+#: in that sentence a common word is meant in its everyday sense.
+_ANALOGY = re.compile(r"(?<!\()\b(?:[Ll]ike an?|[Ii]magine|[Aa]nalogy:|[Tt]hink of)\s")
+#: Where a sentence ends (or a clause after a colon or semicolon, or a line).
+_SENTENCE_END = re.compile(r"[.!?;]\s|\n")
 _MATH = re.compile(r"\$[^$\n]+\$|\\\(.+?\\\)")
 _WORD = re.compile(r"[a-z][a-z0-9]+")
 
@@ -335,8 +365,10 @@ def domain_words(definitions: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _shows_sense(words: str, label: str, target: Target, context: Callable[[], frozenset[str]]) -> bool:
-    """Return True unless a one-word or alias mention lacks what its concept's sense needs.
+def _sense_rejection(
+    words: str, label: str, target: Target, context: Callable[[], frozenset[str]]
+) -> str | None:
+    """Return why a one-word or alias mention lacks what its concept's sense needs, or None.
 
     A concept defined in a subject field ("In attention, the vector …") is meant only where
     the mentioning definition speaks of that field; a one-word alias that is the head of the
@@ -345,26 +377,27 @@ def _shows_sense(words: str, label: str, target: Target, context: Callable[[], f
     """
     lowered = words.lower()
     if _is_acronym(words):
-        return len(words) > 2 or bool(context() & target.words)
+        return None if len(words) > 2 or context() & target.words else "short acronym, no shared word"
     one_word = " " not in words.strip() and "-" not in words
     alias = label.lower() != target.preferred and lowered.rstrip("s") != target.preferred.rstrip("s")
     if not (one_word or alias):
-        return True
+        return None
     if target.domain and not target.domain & context():
-        return False
+        return "outside the concept's field"
     if (
         one_word
         and alias
         and lowered.rstrip("s") not in target.terms
         and not any(lowered.rstrip("s")[:4] == part[:4] for part in re.split(r"[\s-]+", target.preferred))
     ):
-        return False  # a one-word alias, no entry's headword and unlike the concept's name, is too loose
-        # to link ("fraction" of mantissa, "grid" of thread block)
+        return "loose alias"  # a one-word alias, no entry's headword and unlike the concept's name
+        # ("fraction" of mantissa, "grid" of thread block)
     name = target.preferred.split()
     if one_word and alias and len(name) > 1 and lowered.rstrip("s") == name[-1].rstrip("s"):
         stems = context()
-        return any(w.rstrip("s") in stems for w in content_words(" ".join(name[:-1])))
-    return True
+        if not any(w.rstrip("s") in stems for w in content_words(" ".join(name[:-1]))):
+            return "head alias without the name's other words"
+    return None
 
 
 def is_mention(
@@ -375,22 +408,38 @@ def is_mention(
     target: Target,
     formulas: list[tuple[int, int]],
     context: Callable[[], frozenset[str]],
+    kinship: Callable[[], float] | None = None,
 ) -> bool:
     """Return True if `text[start:end]`, matched to `label`, mentions the target concept.
 
-    `context()` gives the word stems of the mentioning concept's definitions (see `word_stems`;
-    asked only when a check needs them).
+    `context()` gives the word stems of the mentioning concept's definitions (see `word_stems`),
+    `kinship()` how closely the mentioning concept and the target are tied by the concepts
+    around them (see `link._Kinship`); both are asked only when a check needs them.
     """
+    return rejection(text, start, end, label, target, formulas, context, kinship) is None
+
+
+def rejection(
+    text: str,
+    start: int,
+    end: int,
+    label: str,
+    target: Target,
+    formulas: list[tuple[int, int]],
+    context: Callable[[], frozenset[str]],
+    kinship: Callable[[], float] | None = None,
+) -> str | None:
+    """Return why `text[start:end]` does not mention the target concept (a short reason), or None."""
     words = text[start:end]
     if not _INSIDE.fullmatch(words) or _inside(formulas, start):
-        return False
+        return "split"
     key = label.lower()
     if key in target.names and not words[:1].isupper():
-        return False
+        return "name in lower case"
     if "-" in label and " " not in label and "-" not in words:
         first = label.split("-", 1)[0].lower()
         if first in _FUNCTION_WORDS:
-            return False  # "over training" is no "over-training"
+            return "unhyphenated"  # "over training" is no "over-training"
     before = _WORD_BEFORE.search(text[max(0, start - 40) : start])
     previous = before.group(1).lower() if before else ""
     after = _WORD_AFTER.match(text[end : end + 30])
@@ -399,17 +448,30 @@ def is_mention(
     one_word = " " not in words.strip() and not acronym
     lowered = words.lower()
     if one_word and (previous, lowered) in _IDIOMS:
-        return False
+        return "idiom"
+    if text[start - 1 : start] == "-" and text[end : end + 1] == "-" and "-" not in label:
+        return "inside a hyphenated word"  # "opt-sgd-vs-adam-generalization"
+    if one_word and words.islower() and _ANALOGY.search(_sentence(text, start, end)):
+        return "in an analogy"  # "works like a book with an index: it flips to the page you want"
     if before is not None and before.group(2) == "/" and " " in words.strip():
-        return False  # one side of "key/value head": the words share a head and mean both
+        return "one side of a slash"  # "key/value head": the words share a head and mean both
     if (
         one_word
         and previous not in _NOUN_BEFORE
         and (following in _OBJECT_WORDS or (previous == "to" and following in _AFTER_TO))
     ):
-        return False  # a verb with its object: "scores each step", "to sample the next token"
+        return "verb with object"  # "scores each step", "to sample the next token"
+    if (
+        one_word
+        and previous in _SUBJECTS
+        and lowered.endswith("s")
+        and not lowered.endswith("ss")
+        and following
+        and following not in _FUNCTION_WORDS
+    ):
+        return "verb after its subject"  # "a classifier that scores educational value"
     if one_word and (previous in _MODALS or (previous.endswith("ly") and previous not in _LY_ADJECTIVES)):
-        return False  # a verb after a modal or an adverb: "can sample", "quietly reshape"
+        return "verb after modal or adverb"  # "can sample", "quietly reshape"
     if (
         before is not None
         and before.group(2) == " "
@@ -419,8 +481,33 @@ def is_mention(
         and previous.rstrip("s") not in target.words
         and (one_word or key != target.preferred)
     ):
-        return False  # the head of a longer compound that means something else: "pixel values"
-    return _shows_sense(words, label, target, context)
+        return "head of another compound"  # "pixel values"
+    reason = _sense_rejection(words, label, target, context)
+    if (
+        reason is None
+        and one_word
+        and kinship is not None
+        and not target.domain  # its field is spoken of (see _sense_rejection): the sense is shown
+        and _everyday(text, start, end, words)
+        and kinship() < MIN_KINSHIP
+    ):
+        return "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
+    return reason
+
+
+def _everyday(text: str, start: int, end: int, words: str) -> bool:
+    """Return True for an everyday English word written as one: lower case, not marked as a
+    term (in code, emphasis or link brackets)."""
+    if text[start - 1 : start] in ("`", "*", "_", "[") or text[end : end + 1] in ("`", "*", "_", "]"):
+        return False
+    return words.islower() and is_everyday_word(words)
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """Return the sentence of `text` around `text[start:end]`."""
+    opening = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 400), start)), default=0)
+    closing = _SENTENCE_END.search(text, end)
+    return text[opening : closing.start() if closing else len(text)]
 
 
 def _is_acronym(words: str) -> bool:
@@ -433,9 +520,13 @@ def _modifier_noun(text: str, start: int, written: str, previous: str) -> bool:
 
     Only a plain lower-case word counts that is neither a function word, a number, an
     adjective nor a possessive, is not part of a hyphenated or slashed compound, and itself
-    follows a function word or an adjective ("without accuracy loss", "to σ values").
+    follows a function word or an adjective ("without accuracy loss", "to σ values"). A word
+    in -s is a verb or a plural, and a modifier is singular ("covers LLMs", "quantises
+    matmuls"); a word after "to" is a verb ("to judge generators").
     """
     if previous in _FUNCTION_WORDS or previous in _ADJECTIVES or _ADJECTIVE_END.search(previous):
+        return False
+    if previous.endswith("s") and not previous.endswith(("ss", "us", "is")):
         return False
     if not previous.isalpha() or not written[:1].islower() or previous.endswith(("'s", "’s")):
         return False
@@ -443,6 +534,8 @@ def _modifier_noun(text: str, start: int, written: str, previous: str) -> bool:
     if head[-1:] in "-/" or not head[-1:].isspace():
         return False
     earlier = re.search(r"([^\W_]+)\s+$", head)
+    if earlier is not None and earlier.group(1).lower() == "to" and previous.isascii() and len(previous) > 2:
+        return False
     return earlier is not None and (
         earlier.group(1).lower() in _FUNCTION_WORDS or earlier.group(1).lower() in _ADJECTIVES
     )
