@@ -78,3 +78,51 @@ def test_a_loose_one_word_alias_does_not_link_but_a_headword_does() -> None:
         ]
     )
     assert mentions["filtering"] == {"swish"}
+
+
+def test_an_everyday_word_links_only_between_concepts_with_neighbours_in_common() -> None:
+    glossary = [
+        ("baseline", "A reference value taken off the return to cut the variance of a policy gradient."),
+        ("return", "The discounted sum of rewards an agent collects over one episode."),
+        ("policy gradient", "An estimate of how the expected return moves with the policy parameters."),
+        (
+            "REINFORCE",
+            "A Monte Carlo policy gradient method; taking a baseline off each return keeps it steady.",
+        ),
+        ("U-Net", "An encoder-decoder network with skip connections, still a strong baseline on scans."),
+        ("encoder", "The half of a network that turns an input into a compact code."),
+        ("decoder", "The half of a network that turns a compact code back into an output."),
+        ("skip connection", "A path that carries a tensor past some layers unchanged."),
+        ("reward", "The scalar an environment hands an agent after each action."),
+        ("agent", "Whatever chooses actions in an environment."),
+        ("episode", "One run of an agent from a start state to an end."),
+        ("policy", "The rule that maps a state to an action or a distribution over actions."),
+    ]
+    fillers = [(f"filler term {n}", f"Placeholder definition number {n} about nothing.") for n in range(12)]
+    mentions = mentioned([entry(t, d, line=i + 1) for i, (t, d) in enumerate(glossary + fillers)])
+    assert "baseline" in mentions["reinforce"]
+    assert "baseline" not in mentions["u-net"]  # "a strong baseline": a point of comparison, not RL's
+    assert {"encoder", "decoder", "skip-connection"} <= mentions["u-net"]
+
+
+def test_analogies_verbs_after_their_subject_and_identifiers_do_not_link() -> None:
+    mentions = mentioned(
+        [
+            entry("page", "A fixed-size block of cache memory that the allocator hands out.", line=1),
+            entry("score", "The number a judge gives one answer.", line=2),
+            entry("Adam", "An optimiser that keeps running means of gradients.", line=3),
+            entry("LLM (large language model)", "A language model with billions of parameters.", line=4),
+            entry(
+                "video reader", "It works like a book with an index: it opens at the page you want.", line=5
+            ),
+            entry(
+                "quality filter", "A classifier that scores educational value; see sgd-vs-adam-notes.", line=6
+            ),
+            entry("allocator", "Hands each request one page of cache memory at a time.", line=7),
+            entry("foundation model", "A name from 2021 that covers LLMs and other broad models.", line=8),
+        ]
+    )
+    assert "video-reader" not in mentions
+    assert "quality-filter" not in mentions
+    assert mentions["allocator"] == {"page"}
+    assert mentions["foundation-model"] == {"large-language-model"}

@@ -5,7 +5,9 @@ match at each place; acronym-like labels case-sensitive, so `RAG` is not found i
 A label that names several concepts is linked to the one whose definitions share most words
 with the mentioning concept's, or left unlinked when no reading clearly wins. Each place the
 matcher finds must then pass the checks of `termbase.mention_checks` (words that hold together,
-names in capitals, no idiom or verb, noun-phrase boundaries, the sense of one-word labels).
+names in capitals, no idiom or verb, noun-phrase boundaries, the sense of one-word labels); for
+the sense of everyday words the checks ask how closely the two concepts are tied by the concepts
+around them, so every definition is matched first and checked after.
 """
 
 from __future__ import annotations
@@ -194,10 +196,17 @@ def _as_written(match: Match, definition: str) -> Match:
     return match if written == match.text else match._replace(text=written)
 
 
+#: A concept mentioned by this share of all concepts is what the glossary is about ("commit" in
+#: a Git glossary): its label is read in its sense wherever it occurs.
+CENTRAL_SHARE = 0.1
+
+
 class _Kinship:
     """How closely two concepts are tied: without bound if their names share a word (multi-head
-    attention, attention), else by the concepts around them (mentioned by or mentioning either),
-    each shared one weighted by how rarely concepts mention it."""
+    attention, attention) or the second is central to the glossary (`CENTRAL_SHARE`), else by
+    the concepts around them (mentioned by or mentioning either), each shared one weighted by
+    how rarely concepts mention it: log(all concepts / (1 + those mentioning it)) / log(all
+    concepts), so 1 for one that no other concept mentions, whatever the glossary's size."""
 
     def __init__(self, concepts: Sequence[Concept], found: dict[str, list[list[Match]]]) -> None:
         self.name_words = {
@@ -211,14 +220,22 @@ class _Kinship:
             for target in targets:
                 self.neighbours[concept_id].add(target)
                 self.neighbours[target].add(concept_id)
-        total = max(1, len(found))
-        self.weight = {cid: math.log(total / (1 + count)) for cid, count in mentioned.items()}
+        total = max(2, len(found))
+        self.weight = {
+            cid: math.log(total / (1 + count)) / math.log(total) for cid, count in mentioned.items()
+        }
+        self.mentioned = mentioned
+        self.total = total
+
+    def central(self, concept_id: str) -> bool:
+        """Return True for a concept that a tenth of all concepts mention: what the glossary is about."""
+        return self.mentioned[concept_id] >= CENTRAL_SHARE * self.total
 
     def __call__(self, one: str, other: str) -> float:
-        if self.name_words[one] & self.name_words[other]:
+        if self.name_words[one] & self.name_words[other] or self.central(other):
             return math.inf
         shared = self.neighbours[one] & self.neighbours[other]
-        return sum(self.weight.get(cid, 0.0) for cid in shared if cid not in (one, other))
+        return sum(self.weight.get(cid, 1.0) for cid in shared if cid not in (one, other))
 
 
 def find_mentions(concepts: Sequence[Concept], checked: bool = True) -> dict[tuple[str, int], list[Match]]:

@@ -7,9 +7,12 @@ place before it links it, because a wrong link on a concept page is very visible
   hyphenated label with a function word (`over-training`) must be written hyphenated;
 - **names keep their capital**: in a source that writes its terms in lower case, a label
   written with a capital (`Adam`, `Outlines`) is a name and links only when capitalised;
-- **idioms are no terms**: "for instance", "for example", "in practice" …;
+- **idioms are no terms**: "for instance", "for example", "in practice" …; nor are the
+  everyday words of an analogy ("like a book …", "imagine …"), nor a word inside a
+  hyphenated identifier ("sgd-vs-adam-notes");
 - **nouns, not verbs**: a one-word label followed by an object ("scores each step",
-  "weights the bonus") or after "to" ("to sample the next token") is a verb here;
+  "weights the bonus", "sample many"), after "to" ("to sample the next token"), after a
+  modal or an adverb, or in -s after its subject ("a classifier that scores …") is a verb;
 - **noun-phrase boundaries**: a one-word label (or a label whose first word opens a
   compound) preceded by a noun that makes a longer compound ("pixel values", "quality
   loss", "key/value head") links only if that noun belongs to the concept's own words;
@@ -18,12 +21,18 @@ place before it links it, because a wrong link on a concept page is very visible
   the head of the concept's name (`step` for `training step`) only with the name's other
   words about; a one-word alias that is no entry's headword and shares no word with the
   concept's name ("fraction" of mantissa, "grid" of thread block) not at all; a two-letter
-  acronym only where the definitions share a word.
+  acronym only where the definitions share a word;
+- **everyday words**: a one-word label that is also an everyday English word ("shape",
+  "value", "baseline"; see `termbase.everyday_words`), written in lower case and not marked
+  as a term, links only between concepts that are kin (`link._Kinship`: names that share a
+  word, a target central to the glossary, or enough neighbour concepts in common): "a strong
+  baseline" in a segmentation model's definition is no RL baseline.
+
+`rejection` says which check turned a place down (for measuring and debugging the checks).
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -304,11 +313,12 @@ _WORD_BEFORE = re.compile(r"([^\W_]+(?:[.+'’][^\W_]+)*)([ \t]+|[-/])$")
 _WORD_AFTER = re.compile(r"^[ \t]+([^\W_]+)")
 #: What may stand between the words of one mention: spaces, hyphens, dashes, emphasis marks.
 _INSIDE = re.compile(r"[\w \t\n\u00a0\-\u2010-\u2015*_'’.+/]*")
-#: How closely (see `link._Kinship`) a concept must be tied to the concept whose definition
-#: writes its one-word label as an everyday word ("shape", "value", "baseline") in lower case:
-#: one shared neighbour that fewer than one concept in twenty mentions, or several commoner ones.
-MIN_KINSHIP = math.log(20)
-#: Words that open a comparison with everyday things ("like a book with an index", "imagine …"):
+#: How closely (see `link._Kinship`: 1 is a shared neighbour that no other concept mentions) a
+#: concept must be tied to the concept whose definition writes its one-word label as an everyday
+#: word ("shape", "value", "baseline") in lower case: in a glossary of 1,000 concepts, one
+#: shared neighbour that fewer than one in twenty mention, or several commoner ones.
+MIN_KINSHIP = 0.42
+#: Words that open a comparison with everyday things ("like a book", "imagine …"):
 #: in that sentence a common word is meant in its everyday sense.
 _ANALOGY = re.compile(r"(?<!\()\b(?:[Ll]ike an?|[Ii]magine|[Aa]nalogy:|[Tt]hink of)\s")
 #: Where a sentence ends (or a clause after a colon or semicolon, or a line).
@@ -452,7 +462,7 @@ def rejection(
     if text[start - 1 : start] == "-" and text[end : end + 1] == "-" and "-" not in label:
         return "inside a hyphenated word"  # "opt-sgd-vs-adam-generalization"
     if one_word and words.islower() and _ANALOGY.search(_sentence(text, start, end)):
-        return "in an analogy"  # "works like a book with an index: it flips to the page you want"
+        return "in an analogy"  # "like a reader who opens a book at the right page"
     if before is not None and before.group(2) == "/" and " " in words.strip():
         return "one side of a slash"  # "key/value head": the words share a head and mean both
     if (
