@@ -120,8 +120,11 @@ def test_analogies_verbs_after_their_subject_and_identifiers_do_not_link() -> No
             ),
             entry("allocator", "Hands each request one page of cache memory at a time.", line=7),
             entry("foundation model", "A name from 2021 that covers LLMs and other broad models.", line=8),
+            entry("AudioLM (audio language model)", "A 2022 system that models sound as tokens.", line=9),
+            entry("audio encoder", "Turns sound into vectors for audio language models.", line=10),
         ]
     )
+    assert "audio-encoder" not in mentions  # models of a kind, not the one named AudioLM
     assert "video-reader" not in mentions
     assert "quality-filter" not in mentions
     assert mentions["allocator"] == {"page"}

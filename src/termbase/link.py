@@ -13,6 +13,7 @@ around them, so every definition is matched first and checked after.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -125,10 +126,14 @@ class _Targets(dict[str, Target]):
             preferred=concept.label.lower(),
             domain=domain_words(e.definition for e in concept.entries),
             terms=frozenset(e.term.lower().rstrip("s") for e in concept.entries),
+            proper_name=_NAME_CASE.search(concept.label) is not None,
         )
         self[concept_id] = target
         return target
 
+
+#: A capital right after a small letter: a label written as a name (AudioLM, PyTorch, DeepSeek).
+_NAME_CASE = re.compile(r"[a-z][A-Z]")
 
 #: Emphasis marks between the words of a term ("*late* fusion") do not stop a match.
 _EMPHASIS = str.maketrans({"*": " "})

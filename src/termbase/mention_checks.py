@@ -337,6 +337,7 @@ class Target:
     preferred: str  # its preferred label, lower case
     domain: frozenset[str] = frozenset()  # words of the subject field its definitions open with
     terms: frozenset[str] = frozenset()  # the headwords of its entries, lower case, no plural s
+    proper_name: bool = False  # its preferred label is written as a name (AudioLM, PyTorch)
 
     @property
     def words(self) -> frozenset[str]:
@@ -492,17 +493,20 @@ def rejection(
         and (one_word or key != target.preferred)
     ):
         return "head of another compound"  # "pixel values"
-    reason = _sense_rejection(words, label, target, context)
     if (
-        reason is None
-        and one_word
-        and kinship is not None
-        and not target.domain  # its field is spoken of (see _sense_rejection): the sense is shown
-        and _everyday(text, start, end, words)
-        and kinship() < MIN_KINSHIP
+        target.proper_name
+        and key != target.preferred
+        and words.islower()
+        and lowered.endswith("s")
+        and not key.endswith("s")
     ):
+        return "plural of a name's description"  # "audio-language models" are not all AudioLM
+    reason = _sense_rejection(words, label, target, context)
+    if reason is not None or kinship is None or target.domain:  # a field spoken of shows the sense
+        return reason
+    if one_word and _everyday(text, start, end, words) and kinship() < MIN_KINSHIP:
         return "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
-    return reason
+    return None
 
 
 def _everyday(text: str, start: int, end: int, words: str) -> bool:
