@@ -77,9 +77,10 @@ def _lemma(word: str) -> str:
     return _computed_lemma(word)
 
 
-def lemma(word: str) -> str:
-    """Return the English lemma of a word as label keys use it (`caching` → `cache`)."""
-    return _lemma(word)
+def simplemma_lemma(word: str) -> str:
+    """Return the English lemma of a word as label keys use it (`caching` → `cache`), from
+    simplemma itself (not from a stored table)."""
+    return _computed_lemma(word)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -139,11 +140,15 @@ def label_words(text: str) -> list[str]:
     return [w.casefold() for w in words]
 
 
-def lemma_inputs(text: str) -> set[str]:
-    """Return every word `label_key(text)` and `loose_key(text)` may ask a lemma of (a few more
-    at most): what a stored lemma table must hold for a label."""
-    words = _raw_words(text)
-    return {w.lower() for w in words} | {w.casefold() for w in words} | set(label_words(text))
+def key_words(text: str) -> tuple[list[str], set[str]]:
+    """Return `label_words(text)` and every word `label_key(text)` and `loose_key(text)` may
+    ask a lemma of (a few more at most): what a stored lemma table must hold for a label."""
+    raw = _raw_words(text)
+    words = list(raw)
+    if words:
+        words[-1] = _singular(words[-1])
+    folded = [w.casefold() for w in words]
+    return folded, {w.lower() for w in raw} | {w.casefold() for w in raw} | set(folded)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -162,7 +167,11 @@ def loose_key(text: str) -> str:
 
     Used for look-ups, not for merging: it can join ideas that differ (sample, sampling).
     """
-    words = label_words(text)
+    return loose_key_of(label_words(text))
+
+
+def loose_key_of(words: list[str]) -> str:
+    """Return the loose key of a label from its `label_words`."""
     return "".join(_lemma(w).casefold() for w in words)
 
 
@@ -380,18 +389,24 @@ def expansion_in_definition(acronym: str, definition: str) -> str:
     return _bracketed_expansion(acronym, definition)
 
 
+_BRACKET_AFTER = re.compile(r"\(([^()]{3,80})\)")
+_WORDS_BEFORE = re.compile(r"((?:[A-Za-z][\w\-]*\s+){1,6}[A-Za-z][\w\-]*)\s*\Z")
+
+
 def _bracketed_expansion(acronym: str, definition: str) -> str:
     """Return the expansion in `MoCoGAN (Motion and Content GAN) is …` or `… Key Value (KV) …`."""
-    escaped = re.escape(acronym)
-    after = re.match(rf"\s*{escaped}\s*\(([^()]{{3,80}})\)", definition)
-    if after and is_acronym_of(acronym, after.group(1)):
-        return after.group(1).strip()
+    # Fixed patterns around plain string tests: a pattern per acronym would be compiled
+    # anew for each of a large termbase's acronyms (re caches only 512).
+    opening = definition.lstrip()
+    if opening.startswith(acronym):
+        after = _BRACKET_AFTER.match(opening[len(acronym) :].lstrip())
+        if after and is_acronym_of(acronym, after.group(1)):
+            return after.group(1).strip()
     marker = definition.find(f"({acronym})")
     if marker < 0:
         return ""
     # only the words just before `(ACRONYM)`: a search over the whole text is quadratic on long words
-    window = definition[max(0, marker - 600) : marker + len(acronym) + 2]
-    before = re.search(rf"((?:[A-Za-z][\w\-]*\s+){{1,6}}[A-Za-z][\w\-]*)\s*\({escaped}\)", window)
+    before = _WORDS_BEFORE.search(definition[max(0, marker - 600) : marker])
     if before:
         words = before.group(1).split()
         for start in reversed(range(len(words))):  # the shortest tail that spells the acronym

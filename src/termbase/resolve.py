@@ -24,6 +24,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from slugify import slugify
 
@@ -376,6 +377,7 @@ def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequ
                     clusters.union(i, root)
 
 
+@lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
     """Return the URL slug for a label: lowercase ASCII words joined by hyphens."""
     return slugify(text, replacements=_SLUG_REPLACEMENTS) or "concept"

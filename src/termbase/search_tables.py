@@ -10,11 +10,12 @@ Tables (in the schema given: `main` at build time, `temp` for a file built befor
 existed or by another version)::
 
     search_meta(key PK, value)          stamp, typo_max_length, common_stems (JSON)
-    search_keys(mode, term, concept_id, label, kind)
+    search_keys(mode, term, seq, concept_id, label, kind)
                                         mode: x exact label, k match key, l loose key,
-                                        f look-alike key, i initials, q qualified base
-    search_prefixes(key, inner, full_length, concept_id, label)
-                                        sorted by all five columns (an index), as search scans them
+                                        f look-alike key, i initials, q qualified base;
+                                        seq keeps the labels' stored order
+    search_prefixes(key, inner, full_length, concept_id, label, seq)
+                                        kept sorted by all columns, as search scans them
     typo_words(key PK, prefix, position)
                                         SymSpell's words: match keys of 5+ characters
     typo_deletes(variant, prefix)       SymSpell's deletes, kept per distinct 7-character
@@ -38,10 +39,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from termbase.labels import label_key, lemma, lemma_inputs, loose_key, qualified_base
+from termbase.labels import key_words, label_key, lemmas_from, loose_key_of, qualified_base, simplemma_lemma
 
 #: Bump when the tables or the keys in them change.
-FORMAT = 1
+FORMAT = 2
 #: SymSpell's settings (search allows 2 edits from 9 characters; words from 5 characters).
 TYPO_MAX_EDITS = 2
 TYPO_PREFIX_LENGTH = 7
@@ -59,22 +60,22 @@ _INNER_SPLIT = re.compile(r"[\s\-/]+")
 TABLES = """
 CREATE TABLE {s}.search_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE {s}.search_keys (
-    mode TEXT NOT NULL, term TEXT NOT NULL, concept_id TEXT NOT NULL, label TEXT NOT NULL,
-    kind TEXT NOT NULL
-);
+    mode TEXT NOT NULL, term TEXT NOT NULL, seq INTEGER NOT NULL, concept_id TEXT NOT NULL,
+    label TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (mode, term, seq)
+) WITHOUT ROWID;
 CREATE TABLE {s}.search_prefixes (
     key TEXT NOT NULL, inner INTEGER NOT NULL, full_length INTEGER NOT NULL,
-    concept_id TEXT NOT NULL, label TEXT NOT NULL
-);
+    concept_id TEXT NOT NULL, label TEXT NOT NULL, seq INTEGER NOT NULL,
+    PRIMARY KEY (key, inner, full_length, concept_id, label, seq)
+) WITHOUT ROWID;
 CREATE TABLE {s}.typo_words (key TEXT PRIMARY KEY, prefix TEXT NOT NULL, position INTEGER NOT NULL);
-CREATE TABLE {s}.typo_deletes (variant TEXT NOT NULL, prefix TEXT NOT NULL);
+CREATE TABLE {s}.typo_deletes (
+    variant TEXT NOT NULL, prefix TEXT NOT NULL, PRIMARY KEY (variant, prefix)
+) WITHOUT ROWID;
 CREATE TABLE {s}.search_lemmas (word TEXT PRIMARY KEY, lemma TEXT NOT NULL) WITHOUT ROWID;
 """
 INDEXES = """
-CREATE INDEX {s}.search_keys_term ON search_keys(mode, term);
-CREATE INDEX {s}.search_prefixes_order ON search_prefixes(key, inner, full_length, concept_id, label);
 CREATE INDEX {s}.typo_words_prefix ON typo_words(prefix, position);
-CREATE INDEX {s}.typo_deletes_variant ON typo_deletes(variant);
 """
 
 
@@ -110,10 +111,10 @@ def write_search_tables(db: sqlite3.Connection, schema: str = "main") -> None:
     """Work out the search index from the `labels` and `concept_fts` tables of `main` and
     store it in `schema` (tables created here; call inside the build's transaction)."""
     _run_script(db, TABLES.format(s=schema))
-    key_rows, prefix_rows, keys, words = _label_rows(db)
-    db.executemany(f"INSERT INTO {schema}.search_keys VALUES (?,?,?,?,?)", key_rows)
-    db.executemany(f"INSERT INTO {schema}.search_lemmas VALUES (?,?)", ((w, lemma(w)) for w in sorted(words)))
-    db.executemany(f"INSERT INTO {schema}.search_prefixes VALUES (?,?,?,?,?)", prefix_rows)
+    key_rows, prefix_rows, keys, lemmas = _label_rows(db)
+    db.executemany(f"INSERT INTO {schema}.search_keys VALUES (?,?,?,?,?,?)", key_rows)
+    db.executemany(f"INSERT INTO {schema}.search_lemmas VALUES (?,?)", lemmas)
+    db.executemany(f"INSERT INTO {schema}.search_prefixes VALUES (?,?,?,?,?,?)", prefix_rows)
     typo_words, deletes, longest = _typo_rows(keys)
     db.executemany(f"INSERT INTO {schema}.typo_words VALUES (?,?,?)", typo_words)
     db.executemany(f"INSERT INTO {schema}.typo_deletes VALUES (?,?)", deletes)
@@ -134,57 +135,83 @@ def _run_script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
-def _label_rows(
-    db: sqlite3.Connection,
-) -> tuple[list[tuple[str, str, str, str, str]], list[tuple[str, int, int, str, str]], list[str], set[str]]:
-    """Return the search_keys rows, the search_prefixes rows, the distinct match keys in
-    order of first use and the words lemmatised for them, from every label in stored order."""
+KeyRow = tuple[str, str, int, str, str, str]
+PrefixRow = tuple[str, int, int, str, str, int]
+
+
+LemmaRow = tuple[str, str]
+
+
+def _label_rows(db: sqlite3.Connection) -> tuple[list[KeyRow], list[PrefixRow], list[str], list[LemmaRow]]:
+    """Return the search_keys rows, the search_prefixes rows (both sorted as stored), the
+    distinct match keys in order of first use, and the (word, lemma) rows of the words the
+    keys asked about, from every label in stored order."""
+    lemmas: dict[str, str] = {}
+
+    def remembered(word: str) -> str:  # each word lemmatised once in the whole batch
+        found = lemmas.get(word)
+        if found is None:
+            found = lemmas[word] = simplemma_lemma(word)
+        return found
+
     exact: dict[str, dict[str, None]] = {}
-    key_rows: list[tuple[str, str, str, str, str]] = []
-    prefix_rows: list[tuple[str, int, int, str, str]] = []
+    key_rows: list[KeyRow] = []
+    prefix_rows: list[PrefixRow] = []
     keys: dict[str, None] = {}
-    words: set[str] = set()
+    asked: set[str] = set()
     rows = db.execute("SELECT concept_id, label, key, kind FROM main.labels ORDER BY rowid")
-    for concept_id, label, key, kind in rows:
-        exact.setdefault(label, {})[concept_id] = None
-        keys[key] = None
-        words |= lemma_inputs(label)
-        key_rows.append(("k", key, concept_id, label, kind))
-        key_rows.append(("l", loose_key(label), concept_id, label, ""))
-        folded = key.translate(_LOOKALIKE)
-        if folded != key:
-            key_rows.append(("f", folded, concept_id, label, ""))
-        if len(label.split()) >= 2:
-            initials = "".join(w[0] for w in _INITIALS_SPLIT.split(label.lower()) if w and w[0].isalnum())
-            if len(initials) >= 2:
-                key_rows.append(("i", initials, concept_id, label, ""))
-        base = qualified_base(label)
-        if base:
-            key_rows.append(("q", label_key(base), concept_id, label, ""))
-        prefix_rows.append((key, 0, len(key), concept_id, label))
-        parts = _INNER_SPLIT.split(label)
-        for start in range(1, len(parts)):
-            inner = label_key(" ".join(parts[start:]))
-            if len(inner) >= 3:
-                prefix_rows.append((inner, 1, len(key), concept_id, label))
+    with lemmas_from(remembered):
+        for concept_id, label, key, kind in rows:
+            exact.setdefault(label, {})[concept_id] = None
+            keys[key] = None
+            words, inputs = key_words(label)
+            asked |= inputs
+            key_rows.append(("k", key, len(key_rows), concept_id, label, kind))
+            key_rows.append(("l", loose_key_of(words), len(key_rows), concept_id, label, ""))
+            folded = key.translate(_LOOKALIKE)
+            if folded != key:
+                key_rows.append(("f", folded, len(key_rows), concept_id, label, ""))
+            if len(label.split()) >= 2:
+                initials = "".join(w[0] for w in _INITIALS_SPLIT.split(label.lower()) if w and w[0].isalnum())
+                if len(initials) >= 2:
+                    key_rows.append(("i", initials, len(key_rows), concept_id, label, ""))
+            base = qualified_base(label)
+            if base:
+                key_rows.append(("q", label_key(base), len(key_rows), concept_id, label, ""))
+            prefix_rows.append((key, 0, len(key), concept_id, label, len(prefix_rows)))
+            parts = _INNER_SPLIT.split(label)
+            for start in range(1, len(parts)):
+                inner = label_key(" ".join(parts[start:]))
+                if len(inner) >= 3:
+                    prefix_rows.append((inner, 1, len(key), concept_id, label, len(prefix_rows)))
+        lemma_rows = sorted((word, remembered(word)) for word in asked)
     for label, concept_ids in exact.items():
-        key_rows.extend(("x", label, concept_id, label, "") for concept_id in concept_ids)
-    return key_rows, prefix_rows, list(keys), words
+        key_rows.extend(("x", label, len(key_rows), concept_id, label, "") for concept_id in concept_ids)
+    key_rows.sort()
+    prefix_rows.sort()
+    return key_rows, prefix_rows, list(keys), lemma_rows
+
+
+def typo_variants(prefix: str) -> set[str]:
+    """Return what SymSpell files a word under: its prefix and every string made by deleting
+    up to TYPO_MAX_EDITS of the prefix's characters (29 for 7 distinct letters)."""
+    found = {prefix}
+    frontier = {prefix}
+    for _ in range(TYPO_MAX_EDITS):
+        frontier = {word[:i] + word[i + 1 :] for word in frontier for i in range(len(word))}
+        found |= frontier
+    return found
 
 
 def _typo_rows(keys: list[str]) -> tuple[list[tuple[str, str, int]], list[tuple[str, str]], int]:
-    """Return SymSpell's words (key, prefix, position), its deletes (variant, prefix) and the
-    longest word's length, for the match keys long enough to be corrected."""
-    from symspellpy import SymSpell
-
+    """Return SymSpell's words (key, prefix, position), its deletes (variant, prefix, sorted)
+    and the longest word's length, for the match keys long enough to be corrected."""
     words = [
         (key, key[:TYPO_PREFIX_LENGTH], n)
         for n, key in enumerate(k for k in keys if len(k) >= TYPO_MIN_LENGTH)
     ]
-    prefixes = SymSpell(max_dictionary_edit_distance=TYPO_MAX_EDITS, prefix_length=TYPO_PREFIX_LENGTH)
-    for prefix in dict.fromkeys(prefix for _, prefix, _ in words):
-        prefixes.create_dictionary_entry(prefix, 1)
-    deletes = [(variant, prefix) for variant, owners in prefixes._deletes.items() for prefix in owners]
+    prefixes = dict.fromkeys(prefix for _, prefix, _ in words)
+    deletes = sorted((variant, prefix) for prefix in prefixes for variant in typo_variants(prefix))
     return words, deletes, max((len(key) for key, _, _ in words), default=0)
 
 
@@ -209,7 +236,7 @@ class StoredRows:
         self.lock = lock
         self._keys_sql = (
             f"SELECT concept_id, label, kind FROM {schema}.search_keys"
-            " WHERE mode = ? AND term = ? ORDER BY rowid"
+            " WHERE mode = ? AND term = ? ORDER BY seq"
         )
         self._lemma_sql = f"SELECT lemma FROM {schema}.search_lemmas WHERE word = ?"
         self._prefix_sql = (

@@ -69,8 +69,6 @@ CREATE TABLE labels (
     concept_id TEXT NOT NULL REFERENCES concepts(id), label TEXT NOT NULL,
     key TEXT NOT NULL, kind TEXT NOT NULL, language TEXT NOT NULL
 );
-CREATE INDEX labels_key ON labels(key);
-CREATE INDEX labels_concept ON labels(concept_id);
 CREATE TABLE entries (
     id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL REFERENCES sources(id),
     line INTEGER NOT NULL, end_line INTEGER NOT NULL, term TEXT NOT NULL,
@@ -84,13 +82,10 @@ CREATE TABLE concept_entries (
     entry_id INTEGER NOT NULL REFERENCES entries(id),
     PRIMARY KEY (concept_id, entry_id)
 );
-CREATE INDEX concept_entries_entry ON concept_entries(entry_id);
 CREATE TABLE relations (
     from_id TEXT NOT NULL REFERENCES concepts(id), to_id TEXT NOT NULL REFERENCES concepts(id),
     kind TEXT NOT NULL, evidence TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL
 );
-CREATE INDEX relations_from ON relations(from_id);
-CREATE INDEX relations_to ON relations(to_id);
 CREATE TABLE dangling (
     from_id TEXT NOT NULL, target TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL
 );
@@ -103,10 +98,18 @@ CREATE TABLE findings (
     rule TEXT NOT NULL, severity TEXT NOT NULL, kind TEXT NOT NULL, concept_id TEXT NOT NULL,
     label TEXT NOT NULL, message TEXT NOT NULL, sides TEXT NOT NULL, fingerprint TEXT NOT NULL
 );
-CREATE INDEX findings_concept ON findings(concept_id);
 CREATE VIRTUAL TABLE concept_fts USING fts5(
     concept_id UNINDEXED, labels, definitions, tokenize = 'porter unicode61 remove_diacritics 2'
 );
+"""
+#: Made after the rows are in (one sort each, not a B-tree insert per row).
+INDEXES = """
+CREATE INDEX labels_key ON labels(key);
+CREATE INDEX labels_concept ON labels(concept_id);
+CREATE INDEX concept_entries_entry ON concept_entries(entry_id);
+CREATE INDEX relations_from ON relations(from_id);
+CREATE INDEX relations_to ON relations(to_id);
+CREATE INDEX findings_concept ON findings(concept_id);
 """
 
 
@@ -141,8 +144,15 @@ def _json_tuple(text: str) -> tuple[Any, ...]:
     return () if text == "[]" else tuple(json.loads(text))
 
 
+#: One encoder for every stored JSON value: `json.dumps(..., ensure_ascii=False)` builds a
+#: new encoder on each call (four times an entry).
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    if not value and isinstance(value, tuple | list):
+        return "[]"
+    return _ENCODER.encode(value)
 
 
 def write_termbase(path: Path, build: Build) -> None:
@@ -157,6 +167,8 @@ def write_termbase(path: Path, build: Build) -> None:
             connection.executescript(SCHEMA)
             with connection:
                 _insert(connection, build)
+                for statement in INDEXES.strip().splitlines():
+                    connection.execute(statement)
                 write_search_tables(connection)
             connection.execute("PRAGMA journal_mode = DELETE")
         finally:
