@@ -48,7 +48,7 @@ VAGUE = word_set(
     only still both"""
 )
 #: Vague words that a subject still makes terms of, where the words around them define them
-#: ("from a **key**, which can be any immutable type").
+#: (a sentence that says what a **key** may hold).
 VAGUE_UNLESS_DEFINED = word_set(
     "key keys value values type types name names number numbers line lines word words"
 )
