@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from termbase.context_words import STOPWORDS as _STOPWORDS
 from termbase.labels import is_acronym_like, is_acronym_of, label_key, label_words
 from termbase.model import Entry
 
@@ -38,83 +39,6 @@ _STOP_AFTER = re.compile(
     r"\s+(?:—|–|-\s|(?:which|that|because|when|where|in\s+which|for\s+short)\b).*$", re.IGNORECASE
 )
 _WORD = re.compile(r"[a-z][a-z0-9\-]{2,}")
-_STOPWORDS = frozenset(
-    [
-        "the",
-        "and",
-        "for",
-        "with",
-        "from",
-        "that",
-        "this",
-        "which",
-        "into",
-        "than",
-        "then",
-        "their",
-        "there",
-        "these",
-        "those",
-        "such",
-        "when",
-        "where",
-        "while",
-        "what",
-        "how",
-        "not",
-        "but",
-        "can",
-        "each",
-        "one",
-        "two",
-        "more",
-        "most",
-        "less",
-        "used",
-        "uses",
-        "using",
-        "use",
-        "also",
-        "other",
-        "over",
-        "under",
-        "after",
-        "before",
-        "only",
-        "its",
-        "it's",
-        "are",
-        "was",
-        "were",
-        "has",
-        "have",
-        "had",
-        "been",
-        "being",
-        "does",
-        "did",
-        "just",
-        "like",
-        "very",
-        "much",
-        "many",
-        "some",
-        "any",
-        "all",
-        "about",
-        "between",
-        "through",
-        "without",
-        "within",
-        "across",
-        "per",
-        "via",
-        "onto",
-        "upon",
-        "same",
-        "own",
-    ]
-)
 #: Words that name the kind of thing a label is, and may be left off: "cross-entropy (loss)".
 #: Only generic heads count: "reward model" is not "reward", "activation function" is not
 #: "activation", so model, function, layer … are not here.
