@@ -92,6 +92,9 @@ def test_naming_shapes_without_a_copula(markdown: str, terms: set[str]) -> None:
         "Two flags are flown, called red and blue respectively.",
         "- Step 2: run the pump until the bilge is dry.",
         "Sailing is a fine way to spend a summer.",
+        "The helper is called hoist and lifts a heavy sail.",
+        "It fails when the winch is called incorrectly.",
+        "**Deck** plans are used on every ship.",
         "We named the dinghy and now we call it *Puffin*.",
     ],
 )

@@ -308,9 +308,9 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 taken = {f.term.lower() for f in findings}
                 patterns = pattern_findings(sentence, previous, block.kind == LIST_ITEM)
                 findings += [f for f in patterns if f.term.lower() not in taken]
-            if aside:  # a box beside the text: what its words define, and the book's own term markup
+            if aside:  # a box: what its words define, and term markup inside a sentence (not "**Do this** …")
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings
-                            if f.defining or f.markup in _TERM_MARKUP]
+                            if f.defining or (f.markup in _TERM_MARKUP and not f.initial)]
             end = sentence.line + sentence.text.count("\n")
             for finding in findings:
                 found.append(Occurrence(finding, index, block.section, sentence.line, end,

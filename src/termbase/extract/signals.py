@@ -102,8 +102,8 @@ _PREDICATE_BEFORE = re.compile(
 #: "A **precondition** specifies a condition …": the term as the subject of a verb in the present.
 _SUBJECT_VERB_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>(?!(?:is|has|was|does|always|also|perhaps|thus|as|its|this|"
-    r"us|yes|plus|less|unless|across|various|previous|versus)\b)[a-z]{2,}(?:[^s\W]s|sses|shes|ches|xes))\s+"
-    r"(?P<rest>\S.{8,})$",
+    r"us|yes|plus|less|unless|across|various|previous|versus|thanks)\b)[a-z]{2,}(?:[^s\W]s|sses|shes|ches|xes))\s+"
+    r"(?!(?:is|are|was|were|can|will|may|must|should|do|does|have|has)\b)(?P<rest>\S.{8,})$",
     re.S,
 )
 _INDEFINITE_BEFORE = re.compile(r"\b(?:an?|the\s+so-called)\s+[\"'“‘]?$", re.I)
@@ -172,7 +172,7 @@ _COORDINATION = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+")
 _NOT_A_NAME = re.compile(
     r"^(?:again|first|later|twice|once|repeatedly|recursively|here|there|now|with|by|from|when|itself|"
     r"themselves|for|on|in|at|to|up|out|off|back|before|after|inside|within)\b"
-    r"|\b(?:respectively|again|instead)$", re.I,
+    r"|\b(?:respectively|again|instead)$|^[a-z]+ly$", re.I,
 )
 _INSTANCE_SUBJECT = re.compile(
     r"\b(?:module|file|folder|directory|function|method|command|program|script|variable|package|library|"
@@ -192,7 +192,7 @@ def called_names(match: re.Match[str]) -> list[str]:
     if _NOT_A_NAME.search(text):
         return []
     names = [clean_term(part) for part in _COORDINATION.split(text)]
-    if len(names) > 1 and any(len(name.split()) > 4 or term_problem(name) for name in names):
+    if len(names) > 1 and any(len(name.split()) > 3 or term_problem(name) for name in names):
         return []
     return [name for name in names if name]
 
@@ -390,7 +390,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         if span.kind in {STRONG, EMPHASIS} and (rest := _PHRASE_REST.match(text[span.end :])) \
                 and _LEAD_IN.match(re.split(r"[;:]\s+|\s[—–]\s", text[: span.start])[-1]) \
                 and (phrase_copula := _COPULA_AFTER.match(text[span.end + rest.end() :])) \
-                and not _EVALUATIVE.match(phrase_copula.group("rest")):
+                and not _EVALUATIVE.match(phrase_copula.group("rest")) \
+                and re.match(r"(?:an?|the|one|any|[a-z]{3,}s\s+(?:that|which|who|whose|where))\b",
+                             phrase_copula.group("rest"), re.I):
             term, end = f"{term}{rest.group('more')}", span.end + rest.end()
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
             term = clean_term(linked_term(span.target) or term)
