@@ -41,28 +41,8 @@ _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 
-#: One piece of markup: a comment, a declaration or processing instruction, a tag (quoted
-#: attribute values may hold `>`), or a character reference.
-_MARKUP = re.compile(
-    r"<!--.*?(?:-->|\Z)"
-    r"|<![^>]*>?|<\?[^>]*>?"
-    r"|<(/?)([A-Za-z][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>"
-    r"|&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});",
-    re.DOTALL,
-)
 _ATTRIBUTE = re.compile(r"""([^\s"'=<>`/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-#: Character references that stand for a space between words (so `multi&nbsp;head` is one term).
-_SPACES = frozenset({"&nbsp;", "&#160;", "&#xa0;", "&#xA0;", "&#32;"})
 _MASK = "\x00"
-
-
-class _Event(NamedTuple):
-    """Something in the page that the density rules hear of, at offset `at`."""
-
-    at: int
-    kind: str  # "section", "block" or "existing"
-    href: str = ""
-    concept_id: str = ""
 
 
 def _attributes(text: str) -> dict[str, str]:
@@ -154,65 +134,110 @@ class Prose(NamedTuple):
         return self.starts[run] + min(offset - self.offsets[run], run_end - self.starts[run])
 
 
-def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, list[_Event]]:
-    """Return the prose of `page[start:end]` (offsets are into that region) and the events
-    (sections, blocks, existing term links) in reading order."""
-    end = len(page) if end is None else end
-    runs: list[str] = []
-    offsets: list[int] = []
-    run_end = -1  # where the last run ends: text right after it joins it
-    events: list[_Event] = [_Event(0, "block")]
-    position = start
-    while position < end:
-        markup = _MARKUP.search(page, position, end)
-        begin, finish = markup.span() if markup is not None else (end, end)
-        if begin > position:
-            if position - start == run_end:
-                runs[-1] += page[position:begin]
-            else:
-                runs.append(page[position:begin])
-                offsets.append(position - start)
-            run_end = begin - start
-        if markup is None:
-            break
-        name = markup.group(2)
-        if name is None:  # comment, declaration, character reference
-            piece = markup.group()
-            if piece in _SPACES:  # a space between words: part of the run
-                if begin - start == run_end:
-                    runs[-1] += " " * len(piece)
-                else:
-                    runs.append(" " * len(piece))
-                    offsets.append(begin - start)
-                run_end = finish - start
-            position = finish
+_TAG_BODY = r"(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
+#: Elements skipped whole that never hold another of their kind and always have an end tag:
+#: matched with their content in one go. (dt, th and option may lack an end tag: see `_marked`.)
+_WHOLE = sorted(_NEVER - {"dt", "th", "option"})
+_WHOLE_NAMES = "|".join(_WHOLE)
+#: The page (in lower case) split into prose and markup: a skipped element with its content, a comment, a
+#: declaration or processing instruction, a tag, or a character reference (not the spaces).
+_PIECES = re.compile(
+    rf"(<({_WHOLE_NAMES})(?=[\s/>]){_TAG_BODY}(?<!/)>.*?</\2\s*>"
+    r"|<!--.*?(?:-->|\Z)|<![^>]*>?|<\?[^>]*>?"
+    rf"|</?[A-Za-z][^\s/>]*{_TAG_BODY}>"
+    r"|&(?!nbsp;|#160;|#x[aA]0;|#32;)(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)",
+    re.DOTALL,
+)
+#: Start tags of elements skipped by their attributes (class, data-termbase, translate), and of
+#: those skipped whose end tag may be missing: each is followed to its end in Python.
+_MARKED = re.compile(
+    rf"<(?!(?:{_WHOLE_NAMES})[\s/>])"
+    r"((?:dt|th|option)(?=[\s/>])|[A-Za-z][^\s/>]*(?=\s[^>]*?\b(?:class|data-termbase|translate)\s*=))"
+    rf"({_TAG_BODY})>",
+)
+_BLOCK_TAG = re.compile(rf"</?(?:{'|'.join(sorted(_BLOCKS))})(?=[\s/>])")
+_SECTION_TAG = re.compile(r"<h[1-6](?=[\s/>])")
+_TERM_LINK = re.compile(rf"<a\s([^>]*?\b{TERM_CLASS}\b[^>]*)>")
+_SPACE_REFERENCES = ("&nbsp;", "&#160;", "&#xa0;", "&#xA0;", "&#32;")
+
+
+class Events(NamedTuple):
+    """Where the density rules hear of something: block starts and ends, section starts
+    (headings), and term links already in the page (offset, href, concept id), each in order."""
+
+    blocks: list[int]
+    sections: list[int]
+    existing: list[tuple[int, str, str]]
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _marked(region: str, low: str) -> list[tuple[int, int]]:
+    """Return (start, end) of every element skipped by its attributes (or that may lack its end
+    tag), start tag to end tag, outermost only. `low` is `region` in lower case."""
+    found: list[tuple[int, int]] = []
+    done = 0
+    for tag in _MARKED.finditer(low):
+        if tag.start() < done:
+            continue  # inside one found already
+        name = tag.group(1)
+        if not _skipped(name, region[tag.start(2) : tag.end(2)])[0]:
             continue
-        tag = name.lower()
-        attributes = markup.group(3)
-        at = begin - start
-        if markup.group(1):  # an end tag
-            if tag in _BLOCKS:
-                events.append(_Event(at, "block"))
-        else:
-            self_closing = tag in _VOID or attributes.endswith("/")
-            if tag in _SECTION_STARTS:
-                events.append(_Event(at, "section"))
-            if tag in _RAW_TEXT and not self_closing:
-                closer = re.compile(rf"</{re.escape(tag)}\s*>", re.IGNORECASE).search(page, finish, end)
-                finish = closer.end() if closer else end
-            else:
-                skipped, values = _skipped(tag, attributes)
-                if skipped:
-                    if tag == "a" and TERM_CLASS in values.get("class", "").split():
-                        href, concept_id = values.get("href", ""), values.get("data-termbase", "")
-                        events.append(_Event(at, "existing", href, concept_id))
-                    if not self_closing:
-                        finish = _skip_to_end(page, tag, finish, end)
-                elif tag in _BLOCKS:
-                    events.append(_Event(at, "block"))
-        position = finish
+        done = tag.end()
+        if not (name in _VOID or tag.group(2).endswith("/")):
+            done = _skip_to_end(low, name, done, len(low))
+        found.append((tag.start(), done))
+    return found
+
+
+def _masked(text: str, spans: list[tuple[int, int]]) -> str:
+    """Return `text` with each (start, end) span replaced by NUL."""
+    if not spans:
+        return text
+    pieces: list[str] = []
+    done = 0
+    for start, end in spans:
+        pieces.append(text[done:start])
+        pieces.append(_MASK * (end - start))
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, Events]:
+    """Return the prose of `page[start:end]` and its events (offsets are into that region).
+
+    The work is done by regular expressions over the whole region (in lower case: tag names
+    are not case-sensitive); Python steps only through elements skipped by their attributes
+    and the term links already there."""
+    region = page[start : len(page) if end is None else end]
+    low = region.lower()
+    if len(low) != len(region):  # a letter whose lower case is longer: only ASCII tag names matter
+        low = region.translate(_ASCII_LOWER)
+    skipped = _marked(region, low)
+    region, low = _masked(region, skipped), _masked(low, skipped)
+    parts = _PIECES.split(low)  # prose, markup, element name, prose, markup, element name, …, prose
+    lengths = [0] * (len(parts) // 3 * 2 + 1)  # prose, markup, …, prose (the names are no text)
+    lengths[0::2] = map(len, parts[0::3])
+    lengths[1::2] = map(len, parts[1::3])
+    ends = list(accumulate(lengths))
+    offsets = [0, *ends[1::2]]
+    run_ends = ends[0::2]
+    runs = list(map(region.__getitem__, map(slice, offsets, run_ends)))
+    text = _MASK.join(runs)
+    if "&" in text:
+        for reference in _SPACE_REFERENCES:
+            text = text.replace(reference, " " * len(reference))
     starts = list(accumulate((len(run) + 1 for run in runs), initial=0))[:-1]
-    return Prose(_MASK.join(runs), starts, offsets), events
+    existing = []
+    for link in _TERM_LINK.finditer(low):
+        values = _attributes(region[link.start(1) : link.end(1)])
+        if TERM_CLASS in values.get("class", "").split():
+            existing.append((link.start(), values.get("href", ""), values.get("data-termbase", "")))
+    blocks = [tag.start() for tag in _BLOCK_TAG.finditer(low)]
+    sections = [tag.start() for tag in _SECTION_TAG.finditer(low)]
+    return Prose(text, starts, offsets), Events(blocks, sections, existing)
 
 
 def make_link(url: str, concept_id: str, definition: str, text: str, tooltips: bool | str) -> str:
@@ -232,37 +257,48 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
                     ) -> tuple[str, int]:  # fmt: skip
     """Return `page` with links added between `start` and `end`, and how many were added.
 
-    Matches are handed to the linker in reading order, with each section, block and existing
-    link on the way; a label several concepts share is decided by the words of its block.
+    Matches are handed to the linker in reading order, after the sections, blocks and existing
+    links before them; a label several concepts share is decided by the words of its block.
     """
     end = len(page) if end is None else end
     prose, events = scan(page, start, end)
     region = page[start:end]
-    bounds = [prose.to_text(event.at) for event in events if event.kind != "existing"]
+    blocks, sections, existing = events
+    seen_blocks = seen_sections = seen_links = 0
+
+    def reach(offset: int) -> None:
+        """Tell the linker of the section or block boundaries up to `offset`."""
+        nonlocal seen_blocks, seen_sections
+        now_sections, now_blocks = bisect_right(sections, offset), bisect_right(blocks, offset)
+        if now_sections != seen_sections:
+            linker.section()
+        elif now_blocks != seen_blocks:
+            linker.paragraph()
+        seen_sections, seen_blocks = now_sections, now_blocks
+
+    bounds: list[int] = []
     block_words: dict[int, frozenset[str]] = {}
 
     def words_around(begin: int, _: int) -> frozenset[str]:
-        index = bisect_right(bounds, begin) - 1
+        if not bounds:
+            bounds.extend(sorted({0, *blocks, *sections}))
+        index = bisect_right(bounds, prose.to_page(begin)) - 1
         if index not in block_words:
-            after = bounds[index + 1] if index + 1 < len(bounds) else len(prose.text)
-            block_words[index] = context_words(prose.text[bounds[index] : after])
+            after = prose.to_text(bounds[index + 1]) if index + 1 < len(bounds) else len(prose.text)
+            block_words[index] = context_words(prose.text[prose.to_text(bounds[index]) : after])
         return block_words[index]
 
     matcher = linker.matcher
     out: list[str] = []
     last = 0
-    upcoming = iter(events)
-    event = next(upcoming, None)
     for begin, finish, concept_id, _ in matcher.spans(prose.text, context=words_around):
         begin, finish = prose.to_page(begin), prose.to_page(finish - 1) + 1
-        while event is not None and event.at <= begin:
-            if event.kind == "section":
-                linker.section()
-            elif event.kind == "block":
-                linker.paragraph()
-            else:
-                linker.existing(event.href, event.concept_id)
-            event = next(upcoming, None)
+        while seen_links < len(existing) and existing[seen_links][0] <= begin:
+            at, href, linked_id = existing[seen_links]
+            reach(at)
+            linker.existing(href, linked_id)
+            seen_links += 1
+        reach(begin)
         if not linker.take(concept_id):
             continue
         definition = matcher.definition(concept_id) if tooltips is True else ""
