@@ -154,3 +154,14 @@ def test_question_heading_and_callout_title_name_the_term_below(tmp_path: Path) 
     assert mooring.confidence >= 0.6
     assert any("asks what it is" in e for e in mooring.evidence)
     assert any("callout's title" in e for e in found["slack water"].evidence)
+
+
+def test_plural_word_in_code_style_named_as_a_term_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "01-deck.md").write_text(
+        "# Deck\n\nThe metal rings along the rail are called `stanchions`.\n\n"
+        "Lines run between the stanchions to stop people falling overboard.\n\n"
+        "The routine that tidies the lines is called `coil`.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {e.term: e.confidence for e in (*result.entries, *result.review)}
+    assert found["stanchion"] >= 0.6
+    assert found.get("coil", 0.0) < 0.6  # one word in code after 'is called': a name a person checks

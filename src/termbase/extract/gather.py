@@ -23,6 +23,8 @@ from termbase.labels import _singular, label_key
 #: A term used this often in earlier chapters is not introduced by its first bold use.
 USED_FREELY = 8
 
+_PLURAL_WORD = re.compile(r"[a-z]{3,}[^s]s")
+
 #: Evidence of a sentence that says what a term is, not only that it is being named.
 _STATES_WHAT_IT_IS = re.compile(r"followed by 'is a …'|sentence 'an? X is a …'|listed with its meaning")
 
@@ -237,8 +239,11 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append("written as code elsewhere (a name, not a term)")
     if defined.finding.introduced_only:
         evidence.append("no sentence defines it outright: the definition is the sentence that introduces it")
-    if defining and all(o.finding.markup == CODE_SPAN for o in defining):
-        confidence = min(confidence, DEFINING_SCORE + 0.05)  # code named as a term: a person decides
+    if defining and all(o.finding.markup == CODE_SPAN and not _PLURAL_WORD.fullmatch(o.finding.term)
+                        for o in defining):
+        # code named as a term: a person decides ("the method is called `write`"); a plural common
+        # word in code style ("the small pictures are called `icons`") is no identifier
+        confidence = min(confidence, DEFINING_SCORE + 0.05)
     if not defining:
         confidence = min(confidence, DEFINING_SCORE - 0.01)
     return Candidate(
