@@ -78,3 +78,28 @@ def test_merge_evidence_joins_bare_acronyms_spelled_acronyms_bracketed_names_and
     )
     sources = sorted(sorted(e.source for e in c.entries) for c in concepts)
     assert sources == [["a.txt", "b.txt"]] * 5 + [["b.txt"]]  # attention stays apart from head
+
+
+def test_a_shared_head_and_a_quoted_name_in_brackets_state_aliases() -> None:
+    concepts = resolve(
+        [
+            entry(
+                "next-token prediction",
+                "The usual pre-training goal. Also called causal or autoregressive language modeling.",
+                "a.txt",
+            ),
+            entry("Causal language modeling", "Predicting each token from the ones before it.", "b.txt"),
+            entry(
+                "Value network", 'The helper model (the "critic") that estimates returns.', "a.txt", line=2
+            ),
+            entry("critic", "A model trained to predict the value function.", "b.txt", line=2),
+            entry(
+                "multi-head attention", 'Running several attention operations ("heads") at once.', "a.txt", 3
+            ),
+            entry("heads", "The parallel attention computations of one layer.", "b.txt", line=3),
+        ]
+    )
+    by_label = {label: c for c in concepts for label in c.labels}
+    assert by_label["Causal language modeling"] is by_label["next-token prediction"]
+    assert by_label["critic"] is by_label["Value network"]
+    assert by_label["heads"] is not by_label["multi-head attention"]  # the brackets name the parts

@@ -124,7 +124,7 @@ def _stated_aliases(definition: str) -> list[Alias]:
         names = _SPLIT_NAMES.split(raw)
         if match.group(0).lower().startswith("short"):
             names = names[:1]  # "short for X, a …": the words after the comma describe, they are no name
-        for name in names:
+        for name in _share_head(names) if "/" not in raw else names:
             name = name.strip(" \"'“”‘’`*")
             name = re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
             if 1 < len(name) <= 60 and len(name.split()) <= 5 and not name[0].isdigit():
@@ -132,8 +132,39 @@ def _stated_aliases(definition: str) -> list[Alias]:
     return found
 
 
+#: An adjective's ending: "causal", "autoregressive", "generative", "masked".
+_MODIFIER_END = re.compile(r"(?:al|ive|ic|ous|ed|ar|ary)$")
+
+
+def _share_head(names: list[str]) -> list[str]:
+    """Return the names of "causal or autoregressive language modeling" as two whole names.
+
+    A lone adjective before the last of several names that has more words shares that name's
+    head ("causal language modeling"); other lone words stay as they are.
+    """
+    if len(names) < 2 or len(names[-1].split()) < 2:
+        return names
+    head = names[-1].split(None, 1)[1]
+    return [
+        f"{name} {head}" if len(name.split()) == 1 and _MODIFIER_END.search(name.lower()) else name
+        for name in names[:-1]
+    ] + names[-1:]
+
+
+#: A quoted name in brackets right after the noun phrase a definition opens with: 'The helper
+#: network (the "critic") …' (not after a phrase that opens with a verb: 'Running several
+#: operations ("heads") …' names the operations, not the idea).
+_QUOTED_NAME = re.compile(
+    r"^\s*(?:the|an?)\s+(?:[^\s()]+\s+){0,4}?\((?:the\s+|an?\s+|or\s+|called\s+)?[\"“‘'](?P<name>[^\"”’'()\n]{2,40})[\"”’']\)",
+    re.IGNORECASE,
+)
+
+
 def _opening_aliases(definition: str) -> list[Alias]:
     found: list[Alias] = []
+    quoted = _QUOTED_NAME.match(definition)
+    if quoted and len(quoted.group("name").split()) <= 4:
+        found.append(Alias(quoted.group("name"), quoted.group(0).strip()))
     genus = _GENUS_NAME.match(definition)
     if genus and not _OPENING.match(definition):
         name = genus.group("name")
