@@ -102,6 +102,29 @@ def test_a_label_naming_two_concepts_is_linked_only_when_context_decides(homonym
     assert undecided.ambiguous and sorted(undecided.candidates) == ids
 
 
+def test_qualified_homonyms_are_found_by_their_bare_name() -> None:
+    planner = entry("PRM (planning)", "A roadmap planner that samples robot poses at random.", source="a.md")
+    reward = entry("PRM (reward model)", "A reward model that scores each reasoning step.", source="b.md")
+    node = entry("Node (distributed)", "One machine of a training cluster.", source="c.md")
+    token = entry("Token", "One unit of text a model reads.", source="d.md")
+    image_token = entry("Image token", "A discrete code for a patch of an image.", source="e.md")
+    matcher = TermMatcher.from_concepts(
+        [
+            Concept("prm-planning", "PRM (planning)", ("PRM (planning)",), (planner,)),
+            Concept("prm-reward", "PRM (reward model)", ("PRM (reward model)",), (reward,)),
+            Concept("node", "Node (distributed)", ("Node (distributed)",), (node,)),
+            Concept("token", "Token", ("Token",), (token,)),
+            Concept("image-token", "Image token", ("Image token", "Token (visual)"), (image_token,)),
+        ]
+    )
+    robot = matcher.find("The PRM samples robot poses to plan a path.")
+    assert [(m.text, m.concept_id) for m in robot] == [("PRM", "prm-planning")]
+    steps = matcher.find("A PRM scores each reasoning step of the answer.")
+    assert [(m.text, m.concept_id) for m in steps] == [("PRM", "prm-reward")]
+    assert matcher.find("Each node of the graph has a colour.") == []  # a lone qualified word stays put
+    assert [m.concept_id for m in matcher.find("A token of an image patch.")] == ["token"]
+
+
 def test_one_line_definitions_for_tooltips(matcher: TermMatcher) -> None:
     assert matcher.definition("kv-cache") == "Stored keys and values of earlier tokens."
     assert matcher.definition("nothing") == ""

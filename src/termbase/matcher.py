@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import ahocorasick
 
 from termbase.context_words import context_words
+from termbase.labels import qualified_base, split_acronym, split_synonym
 
 if TYPE_CHECKING:
     from termbase.model import Concept
@@ -201,6 +202,39 @@ class SummaryContext:
         return f"{term.label} {self.definitions.get(concept_id, '')}" if term else ""
 
 
+def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Return the (concept id, label) pairs plus the bare name of each qualified label that
+    prose writes without its qualifier: `PRM (planning)` is written "PRM".
+
+    The bare name is added where no concept goes by it unqualified, and it is acronym-like or
+    several concepts qualify it (then context picks the reading, as for any shared label): a
+    lone `Node (distributed)` does not make every "node" a link, and `Token (visual/audio)`
+    leaves "token" to the concept named Token.
+    """
+    pairs = list(labels)
+    bases: dict[str, set[str]] = defaultdict(set)
+    plain: dict[str, set[str]] = defaultdict(set)
+    for concept_id, label in pairs:
+        base = qualified_base(label)
+        if base and split_acronym(label) is None and split_synonym(label) is None:
+            bases[base.casefold()].add(concept_id)
+        else:
+            plain[label.casefold()].add(concept_id)
+    added: list[tuple[str, str]] = []
+    seen = {(concept_id, label.casefold()) for concept_id, label in pairs}
+    for concept_id, label in pairs:
+        base = qualified_base(label)
+        if not base or (concept_id, base.casefold()) in seen:
+            continue
+        siblings = bases.get(base.casefold(), set())
+        if base.casefold() in plain or concept_id not in siblings:
+            continue  # a concept goes by the bare name itself: it keeps it
+        if keeps_case(base) or len(siblings) > 1:
+            added.append((concept_id, base))
+            seen.add((concept_id, base.casefold()))
+    return pairs + added
+
+
 class TermMatcher:
     """Finds the labels of a set of concepts in text; build once, call `find` many times."""
 
@@ -216,7 +250,7 @@ class TermMatcher:
         those of the lowest rank (the first of several glossaries)."""
         folded: dict[str, dict[str, str]] = defaultdict(dict)
         cased: dict[str, dict[str, str]] = defaultdict(dict)
-        for concept_id, label in labels:
+        for concept_id, label in with_qualified_bases(labels):
             keep_case = keeps_case(label)
             tokens = _label_tokens(label, keep_case)
             if not tokens:
