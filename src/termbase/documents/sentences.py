@@ -49,7 +49,7 @@ def sentence_bounds(text: str, language: str = "en") -> list[tuple[int, int]]:
 
 
 def _joined_inside_spans(bounds: list[tuple[int, int]], spans: tuple[Span, ...]) -> list[tuple[int, int]]:
-    """Return the bounds with sentences joined where a cut falls inside a span (`` `.cfg` `` in code)."""
+    """Return the bounds with sentences joined where a cut falls inside a span (`` `.bak` `` in code)."""
     if len(bounds) < 2 or not spans:
         return bounds
     joined = [bounds[0]]

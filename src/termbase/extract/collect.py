@@ -189,7 +189,7 @@ def _with_elaboration(finding: Finding, following: str) -> Finding:
 
 
 _HEADING_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+")
-#: "What is a shell?", "What are Vectors?", "What's a Branch?": a heading that asks what a term is.
+#: "What is a Mooring?", "What are Buoys?", "What's a Cleat?": a heading that asks what a term is.
 _WHAT_IS = re.compile(
     r"^(?:what\s+(?:is|are)|what's)\s+(?:an?\s+|the\s+)?(?P<term>[^?]{2,60}?)\s*\?\s*$", re.I
 )
@@ -197,7 +197,7 @@ _WHAT_IS = re.compile(
 
 def _heading_term(title: str) -> tuple[str, bool]:
     """Return a section title as a term (`Runtime Errors` → `runtime errors`), or '' if it is none,
-    and whether the title asks what the term is ("What is a Branch?")."""
+    and whether the title asks what the term is ("What is a Mooring?")."""
     title = _HEADING_NUMBER.sub("", title)
     question = _WHAT_IS.match(title)
     term = clean_term(question.group("term") if question else title)

@@ -180,8 +180,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     defining = [o for o in group if o.finding.defining and o.finding.score >= DEFINING_SCORE]
     introduced = defining[0] if defining else next(o for o in group if o.finding.score == best.finding.score)
     if introduced.finding.introduced_only:
-        # a bare first bold use ("load a **module** named turtle") gives way to the first sentence
-        # that says what the term is ("A **module** is a file containing …")
+        # a bare first bold use ("we unpack a **gadget** named spinner") gives way to the first
+        # sentence that says what the term is ("A **gadget** is a small hand tool …")
         stated = next((o for o in defining if _STATES_WHAT_IT_IS.search(" ".join(o.finding.evidence))), None)
         if stated is not None:
             introduced = stated
@@ -241,8 +241,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append("no sentence defines it outright: the definition is the sentence that introduces it")
     if defining and all(o.finding.markup == CODE_SPAN and not _PLURAL_WORD.fullmatch(o.finding.term)
                         for o in defining):
-        # code named as a term: a person decides ("the method is called `write`"); a plural common
-        # word in code style ("the small pictures are called `icons`") is no identifier
+        # code named as a term: a person decides ("the routine is called `coil`"); a plural common
+        # word in code style ("the rings are called `stanchions`") is no identifier
         confidence = min(confidence, DEFINING_SCORE + 0.05)
     if not defining:
         confidence = min(confidence, DEFINING_SCORE - 0.01)

@@ -46,7 +46,7 @@ class Finding:
     introduced_only: bool = False  # counted as the introduction by its markup alone, no defining words
 
 
-#: A phrase in quotation marks: a term only where the words around it define it ("called a "reflog"").
+#: A phrase in quotation marks: a term only where the words around it define it (a box, called a "locker").
 QUOTED = "quoted"
 #: Score of a marked phrase by its markup, before the words around it are read.
 MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22, QUOTED: 0.2}
@@ -62,7 +62,7 @@ _NAMING_BEFORE = re.compile(
     r"calls?\s+(?:this|these|that|such)(?:\s+[\w-]+){0,2}|"
     r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+|its\s+|their\s+)?[\"'“‘]?"
-    # the second name of a coordinated naming: "called the object code or the **executable**"
+    # the second name of a coordinated naming: "called the spar or the **boom**"
     r"(?:[\w'’-]+(?:\s+[\w'’-]+){0,3}[\"'”’]?(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
     r"(?:an?\s+|the\s+|its\s+|their\s+)?[\"'“‘]?)?)$",
     re.I,
@@ -82,7 +82,7 @@ _COPULA_AFTER = re.compile(
     r"|[a-z]{3,}s\s+(?:that|which|who|whose|where)\b).*)$",
     re.I | re.S,
 )
-#: The rest of a noun phrase whose first word alone is bold: "**Client-side** web applications are …".
+#: The rest of a noun phrase whose first word alone is bold: "**Fore** sails are sails that …".
 _PHRASE_REST = re.compile(
     r"^(?P<more>(?:\s+(?!(?:of|in|on|for|with|at|by|to|from|and|or|is|are|was|were)\b)[a-z][\w-]*){1,3}?)"
     r"(?=\s*(?:\([^()]{1,80}\)\s*)?(?:is|are)\s)"
@@ -92,14 +92,14 @@ _VERB_AFTER = re.compile(
     r"is\s+defined\s+as|are\s+defined\s+as|is\s+short\s+for|consists?\s+of|represents)\b(?P<rest>.*)$",
     re.I | re.S,
 )
-#: "`*` is a **wildcard**, which represents …": a predicate noun whose relative clause says what it is.
+#: "The spar is a **bowsprit**, which carries …": a predicate noun whose relative clause says what it is.
 _RELATIVE_AFTER = re.compile(
     r"^[\"'”’]?\s*,\s*(?P<rest>(?:which|that|where|in\s+which)\s+\S.{8,})$", re.I | re.S
 )
 _PREDICATE_BEFORE = re.compile(
     r"\b(?:is|are|was|were)\s+(?:(?:also|simply|just|now)\s+)?(?:an?|the)\s+[\"'“‘]?$", re.I
 )
-#: "A **precondition** specifies a condition …": the term as the subject of a verb in the present.
+#: "A **fender** protects the hull …": the term as the subject of a verb in the present.
 _SUBJECT_VERB_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>(?!(?:is|has|was|does|always|also|perhaps|thus|as|its|this|"
     r"us|yes|plus|less|unless|across|various|previous|versus|thanks)\b)[a-z]{2,}(?:[^s\W]s|sses|shes|ches|xes))\s+"
@@ -107,9 +107,9 @@ _SUBJECT_VERB_AFTER = re.compile(
     re.S,
 )
 _INDEFINITE_BEFORE = re.compile(r"\b(?:an?|the\s+so-called)\s+[\"'“‘]?$", re.I)
-#: "a set of temporary branches ("topic branches")": the name given to the phrase just before.
+#: "short shifts of rest ("watches")": the name given to the phrase just before.
 _NAME_IN_PARENTHESES = re.compile(r"[A-Za-z]{3,}\s*\(\s*[\"'“‘]?$")
-#: "we say that commit X is "reachable" from Y": the sentence says when the word applies.
+#: "we say that a boat is "heeling" when …": the sentence says when the word applies.
 _WE_SAY_BEFORE = re.compile(r"\bwe\s+say\s+(?:that\s+)?[^.;:]{1,60}?\s+(?:is|are)\s+[\"'“‘]?$", re.I)
 _INDEFINITE_LEAD_IN = re.compile(
     r"^(?:(?:in|on|for|with|at|by|within)\s[^,.;:]{1,40},\s*)?an?\s+[\"'“‘]?$", re.I
@@ -122,7 +122,7 @@ _SYNONYM_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:,\s*|\(\s*)(?:or|(?:(?:sometimes|often|usually|commonly)\s+)?also\s+(?:called|known\s+as)|"
     r"(?:sometimes|often|usually|commonly)\s+called|aka|a\.k\.a\.)\s+", re.I
 )
-_EXAMPLES_AFTER = re.compile(r"^[^.;]*?:\s")  # "classes, or data types: 4 is an integer …" lists examples
+_EXAMPLES_AFTER = re.compile(r"^[^.;]*?:\s")  # "knots, or bends: a reef knot is …" lists examples
 _COLON_AFTER = re.compile(r"^[\"'”’]?\s*(?:[:—–]|\s-)\s+(?P<rest>\S.*)$", re.S)
 _SENTENCE_CUE = re.compile(
     r"\b(?:is\s+called|are\s+called|known\s+as|refers?\s+to|is\s+defined\s+as|we\s+call|we\s+define|"
@@ -158,7 +158,7 @@ _CALLED_INLINE = re.compile(
     r"(?:\b(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
     rf"(?:{_NAMING_VERB}|named)|,\s*(?:(?:often|usually|also|sometimes|commonly)\s+){{0,2}}{_NAMING_VERB}"
     r"|\bwe\s+call\s+(?:this|these|that|it|them)"
-    # a noun and its name: "a special staging area called "the index"", "a statement called the X"
+    # a noun and its name: "a locker called "the lazarette"", "a line called the X"
     r"|\b(?!(?:that|which|who|whom|it|we|they|you|he|she|then|also|and|or|but|being|been|gets?|got|getting|is|"
     r"are|was|were|when|once|first|later|not|just|function|method|command|file|folder|directory|program|"
     r"script|variable|module|package|library|tool|project|person|user|site|website|app|book|chapter|section)\b)"
@@ -166,7 +166,7 @@ _CALLED_INLINE = re.compile(
     r"(?:[\"“](?P<quoted>[^\"“”]{2,50})[\"”]|[‘'](?P<single>[^'‘’]{2,50})['’]"
     rf"|(?P<term>{_WORD}(?:(?:\s+|\s*,\s*){_WORD}){{0,8}}?))(?=\s*[,.;:)!?]|\s*$)",
 )
-#: Joins the names of a coordinated naming: "called icons or widgets", "called the X, the Y and the Z".
+#: Joins the names of a coordinated naming: "called sheets or halyards", "called the X, the Y and the Z".
 _COORDINATION = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+")
 #: "… is called again / respectively": the verb names a call or a list, not a term.
 _NOT_A_NAME = re.compile(
@@ -210,12 +210,12 @@ _REFERS_SENTENCE = re.compile(
     r"(?P<verb>refers\s+to|means|denotes|stands\s+for|is\s+short\s+for)\s+(?P<rest>.+)$",
     re.S,
 )
-#: "A function, which is a named block of code, runs …": the relative clause says what it is.
+#: "A keel, which is a long fin under the hull, keeps …": the relative clause says what it is.
 _WHICH_IS_SENTENCE = re.compile(
     rf"^(?:An?|The)\s+(?P<term>{_WORD}(?:\s+{_WORD}){{0,2}}),\s+which\s+(?:is|are)\s+"
     r"(?P<rest>(?:an?|one|any)\s+[^,]{6,}?),",
 )
-#: "- argument: a value given to a function" — a list item naming a term and its meaning.
+#: "- cleat: a fitting a rope is wound around" — a list item naming a term and its meaning.
 _LISTED_MEANING = re.compile(
     rf"^(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}})\s*(?::|\s[—–-])\s+(?P<rest>[A-Za-z(].{{8,}})$", re.S
 )
@@ -277,7 +277,7 @@ def defining_subject(before: str) -> str:
     words = subject.split()
     if len(words) < 4 or _VAGUE_SUBJECT.match(subject) or not any(c.isalpha() for c in subject):
         return ""
-    if re.search(r"\b(?:such|this|these|those)\b", subject, re.I):  # "part of such a name": needs context
+    if re.search(r"\b(?:such|this|these|those)\b", subject, re.I):  # "the end of such a rope": needs context
         return ""
     if re.search(r"\b(?:is|are|was|were)\s+(?:called|known|named|referred)\b", subject, re.I):
         return ""
@@ -322,7 +322,7 @@ def linked_term(target: str) -> str:
     return fragment.replace("_", " ").replace("-", " ") if not re.search(r"[A-Z]{2,}", fragment) else fragment
 
 
-#: The noun a quoted word modifies: a "root" commit (not: "reachable" from, "reflog", of).
+#: The noun a quoted word modifies: a "slip" knot (not: "heeling" when, "locker", of).
 _HEAD_NOUN_AFTER = re.compile(
     r"^[\"”]\s+(?P<noun>(?!(?:of|from|in|to|for|and|or|with|is|are|was|were|as|at|by|on|that|which|"
     r"who|when|if|but|so|than|then|because|instead|can|will|may|must|should|does|do|has|have|had|both|either|"
@@ -352,7 +352,7 @@ def _stems(text: str) -> list[str]:
 
 
 def heading_names(heading: str, term: str) -> bool:
-    """Return True when a section heading contains the term's words in order (`Fast-forward merges`)."""
+    """Return True when a section heading contains the term's words in order (`Gybes and tacks`)."""
     if not heading:
         return False
     title, words = _stems(heading), _stems(term)
@@ -386,7 +386,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         term = clean_term(text[span.start : span.end])
         end = span.end
         if span.kind == QUOTED and (head := _HEAD_NOUN_AFTER.match(text[span.end :])):
-            term, end = f"{term} {head.group('noun')}", span.end + head.end()  # a "root" commit
+            term, end = f"{term} {head.group('noun')}", span.end + head.end()  # a "slip" knot
         if span.kind in {STRONG, EMPHASIS} and (rest := _PHRASE_REST.match(text[span.end :])) \
                 and _LEAD_IN.match(re.split(r"[;:]\s+|\s[—–]\s", text[: span.start])[-1]) \
                 and (phrase_copula := _COPULA_AFTER.match(text[span.end + rest.end() :])) \
@@ -398,7 +398,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             term = clean_term(linked_term(span.target) or term)
         vague = term_problem(term)
         if vague == "too vague" and span.kind in {DFN, TERM_ROLE, GLOSSARY_LINK}:
-            vague = ""  # the author marked it as a glossary term: "the <a>name</a> of a control"
+            vague = ""  # the author marked it as a glossary term: "the <a>draft</a> of a hull"
         if vague and not (vague == "too vague" and term.lower() in VAGUE_UNLESS_DEFINED):
             continue
         before, after = text[: span.start], text[end:]
@@ -465,7 +465,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             definition = finish_definition(_plain(sentence))
         elif _NAME_IN_PARENTHESES.search(before) and re.match(r"^[\"'”’]?\s*\)", after) \
                 and span.kind in {QUOTED, STRONG}:
-            # bold there names the idea; quotes there as often hold an example ("a single item ("cat")"),
+            # bold there names the idea; quotes there as often hold an example (a word given "as an example"),
             # so a quoted name in parentheses goes to review unless something else supports it
             score += 0.3 if span.kind == STRONG else 0.25
             evidence.append("given as a name in parentheses")
@@ -480,7 +480,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             score += 0.25
             evidence.append("given with a synonym")
             definition = finish_definition(_plain(sentence))
-            # "The **modulus operator**, also called the remainder operator, works on …": about the term
+            # "The **mainsheet**, sometimes also called the main line, trims …": about the term
             defining = bool(_LEAD_IN.match(clause) and _SYNONYM_AFTER.match(after)
                             and not _EXAMPLES_AFTER.match(after))
         elif _SENTENCE_CUE.search(text):
@@ -523,7 +523,7 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         plural_generic = not det and copula.group("verb") == "are"
         if plural_generic and not copula.start("term") and term[:1].isupper() \
                 and term[1:] == term[1:].lower():
-            term = term[:1].lower() + term[1:]  # "Vectors are the …": a capital only because it starts
+            term = term[:1].lower() + term[1:]  # "Buoys are the …": a capital only because it starts
         if (det.lower() in {"a", "an"} or plural_generic) and first not in _GENERIC_SUBJECTS \
                 and term == term.lower() and not term_problem(term):
             score = 0.55 if det else 0.5 if term.endswith("s") else 0.4
@@ -551,7 +551,7 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         if _NAMED_INSTANCE.search(before) or (
             _INSTANCE_SUBJECT.search(before) and (quoted or (len(names) == 1 and " " not in names[0]))
         ):
-            continue  # "a file called X", "the command is called 'move'": the name of one thing
+            continue  # "a file called X", "the command is called 'hoist'": the name of one thing
         subject = defining_subject(before)
         if subject:
             definition = finish_definition(subject)
