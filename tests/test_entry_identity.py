@@ -154,5 +154,4 @@ def test_a_termbase_of_one_line_entries_reads_back_from_every_export(
     after = stored_pairs(again)
     assert summary.entries == len(before) == len(after)
     assert sorted(definition for _, definition in after) == sorted(definition for _, definition in before)
-    if export_format not in {"markdown", "sphinx"}:  # these two re-spell some terms (issue 20, 7b)
-        assert after == before
+    assert after == before

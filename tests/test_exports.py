@@ -143,3 +143,42 @@ def test_cli_export_formats_and_errors(seeds_db: Path, tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     assert len(Graph().parse(out, format="xml")) > 0
+
+
+def test_pages_for_people_show_nothing_of_the_comments_they_carry(termbase: Termbase, tmp_path: Path) -> None:
+    """The comments that let the Markdown and Sphinx exports read back exactly render as
+    nothing and draw no warning: a real `sphinx-build` and a CommonMark rendering. (The
+    seeds' Markdown definitions draw docutils warnings of their own: `|x|`, lists.)"""
+    import shutil
+    import subprocess
+
+    from markdown_it import MarkdownIt
+
+    concepts = len(termbase.concept_ids())
+    html = MarkdownIt("commonmark").render(export_text(termbase, "markdown"))
+    tree = etree.HTML(html)
+    assert len(tree.findall(".//h3")) == concepts  # no definition broke the page's structure
+    shown = "".join(tree.xpath("//text()[not(parent::comment())]"))
+    assert "termbase-entry" not in shown and "termbase-concept" not in shown
+    assert html.count("<!-- termbase-entry ") == entry_links(termbase)
+
+    sphinx_build = shutil.which("sphinx-build")
+    if sphinx_build is None:
+        pytest.skip("sphinx-build is not installed (pip install sphinx)")
+    (tmp_path / "conf.py").write_text("project = 'export'\n", encoding="utf-8")
+    rst = export_text(termbase, "sphinx")
+    (tmp_path / "index.rst").write_text(rst, encoding="utf-8")
+    done = subprocess.run(
+        [sphinx_build, "-q", "-b", "html", ".", "_build"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = rst.splitlines()
+    warned = [int(n) for n in re.findall(r"index\.rst:(\d+): (?:WARNING|ERROR)", done.stderr)]
+    assert not [n for n in warned if ".. termbase-" in lines[n - 1]]
+    page = etree.HTML((tmp_path / "_build" / "index.html").read_text(encoding="utf-8"))
+    assert len(page.xpath("//dl[contains(@class, 'glossary')]/dt")) >= concepts
+    assert "termbase-" not in "".join(page.xpath("//body//text()"))

@@ -17,16 +17,22 @@ Shape (what Markdown readers call "a heading per term")::
     *See also:* [label](#id), …
 
 Each concept heading carries an `{#id}` attribute (Pandoc / markdown-it-attrs), so
-see-also links point at it. The line after each definition gives its provenance, which
-the markdown-headings reader restores when it reads the page back.
+see-also links point at it. The line after each definition gives its provenance; an HTML
+comment under it, and one closing the concept, carry what the page does not show (see
+`termbase.exports.embedded`), so the markdown-headings reader gives back exactly the
+termbase exported. A definition with lines Markdown would read as page structure (a
+heading, a code fence, an HTML block, one of the lines above) is shown with those lines'
+first mark escaped, and given verbatim in the comment.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import records, termbase_title
+from termbase.exports.embedded import CONCEPT_MARK, ENTRY_MARK, concept_data, entry_data
 from termbase.model import Entry
 from termbase.store import Termbase
 
@@ -34,6 +40,36 @@ from termbase.store import Termbase
 LABEL_SEPARATOR = " · "
 #: The body written for an entry with no definition.
 NO_DEFINITION = "*(no definition)*"
+
+
+#: A definition line Markdown (or the reader of this page) would take for page structure:
+#: a heading, a setext underline or rule, a fence, an HTML block, an entry's provenance
+#: line, an `*Also:*` or `*See also:*` line, also inside list items and block quotes.
+_STRUCTURE_LINE = re.compile(
+    r"^(?P<prefix>\s*(?:(?:[>*+-]|\d+[.)])\s*)*?)"
+    r"(?P<mark>#|<|```|~~~|— \*|\*Also:\* |\*See also:\* |[=-]+\s*$)"
+)
+
+
+def comment(mark: str, data: str) -> str:
+    """Return the HTML comment that carries `data` (one line of JSON) under `mark`."""
+    return f"<!-- {mark} {data} -->"
+
+
+def shown_definition(definition: str) -> tuple[str, bool]:
+    """Return (the definition as the page shows it, whether the page gives it back verbatim)."""
+    lines = definition.split("\n")
+    verbatim = (
+        definition == definition.strip()
+        and definition != NO_DEFINITION
+        and definition.splitlines() == lines
+        and not any(_STRUCTURE_LINE.match(line) for line in lines)
+    )
+    if verbatim:
+        return definition or NO_DEFINITION, True
+    escaped = (_STRUCTURE_LINE.sub(r"\g<prefix>\\\g<mark>", line) for line in definition.splitlines())
+    shown = "\n".join(escaped)
+    return shown.strip() or NO_DEFINITION, False
 
 
 def provenance_line(title: str, entry: Entry) -> str:
@@ -53,9 +89,7 @@ class MarkdownWriter:
         title = termbase_title(termbase)
         yield f"# {title}{'' if 'glossary' in title.casefold() else ' — glossary'}\n"
         summaries = {cid: (label, initial) for cid, label, initial, _ in termbase.summaries()}
-        ordered = sorted(
-            records(termbase), key=lambda r: (summaries[r.id][1], r.label.casefold(), r.id)
-        )
+        ordered = sorted(records(termbase), key=lambda r: (summaries[r.id][1], r.label.casefold(), r.id))
         initial = None
         for record in ordered:
             parts = []
@@ -68,12 +102,14 @@ class MarkdownWriter:
                 parts.append("*Also:* " + LABEL_SEPARATOR.join(others))
             for stored in record.entries:
                 entry = stored.entry
-                parts.append(entry.definition.strip() or NO_DEFINITION)
-                parts.append(provenance_line(stored.source_title, entry))
+                shown, verbatim = shown_definition(entry.definition)
+                parts.append(shown)
+                data = entry_data(stored, with_definition=not verbatim)
+                parts.append(provenance_line(stored.source_title, entry) + "\n" + comment(ENTRY_MARK, data))
             see_also = [r.to_id for r in record.related if r.kind == "see_also"]
             if see_also:
                 parts.append(
-                    "*See also:* "
-                    + ", ".join(f"[{summaries.get(i, (i,))[0]}](#{i})" for i in see_also)
+                    "*See also:* " + ", ".join(f"[{summaries.get(i, (i,))[0]}](#{i})" for i in see_also)
                 )
+            parts.append(comment(CONCEPT_MARK, concept_data(record)))
             yield "\n" + "\n\n".join(parts) + "\n"

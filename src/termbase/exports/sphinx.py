@@ -2,15 +2,20 @@
 
 Each concept is a glossary entry whose term lines are its labels (Sphinx allows several
 terms per entry); the body is each source's definition, followed by a comment giving
-its provenance and a "See also" line with `:term:` roles for related concepts.
+its provenance and a "See also" line with `:term:` roles for related concepts. Two more
+comments, one after each entry and one closing the concept, carry what the page does not
+show (see `termbase.exports.embedded`), so the Sphinx reader gives back exactly the
+termbase exported.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import records, termbase_title
+from termbase.exports.embedded import CONCEPT_MARK, ENTRY_MARK, concept_data, entry_data
 from termbase.model import Entry
 from termbase.store import Termbase
 
@@ -39,6 +44,22 @@ def _indented(text: str, depth: int = 2) -> list[str]:
     return [pad + line if line.strip() else "" for line in text.strip().splitlines()]
 
 
+#: A definition line the reader of this page would take for one of its comments.
+_COMMENT_LINE = re.compile(rf"^(\s*)(\.\. (?:source\b|{ENTRY_MARK}|{CONCEPT_MARK}))", re.MULTILINE)
+
+
+def shown_definition(definition: str) -> tuple[str, bool]:
+    """Return (the definition as the page shows it, whether the page gives it back verbatim):
+    reST reads a few Markdown marks its own way (a closing `::`, a `\\`, list numbering)."""
+    from termbase.readers.markup.rest_sphinx import Inline, body_markdown  # it imports this module
+
+    shown = _COMMENT_LINE.sub(r"\1\\\2", definition.strip()) if definition.strip() else NO_DEFINITION
+    if shown != definition or definition == NO_DEFINITION:
+        return shown, False
+    read = body_markdown(_indented(shown), Inline())
+    return shown, read == definition
+
+
 def _role_target(label: str) -> str:
     return label.replace("`", "").replace("<", "").replace(">", "")
 
@@ -59,10 +80,14 @@ class SphinxWriter:
                 entry = stored.entry
                 if number:
                     lines.append("")
-                lines += _indented(entry.definition or NO_DEFINITION)
+                shown, verbatim = shown_definition(entry.definition)
+                lines += _indented(shown)
                 lines += ["", INDENT * 2 + source_comment(stored.source_title, entry)]
+                data = entry_data(stored, with_definition=not verbatim)
+                lines.append(f"{INDENT * 2}.. {ENTRY_MARK}: {data}")
             see_also = [r.to_id for r in record.related if r.kind == "see_also"]
             if see_also:
                 roles = ", ".join(f":term:`{_role_target(labels.get(i, i))}`" for i in see_also)
                 lines += ["", INDENT * 2 + "See also " + roles + "."]
+            lines += ["", f"{INDENT * 2}.. {CONCEPT_MARK}: {concept_data(record)}"]
             yield "\n".join(lines) + "\n"

@@ -50,6 +50,7 @@ from termbase.readers.markup.markdown_parsing import (
     web_links,
 )
 from termbase.readers.page_text import REASON_DIVIDER, REASON_NO_DEFINITION, is_letter_divider
+from termbase.readers.roundtrip.embedded import CONCEPT_MARK, embedded, restored_entries
 from termbase.readers.roundtrip.restore import guess_locator
 
 _GLOSSARY_WORDS = re.compile(
@@ -223,8 +224,10 @@ class MarkdownHeadingsReader:
         headings = page_headings(text)
         level = term_level(headings)
         terms = [h for h in headings if h.level == level]
-        if terms and _HEADING_ID.search(terms[0].text) and any(
-            _PROVENANCE.match(line) for line in text.splitlines()
+        if (
+            terms
+            and _HEADING_ID.search(terms[0].text)
+            and any(_PROVENANCE.match(line) for line in text.splitlines())
         ):
             return 1.0  # termbase's own Markdown export
         above = [h for h in headings if h.level < level]
@@ -350,8 +353,20 @@ def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[
     body = list(range(heading.line, end))  # 0-based indexes of the lines under the heading
     chunk: list[int] = []
     found: list[ReadEntry] = []
+    concept: dict | None = None
+    data: list[dict] = []  # each entry's comment, with the definition shown above it
     for index in body:
         line = lines[index]
+        comment = embedded(line, "markdown", source, index + 1)
+        if comment and comment[0] == CONCEPT_MARK:
+            concept = comment[1]
+            continue
+        if comment and found and len(data) == len(found) - 1 and not chunk:
+            definition = found[-1][0].definition
+            data.append({"definition": definition, **comment[1]})
+            entry, (start, _), cited = found[-1]
+            found[-1] = (entry, (start, index + 1), cited)
+            continue
         if line.startswith(_ALSO) and not found and not "".join(lines[i] for i in chunk).strip():
             labels += [label for label in line[len(_ALSO) :].split(LABEL_SEPARATOR) if label]
             continue
@@ -378,6 +393,10 @@ def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[
         start = heading.line if not found else (chunk[0] + 1 if chunk else index + 1)
         found.append((entry, (start, index + 1), (provenance["path"], provenance["title"])))
         chunk = []
+    if concept is not None and found and len(data) == len(found):
+        spans = [span for _, span, _ in found]
+        spans[-1] = (spans[-1][0], end)
+        return restored_entries(concept, data, spans)
     if found and see_also:
         last_entry, (start, _), cited = found[-1]
         found[-1] = (replace(last_entry, see_also=see_also), (start, end), cited)

@@ -38,6 +38,7 @@ from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
 from termbase.readers.base import result_with_restored
 from termbase.readers.page_text import REASON_NO_DEFINITION, REASON_TITLE, tidy
+from termbase.readers.roundtrip.embedded import CONCEPT_MARK, ENTRY_MARK, embedded, restored_entries
 from termbase.readers.roundtrip.restore import guess_locator
 
 REASON_CHAPTER = "chapter text, not a glossary entry"
@@ -63,9 +64,32 @@ _BULLET = re.compile(r"^(?P<marker>[*+-]|#\.|\d+[.)])\s+(?P<text>.*)$")
 #: Roles whose text is code: shown as `code`.
 _CODE_ROLES = frozenset(
     {
-        "func", "meth", "class", "mod", "attr", "const", "data", "exc", "obj", "keyword",
-        "file", "program", "option", "envvar", "samp", "command", "kbd", "code", "macro",
-        "type", "member", "var", "expr", "cmdoption", "token", "makevar",
+        "func",
+        "meth",
+        "class",
+        "mod",
+        "attr",
+        "const",
+        "data",
+        "exc",
+        "obj",
+        "keyword",
+        "file",
+        "program",
+        "option",
+        "envvar",
+        "samp",
+        "command",
+        "kbd",
+        "code",
+        "macro",
+        "type",
+        "member",
+        "var",
+        "expr",
+        "cmdoption",
+        "token",
+        "makevar",
     }
 )
 _ROLE = re.compile(r":(?P<role>[\w:.+-]+):`(?P<body>(?:[^`\\]|\\.)+)`")
@@ -246,8 +270,9 @@ def body_markdown(lines: list[str], found: Inline) -> str:
         indent = _indent(line)
         stripped = line.strip()
         directive = _DIRECTIVE.match(stripped)
-        if stripped.startswith("..") and (directive or _TARGET.match(stripped) or stripped == ".."
-                                          or stripped.startswith(".. ")):
+        if stripped.startswith("..") and (
+            directive or _TARGET.match(stripped) or stripped == ".." or stripped.startswith(".. ")
+        ):
             end = _block_end(lines, i + 1, indent)
             if directive:
                 blocks.extend(_directive_markdown(directive, lines[i + 1 : end], found))
@@ -505,9 +530,15 @@ class SphinxGlossaryReader:
         if not marks:
             entry = self._entry(draft, lines, source, section, targets)
             return [_Read(entry, (entry.line, entry.end_line))]
+        body = enumerate(draft.body)
+        comments = {k: found for k, (n, text) in body if (found := embedded(text, "rest", source, n))}
+        data = {k - 1: found[1] for k, found in comments.items() if found[0] == ENTRY_MARK and k - 1 in marks}
+        concept = next((found[1] for found in comments.values() if found[0] == CONCEPT_MARK), None)
         read = []
         start = 0
-        tail = draft.body[marks[-1] + 1 :]  # the "See also" paragraph: the whole concept's
+        after = marks[-1] + 1 + (marks[-1] in data)
+        # the "See also" paragraph: the whole concept's
+        tail = [(n, text) for k, (n, text) in enumerate(draft.body) if k >= after and k not in comments]
         tail_found = Inline()
         body_markdown([text for _, text in tail], tail_found)
         # each term line is one label of the concept, written verbatim by the writer (a
@@ -533,10 +564,15 @@ class SphinxGlossaryReader:
                 labels=labels,
             )
             first_line = draft.terms[0][0] if number == 0 else chunk[0][0]
-            last_line = tail[-1][0] if last and tail else draft.body[mark][0]
+            last_line = draft.body[-1][0] if last else draft.body[mark + (mark in data)][0]
             read.append(_Read(restored, (first_line, last_line), (match["path"], match["title"])))
-            start = mark + 1
-        return read
+            start = mark + 1 + (mark in data)
+        if concept is None or len(data) != len(marks):
+            return read
+        shown = [r.entry.definition for r in read]  # each comment gives the definition only if reST can't
+        exported = [{"definition": text, **data[mark]} for text, mark in zip(shown, marks, strict=True)]
+        restored_all = restored_entries(concept, exported, [r.span for r in read])
+        return [_Read(entry, span, cited) for entry, span, cited in restored_all]
 
     @staticmethod
     def _entry(draft: _Draft, lines: list[str], source: str, section: str, targets: dict[str, str]) -> Entry:

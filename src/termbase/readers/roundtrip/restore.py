@@ -107,7 +107,9 @@ def _entry(concept: ExportedConcept, data: dict, keys: set[str], concept_id: str
     labels = _strings(data.get("labels")) or tuple(concept.labels)
     groups: tuple[tuple[str, ...], ...] = ()
     mine = tuple(label for label in labels if label_key(label) in keys)
-    if split and len(labels) > 1:
+    if not mine:
+        pass  # none of its labels is the concept's (an edited export): it keeps its own
+    elif split and len(labels) > 1:
         # The entry named each label as its own idea (`FK / IK`), all in this concept.
         groups = (*((label,) for label in mine), ())
     elif len(mine) < len(labels):
