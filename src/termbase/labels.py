@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
+from termbase.accents import strip_accents
 from termbase.table_shape import script_of
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "`": "'"})
@@ -33,14 +34,6 @@ _ACRONYM_PLURAL = re.compile(r"^([A-Z0-9][A-Za-z0-9\-]*[A-Z0-9])s$")
 #: Invisible format characters a label may or may not be typed with: zero-width space,
 #: non-joiner and joiner (Persian writes U+200C inside words), word joiner, soft hyphen, BOM.
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
-_COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
-
-
-def strip_accents(text: str) -> str:
-    """Return `text` without combining diacritical marks (é → e)."""
-    if text.isascii():
-        return text
-    return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
 
 
 def clean_label(text: str) -> str:

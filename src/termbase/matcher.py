@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
 
+from termbase.accents import strip_accents
 from termbase.context_words import context_words
 from termbase.labels import qualified_base, split_acronym, split_synonym
 
@@ -96,8 +97,6 @@ class _Pattern(NamedTuple):
 
 def _norm_token(token: str, keep_case: bool) -> str:
     if not token.isascii():
-        from termbase.labels import strip_accents  # here: a site build need not import it
-
         token = strip_accents(unicodedata.normalize("NFKC", token))
     return token if keep_case else token.lower()
 

@@ -240,17 +240,28 @@ def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, Even
     return Prose(text, starts, offsets), Events(blocks, sections, existing)
 
 
+_NEEDS_ESCAPE = re.compile(r"[&<>\"']")
+
+
+def _escaped(text: str) -> str:
+    return html_text.escape(text) if _NEEDS_ESCAPE.search(text) else text
+
+
 def make_link(url: str, concept_id: str, definition: str, text: str, tooltips: bool | str) -> str:
     """Return the <a> element for a chosen match, around `text` (HTML as it stood). `tooltips`:
     True puts the definition in the link's title; "shared" names the concept in
     `data-termbase` (definitions come from one script for the whole site, see
     termbase-tooltips.js); False adds neither."""
-    attributes = f'class="{TERM_CLASS}" href="{html_text.escape(url)}"'
+    return f"{_opening(url, concept_id, definition, tooltips)}{text}</a>"
+
+
+def _opening(url: str, concept_id: str, definition: str, tooltips: bool | str) -> str:
+    attributes = f'class="{TERM_CLASS}" href="{_escaped(url)}"'
     if tooltips == "shared":
-        attributes += f' data-termbase="{html_text.escape(concept_id)}"'
+        attributes += f' data-termbase="{_escaped(concept_id)}"'
     elif tooltips and definition:
-        attributes += f' title="{html_text.escape(definition)}"'
-    return f"<a {attributes}>{text}</a>"
+        attributes += f' title="{_escaped(definition)}"'
+    return f"<a {attributes}>"
 
 
 def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int = 0, end: int | None = None
@@ -289,6 +300,7 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
         return block_words[index]
 
     matcher = linker.matcher
+    openings: dict[str, str] = {}  # a concept's <a …> on this page
     out: list[str] = []
     last = 0
     for begin, finish, concept_id, _ in matcher.spans(prose.text, context=words_around):
@@ -301,10 +313,13 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
         reach(begin)
         if not linker.take(concept_id):
             continue
-        definition = matcher.definition(concept_id) if tooltips is True else ""
-        url = linker.url_for(concept_id)
+        opening = openings.get(concept_id)
+        if opening is None:
+            definition = matcher.definition(concept_id) if tooltips is True else ""
+            opening = _opening(linker.url_for(concept_id), concept_id, definition, tooltips)
+            openings[concept_id] = opening
         out.append(region[last:begin])
-        out.append(make_link(url, concept_id, definition, region[begin:finish], tooltips))
+        out.append(f"{opening}{region[begin:finish]}</a>")
         last = finish
     if not out:
         return page, 0

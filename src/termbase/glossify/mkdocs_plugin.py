@@ -38,7 +38,7 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
@@ -172,6 +172,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
 
         return url
 
+    @event_priority(-100)  # late: glossify the content as the other plugins leave it
     def on_page_content(self, html: str, page: Page, config: Any, files: Files) -> str:
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
             return html
@@ -184,6 +185,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             self.pages_out[page.file.src_uri] = (html, out)
         return html  # the links go in at on_post_page, so other plugins read the content as written
 
+    @event_priority(100)  # early: put the links in before other plugins rewrite the page (minifiers)
     def on_post_page(self, output: str, page: Page, config: Any) -> str:
         done = self.pages_out.pop(page.file.src_uri, None)
         if done is None:
