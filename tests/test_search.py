@@ -12,7 +12,7 @@ import pytest
 from conftest import SEEDS
 from termbase.build import build_termbase
 from termbase.errors import InputError
-from termbase.search import fts_query, typo_budget
+from termbase.search import fts_query, reads_as_name, typo_budget
 from termbase.store import Termbase
 
 
@@ -58,6 +58,31 @@ def test_a_question_finds_the_concept_by_its_definition(termbase: Termbase) -> N
     assert "grouped-query-attention" in top(
         termbase, "how do I shrink the KV cache by sharing key/value heads", 3
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "readings"),
+    [
+        (
+            "difference between DPO and PPO",
+            {"direct-preference-optimization", "proximal-policy-optimization"},
+        ),
+        ("compare gqa and mqa", {"grouped-query-attention", "multi-query-attention"}),
+    ],
+)
+def test_a_question_naming_two_concepts_finds_both(termbase: Termbase, query: str, readings: set) -> None:
+    hits = termbase.search(query)
+    assert {h.id for h in hits[:2]} == readings
+    assert {h.matched for h in hits[:2]} == {"mention"}
+    assert hits[0].match_description == "named in the question"
+
+
+def test_a_query_reads_as_a_name_unless_it_asks_something() -> None:
+    assert reads_as_name("hidden markov model")
+    assert reads_as_name("rules of cricket for beginners")
+    assert not reads_as_name("network that predicts how good it is to be in a state")
+    assert not reads_as_name("explain speculative decoding")
+    assert not reads_as_name("GQA vs MQA")
 
 
 def test_exact_label_matches_outrank_typo_and_fulltext(termbase: Termbase) -> None:

@@ -12,9 +12,13 @@ full-text matches over definitions:
 | prefix     | 0.72–0.86   | the start of a label, or of a word inside one               |
 | typo       | 0.55–0.74   | a label within 1 edit (from 5 characters) or 2 (from 9)     |
 | fulltext   | 0.20–0.68   | FTS5 BM25 over labels (weighted ×8) and definitions         |
-| semantic   | 0.40–0.78   | cosine of embeddings, for queries of 3+ words (optional)    |
+| mention    | 0.72–0.82   | a label named inside a question ("compare GQA and MQA")     |
+| semantic   | 0.40–0.85   | meaning (embedding cosine) + words, for questions (3+ words)|
 
-A concept matched by several modes keeps its best score plus a small bonus. Hits below
+For a question (3+ content words, with embeddings) meaning and words are fused: a hit
+scores SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its full-text (or mention)
+score, and words alone lose FULLTEXT_ALONE_PENALTY. A concept matched by several modes
+keeps its best score plus a small bonus. Hits below
 `MIN_SCORE` are not returned, so a query with nothing to do with the termbase gets no
 answer rather than noise.
 """
@@ -43,20 +47,92 @@ MAX_QUERY_CHARS = 1000
 MAX_FTS_TERMS = 24
 #: Semantic search runs for queries of at least this many content words (questions).
 SEMANTIC_MIN_WORDS = 3
+#: Concepts nearest in meaning looked at (besides the full-text hits, which are all scored).
 SEMANTIC_CANDIDATES = 20
-SEMANTIC_FLOOR = 0.40
+SEMANTIC_FLOOR = 0.30
 SEMANTIC_BASE = 0.40
-SEMANTIC_SLOPE = 1.5
+SEMANTIC_SLOPE = 2.0
 SEMANTIC_MAX = 0.72
-SEMANTIC_AGREEMENT_BONUS = 0.06
-#: A query of at most this many content words reads as a name, not a question. A name
-#: that matched no label is most often a concept the termbase lacks ("support vector
-#: machine"), and names that share a word embed close together ("vector database"), so
-#: such a query takes a semantic match only from SEMANTIC_NAME_MIN_COSINE up. Calibrated
-#: on bench/queries.yaml and a tuning list of absent ML names; checked on
+#: A question's hit scores SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its
+#: full-text score: a concept close in meaning whose text also holds the question's words
+#: beats one that is only close in meaning.
+#: Calibrated on bench/queries.yaml and bench/queries_second.yaml; checked on
+#: bench/queries_third.yaml, written before.
+SEMANTIC_WEIGHT = 0.8
+FULLTEXT_WEIGHT = 0.4
+#: What a question's full-text hit loses when its meaning is far from the question: words
+#: alone, with no meaning behind them, are weak evidence ("improve my credit score").
+FULLTEXT_ALONE_PENALTY = 0.15
+#: A query of at most this many content words and no question word reads as a name, not a
+#: question. A name that matched no label is most often a concept the termbase lacks
+#: ("support vector machine"), and names that share a word embed close together ("vector
+#: database"), so such a query takes a semantic match only from SEMANTIC_NAME_MIN_COSINE
+#: up. Calibrated on bench/queries.yaml and a tuning list of absent ML names; checked on
 #: bench/queries_second.yaml, written afterwards.
 SEMANTIC_NAME_WORDS = 4
 SEMANTIC_NAME_MIN_COSINE = 0.60
+#: Words that make a short query a question, a request or a sentence rather than a name
+#: ("network that predicts how good it is to be in a state", "explain speculative decoding").
+QUESTION_WORDS = frozenset(
+    [
+        "what",
+        "how",
+        "why",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "that",
+        "is",
+        "are",
+        "was",
+        "were",
+        "does",
+        "do",
+        "did",
+        "can",
+        "could",
+        "should",
+        "would",
+        "will",
+        "it",
+        "its",
+        "i",
+        "my",
+        "me",
+        "we",
+        "our",
+        "you",
+        "your",
+        "they",
+        "them",
+        "their",
+        "this",
+        "these",
+        "those",
+        "there",
+        "explain",
+        "define",
+        "describe",
+        "compare",
+        "difference",
+        "differences",
+        "meaning",
+        "vs",
+        "versus",
+    ]
+)
+#: A label named inside a question ("difference between DPO and PPO") is a hit when its
+#: words are at least MENTION_MIN_SHARE of the question's content words; it scores
+#: MENTION_BASE + MENTION_SHARE_WEIGHT x that share and counts as the question's words
+#: for the concept in the fusion with meaning. Longest label names looked for, in words.
+MENTION_MIN_SHARE = 0.5
+MENTION_BASE = 0.62
+MENTION_SHARE_WEIGHT = 0.2
+MENTION_MAX_WORDS = 5
+_EDGE_PUNCTUATION = "?!.,;:\"'()[]{}"
 _FTS_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _STOPWORDS = frozenset(
     (
@@ -135,6 +211,14 @@ _STOPWORDS = frozenset(
         "more",
         "most",
         "not",
+        "explain",
+        "define",
+        "describe",
+        "meaning",
+        "difference",
+        "differences",
+        "compare",
+        "comparison",
     )
 )
 _LOOKALIKE = str.maketrans({"0": "o"})
@@ -148,6 +232,7 @@ MATCH_DESCRIPTIONS = {
     "prefix": "name begins so",
     "typo": "close spelling",
     "fulltext": "in a definition",
+    "mention": "named in the question",
     "semantic": "close in meaning",
 }
 
@@ -192,6 +277,14 @@ class _Candidate:
 def semantic_score(cosine: float) -> float:
     """Return the score of a semantic match from its cosine (calibrated on our query set)."""
     return max(0.0, min(SEMANTIC_MAX, SEMANTIC_BASE + (cosine - SEMANTIC_FLOOR) * SEMANTIC_SLOPE))
+
+
+def reads_as_name(text: str) -> bool:
+    """Return True if a query reads as a name (few content words, no question word), not a
+    question: "hidden markov model" does, "network that predicts how good a state is" does not."""
+    words = _FTS_TOKEN.findall(text.lower())
+    content = [w for w in words if w not in _STOPWORDS]
+    return len(content) <= SEMANTIC_NAME_WORDS and not any(w in QUESTION_WORDS for w in words)
 
 
 def typo_budget(length: int) -> int:
@@ -242,6 +335,7 @@ class SearchIndex:
         self.common_stems = frozenset(json.loads(self.rows.meta("common_stems") or "[]"))
         self._prepare_stemmer()
         self.vector_ids: list[str] = []
+        self._rows_by_id: dict[str, int] = {}
         self._vectors = None
         self.has_vectors = False
         self.mode = self._check_vectors()
@@ -324,10 +418,17 @@ class SearchIndex:
         if len(text) <= 64:
             self._prefix_matches(label_key(text), found, limit=50)
             self._typo_matches(text, found)
-        self._fulltext_matches(text, found)
+        name_like = reads_as_name(text)
+        in_text = self._fulltext_scores(text, name_like)
+        if not name_like:
+            for concept_id, score in self._mention_matches(text, found).items():
+                in_text[concept_id] = max(score, in_text.get(concept_id, 0.0))
         named = any(c.score >= 0.9 for c in found.values())  # the query is a label already
         if self.has_vectors and not named and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
-            self._semantic_matches(text, found)
+            self._semantic_matches(text, found, in_text, name_like)  # words and meaning, fused
+        else:
+            for concept_id, score in in_text.items():
+                _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
         return self._ranked(found, limit)
 
     def may_embed(self, query: str) -> bool:
@@ -414,11 +515,14 @@ class SearchIndex:
             for concept_id, label, _ in self.rows.keyed("k", item.term):
                 _offer(found, concept_id, score, "typo", label)
 
-    def _fulltext_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+    def _fulltext_scores(self, text: str, name_like: bool) -> dict[str, float]:
+        """Return the full-text scores of the concepts whose labels or definitions hold the
+        query's words, by concept id."""
+        scores: dict[str, float] = {}
         with self.lock:  # the scratch stemming table and the connection are shared
             match = fts_query(" ".join(self._rare_words(fts_words(text))))
             if not match:
-                return
+                return scores
             rows = self.db.execute(
                 "SELECT concept_id, bm25(concept_fts, 0.0, 8.0, 1.0) AS rank,"
                 " labels, definitions FROM concept_fts WHERE concept_fts MATCH ? ORDER BY rank LIMIT 30",
@@ -426,7 +530,7 @@ class SearchIndex:
             ).fetchall()
         terms = match.count(" OR ") + 1
         if not rows:
-            return
+            return scores
         best = -rows[0][1]
         query_words = set(match.replace('"', "").split(" OR "))
         for position, (concept_id, rank, labels, definitions) in enumerate(rows):
@@ -436,22 +540,59 @@ class SearchIndex:
             score = 0.20 + 0.40 * covered * relative + 0.08 * covered - 0.004 * position
             if terms <= 3 and covered < 0.66:
                 score -= 0.12  # a short query most of whose words are absent is no match
-            if terms <= SEMANTIC_NAME_WORDS and covered < 1.0:
+            if name_like and covered < 1.0:
                 continue  # a name the labels lack is no match for a definition missing one of its words
-            _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
+            scores[concept_id] = score
+        return scores
 
-    def _semantic_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+    def _mention_matches(self, text: str, found: dict[str, _Candidate]) -> dict[str, float]:
+        """Offer the concepts a label of which the question names ("compare GQA and MQA"),
+        when that label is a large enough share of its words; return their scores."""
+        content = len(fts_words(text))
+        tokens = [t.strip(_EDGE_PUNCTUATION) for t in text.split()]
+        scores: dict[str, float] = {}
+        for size in range(min(MENTION_MAX_WORDS, len(tokens)), 0, -1):
+            for start in range(len(tokens) - size + 1):
+                phrase = " ".join(t for t in tokens[start : start + size] if t)
+                share = len(fts_words(phrase)) / content if content else 0.0
+                if share < MENTION_MIN_SHARE or share >= 1.0:
+                    continue  # too small a part of the question, or the whole query (a label match)
+                key = label_key(phrase)
+                for concept_id, label, _ in self.rows.keyed("k", key) if key else ():
+                    score = MENTION_BASE + MENTION_SHARE_WEIGHT * share
+                    if score > scores.get(concept_id, 0.0):
+                        scores[concept_id] = score
+                        _offer(found, concept_id, score, "mention", label)
+        return scores
+
+    def _semantic_matches(
+        self, text: str, found: dict[str, _Candidate], in_text: dict[str, float], name_like: bool
+    ) -> None:
+        """Offer the concepts nearest in meaning, and score every full-text hit by meaning
+        too: each gets SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its words'."""
         query = _query_vector(text)
-        name_like = len(fts_words(text)) <= SEMANTIC_NAME_WORDS
-        for row, cosine in semantic.nearest(self.vectors, query, SEMANTIC_CANDIDATES):
+        cosines = dict(semantic.nearest(self.vectors, query, SEMANTIC_CANDIDATES))
+        rows = self._vector_rows()
+        text_rows = [rows[c] for c in in_text if c in rows and rows[c] not in cosines]
+        if text_rows:
+            cosines.update(zip(text_rows, (self.vectors[text_rows] @ query).tolist(), strict=True))
+        for row, cosine in cosines.items():
             if name_like and cosine < SEMANTIC_NAME_MIN_COSINE:
-                continue
+                cosine = 0.0  # a name's meaning match must be close (see SEMANTIC_NAME_WORDS)
             concept_id = self.vector_ids[row]
-            score = semantic_score(cosine)
-            current = found.get(concept_id)
-            if current is not None and "fulltext" in current.modes:
-                score += SEMANTIC_AGREEMENT_BONUS  # words and meaning agree
-            _offer(found, concept_id, score, "semantic", self.preferred.get(concept_id, ""))
+            meaning = semantic_score(cosine) if cosine >= SEMANTIC_FLOOR else 0.0
+            words = in_text.get(concept_id, 0.0)
+            score = max(SEMANTIC_WEIGHT * meaning + FULLTEXT_WEIGHT * words, words - FULLTEXT_ALONE_PENALTY)
+            if meaning or words:
+                mode = "semantic" if SEMANTIC_WEIGHT * meaning >= FULLTEXT_WEIGHT * words else "fulltext"
+                _offer(found, concept_id, score, mode, self.preferred.get(concept_id, ""))
+
+    def _vector_rows(self) -> dict[str, int]:
+        """Return the row of each concept's embedding, by concept id."""
+        _ = self.vectors
+        if len(self._rows_by_id) != len(self.vector_ids):
+            self._rows_by_id = {concept_id: row for row, concept_id in enumerate(self.vector_ids)}
+        return self._rows_by_id
 
     def _ranked(self, found: dict[str, _Candidate], limit: int) -> list[Hit]:
         self.preferred.load(list(found))
