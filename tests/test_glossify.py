@@ -414,3 +414,19 @@ def test_sphinx_with_two_glossaries_writes_each_without_a_duplicate_term(
     (project / "glossary.rst").write_text(wrong)
     done = tool(["sphinx-build", "-q", "-W", "-b", "html", ".", "_build"], project)
     assert done.returncode != 0 and "no glossary named 'nope' (the names: course, lab)" in done.stderr
+
+
+def test_glossaries_are_read_again_when_a_termbase_file_changes(tmp_path: Path) -> None:
+    from termbase.glossify import source
+
+    db = tmp_path / "course.db"
+    build_termbase([str(FIXTURES / "glossify" / "course.yaml")], db)
+    first = source.load_glossaries([source.GlossarySource(db, "course")])
+    assert "vinegar" not in first.matcher.terms
+    source._loaded.clear()  # as a new process would: the pickled copy is read back
+    again = source.load_glossaries([source.GlossarySource(db, "course")])
+    assert again is not first and sorted(again.matcher.terms) == sorted(first.matcher.terms)
+    assert [m.concept_id for m in again.matcher.find("An emulsion, its pH.")] == ["emulsion", "ph"]
+    build_termbase([str(FIXTURES / "glossify" / "course.yaml"), str(FIXTURES / "glossify" / "lab.yaml")], db)
+    changed = source.load_glossaries([source.GlossarySource(db, "course")])
+    assert "vinegar" in changed.matcher.terms

@@ -9,7 +9,8 @@ inside one glossary, context tells homonyms apart as usual.
 Building the matcher over a few thousand labels takes a noticeable part of a small site's
 build, so the combined matcher is kept in this process (MkDocs' `serve` rebuilds in the
 same process) and pickled under the termbase cache folder, keyed by each termbase file's
-path, size and modification time and by the termbase version: a changed file is read again.
+path, size and modification time, by the termbase version and by the matcher's code: a
+changed file is read again.
 """
 
 from __future__ import annotations
@@ -80,8 +81,17 @@ def check_names(sources: Sequence[GlossarySource]) -> None:
 _loaded: dict[tuple[object, ...], Glossaries] = {}
 
 
+#: The modules whose code decides what a matcher holds: an edited one (in a working copy,
+#: without a version change) makes the cached matchers stale.
+_MATCHER_CODE = ("matcher.py", "labels.py", "accents.py", "context_words.py")
+
+
 def _stamp(sources: Sequence[GlossarySource]) -> tuple[object, ...]:
     parts: list[object] = [__version__, _CACHE_FORMAT]
+    package = Path(__file__).resolve().parent.parent
+    for name in _MATCHER_CODE:
+        code = (package / name).stat()
+        parts.extend((name, code.st_size, code.st_mtime_ns))
     for source in sources:
         try:
             status = source.path.stat()
