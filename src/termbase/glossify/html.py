@@ -276,16 +276,22 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
     region = page[start:end]
     blocks, sections, existing = events
     seen_blocks = seen_sections = seen_links = 0
+    no_more = len(region) + 1
+    boundary = min(blocks[0] if blocks else no_more, sections[0] if sections else no_more)
 
     def reach(offset: int) -> None:
         """Tell the linker of the section or block boundaries up to `offset`."""
-        nonlocal seen_blocks, seen_sections
+        nonlocal seen_blocks, seen_sections, boundary
         now_sections, now_blocks = bisect_right(sections, offset), bisect_right(blocks, offset)
         if now_sections != seen_sections:
             linker.section()
         elif now_blocks != seen_blocks:
             linker.paragraph()
         seen_sections, seen_blocks = now_sections, now_blocks
+        boundary = min(
+            blocks[now_blocks] if now_blocks < len(blocks) else no_more,
+            sections[now_sections] if now_sections < len(sections) else no_more,
+        )
 
     bounds: list[int] = []
     block_words: dict[int, frozenset[str]] = {}
@@ -303,14 +309,17 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
     openings: dict[str, str] = {}  # a concept's <a …> on this page
     out: list[str] = []
     last = 0
+    starts, offsets = prose.starts, prose.offsets
     for begin, finish, concept_id, _ in matcher.spans(prose.text, context=words_around):
-        begin, finish = prose.to_page(begin), prose.to_page(finish - 1) + 1
+        run = bisect_right(starts, begin) - 1  # a match lies in one run of text
+        begin, finish = offsets[run] + begin - starts[run], offsets[run] + finish - starts[run]
         while seen_links < len(existing) and existing[seen_links][0] <= begin:
             at, href, linked_id = existing[seen_links]
             reach(at)
             linker.existing(href, linked_id)
             seen_links += 1
-        reach(begin)
+        if begin >= boundary:
+            reach(begin)
         if not linker.take(concept_id):
             continue
         opening = openings.get(concept_id)

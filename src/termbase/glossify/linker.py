@@ -105,7 +105,7 @@ class Linker:
     def take(self, concept_id: str) -> bool:
         """Return True if the concept is to be linked here (the density rules allow it), and
         remember that it is."""
-        if not self.allowed(concept_id):
+        if concept_id in self._in_paragraph or not self.allowed(concept_id):
             return False
         self._in_paragraph.add(concept_id)
         self._in_section.add(concept_id)
