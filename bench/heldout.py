@@ -41,7 +41,7 @@ DEFAULT_DIR = Path("/work/heldout/glossaries")
 #: Markup a clean label never keeps: Sphinx's ¶, AsciiDoc heading marks and superscripts,
 #: Markdown emphasis, code and reference links, HTML/XML tags, entities, templates.
 RESIDUE = re.compile(
-    r"¶|^=+\s|\*\*|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(\s[^<>]*)?/?>|\]\[|\]\(|&[a-zA-Z]+;|&#\d+;|\{\{|\}\}"
+    r"¶|^=+\s|\*\*(?=[^*\s])[^*]*\*\*|^\*\*|\*\*$|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(\s[^<>]*)?/?>|\]\[|\]\(|&[a-zA-Z]+;|&#\d+;|\{\{|\}\}"
 )
 
 

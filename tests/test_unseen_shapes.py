@@ -152,3 +152,43 @@ def test_a_bracket_repeated_after_several_terms_qualifies_them():
     entries = {e.term: e for e in read("myst.md").result.entries}
     assert "cordage" not in entries["Sheet (cordage)"].labels
     assert "cordage" not in entries["Shroud (cordage)"].labels
+
+
+# ── a fourth batch (aside4) ───────────────────────────────────────────────────────────
+
+
+def test_a_folder_picks_up_mdx_pages_and_brackets_keep_their_slashes():
+    read_files, errors = read_sources([str(FIXTURES / "mdx")])
+    assert errors == []
+    entries = {e.term: e for source in read_files for e in source.result.entries}
+    assert list(entries) == ["Bowline", "Bight (open / closed)", "Cleat"]
+    assert entries["Bight (open / closed)"].labels == ("Bight (open / closed)",)  # one name, not three
+
+
+def test_mapping_entries_that_only_point_at_others_are_their_other_names():
+    result = read("pointers.yml")
+    assert result.source.reader == "yaml"
+    entries = {e.term: e for e in result.result.entries}
+    assert list(entries) == ["Mainsail", "Jib", "Headsail", "CO"]
+    assert entries["Mainsail"].labels == ("Mainsail", "MS")
+    assert "HJ" in entries["Jib"].labels and "HJ" in entries["Headsail"].labels
+    pointer = [u for u in result.result.unused if u.text == "MS:"]
+    assert pointer and pointer[0].reason.startswith("another name of Mainsail")
+    assert result.findings == ()
+
+
+def test_a_folder_tree_of_records_with_numbered_senses():
+    read_files, errors = read_sources([str(FIXTURES / "senses")])
+    assert errors == []
+    entries = {e.term: e for source in read_files for e in source.result.entries}
+    assert entries["anchorage"].definition == (
+        "1. A place where boats can drop anchor safely.\n2. The fee paid for lying at such a place."
+    )
+    assert entries["beam"].definition == "1. The width of a boat at its widest point."
+
+
+def test_stars_in_a_term_are_not_markup_and_a_formula_is_no_other_name():
+    result = read("starred.yml")
+    entries = {e.term: e for e in result.result.entries}
+    assert result.findings == ()
+    assert entries["Speed (= distance / time)"].labels == ("Speed (= distance / time)",)

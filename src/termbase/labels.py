@@ -281,6 +281,8 @@ def split_synonym(term: str) -> tuple[str, str] | None:
     if not match:
         return None
     outer, inner = match.group("outer").strip(), match.group("inner").strip()
+    if not inner[:1].isalnum():  # `Work (= output × leverage)`: a formula or note, not a name
+        return None
     if _is_title_phrase(outer) and _is_title_phrase(inner):
         return outer, inner
     if len(inner.split()) >= 2 and inner.islower() and "/" not in inner and not is_acronym_like(outer):
@@ -335,6 +337,21 @@ def split_by_script(term: str) -> list[str]:
     return parts if all(scripts) and len(set(scripts)) == len(scripts) else []
 
 
+def _top_level_split(separator: re.Pattern[str], text: str) -> list[str]:
+    """Return `text` split at the separators outside brackets: `Anomaly (insert / update)`
+    is one side, its bracket lists what the one name covers."""
+    parts: list[str] = []
+    start = 0
+    for match in separator.finditer(text):
+        head = text[: match.start()]
+        if head.count("(") > head.count(")"):
+            continue
+        parts.append(text[start : match.start()])
+        start = match.end()
+    parts.append(text[start:])
+    return parts
+
+
 def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """Return (labels, groups) for a term as written.
 
@@ -343,7 +360,7 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
     two scripts). Labels keep their written spelling.
     """
     term = clean_label(term)
-    sides = [side for side in _SLASH_SPLIT.split(term) if side.strip()] or [term]
+    sides = [side for side in _top_level_split(_SLASH_SPLIT, term) if side.strip()] or [term]
     sides = _share_last_word(sides)
     groups: list[tuple[str, ...]] = []
     for side in sides:

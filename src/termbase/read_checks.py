@@ -44,9 +44,10 @@ class ReadFinding:
 
 
 #: Markup no clean label keeps: Sphinx's ¶ headerlink, AsciiDoc heading marks and ^sup^,
-#: Markdown emphasis, code spans and reference links, HTML/XML tags, entities, templates.
+#: Markdown emphasis (`**x**`, not the stars of a censored `F***`), code spans and reference
+#: links, HTML/XML tags, entities, templates.
 MARKUP_RESIDUE = re.compile(
-    r"¶|^=+\s|\*\*|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|\]\[|\]\(|"
+    r"¶|^=+\s|\*\*(?=[^*\s])[^*]*\*\*|^\*\*|\*\*$|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|\]\[|\]\(|"
     r"&[a-zA-Z]+;|&#\d+;|\{\{|\}\}|^:\s+\S|^\|\s|\s\|$"
 )
 #: ISO 10241 writes a term's subject field after it in angle brackets (`aggregation <UML>`):

@@ -23,6 +23,9 @@ GLOSSARY_SUFFIXES = frozenset(
         ".txt",
         ".md",
         ".markdown",
+        ".mdx",  # Markdown with JSX (Docusaurus, MDX sites)
+        ".qmd",  # Quarto Markdown
+        ".rmd",  # R Markdown
         ".yaml",
         ".yml",
         ".text",

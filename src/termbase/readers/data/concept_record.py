@@ -87,6 +87,9 @@ def language_blocks(value: object) -> list[tuple[str, dict]]:
     blocks = [(k, v) for k, v in value.items() if _is_block(str(k), v)]
     if not blocks:
         return []
+    mappings = sum(1 for v in value.values() if isinstance(v, dict))
+    if mappings > 2 * len(blocks):
+        return []  # a few keys that look like codes (`AO`, `CO`) among many terms: a glossary, not a record
     if len(blocks) == 1 and not any(_plain(k) in {"definition", "definitions"} for k in blocks[0][1]):
         return []  # one language and no definition: too little to call it a terminology record
     return blocks

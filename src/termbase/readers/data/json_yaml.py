@@ -52,6 +52,7 @@ REASON_COMMENT = "comment"
 REASON_NO_TERM = "record with no term"
 REASON_NOT_LANGUAGE = "term block under `{key}`, which is no language tag (a data error); not read"
 REASON_RECORD_KEY = "record field outside its language blocks ({key})"
+REASON_POINTER = "another name of {targets}: read as a label of that entry"
 
 _HTML_TAG = re.compile(r"</?(?:p|br|a|div|span|em|strong|b|i|u|ul|ol|li|code|pre|h[1-6]|sup|sub|img)\b", re.I)
 _ESCAPED_TAG = re.compile(r"&lt;/?[a-zA-Z]")
@@ -330,6 +331,32 @@ def _best_records(root: Located) -> tuple[Located, str] | None:
     return max(found, key=lambda pair: len(pair[0].elements) or len(pair[0].items))
 
 
+def pointer_records(container: Located) -> dict[str, list[str]]:
+    """Return {key: [keys it points at]} for the records of a term → record mapping that only
+    name other records (`AP: {type: acronym, term: Acquisition plan}`): no definition, a term
+    field naming keys of the same mapping. Such a key is another name of what it points at."""
+    keys = {key for key, _ in container.items}
+    found: dict[str, list[str]] = {}
+    for key, child in container.items:
+        value = child.value
+        if not isinstance(value, dict) or roles_of(value).get("definition") or prose_fields(value):
+            continue
+        targets = [t for v in roles_of(value).get("term", []) for t in (v if isinstance(v, list) else [v])]
+        if targets and all(isinstance(t, str) and t in keys and t != key for t in targets):
+            found[key] = list(dict.fromkeys(targets))
+    return found
+
+
+def _with_other_names(record: Located, names: list[str]) -> Located:
+    """Return `record` with `names` (keys that point at it) added to its alternative labels."""
+    assert isinstance(record.value, dict)
+    value = dict(record.value)
+    field = next((k for k in value if field_role(k) == "alt"), "variants")
+    present = value.get(field)
+    value[field] = [*(present if isinstance(present, list) else [present] if present else []), *names]
+    return Located(value, record.line, record.end_line, record.items, record.elements, record.key_lines)
+
+
 def _renamed(record: Located, roles: dict[str, str]) -> Located:
     """Return `record` with the fields of inferred roles renamed to the role's own field name."""
     if not isinstance(record.value, dict):
@@ -345,6 +372,9 @@ def definition_text(value: object) -> str:
     """Return a definition field as Markdown: HTML (even entity-escaped HTML) is converted."""
     if isinstance(value, list):
         return "\n\n".join(definition_text(v) for v in value if v is not None)
+    if isinstance(value, dict) and value and all(str(k).strip().isdigit() for k in value):
+        senses = [(int(str(k).strip()), definition_text(v)) for k, v in value.items()]
+        return "\n".join(f"{n}. {text}" for n, text in sorted(senses) if text)  # numbered senses
     if value is None or isinstance(value, dict):
         return ""
     text = str(value).strip()
@@ -474,6 +504,11 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
     if kind == "inferred":
         roles = inferred_field_roles([e.value for e in container.elements])
         records = [("", _renamed(element, roles)) for _, element in records]
+    pointers = pointer_records(container) if kind == "keyed" else {}
+    names: dict[str, list[str]] = {}
+    for name, targets in pointers.items():
+        for target in targets:
+            names.setdefault(target, []).append(name)
     last_end = 0
     for index, (key, record) in enumerate(records):
         if kind not in ("list", "inferred", "single"):
@@ -492,6 +527,14 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
         last_end = record.end_line
         if not isinstance(record.value, dict | str):
             continue
+        if key in pointers:
+            reason = REASON_POINTER.format(targets=", ".join(pointers[key]))
+            lines_covered = set(range(record.line, record.end_line + 1))
+            unused.extend(Unused(source, n, lines[n - 1].strip(), reason) for n in sorted(lines_covered))
+            covered |= lines_covered
+            continue
+        if key in names and isinstance(record.value, dict):
+            record = _with_other_names(record, names[key])
         new_entries, inner_unused, lines_covered = _entries_of_record(record, source, key, index)
         if not new_entries:
             unused.extend(
@@ -561,8 +604,11 @@ def _score(root: Located) -> float:
         return 0.6 if _definition_of(dict(container.value)) else 0.0
     if kind == "inferred":
         return 0.6  # field roles judged from the values, not named: sure enough, not more
+    pointers = pointer_records(container) if kind == "keyed" else {}
     values = (
-        [e.value for e in container.elements] if kind == "list" else [c.value for _, c in container.items]
+        [e.value for e in container.elements]
+        if kind == "list"
+        else [c.value for key, c in container.items if key not in pointers]
     )
     if kind == "pairs":
         return 0.5

@@ -50,6 +50,10 @@ from termbase.sources import STDIN_NAME
 
 _FENCED_DIV = re.compile(r"^:::", re.M)
 _HEADING = re.compile(r"^#{1,6}\s", re.M)
+#: A title that names a whole glossary.
+_GLOSSARY_TITLE = re.compile(r"glossary|glossaire|glosario|glossar|terminolog|vocabulary|\blexicon\b", re.I)
+#: A list item that opens with a bold term: `- **Bowline** - a knot …`.
+_BOLD_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\*\*[^*\n]+\*\*", re.M)
 _HTML_BODY = re.compile(r"^\s*<(p|h[1-6]|ul|ol|div|dl)\b", re.I)
 _LANG_DIR = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")
 MAX_BODY_CHARS = 15_000
@@ -197,6 +201,13 @@ def _reference_urls(value: object) -> list[str]:
     return urls
 
 
+
+def _is_list_of_terms(body: str, title: str) -> bool:
+    """Return True for a page titled as a glossary whose body lists three or more bold terms:
+    many terms, not one term's page (a term's own page may list bold parts: `**N**: samples`)."""
+    return bool(_GLOSSARY_TITLE.search(title)) and len(_BOLD_ITEM.findall(body)) >= 3
+
+
 class MarkdownFrontMatterReader:
     """Reads one-term-per-file Markdown pages whose front matter `title` is the term."""
 
@@ -204,7 +215,8 @@ class MarkdownFrontMatterReader:
     description = "A folder of Markdown pages, a term each, named in its front matter (Hugo, Jekyll, MDN)"
 
     def detect(self, text: str) -> float:
-        """Return 1.0 for a page whose front matter has a title, unless its body holds a list or table.
+        """Return 1.0 for a page whose front matter has a title, unless its body holds a list or table,
+        or a list of bold terms.
 
         A page with a definition list or table is left to those readers; a lesson or guide
         with front matter is claimed here so that `read` can say it is no term page.
@@ -220,6 +232,8 @@ class MarkdownFrontMatterReader:
         body = "\n".join(text.splitlines()[end:])
         if any(t.type in ("dl_open", "table_open") for t in parse_blocks(body)):
             return 0.15
+        if _is_list_of_terms(body, page_title(data)):
+            return 0.15  # a glossary page (a list of **terms**) with front matter, not one term's page
         return 1.0
 
     def read(self, text: str, source: str) -> ReadResult:

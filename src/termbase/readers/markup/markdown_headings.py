@@ -183,6 +183,26 @@ def _tables_fill_sections(text: str, terms: list[Heading]) -> bool:
     return with_table * 2 > len(terms)
 
 
+#: A term's definition on a page of only two or three terms runs to at most this many lines.
+MAX_FEW_TERMS_BODY_LINES = 4
+
+
+def _section_bodies(text: str, headings: list[Heading], level: int) -> list[list[str]]:
+    """Return the non-blank lines under each heading of `level`, up to the next heading."""
+    lines = text.splitlines()
+    starts = [h.line for h in headings] + [len(lines) + 1]
+    return [
+        [line for line in lines[start : end - 1] if line.strip() and line.strip() != "---"]
+        for heading, (start, end) in zip(headings, pairwise(starts), strict=False)
+        if heading.level == level
+    ]
+
+
+def _short_sections(text: str, headings: list[Heading], level: int) -> bool:
+    """Return True if every section at `level` is a short text (a definition, not a chapter)."""
+    return all(len(body) <= MAX_FEW_TERMS_BODY_LINES for body in _section_bodies(text, headings, level))
+
+
 def _sections_read_as_terms(text: str, headings: list[Heading], level: int) -> bool:
     """Return True if a page that does not call itself a glossary still reads as one: many
     term headings, nearly all different and shaped like terms, whose sections are short prose
@@ -195,14 +215,7 @@ def _sections_read_as_terms(text: str, headings: list[Heading], level: int) -> b
         return False
     if len([h for h in headings if h.level < level]) * 2 > len(terms):
         return False
-    lines = text.splitlines()
-    starts = [h.line for h in headings] + [len(lines) + 1]
-    bodies = [
-        [line for line in lines[start : end - 1] if line.strip() and line.strip() != "---"]
-        for heading, (start, end) in zip(headings, pairwise(starts), strict=False)
-        if heading.level == level
-    ]
-    filled = [body for body in bodies if body]
+    filled = [body for body in _section_bodies(text, headings, level) if body]
     if not filled:
         return False
     prose = sum(1 for body in filled if not re.match(r"\s*(?:[-*+]\s|\d+[.)]\s|```|~~~|\||>)", body[0]))
@@ -238,6 +251,8 @@ class MarkdownHeadingsReader:
         titled = any(_GLOSSARY_WORDS.search(h.text) for h in above) or bool(_GLOSSARY_WORDS.search(title))
         if len(terms) < (MIN_TITLED_TERMS if titled else MIN_TERMS):
             return 0.0
+        if len(terms) < MIN_TERMS and not _short_sections(text, headings, level):
+            return 0.0  # two or three sections of a titled page: terms only if their texts are short
         share = sum(1 for h in terms if _is_term_text(h.text)) / len(terms)
         dividers = sum(1 for h in above if is_letter_divider(h.text))
         says_glossary = dividers >= 2 or any(_GLOSSARY_WORDS.search(h.text) for h in above)
