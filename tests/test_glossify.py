@@ -163,6 +163,44 @@ def test_a_real_course_keeps_every_byte_outside_the_links(tmp_path: Path) -> Non
     assert total >= 20, total
 
 
+_OUR_HTML_LINK = re.compile(r'<a class="termbase-term" href="[^"]*"(?: title="[^"]*")?>([^<]*)</a>')
+
+
+def test_html_outside_the_links_is_byte_identical(matcher: TermMatcher) -> None:
+    page = (
+        "<!DOCTYPE html>\n<HTML><Head><TITLE>emulsion</TITLE></Head>\n<BODY class='x'>"
+        "<P>An emulsion<br />and the pH&nbsp;value &amp; <!-- an emulsion --> more.</P>\n"
+        '<p data-note="a > b emulsion">Denaturation, then <EM>denaturation</EM> again.</p>'
+        "<script>var s = '<p>emulsion</p>';</script><p>Browning reaction</p></BODY></HTML>"
+    )
+    out = glossify_document(page, Linker(matcher, LinkTarget(BASE).url, "all"))
+    assert _OUR_HTML_LINK.sub(lambda m: m.group(1), out) == page
+    # Never inside the title, a comment, an attribute or a script; once per paragraph even with "all".
+    linked_texts = [m.group(1) for m in _OUR_HTML_LINK.finditer(out)]
+    assert linked_texts == ["emulsion", "pH", "Denaturation", "Browning reaction"]
+
+
+@pytest.mark.skipif(not (CORPORA / "wcag").is_dir(), reason="corpora not found beside the repo")
+def test_real_html_pages_keep_every_byte_outside_the_links(tmp_path: Path) -> None:
+    """The WCAG pages of the corpora, glossified against a few words they use."""
+    words = {"keyboard": "A device of keys", "pointer": "What a mouse moves", "content": "What a page says",
+             "user agent": "A browser or a reader", "focus": "Where typed keys go"}  # fmt: skip
+    concepts = "".join(
+        f"  - id: {w.replace(' ', '-')}\n    label: {w}\n    definition: {d}.\n" for w, d in words.items()
+    )
+    (tmp_path / "web.yaml").write_text(f"termbase: 1\ntitle: Web words\nconcepts:\n{concepts}")
+    build_termbase([str(tmp_path / "web.yaml")], tmp_path / "web.db")
+    with Termbase.open(tmp_path / "web.db") as termbase:
+        web = TermMatcher.from_termbase(termbase)
+    total = 0
+    for path in sorted((CORPORA / "wcag").rglob("*.html")):
+        page = path.read_text(encoding="utf-8")
+        out = glossify_document(page, Linker(web, LinkTarget(BASE).url))
+        assert _OUR_HTML_LINK.sub(lambda m: m.group(1), out) == page, path.name
+        total += len(_OUR_HTML_LINK.findall(out))
+    assert total >= 100, total
+
+
 # ---------------------------------------------------------------- the command
 
 

@@ -2,9 +2,10 @@
 
 Terms of a termbase found in prose are linked to their concept's page, with a one-line
 definition for a tooltip. `markdown.glossify_markdown` keeps Markdown byte-identical outside
-the inserted links; `html.glossify_html` edits an HTML tree (lxml); the MkDocs plugin
-(`termbase.glossify.mkdocs`) and the Sphinx extension (`termbase.sphinx`) reuse both the
-shared `TermMatcher` and the density rules in `linker`.
+the inserted links, and so does `html.glossify_document` / `glossify_fragment` for HTML
+(links spliced into the page's own text); `source` reads and caches the termbases (one or
+several); the MkDocs plugin (`termbase.glossify.mkdocs_plugin`) and the Sphinx extension
+(`termbase.sphinx`) reuse the shared `TermMatcher` and the density rules in `linker`.
 """
 
 from __future__ import annotations
