@@ -122,8 +122,13 @@ def test_analogies_verbs_after_their_subject_and_identifiers_do_not_link() -> No
             entry("foundation model", "A name from 2021 that covers LLMs and other broad models.", line=8),
             entry("AudioLM (audio language model)", "A 2022 system that models sound as tokens.", line=9),
             entry("audio encoder", "Turns sound into vectors for audio language models.", line=10),
+            entry("sampling", "Drawing each next token at random from the predicted distribution.", line=11),
+            entry(
+                "self-consistency", "Sampling many answers and keeping the one most of them give.", line=12
+            ),
         ]
     )
+    assert mentions["self-consistency"] == {"sampling"}  # a gerund with its object names the activity
     assert "audio-encoder" not in mentions  # models of a kind, not the one named AudioLM
     assert "video-reader" not in mentions
     assert "quality-filter" not in mentions

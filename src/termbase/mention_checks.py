@@ -469,6 +469,7 @@ def rejection(
     if (
         one_word
         and previous not in _NOUN_BEFORE
+        and not lowered.endswith("ing")  # a gerund names the activity: "sampling the next token"
         and (following in _OBJECT_WORDS or (previous == "to" and following in _AFTER_TO))
     ):
         return "verb with object"  # "scores each step", "to sample the next token"
