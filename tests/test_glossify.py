@@ -468,3 +468,32 @@ def test_glossaries_are_read_again_when_a_termbase_file_changes(tmp_path: Path) 
     build_termbase([str(FIXTURES / "glossify" / "course.yaml"), str(FIXTURES / "glossify" / "lab.yaml")], db)
     changed = source.load_glossaries([source.GlossarySource(db, "course")])
     assert "vinegar" in changed.matcher.terms
+
+
+def test_mkdocs_plugin_with_a_glossary_per_chapter(course_db: Path, lab_db: Path, tmp_path: Path) -> None:
+    project = tmp_path / "site"
+    shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
+    shutil.copy(course_db, project / "course.db")
+    shutil.copy(lab_db, project / "lab.db")
+    (project / "mkdocs.yml").write_text(
+        "site_name: Kitchen chemistry\nplugins:\n  - termbase:\n      glossaries:\n"
+        '        - db: course.db\n          pages: ["baking/*"]\n'
+        '        - db: lab.db\n          pages: ["sauces/*"]\n'
+    )
+    done = tool(["mkdocs", "build", "-q", "--strict"], project)
+    assert done.returncode == 0, done.stderr
+    site = project / "site"
+    sauces = our_links((site / "sauces" / "emulsions" / "index.html").read_text())
+    # The lab's glossary alone is for the sauces: its emulsion, and no pH (only the course has it).
+    assert sauces == [
+        ("../../glossary/#term-lab--emulsion", "emulsion"),
+        ("../../glossary/#term-lab--vinegar", "vinegar"),
+        ("../../glossary/#term-lab--emulsion", "emulsion"),
+        ("../../glossary/#term-lab--acidity", "Acidity"),
+    ]
+    bread = our_links((site / "baking" / "bread" / "index.html").read_text())
+    course_terms = ["leavening agent", "Maillard reaction", "denaturation", "browning reaction"]
+    assert [text for _, text in bread] == course_terms
+    assert our_links((site / "index.html").read_text()) == []  # neither glossary is for the home page
+    glossary = (site / "glossary" / "index.html").read_text()
+    assert "Under the microscope" in glossary and "A mix of two liquids" not in glossary

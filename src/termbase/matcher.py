@@ -440,9 +440,11 @@ class TermMatcher:
         prefer: str = "",
         keep_ambiguous: bool = False,
         strict: bool = True,
+        among: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None,
     ) -> Iterator[tuple[int, int, str, _Pattern]]:
         """Yield (start, end, concept id, pattern) for each match `find` returns, without
-        making Match objects (for callers that link most of what is found)."""
+        making Match objects (for callers that link most of what is found). `among` narrows
+        the concepts a label may name here (none left: the label is not looked at)."""
         source = text
         if strict and ("://" in text or "www." in text or "@" in text):
             source = _ADDRESS.sub(lambda m: "\x00" * len(m.group()), text)
@@ -459,6 +461,10 @@ class TermMatcher:
         words: frozenset[str] | None = context if isinstance(context, frozenset) else None
         for begin, finish, pattern in places:
             owners = pattern.owners
+            if among is not None:
+                owners = among(owners)
+                if not owners:
+                    continue
             if len(owners) == 1:
                 yield begin, finish, owners[0], pattern
                 continue

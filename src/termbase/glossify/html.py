@@ -310,7 +310,7 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
     out: list[str] = []
     last = 0
     starts, offsets = prose.starts, prose.offsets
-    for begin, finish, concept_id, _ in matcher.spans(prose.text, context=words_around):
+    for begin, finish, concept_id, _ in matcher.spans(prose.text, context=words_around, among=linker.among):
         run = bisect_right(starts, begin) - 1  # a match lies in one run of text
         begin, finish = offsets[run] + begin - starts[run], offsets[run] + finish - starts[run]
         while seen_links < len(existing) and existing[seen_links][0] <= begin:

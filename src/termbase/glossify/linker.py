@@ -65,6 +65,7 @@ class Linker:
     url_for: Callable[[str], str]
     first: str = "section"
     skip: frozenset[str] = frozenset()
+    among: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None  # see TermMatcher.spans
     _in_section: set[str] = field(default_factory=set)
     _in_page: set[str] = field(default_factory=set)
     _in_paragraph: set[str] = field(default_factory=set)

@@ -14,6 +14,7 @@
             - db: python.db
               name: python       # its concepts are `python:<id>` (default: the file's stem)
               link_to: https://example.org/python/   # its own site instead of the glossary page
+              pages: ["python/*"]  # only in these pages (globs on the docs paths): a glossary per chapter
 
 Pages are glossified as HTML (after Markdown is rendered, so every Markdown extension is
 respected). MkDocs renders every page's content before it renders any template, so by the
@@ -64,6 +65,7 @@ class GlossaryConfig(base.Config):
     db = c.Type(str)
     name = c.Optional(c.Type(str))
     link_to = c.Optional(c.Type(str))
+    pages = c.ListOfItems(c.Type(str), default=[])
 
 
 class TermbaseConfig(base.Config):
@@ -88,12 +90,13 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         if self.config.db and self.config.glossaries:
             raise PluginError("termbase plugin: set db (one termbase) or glossaries (several), not both")
         wanted = [
-            (g.db, g.name, g.link_to, f"glossaries[{n}].db") for n, g in enumerate(self.config.glossaries)
+            (g.db, g.name, g.link_to, tuple(g.pages), f"glossaries[{n}].db")
+            for n, g in enumerate(self.config.glossaries)
         ]
         if self.config.db:
-            wanted = [(self.config.db, None, None, "db")]
+            wanted = [(self.config.db, None, None, (), "db")]
         sources = []
-        for db_name, name, link_to, option in wanted:
+        for db_name, name, link_to, pages, option in wanted:
             db = Path(db_name)
             if not db.is_absolute():
                 db = folder / db
@@ -102,7 +105,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                     f"termbase plugin: {option} {db_name!r}: no termbase file at {db} — "
                     f"build one with `termbase build SOURCES --db {db}`"
                 )
-            sources.append(GlossarySource(db, name or db.stem, link_to or self.config.link_to or ""))
+            sources.append(GlossarySource(db, name or db.stem, link_to or self.config.link_to or "", pages))
         if not sources:
             from termbase.builtin import builtin_db
 
@@ -177,7 +180,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
             return html
         chapter = self._chapter(page)
-        linker = Linker(self.matcher, self._url(page, chapter), self.config.first)
+        among = self.glossaries.for_page(page.file.src_uri)
+        linker = Linker(self.matcher, self._url(page, chapter), self.config.first, among=among)
         out = glossify_fragment(html, linker, "shared" if self.config.tooltips else False)
         for concept_id in linker.used:
             self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
@@ -193,7 +197,9 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         content, linked = done
         if page.content != content and page.content:  # another plugin changed it after us: again
             content = page.content
-            linker = Linker(self.matcher, self._url(page, self._chapter(page)), self.config.first)
+            among = self.glossaries.for_page(page.file.src_uri)
+            url = self._url(page, self._chapter(page))
+            linker = Linker(self.matcher, url, self.config.first, among=among)
             linked = glossify_fragment(content, linker, "shared" if self.config.tooltips else False)
         at = output.find(content)
         if at < 0:

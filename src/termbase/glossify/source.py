@@ -3,8 +3,9 @@
 A `Glossary` is what glossify needs of one termbase: every concept's preferred label, first
 definition and labels. `Glossaries` combines one or more of them into one `TermMatcher`:
 concept ids of the first glossary stay as they are, those of the others are named
-`<name>:<id>`, and a label (or plural) two glossaries share goes to the first one listed;
-inside one glossary, context tells homonyms apart as usual.
+`<name>:<id>`, and a label (or plural) two glossaries share goes to the first one listed
+(among those for the page, when some glossary is for some pages only); inside one
+glossary, context tells homonyms apart as usual.
 
 Building the matcher over a few thousand labels takes a noticeable part of a small site's
 build, so the combined matcher is kept in this process (MkDocs' `serve` rebuilds in the
@@ -15,11 +16,12 @@ changed file is read again.
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import os
 import pickle
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,14 +33,20 @@ from termbase.matcher import SummaryContext, Term, TermMatcher, one_line
 _CACHE_FORMAT = 3
 
 
+#: Narrows the concepts a label names to those that may be linked on a page.
+Narrowing = Callable[[tuple[str, ...]], tuple[str, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class GlossarySource:
-    """One termbase named for glossify: its file and name, and where its terms link when they
-    do not go to the site's own glossary page ("" for the glossary page)."""
+    """One termbase named for glossify: its file and name, where its terms link when they do
+    not go to the site's own glossary page ("" for the glossary page), and the pages it is
+    for (a glossary per chapter)."""
 
     path: Path
     name: str
     link_to: str = ""
+    pages: tuple[str, ...] = ()  # glob patterns of the pages it applies to (none: every page)
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,29 @@ class Glossaries:
     def concept_id(self, key: str) -> str:
         """Return the concept's id in its own termbase."""
         return self.owners[key][1]
+
+    def for_page(self, page: str) -> Narrowing | None:
+        """Return, when some glossary is for some pages only, the rule that narrows the
+        concepts a label names on this page (path relative to the docs) to those of the first
+        glossary listed among the page's (none: the label is not linked there)."""
+        if not any(source.pages for source in self.sources):
+            return None
+        wanted = frozenset(
+            index for index, source in enumerate(self.sources)
+            if not source.pages or any(fnmatch.fnmatchcase(page, pattern) for pattern in source.pages)
+        )  # fmt: skip
+        owners = self.owners
+        narrowed: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+        def among(candidates: tuple[str, ...]) -> tuple[str, ...]:
+            found = narrowed.get(candidates)
+            if found is None:
+                kept = [key for key in candidates if owners[key][0] in wanted]
+                first = min((owners[key][0] for key in kept), default=-1)
+                found = narrowed[candidates] = tuple(key for key in kept if owners[key][0] == first)
+            return found
+
+        return among
 
 
 def concept_key(index: int, name: str, concept_id: str) -> str:
@@ -172,7 +203,10 @@ def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
             labels.setdefault(key, []).append(label)
             pairs.append((key, label))
     rank = {key: index for key, (index, _) in owners.items()}
-    ranked = rank.__getitem__ if len(sources) > 1 else None
+    # With glossaries for some pages only, which glossary a shared label goes to depends on
+    # the page: every owner is kept and `Glossaries.among` picks per page.
+    scoped = any(source.pages for source in sources)
+    ranked = rank.__getitem__ if len(sources) > 1 and not scoped else None
     matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked)
     matcher.prepare_homonyms()
     return Glossaries(sources, matcher, definitions, {k: tuple(v) for k, v in labels.items()}, owners)
