@@ -249,7 +249,9 @@ def test_api_concept_is_the_export_shape_plus_backlinks(client: httpx.Client, te
     body = client.get(f"/api/concepts/{FORMULA_CONCEPT}").json()
     expected = concept_dict(record)
     for entry, stored in zip(expected["entries"], record.entries, strict=True):
-        entry["language"] = stored.entry.language  # the API adds each entry's language
+        entry["language"] = stored.entry.language  # the API adds each entry's language and origin
+        entry["origin"] = stored.entry.origin
+        entry["origin_urls"] = [f"https://arxiv.org/abs/{stored.entry.origin.rsplit(':', 1)[1]}"]
     assert {k: body[k] for k in expected} == expected
     assert body["languages"] == ["en"]
     assert body["mentioned_in"] == [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]

@@ -1,8 +1,8 @@
 """The `llms` writer: glossary-data.txt, every concept as one plain-text block for LLMs.
 
 The same text the web app serves at /glossary-data.txt and the static site writes (see
-`termbase.web.llms`): labels, topics, each source's definition with its provenance,
-formulas as LaTeX, see-also ids.
+`termbase.web.llms`): labels, topics, each source's definition with its provenance
+and origin (the paper with its arXiv or DOI link), formulas as LaTeX, see-also ids.
 """
 
 from __future__ import annotations

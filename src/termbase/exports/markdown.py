@@ -13,11 +13,13 @@ Shape (what Markdown readers call "a heading per term")::
     <definition>
 
     — *<source title>*, `<source>` line N[-M][ (<language>)][ · <locator>]
+    *Origin:* <authors, year>, [arXiv:NNNN.NNNNN](<https://arxiv.org/abs/NNNN.NNNNN>)
 
     *See also:* [label](#id), …
 
 Each concept heading carries an `{#id}` attribute (Pandoc / markdown-it-attrs), so
-see-also links point at it. The line after each definition gives its provenance; an HTML
+see-also links point at it. The line after each definition gives its provenance, and an
+entry whose source names the idea's origin shows it, each cited paper linked; an HTML
 comment under it, and one closing the concept, carry what the page does not show (see
 `termbase.exports.embedded`), so the markdown-headings reader gives back exactly the
 termbase exported. A definition with lines Markdown would read as page structure (a
@@ -30,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from termbase.citations import citations
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import records, termbase_title
 from termbase.exports.embedded import CONCEPT_MARK, ENTRY_MARK, concept_data, entry_data
@@ -38,6 +41,8 @@ from termbase.store import Termbase
 
 #: Separates the other labels on the `*Also:*` line (labels may hold commas).
 LABEL_SEPARATOR = " · "
+#: Opens the line that shows an entry's origin (the paper that introduced the idea).
+ORIGIN_PREFIX = "*Origin:* "
 #: The body written for an entry with no definition.
 NO_DEFINITION = "*(no definition)*"
 
@@ -47,7 +52,7 @@ NO_DEFINITION = "*(no definition)*"
 #: line, an `*Also:*` or `*See also:*` line, also inside list items and block quotes.
 _STRUCTURE_LINE = re.compile(
     r"^(?P<prefix>\s*(?:(?:[>*+-]|\d+[.)])\s*)*?)"
-    r"(?P<mark>#|<|```|~~~|— \*|\*Also:\* |\*See also:\* |[=-]+\s*$)"
+    r"(?P<mark>#|<|```|~~~|— \*|\*Also:\* |\*See also:\* |\*Origin:\* |[=-]+\s*$)"
 )
 
 
@@ -80,6 +85,38 @@ def provenance_line(title: str, entry: Entry) -> str:
     return f"— *{title}*, `{entry.source}` {lines}{language}{locator}"
 
 
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>])")
+#: In an origin line, read left to right: an escaped mark, or a link (its text, escaped marks in it).
+_ORIGIN_PART = re.compile(r"\\(?P<mark>.)|\[(?P<text>(?:\\.|[^\]\\])*)\]\(<[^<>\s]*>\)")
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def _escaped(text: str) -> str:
+    """Return `text` with the marks Markdown would read as emphasis, code, links or HTML escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def origin_line(origin: str) -> str:
+    """Return the line that shows an entry's origin, each arXiv id, DOI or address linked."""
+    text = " ".join(origin.split())
+    out: list[str] = []
+    position = 0
+    for citation in citations(text):
+        out.append(_escaped(text[position : citation.start]))
+        out.append(f"[{_escaped(citation.text)}](<{citation.url}>)")
+        position = citation.end
+    out.append(_escaped(text[position:]))
+    return ORIGIN_PREFIX + "".join(out)
+
+
+def origin_from_line(line: str) -> str:
+    """Return the origin an `origin_line` shows (links back to their text, escapes undone)."""
+    def plain(match: re.Match[str]) -> str:
+        return match["mark"] if match["mark"] is not None else _ESCAPED.sub(r"\1", match["text"])
+
+    return _ORIGIN_PART.sub(plain, line[len(ORIGIN_PREFIX) :])
+
+
 class MarkdownWriter:
     name = "markdown"
     description = "Markdown, a heading per concept with every source's definition"
@@ -105,7 +142,9 @@ class MarkdownWriter:
                 shown, verbatim = shown_definition(entry.definition)
                 parts.append(shown)
                 data = entry_data(stored, with_definition=not verbatim)
-                parts.append(provenance_line(stored.source_title, entry) + "\n" + comment(ENTRY_MARK, data))
+                shown_origin = "\n" + origin_line(entry.origin) if entry.origin.strip() else ""
+                provenance = provenance_line(stored.source_title, entry)
+                parts.append(provenance + "\n" + comment(ENTRY_MARK, data) + shown_origin)
             see_also = [r.to_id for r in record.related if r.kind == "see_also"]
             if see_also:
                 parts.append(

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
+from termbase.citations import origin_urls
 from termbase.errors import InputError
 from termbase.languages import concept_languages, in_language, is_language_tag
 from termbase.lookup import all_label_texts, find_concepts, loose_index, suggest_labels
@@ -217,6 +218,8 @@ class Glossary:
                     formulas=list(s.entry.formulas),
                     see_also=list(s.entry.see_also),
                     links=list(s.entry.links),
+                    origin=s.entry.origin,
+                    origin_urls=list(origin_urls(s.entry.origin)),
                     provenance=provenance_of(s),
                 )
                 for s in record.entries

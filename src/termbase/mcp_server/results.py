@@ -35,6 +35,8 @@ class Definition(BaseModel):
     formulas: list[str] = Field(default_factory=list, description="Formulas in LaTeX")
     see_also: list[str] = Field(default_factory=list, description="See-also targets the source names")
     links: list[str] = Field(default_factory=list, description="Further-reading links the source gives")
+    origin: str = Field("", description="The paper that introduced the idea, as the source cites it")
+    origin_urls: list[str] = Field(default_factory=list, description="Links to that paper (arXiv, DOI)")
     provenance: Provenance
 
 

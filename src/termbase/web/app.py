@@ -29,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from termbase import __version__
+from termbase.citations import origin_urls
 from termbase.errors import TermbaseError
 from termbase.exports.jsonl import concept_dict
 from termbase.languages import FALLBACK, LANGUAGE_TAG, concept_languages, in_language
@@ -347,10 +348,11 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         concept_id: Annotated[str, PathParam(description="The concept's id (a slug)")],
         lang: LangQuery = None,
     ) -> Response:
-        """Return the concept as in the jsonl export, plus each entry's `language`, `mentioned_in`
-        (backlinks), `url`, `languages` (every language its entries are in) and `conflicts`
-        (where its sources disagree, as `termbase check` found at build time: `why` and the
-        two `sides` with source, line and words).
+        """Return the concept as in the jsonl export, plus each entry's `language`, `origin` (the
+        paper that introduced the idea, as the source cites it) and `origin_urls` (its arXiv or
+        DOI links), `mentioned_in` (backlinks), `url`, `languages` (every language its entries
+        are in) and `conflicts` (where its sources disagree, as `termbase check` found at build
+        time: `why` and the two `sides` with source, line and words).
 
         With `lang`, `label` and `entries` are those in that language, else the English ones.
         """
@@ -363,6 +365,8 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         value = concept_dict(record)
         for entry, stored in zip(value["entries"], record.entries, strict=True):  # type: ignore[call-overload]
             entry["language"] = stored.entry.language
+            entry["origin"] = stored.entry.origin
+            entry["origin_urls"] = list(origin_urls(stored.entry.origin))
         value["mentioned_in"] = [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]
         value["conflicts"] = data_in("").conflicts.get(record.id, [])
         value["languages"] = languages

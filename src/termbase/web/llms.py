@@ -2,13 +2,15 @@
 
 `llms.txt` is a Markdown file: `# title`, a `> summary` line, then `##` sections of links.
 `glossary-data.txt` holds every concept as one block: labels, topics, each source's
-definition with where it came from, formulas (LaTeX) and related concept ids.
+definition with where it came from and its origin (the paper, with the arXiv or DOI
+link), formulas (LaTeX) and related concept ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from termbase.citations import origin_with_urls
 from termbase.store import ConceptRecord, Termbase
 from termbase.web.pages import Links, SiteData, label_kinds
 
@@ -29,7 +31,7 @@ def llms_txt(data: SiteData, links: Links) -> str:
         "## Glossary data",
         "",
         f"- [Every concept as plain text]({links.file('glossary-data.txt')}): labels, "
-        "definitions, formulas and related ids, one block per concept",
+        "definitions, origins (paper and link), formulas and related ids, one block per concept",
         f"- [Statistics]({links.stats()}): concepts per topic and per source, overlap between sources",
     ]
     if not links.static:
@@ -70,6 +72,8 @@ def concept_block(record: ConceptRecord) -> str:
         if entry.locator:
             where += f", {entry.locator.text}"
         lines.append(f"definition ({where}): " + " ".join(entry.definition.split()))
+        if entry.origin.strip():
+            lines.append("origin: " + origin_with_urls(" ".join(entry.origin.split())))
         lines.extend(f"formula: {formula}" for formula in entry.formulas)
     related = list(dict.fromkeys(r.to_id for r in record.related if r.kind == "see_also"))
     if related:

@@ -23,6 +23,7 @@ import nh3
 from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, Template, select_autoescape
 from markupsafe import Markup, escape
 
+from termbase.citations import citations
 from termbase.web.security import csp_meta
 
 if TYPE_CHECKING:
@@ -384,32 +385,17 @@ def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: ob
     return Markup("".join(parts))
 
 
-#: Where a cited paper can be found, as sources write it: an arXiv id, a DOI, or an address.
-_CITATION = re.compile(
-    r"(?P<arxiv>\barXiv:\s?(?P<arxiv_id>\d{4}\.\d{4,5}(?:v\d+)?))"
-    r"|(?P<doi>\b(?:doi:\s?)?(?P<doi_id>10\.\d{4,9}/[^\s,;]+[^\s,;.)]))"
-    r"|(?P<url>\bhttps?://[^\s<>\"]+[^\s<>\".,;)])",
-    re.IGNORECASE,
-)
-
-
 def origin_html(origin: str) -> Markup:
     """Return an origin ("Ainslie et al., 2023, arXiv:2305.13245") with the paper linked where
     it names an arXiv id, a DOI or an address; the rest is escaped text."""
     out: list[str] = []
     position = 0
-    for match in _CITATION.finditer(origin):
-        out.append(html.escape(origin[position : match.start()], quote=False))
-        if match.group("arxiv"):
-            url = f"https://arxiv.org/abs/{match.group('arxiv_id')}"
-        elif match.group("doi"):
-            url = f"https://doi.org/{match.group('doi_id')}"
-        else:
-            url = match.group("url")
-        href = html.escape(url, quote=True)
-        text = html.escape(match.group(0), quote=False)
+    for citation in citations(origin):
+        out.append(html.escape(origin[position : citation.start], quote=False))
+        href = html.escape(citation.url, quote=True)
+        text = html.escape(citation.text, quote=False)
         out.append(f'<a href="{href}" rel="nofollow noopener">{text}</a>')
-        position = match.end()
+        position = citation.end
     out.append(html.escape(origin[position:], quote=False))
     return Markup("".join(out))
 

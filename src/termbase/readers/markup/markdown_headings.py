@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from termbase.errors import InputError
-from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION
+from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION, ORIGIN_PREFIX, origin_from_line
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, is_concept_id
 from termbase.readers.base import ReadEntry, result_with_restored
@@ -351,8 +351,8 @@ def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[
     """Return the entries of one concept of termbase's own Markdown export, provenance restored.
 
     The heading gives the preferred label and concept id, `*Also:*` the other labels, each
-    provenance line the source, lines, language and locator of the definition above it, and
-    `*See also:*` the related concept ids.
+    provenance line the source, lines, language and locator of the definition above it, an
+    `*Origin:*` line under it the origin, and `*See also:*` the related concept ids.
     """
     match = _HEADING_ID.search(heading.text)
     concept_id = match["id"] if match else ""
@@ -387,6 +387,12 @@ def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[
             continue
         if line.startswith(_SEE_ALSO):
             see_also = tuple(href[1:] for href, _ in markdown_links(line) if href.startswith("#"))
+            continue
+        if line.startswith(ORIGIN_PREFIX) and found and not chunk:  # the entry above's origin
+            entry, (start, _), cited = found[-1]
+            if len(data) < len(found):  # no comment under the entry: the line is all there is
+                entry = replace(entry, origin=origin_from_line(line))
+            found[-1] = (entry, (start, index + 1), cited)
             continue
         provenance = _PROVENANCE.match(line)
         if not provenance:

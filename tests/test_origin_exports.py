@@ -1,0 +1,199 @@
+"""An entry's origin (paper, authors, year, arXiv id or DOI) survives every way out of a
+termbase: the served page and JSON API, the static site, glossary-data.txt, the MCP `define`
+tool and each export, where a page for people shows the paper as a link."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import httpx
+import pytest
+import uvicorn
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from termbase.build import build_termbase
+from termbase.exports import ExportOptions, export_text
+from termbase.exports.markdown import origin_from_line, origin_line
+from termbase.mcp_server.server import create_server
+from termbase.store import Termbase
+from termbase.web.app import create_app
+from termbase.web.site import write_site
+
+#: Two papers, one by arXiv id and one by a DOI with Markdown marks in it (`_`, brackets).
+ORIGIN = "Rivera and Okafor, 2021, arXiv:2106.01234; Lindqvist, 1998, doi:10.1000/jx_q(7)3 (*Proc.*)"
+ARXIV_URL = "https://arxiv.org/abs/2106.01234"
+DOI_URL = "https://doi.org/10.1000/jx_q(7)3"
+
+SOURCE = f"""\
+termbase: 1
+title: Origins test glossary
+concepts:
+  - id: folded-widget
+    label: folded widget
+    definition: >-
+      A small test concept whose definition is long enough to be an ordinary glossary entry
+      and which names the papers that introduced it below.
+    origin: "{ORIGIN}"
+    related: [plain-widget]
+  - id: plain-widget
+    label: plain widget
+    definition: >-
+      Another small test concept that cites no paper at all, so no origin line is shown for it.
+    related: [folded-widget]
+"""
+
+EXPORTS = [
+    ("jsonl", {}),
+    ("json", {}),
+    ("csv", {}),
+    ("skos", {}),
+    ("skos", {"rdf_xml": True}),
+    ("jsonld", {}),
+    ("tbx", {}),
+    ("sphinx", {}),
+    ("markdown", {}),
+    ("llms", {}),
+]
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("origins")
+    source = folder / "origins.yaml"
+    source.write_text(SOURCE, encoding="utf-8")
+    path = folder / "origins.db"
+    summary = build_termbase([str(source)], path)
+    assert not summary.skipped, summary.skipped
+    return path
+
+
+def _export(db: Path, name: str, **options: bool) -> str:
+    with Termbase.open(db) as termbase:
+        return export_text(termbase, name, ExportOptions(**options))
+
+
+@pytest.mark.parametrize(("name", "options"), EXPORTS, ids=[f"{n}{'-xml' if o else ''}" for n, o in EXPORTS])
+def test_every_export_keeps_authors_year_and_paper_ids(db: Path, name: str, options: dict[str, bool]) -> None:
+    text = _export(db, name, **options)
+    for part in ("Rivera and Okafor, 2021", "arXiv:2106.01234", "Lindqvist, 1998"):
+        assert part in text, (name, part)
+    assert "10.1000/jx" in text
+
+
+def test_glossary_data_gives_each_paper_its_link(db: Path) -> None:
+    text = _export(db, "llms")
+    origin_lines = [line for line in text.splitlines() if line.startswith("origin: ")]
+    assert origin_lines == [
+        f"origin: Rivera and Okafor, 2021, arXiv:2106.01234 ({ARXIV_URL}); "
+        f"Lindqvist, 1998, doi:10.1000/jx_q(7)3 ({DOI_URL}) (*Proc.*)"
+    ]
+
+
+def test_markdown_shows_the_origin_as_links_and_reads_it_back(db: Path, tmp_path: Path) -> None:
+    text = _export(db, "markdown")
+    shown = [line for line in text.splitlines() if line.startswith("*Origin:* ")]
+    assert len(shown) == 1
+    assert f"[arXiv:2106.01234](<{ARXIV_URL}>)" in shown[0]
+    assert f"](<{DOI_URL}>)" in shown[0]
+    assert origin_from_line(shown[0]) == ORIGIN
+    # a page whose comments were removed (edited by hand) still gives the origin back
+    bare = "\n".join(line for line in text.splitlines() if not line.startswith("<!-- termbase-"))
+    for name, page in (("export.md", text), ("bare.md", bare)):
+        path = tmp_path / name
+        path.write_text(page, encoding="utf-8")
+        summary = build_termbase([str(path)], tmp_path / f"{name}.db")
+        assert not summary.skipped, summary.skipped
+        with Termbase.open(tmp_path / f"{name}.db") as rebuilt:
+            origins = {
+                record.id: [stored.entry.origin for stored in record.entries]
+                for record in map(rebuilt.concept, rebuilt.concept_ids())
+                if record is not None
+            }
+        assert origins["folded-widget"] == [ORIGIN], name
+        assert origins["plain-widget"] == [""], name
+
+
+def test_an_origin_line_inside_a_definition_is_not_taken_for_one(tmp_path: Path) -> None:
+    source = tmp_path / "odd.yaml"
+    definition = "Opens like an origin line\\n\\n*Origin:* Nobody, 1900, arXiv:1900.00001"
+    source.write_text(
+        "termbase: 1\ntitle: Odd\nconcepts:\n  - id: odd-term\n    label: odd term\n"
+        f'    definition: "{definition}"\n',
+        encoding="utf-8",
+    )
+    build_termbase([str(source)], tmp_path / "odd.db")
+    page = tmp_path / "odd.md"
+    page.write_text(_export(tmp_path / "odd.db", "markdown"), encoding="utf-8")
+    assert "\\*Origin:* Nobody" in page.read_text(encoding="utf-8")
+    build_termbase([str(page)], tmp_path / "back.db")
+    with Termbase.open(tmp_path / "back.db") as rebuilt:
+        record = rebuilt.concept("odd-term")
+        assert record is not None
+        assert [s.entry.origin for s in record.entries] == [""]
+        assert record.entries[0].entry.definition.endswith("*Origin:* Nobody, 1900, arXiv:1900.00001")
+
+
+def test_origin_line_escapes_marks_and_links_every_paper() -> None:
+    line = origin_line("A_b [x], 2020, arXiv:2001.00001, https://example.org/p")
+    assert line == (
+        "*Origin:* A\\_b \\[x\\], 2020, [arXiv:2001.00001](<https://arxiv.org/abs/2001.00001>), "
+        "[https://example.org/p](<https://example.org/p>)"
+    )
+    assert origin_from_line(line) == "A_b [x], 2020, arXiv:2001.00001, https://example.org/p"
+
+
+def _links(html: str) -> set[str]:
+    return set(re.findall(r'<a href="([^"]+)" rel="nofollow noopener">', html))
+
+
+def test_static_site_page_links_the_papers(db: Path, tmp_path: Path) -> None:
+    with Termbase.open(db) as termbase:
+        write_site(termbase, tmp_path / "site", workers=1)
+    page = next((tmp_path / "site" / "c").glob("folded-widget*")).read_text(encoding="utf-8")
+    assert {ARXIV_URL, DOI_URL.replace("&", "&amp;")} <= _links(page)
+    assert "Rivera and Okafor, 2021" in page
+    data = (tmp_path / "site" / "glossary-data.txt").read_text(encoding="utf-8")
+    assert f"arXiv:2106.01234 ({ARXIV_URL})" in data
+
+
+@pytest.fixture(scope="module")
+def client(db: Path) -> Iterator[httpx.Client]:
+    """An httpx client talking to a real uvicorn server on 127.0.0.1, in a thread."""
+    config = uvicorn.Config(create_app(db, "Origins"), host="127.0.0.1", port=0, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+        yield http
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_served_page_api_and_glossary_data_keep_the_origin(client: httpx.Client) -> None:
+    assert {ARXIV_URL, DOI_URL} <= _links(client.get("/c/folded-widget").text)
+    entries = client.get("/api/concepts/folded-widget").json()["entries"]
+    assert [e["origin"] for e in entries] == [ORIGIN]
+    assert f"doi:10.1000/jx_q(7)3 ({DOI_URL})" in client.get("/glossary-data.txt").text
+
+
+def test_mcp_define_gives_the_origin_and_its_links(db: Path) -> None:
+    async def main() -> None:
+        with Termbase.open(db) as termbase:
+            async with create_connected_server_and_client_session(create_server(termbase)) as client:
+                result = await client.call_tool("define", {"term": "folded widget"})
+        assert not result.isError and result.structuredContent is not None
+        definition = result.structuredContent["concepts"][0]["definitions"][0]
+        assert definition["origin"] == ORIGIN
+        assert definition["origin_urls"] == [ARXIV_URL, DOI_URL]
+
+    anyio.run(main)
