@@ -48,7 +48,7 @@ from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_fragment
 from termbase.glossify.linker import Linker, LinkTarget
-from termbase.glossify.source import Glossaries, GlossarySource, load_glossaries
+from termbase.glossify.source import Glossaries, GlossarySource, keep_glossaries, load_glossaries
 
 ASSET_FOLDER = "assets/termbase"
 #: One script holding the one-line definition of every term the site links, so pages carry
@@ -120,6 +120,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         self.matcher = self.glossaries.matcher
         self.full_definitions = self.glossaries.definitions
         self.pages_out: dict[str, tuple[str, str]] = {}
+        self.rendered_new = False
         if not self.config.glossary_page and not all(g.link_to for g in self.glossaries.sources):
             raise PluginError(
                 "termbase plugin: links need somewhere to go — set glossary_page (default glossary.md) "
@@ -212,6 +213,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         return output[:at] + linked + output[at + len(content) :]
 
     def on_post_build(self, config: Any) -> None:
+        if self.rendered_new:
+            keep_glossaries(self.glossaries)  # the definitions rendered for the glossary page too
         if not self.config.tooltips:
             return
         definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}
@@ -228,18 +231,30 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         return context
 
     def _glossary_html(self, glossary: Page) -> str:
-        from markdown import Markdown  # MkDocs' own Markdown engine, loaded already
+        rendered = self.glossaries.rendered  # kept with the cached termbases
+        engine: Any = None
 
-        from termbase.web.render import sanitize_html
-
-        engine = Markdown()
-
-        def markdown_html(text: str) -> str:
+        def markdown_html(key: str) -> str:
+            nonlocal engine
+            done = rendered.get(key)
+            if done is not None:
+                return done
+            text = self.full_definitions.get(key, "")
             if not text.strip():
-                return ""
-            if not _MARKDOWN_MARKS.search(text):  # plain text: no need for the engine
-                return f"<p>{html.escape(text.strip(), quote=False)}</p>"
-            return sanitize_html(engine.reset().convert(text))
+                done = ""
+            elif not _MARKDOWN_MARKS.search(text):  # plain text: no need for the engine
+                done = f"<p>{html.escape(text.strip(), quote=False)}</p>"
+            else:
+                from termbase.web.render import sanitize_html
+
+                if engine is None:
+                    from markdown import Markdown  # MkDocs' own Markdown engine, loaded already
+
+                    engine = Markdown()
+                done = sanitize_html(engine.reset().convert(text))
+            rendered[key] = done
+            self.rendered_new = True
+            return done
 
         addresses: dict[str, str] = {}
 
@@ -274,7 +289,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 links = ", ".join(map(link_to, pages))
                 parts.append(f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>')
                 parts.append(
-                    f"<dd>{markdown_html(self.full_definitions.get(concept_id, ''))}"
+                    f"<dd>{markdown_html(concept_id)}"
                     f'<p class="termbase-used-in">Used in: {links}</p></dd>'
                 )
             parts.append("</dl>")

@@ -16,13 +16,14 @@ changed file is read again.
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import hashlib
 import os
 import pickle
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from termbase import __version__
@@ -30,7 +31,7 @@ from termbase.errors import InputError, StoreError
 from termbase.matcher import SummaryContext, Term, TermMatcher, one_line
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
@@ -59,6 +60,7 @@ class Glossaries:
     definitions: dict[str, str]  # key -> the concept's first definition, Markdown
     labels: dict[str, tuple[str, ...]]  # key -> every label of the concept
     owners: dict[str, tuple[int, str]]  # key -> (index of its glossary in `sources`, concept id)
+    rendered: dict[str, str] = field(default_factory=dict)  # key -> definition as HTML, as made
 
     def source_of(self, key: str) -> GlossarySource:
         """Return the glossary a concept key comes from."""
@@ -112,9 +114,11 @@ def check_names(sources: Sequence[GlossarySource]) -> None:
 _loaded: dict[tuple[object, ...], Glossaries] = {}
 
 
-#: The modules whose code decides what a matcher holds: an edited one (in a working copy,
-#: without a version change) makes the cached matchers stale.
-_MATCHER_CODE = ("matcher.py", "labels.py", "accents.py", "context_words.py")
+#: The modules whose code decides what the cache holds: an edited one (in a working copy,
+#: without a version change) makes the cached glossaries stale.
+_MATCHER_CODE = (
+    "matcher.py", "labels.py", "accents.py", "context_words.py", "glossify/mkdocs_plugin.py", "web/render.py",
+)  # fmt: skip
 
 
 def _stamp(sources: Sequence[GlossarySource]) -> tuple[object, ...]:
@@ -164,6 +168,12 @@ def load_glossaries(sources: Sequence[GlossarySource]) -> Glossaries:
     _loaded.clear()  # keep one combination: a site's builds in `mkdocs serve`
     _loaded[stamp] = found
     return found
+
+
+def keep_glossaries(glossaries: Glossaries) -> None:
+    """Write the glossaries to the cache again (after something was added to `rendered`)."""
+    with contextlib.suppress(InputError):  # a termbase went away meanwhile: the next build says so
+        _write_cache(_cache_file(_stamp(glossaries.sources)), glossaries)
 
 
 def _write_cache(cache: Path, glossaries: Glossaries) -> None:
