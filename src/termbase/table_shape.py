@@ -139,18 +139,23 @@ def _pipe_table(rows: list[TableRow], columns: int) -> bool:
 
 def script_of(text: str) -> str:
     """Return the script most letters of `text` are written in (`LATIN`, `HANGUL`…), or ""."""
-    scripts = Counter()
-    for char in text:
-        if char.isalpha():
-            name = unicodedata.name(char, "")
-            if name:
-                scripts[name.split()[0]] += 1
+    if text.isascii():  # every ASCII letter is Latin
+        return "LATIN" if any(map(str.isalpha, text)) else ""
+    scripts = Counter(_script_of_letter(char) for char in text if char.isalpha())
+    scripts.pop("", None)
     return scripts.most_common(1)[0][0] if scripts else ""
+
+
+@lru_cache(maxsize=8192)
+def _script_of_letter(char: str) -> str:
+    """Return the script a letter's Unicode name opens with (`LATIN`, `HANGUL`…), or ""."""
+    name = unicodedata.name(char, "")
+    return name.split()[0] if name else ""
 
 
 def column_script(cells: list[str], share: float = 0.9) -> str:
     """Return the script at least `share` of the non-empty cells are in, or ""."""
-    scripts = [script_of(cell) for cell in cells if script_of(cell)]
+    scripts = [script for cell in cells if (script := script_of(cell))]
     if not scripts:
         return ""
     script, count = Counter(scripts).most_common(1)[0]

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 import textwrap
 
+from markdown_it.token import Token
+
 from termbase.model import ReadResult
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import (
@@ -38,11 +40,12 @@ _BOLD_ITEM = re.compile(
 MIN_ENTRIES = 3
 
 
-def _bold_items(text: str) -> list[tuple[int, int, re.Match[str]]]:
-    """Return (first line, last line, match) for each top-level bold-term list item."""
+def _bold_items(text: str, tokens: list[Token] | None = None) -> list[tuple[int, int, re.Match[str]]]:
+    """Return (first line, last line, match) for each top-level bold-term list item
+    (`tokens`: the page's parse, when the caller has it; a large page's parse is ~2 KB an entry)."""
     lines = text.splitlines()
     found = []
-    for token in parse_blocks(text):
+    for token in parse_blocks(text) if tokens is None else tokens:
         if token.type != "list_item_open" or token.level != 1 or token.map is None:
             continue
         first, last = token_lines(token)
@@ -64,11 +67,11 @@ class MarkdownBoldReader:
         """Return the share of the page's content lines inside bold-term items (low if < 3 items)."""
         if "**" not in text and "__" not in text:
             return 0.0  # no bold at all: skip parsing
-        items = _bold_items(text)
+        tokens = parse_blocks(text)
+        items = _bold_items(text, tokens)
         if not items:
             return 0.0
         used = sum(last - first + 1 for first, last, _ in items)
-        tokens = parse_blocks(text)
         headings = sum(1 for t in tokens if t.type == "heading_open")
         nonblank = sum(1 for line in text.splitlines() if line.strip())
         content = max(1, nonblank - headings - 3)
@@ -88,7 +91,7 @@ class MarkdownBoldReader:
         )
         entries = []
         claimed: set[int] = set()
-        for first, last, match in _bold_items(text):
+        for first, last, match in _bold_items(text, tokens):
             more = textwrap.dedent("\n".join(lines[first:last]))
             raw = "\n".join(part for part in (match.group("rest").strip(), more.strip()) if part)
             raw = resolve_reference_links(raw, references)

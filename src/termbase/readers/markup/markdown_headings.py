@@ -31,6 +31,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from markdown_it.token import Token
+
 from termbase.errors import InputError
 from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION, ORIGIN_PREFIX, origin_from_line
 from termbase.labels import parse_term
@@ -102,9 +104,10 @@ def spaced_headings(text: str) -> str:
     return _UNSPACED_HEADING.sub(r"\1 ", text)
 
 
-def page_headings(text: str) -> list[Heading]:
-    """Return every heading of the page, in order; a heading that is a link keeps its text."""
-    tokens = parse_blocks(text)
+def page_headings(text: str, tokens: list[Token] | None = None) -> list[Heading]:
+    """Return every heading of the page, in order; a heading that is a link keeps its text.
+    `tokens`: the page's parse, when the caller has it (a large page's parse is large)."""
+    tokens = parse_blocks(text) if tokens is None else tokens
     return [
         Heading(token_lines(t)[0], int(t.tag[1]), _HEADING_LINK.sub(r"\g<text>", heading_text(tokens[i + 1])))
         for i, t in enumerate(tokens)
@@ -273,7 +276,7 @@ class MarkdownHeadingsReader:
         text = spaced_headings(text)
         lines = text.splitlines()
         tokens = parse_blocks(text)
-        headings = page_headings(text)
+        headings = page_headings(text, tokens)
         level = term_level(headings)
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
         reasons = {h.line: REASON_DIVIDER for h in headings if is_letter_divider(h.text)}
