@@ -89,10 +89,10 @@ class Term:
     definition: str
 
 
-class _Pattern(NamedTuple):
-    owners: tuple[str, ...]
-    label: str
-    words: int
+#: What a pattern stands for: (the concepts its label names, that label, how many words it
+#: has). A plain tuple, not a NamedTuple: a cached matcher unpickles thousands of them.
+_Pattern = tuple[tuple[str, ...], str, int]
+_OWNERS, _LABEL, _WORDS = 0, 1, 2
 
 
 def _norm_token(token: str, keep_case: bool) -> str:
@@ -278,7 +278,7 @@ class TermMatcher:
     @staticmethod
     def _pattern(pattern: str, owners: dict[str, str]) -> _Pattern:
         ids = tuple(sorted(owners))
-        return _Pattern(ids, owners[ids[0]], pattern.count(" ") - 1)
+        return (ids, owners[ids[0]], pattern.count(" ") - 1)
 
     # -- building
 
@@ -323,8 +323,8 @@ class TermMatcher:
         (else done on first need), so that a pickled matcher carries them."""
         for automaton in (self._folded, self._cased):
             for pattern in automaton.found:
-                if len(pattern.owners) > 1:
-                    for owner in pattern.owners:
+                if len(pattern[_OWNERS]) > 1:
+                    for owner in pattern[_OWNERS]:
                         self.words_of(owner)
 
     def words_of(self, concept_id: str) -> frozenset[str]:
@@ -429,7 +429,7 @@ class TermMatcher:
         without it, only word characters count (as in linking definitions).
         """
         return [
-            Match(begin, end, text[begin:end], chosen, pattern.label, pattern.owners)
+            Match(begin, end, text[begin:end], chosen, pattern[_LABEL], pattern[_OWNERS])
             for begin, end, chosen, pattern in self.spans(text, context, prefer, keep_ambiguous, strict)
         ]
 
@@ -460,7 +460,7 @@ class TermMatcher:
             places = self._places_in_tokens(source, strict)
         words: frozenset[str] | None = context if isinstance(context, frozenset) else None
         for begin, finish, pattern in places:
-            owners = pattern.owners
+            owners = pattern[_OWNERS]
             if among is not None:
                 owners = among(owners)
                 if not owners:
@@ -495,7 +495,7 @@ class TermMatcher:
                 finish = end - 2 + (shifts[last][1] if last >= 0 else 0)
             else:
                 begin, finish = start, end - 2
-            if pattern.words > 1:
+            if pattern[_WORDS] > 1:
                 pieces = _SPLIT.split(source[begin:finish])
                 if not all(map(_JOINER.fullmatch, pieces[2:-1:2])):
                     continue  # across a full stop or a bracket: a shorter label here may still fit
@@ -526,7 +526,7 @@ class TermMatcher:
             if start + 1 < taken:
                 continue
             first = bisect_left(starts, start + 1)
-            last = first + pattern.words - 1
+            last = first + pattern[_WORDS] - 1
             if strict and last > first and not all(map(_JOINER.fullmatch, gaps[first + 1 : last + 1])):
                 continue  # across a full stop or a bracket: a shorter label here may still fit
             taken = end

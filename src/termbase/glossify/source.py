@@ -31,7 +31,7 @@ from termbase.errors import InputError, StoreError
 from termbase.matcher import SummaryContext, Term, TermMatcher, one_line
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 4
+_CACHE_FORMAT = 5
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
