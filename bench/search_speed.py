@@ -26,6 +26,7 @@ import random
 import resource
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -96,26 +97,38 @@ def load() -> float:
     return round(os.getloadavg()[0], 2)
 
 
-def run_command(argv: list[str]) -> tuple[float, float]:
-    """Run `argv` in a new process; return its wall seconds and peak resident memory in MB."""
-    silent = os.open(os.devnull, os.O_WRONLY)
-    try:
-        start = time.perf_counter()
-        # posix_spawn (vfork) rather than fork: a forked child's peak memory would count
-        # the benchmark's own pages copied before exec.
-        pid = os.posix_spawn(
-            argv[0],
-            argv,
-            os.environ,
-            file_actions=[(os.POSIX_SPAWN_DUP2, silent, 1), (os.POSIX_SPAWN_DUP2, silent, 2)],
-        )
-        _, status, usage = os.wait4(pid, 0)
-        seconds = time.perf_counter() - start
-    finally:
-        os.close(silent)
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(f"{' '.join(argv)} failed with status {os.waitstatus_to_exitcode(status)}")
-    return seconds, usage.ru_maxrss / 1024
+#: Runs a module as `python -m` does and writes the process's peak resident memory (VmHWM:
+#: this process image only; the peak the kernel reports to a parent would include the
+#: benchmark's own pages, copied when the child was forked) to the file named in argv[1].
+PEAK_WRAPPER = """
+import atexit, runpy, sys
+report, module = sys.argv[1], sys.argv[2]
+def peak():
+    with open('/proc/self/status') as status:
+        kb = next(line.split()[1] for line in status if line.startswith('VmHWM:'))
+    with open(report, 'w') as out:
+        out.write(kb)
+atexit.register(peak)
+sys.argv = [module, *sys.argv[3:]]
+if module != 'pass':
+    runpy.run_module(module, run_name='__main__', alter_sys=True)
+"""
+
+
+def run_command(argv: list[str], report: Path) -> tuple[float, float]:
+    """Run `python -m MODULE ARGS` (argv = [MODULE, *ARGS]; MODULE `pass` runs nothing) in a new
+    process; return its wall seconds and peak resident memory in MB."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_WRAPPER, str(report), *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    if done.returncode:
+        raise SystemExit(f"{' '.join(argv)} failed with status {done.returncode}")
+    return seconds, int(report.read_text()) / 1024
 
 
 def cli_timing(big_db: Path | None, repeat: int) -> dict[str, object]:
@@ -124,20 +137,20 @@ def cli_timing(big_db: Path | None, repeat: int) -> dict[str, object]:
     The commands run interleaved (one of each per round) so that load changes hit all of
     them alike; each figure is min/median/max over the rounds.
     """
-    termbase = [sys.executable, "-m", "termbase"]
-    commands = {"python -c pass": [sys.executable, "-c", "pass"]}
-    commands["termbase --version"] = [*termbase, "--version"]
-    commands["search built-in"] = [*termbase, "search", "kv cache"]
+    commands = {"python -c pass": ["pass"], "termbase --version": ["termbase", "--version"]}
+    commands["search built-in"] = ["termbase", "search", "kv cache"]
     if big_db is not None:
-        commands["search 100k"] = [*termbase, "search", "kv cache", "--db", str(big_db)]
-    for argv in commands.values():
-        run_command(argv)  # warm: caches, the built-in glossary compiled once
+        commands["search 100k"] = ["termbase", "search", "kv cache", "--db", str(big_db)]
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     loads = [load()]
-    for _ in range(repeat):
-        for name, argv in commands.items():
-            samples[name].append(run_command(argv))
-        loads.append(load())
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "peak"
+        for argv in commands.values():
+            run_command(argv, report)  # warm: caches, the built-in glossary compiled once
+        for _ in range(repeat):
+            for name, argv in commands.items():
+                samples[name].append(run_command(argv, report))
+            loads.append(load())
     reference = statistics.median(s for s, _ in samples["python -c pass"])
     figures: dict[str, object] = {"load_min_max": [min(loads), max(loads)], "rounds": repeat}
     for name, runs in samples.items():
