@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from termbase import search_tables, semantic
+from termbase import search_tables, semantic, vector_index
 from termbase.errors import InputError
 from termbase.labels import label_key, lemmas_from, loose_key
 from termbase.search_tables import COMMON_MIN_DOCS, COMMON_SHARE  # noqa: F401 (where they were)
@@ -337,6 +337,7 @@ class SearchIndex:
         self.vector_ids: list[str] = []
         self._rows_by_id: dict[str, int] = {}
         self._vectors = None
+        self._graph: object | None = None
         self.has_vectors = False
         self.mode = self._check_vectors()
         self.typos = search_tables.stored_typos(self.rows)
@@ -373,18 +374,32 @@ class SearchIndex:
 
     @property
     def vectors(self) -> object:
-        """Return the concept embeddings (a float32 matrix), loading them on first use."""
+        """Return the concept embeddings (a float32 matrix), loading them on first use, with
+        the stored nearest-neighbour graph of a large termbase (see vector_index)."""
         if self._vectors is None and self.has_vectors:
             rows = self.db.execute("SELECT concept_id, vector FROM concept_vectors ORDER BY rowid").fetchall()
             self.vector_ids = [r[0] for r in rows]
             self._vectors = semantic.vectors_from_blob(b"".join(r[1] for r in rows), semantic.DIMENSION)
+            if vector_index.wanted(len(rows)):
+                self._graph = vector_index.read_graph(self.db, len(rows))
         return self._vectors
 
     @vectors.setter
     def vectors(self, matrix: object) -> None:
-        """Attach embeddings made elsewhere (benchmarks attach a generated matrix)."""
+        """Attach embeddings made elsewhere (benchmarks attach a generated matrix); a large
+        matrix gets its nearest-neighbour graph built here."""
         self._vectors = matrix
         self.has_vectors = matrix is not None
+        rows = len(matrix) if matrix is not None else 0  # type: ignore[arg-type]
+        self._graph = vector_index.build_graph(matrix) if vector_index.wanted(rows) else None
+
+    def _nearest(self, query: object, k: int) -> list[tuple[int, float]]:
+        """Return the k concepts (row, cosine) closest to a query embedding: through the graph
+        when the termbase has one, else by scanning every vector."""
+        matrix = self.vectors
+        if self._graph is not None:
+            return vector_index.nearest(self._graph, matrix, query, k)
+        return semantic.nearest(matrix, query, k)
 
     def warm(self) -> None:
         """Load the embeddings and the model now (a server does, before its first question)."""
@@ -571,7 +586,7 @@ class SearchIndex:
         """Offer the concepts nearest in meaning, and score every full-text hit by meaning
         too: each gets SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its words'."""
         query = _query_vector(text)
-        cosines = dict(semantic.nearest(self.vectors, query, SEMANTIC_CANDIDATES))
+        cosines = dict(self._nearest(query, SEMANTIC_CANDIDATES))
         rows = self._vector_rows()
         text_rows = [rows[c] for c in in_text if c in rows and rows[c] not in cosines]
         if text_rows:

@@ -20,6 +20,8 @@ Schema (version 1)::
     concept_fts  FTS5(concept_id UNINDEXED, labels, definitions), ready for search
     concept_vectors(concept_id PK, vector)  optional: float32 embedding per concept, made
                                             by the model named in meta `semantic_model`
+    concept_vector_index(format, data)      optional, from 20,000 embeddings: their nearest-
+                                            neighbour graph (see vector_index)
     findings(rule, severity, kind, concept_id, label, message, sides JSON, fingerprint)
                                             the contradictions `termbase check` found at build
                                             time, which concept pages show; files built
@@ -193,6 +195,13 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
             "INSERT INTO concept_vectors VALUES (?, ?)",
             zip((c.id for c in build.concepts), build.vectors, strict=True),
         )
+        from termbase import vector_index
+
+        if vector_index.wanted(len(build.vectors)):
+            from termbase.semantic import vectors_from_blob
+
+            matrix = vectors_from_blob(b"".join(build.vectors), build.vector_dimension)
+            vector_index.write_graph(db, matrix)
     db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
     source_ids = {}
     for number, source in enumerate(build.sources, start=1):
