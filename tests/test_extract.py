@@ -165,3 +165,53 @@ def test_plural_word_in_code_style_named_as_a_term_is_kept(tmp_path: Path) -> No
     found = {e.term: e.confidence for e in (*result.entries, *result.review)}
     assert found["stanchion"] >= 0.6
     assert found.get("coil", 0.0) < 0.6  # one word in code after 'is called': a name a person checks
+
+
+def test_word_forms_of_one_term_are_one_entry_with_the_forms_as_labels(tmp_path: Path) -> None:
+    (tmp_path / "01-knots.md").write_text(
+        "# Knots\n\nA **change of grip** is a move of the hands to a new place on the rope.\n\n"
+        "**Splicing** is when two rope ends are woven together strand by strand. To splice well, "
+        "unlay each end first.\n\n"
+        "An **operator** is a person who works the winch; each operation is logged.\n", encoding="utf-8")
+    (tmp_path / "02-more.md").write_text(
+        "# More\n\nSeveral **changes of grip** are called a shuffle.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = by_term(result)
+    grips = [term for term in found if "grip" in term]
+    assert len(grips) == 1 and found[grips[0]].chapter.endswith("01-knots.md")
+    assert "splice" in found["splicing"].labels
+    assert "operation" not in found["operator"].labels  # an agent noun is another idea
+
+
+def _sail_course(folder: Path, word: str) -> None:
+    (folder / "01-sails.md").write_text(
+        f"# Sails\n\n## Rigging\n\nRopes hold the mast up, and a {word} needs ropes of its own.\n\n"
+        f"::: callout\n\n## {word.title()}\n\n"
+        f"Flown ahead of the boat, the {word} is a large, light sail for running before the wind.\n\n:::\n",
+        encoding="utf-8")
+    (folder / "02-running.md").write_text(
+        f"# Running\n\nHoist the {word} when the wind is behind you, and take it down before a squall.\n\n"
+        + "The crew checked the ropes and the deck, then made tea and waited for the tide to turn.\n\n" * 120,
+        encoding="utf-8")  # enough plain text for word frequencies to mean something
+
+
+def test_a_heading_over_its_explanation_introduces_a_term_of_the_books_own(tmp_path: Path) -> None:
+    coined, everyday = tmp_path / "coined", tmp_path / "everyday"
+    coined.mkdir()
+    everyday.mkdir()
+    _sail_course(coined, "spinnaker")
+    _sail_course(everyday, "house")
+    kept = {e.term: e for e in extract_glossary([coined]).entries}
+    assert kept["spinnaker"].chapter.endswith("01-sails.md")
+    assert any("general English" in e for e in kept["spinnaker"].evidence)
+    assert "house" not in {e.term for e in extract_glossary([everyday]).entries}
+
+
+def test_keyness_compares_the_book_with_general_english() -> None:
+    from termbase.extract.keyness import general_zipf, keyness
+    from termbase.extract.termhood import Termhood
+
+    assert general_zipf("the") > 7 > general_zipf("spinnaker")
+    stats = {"spinnaker": Termhood(20, 3, 0), "water": Termhood(20, 3, 0)}
+    key = keyness(["spinnaker", "water"], stats, 10_000)
+    assert key["spinnaker"] > 2 > key["water"]

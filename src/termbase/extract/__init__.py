@@ -35,7 +35,9 @@ from termbase.extract.collect import (
     markup_usage,
     reads_as_english,
 )
+from termbase.extract.forms import derived_forms, words_of
 from termbase.extract.gather import Candidate, gather
+from termbase.extract.keyness import keyness
 from termbase.extract.termhood import measure
 from termbase.model import Entry, Locator
 
@@ -169,6 +171,16 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
         line=place.line, confidence=candidate.confidence, evidence=candidate.evidence, entry=entry,
         sentence=place.sentence, url=url,
     )
+
+
+def _with_forms(candidate: Candidate, texts: Sequence[str]) -> Candidate:
+    """Return the candidate with the other forms of its word that its chapter uses as labels
+    ("cloning" also as "clone")."""
+    chapter = candidate.introduced.chapter
+    forms = derived_forms(candidate.term, words_of(texts[chapter])) if chapter < len(texts) else []
+    if not forms:
+        return candidate
+    return replace(candidate, labels=tuple(dict.fromkeys((*candidate.labels, *forms))))
 
 
 def read_chapters(
@@ -309,9 +321,11 @@ def extract_glossary(
     texts = [" ".join(b.text for b in d.blocks if b.kind in {"prose", "list-item", "definition", "heading"})
              for d in documents]
     stats = measure(terms, texts)
+    key = keyness(terms, stats, sum(len(text.split()) for text in texts))
     titles = {(i, s): sec.title for i, d in enumerate(documents) for s, sec in enumerate(d.sections)}
     titles.update({(i, -1): d.title for i, d in enumerate(documents)})  # each chapter's own title
-    candidates = gather(occurrences, stats, titles, markup_usage(tuple(documents)))
+    candidates = gather(occurrences, stats, titles, markup_usage(tuple(documents)), key)
+    candidates = [_with_forms(c, texts) for c in candidates]
     extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
     kept = tuple(e for e in extracted if e.confidence >= min_confidence)
     review = tuple(e for e in extracted if e.confidence < min_confidence)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from termbase.documents.model import CODE_SPAN, DFN, GLOSSARY_LINK, STRONG, TERM_ROLE
 from termbase.extract.collect import MarkupUsage, Occurrence
+from termbase.extract.forms import lemma_key
 from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
 from termbase.labels import _singular, label_key
@@ -28,8 +29,19 @@ _PLURAL_WORD = re.compile(r"[a-z]{3,}[^s]s")
 #: Evidence of a sentence that says what a term is, not only that it is being named.
 _STATES_WHAT_IT_IS = re.compile(r"followed by 'is a …'|sentence 'an? X is a …'|listed with its meaning")
 
+#: Words of a sentence that says what something is (not only that it is there).
+_EXPLAINS = re.compile(
+    r"\b(?:is|are)\s+(?:an?|the|one|any|when|where)\b|\b(?:called|known\s+as|stands\s+for|means|refers\s+to|"
+    r"denotes|occurs?\s+when|happens?\s+when|which\s+(?:is|are|represents?|means))\b",
+    re.I,
+)
+
 #: A defining occurrence at or above this score can be where a term is introduced.
 DEFINING_SCORE = 0.5
+#: Keyness (Zipf in the book minus Zipf in general English) from which a term is the book's own.
+KEY_TERM = 1.5
+#: A weakly defining occurrence of such a term (a heading over its explanation) can introduce it.
+KEY_DEFINING_SCORE = 0.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +149,8 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
 
 
 def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
-           section_titles: dict[tuple[int, int], str], usage: MarkupUsage | None = None) -> list[Candidate]:
+           section_titles: dict[tuple[int, int], str], usage: MarkupUsage | None = None,
+           keyness: dict[str, float] | None = None) -> list[Candidate]:
     """Return one candidate per idea found, in reading order of where it is introduced.
 
     With `usage` saying the book bolds only terms, a term's first bold use counts as its
@@ -148,6 +161,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
     for occurrence in occurrences:
         key = term_key(occurrence.finding.term)
         union.find(key)
+        union.join(lemma_key(occurrence.finding.term), key)  # "changes of context", "change of context"
         for label in occurrence.finding.labels:
             union.join(label_key(label), key)
     groups: dict[str, list[Occurrence]] = {}
@@ -161,7 +175,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
         if bolds:
             group = _first_bold_defines(group, termhood)
         group = _first_link_defines(group)
-        candidates.append(_candidate(group, termhood, section_titles, code_names, bolds))
+        candidates.append(_candidate(group, termhood, section_titles, code_names, bolds, keyness or {}))
     found = [c for c in candidates if c is not None]
     found.sort(key=lambda c: (c.introduced.chapter, c.introduced.line))
     return found
@@ -169,7 +183,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
 
 def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
                section_titles: dict[tuple[int, int], str], code_names: frozenset[str],
-               bolds_terms: bool = False) -> Candidate | None:
+               bolds_terms: bool = False, keyness: dict[str, float] | None = None) -> Candidate | None:
     """Return the candidate a group of occurrences makes.
 
     A term used only once loses confidence, except where the book's own markup is sure:
@@ -177,7 +191,15 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     term is often bolded once where it is introduced and never repeated).
     """
     best = max(group, key=lambda o: o.finding.score)
-    defining = [o for o in group if o.finding.defining and o.finding.score >= DEFINING_SCORE]
+    names = {name.lower() for o in group for name in (o.finding.term, *o.finding.labels)}
+    key = max(((keyness or {}).get(name, 0.0) for name in names), default=0.0)
+    spread = max((termhood[name].chapters for name in names if name in termhood), default=0)
+    # a term of the book's own (far more frequent here than in general English, in several
+    # chapters) is introduced by a weaker defining signal: a heading over its explanation
+    floor = KEY_DEFINING_SCORE if key >= KEY_TERM and spread >= 2 else DEFINING_SCORE
+    defining = [o for o in group if o.finding.defining and (
+        o.finding.score >= DEFINING_SCORE
+        or (o.finding.score >= floor and _EXPLAINS.search(o.finding.definition)))]
     introduced = defining[0] if defining else next(o for o in group if o.finding.score == best.finding.score)
     if introduced.finding.introduced_only:
         # a bare first bold use ("we unpack a **gadget** named spinner") gives way to the first
@@ -203,7 +225,6 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(f"defined in {len(defining)} places")
     if len(kinds) >= 2:
         confidence += 0.05
-    names = {name.lower() for o in group for name in (o.finding.term, *o.finding.labels)}
     stats = [termhood[name] for name in names if name in termhood]
     count = sum(s.count for s in stats)
     chapters = max((s.chapters for s in stats), default=0)
@@ -244,6 +265,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         # code named as a term: a person decides ("the routine is called `coil`"); a plural common
         # word in code style ("the rings are called `stanchions`") is no identifier
         confidence = min(confidence, DEFINING_SCORE + 0.05)
+    if floor < DEFINING_SCORE and defining and all(o.finding.score < DEFINING_SCORE for o in defining):
+        confidence += 0.1
+        evidence.append(f"the book's own term: {10 ** key:.0f} times as frequent here as in general English")
     if not defining:
         confidence = min(confidence, DEFINING_SCORE - 0.01)
     return Candidate(

@@ -1,0 +1,91 @@
+"""Word forms of one term: inflections gathered into one candidate, derived forms kept as labels.
+
+A book writes one idea in several forms: "changes of context" and "change of context",
+"cloning" and "clone", "traversal" and "traverse". `lemma_key` folds inflections of every
+word (simplemma's English lemmas), so candidates that differ only by them become one.
+`derived_forms` lists the forms of a term's last word made by the usual English
+derivations (-ing, -ed, -al, -ation, -able/-ability) that the book itself uses in
+the chapter that introduces the term; an entry carries them as labels, so a reader looking up "clone" finds
+the entry the book introduced as "cloning".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from termbase.labels import label_key, simplemma_lemma
+
+#: (suffix of the written form, what replaces it in the base word): an action or state named
+#: after its verb or adjective. Agent nouns (-er, -or) are left out: a compiler is not compiling.
+_TO_BASE = (
+    ("ization", "ize"), ("isation", "ise"), ("ation", "ate"), ("ation", "e"), ("ation", ""),
+    ("ability", "able"), ("ing", "e"), ("ing", ""), ("ed", "e"), ("ed", ""), ("al", "e"), ("al", ""),
+)
+#: Endings added to a base word to make its derived forms.
+_FROM_BASE = ("ing", "ed", "d", "ation")
+
+
+@cache
+def _lemma(word: str) -> str:
+    low = word.lower()
+    if not low.isalpha() or len(low) < 4:
+        return low
+    lemma = simplemma_lemma(low).lower()  # simplemma, its dictionary as a memory-mapped trie
+    # irregular lemmas ("better" → "good") name another word; keep only regular inflections
+    return lemma if lemma[:3] == low[:3] else low
+
+
+def lemma_key(term: str) -> str:
+    """Return a match key with every word in its dictionary form (`changes of context`: change…)."""
+    return label_key(" ".join(_lemma(word) for word in term.split()))
+
+
+def _bases(word: str) -> set[str]:
+    """Return the word itself when it is no derived form, else the base words it may come from."""
+    bases = {word[: -len(suffix)] + replacement for suffix, replacement in _TO_BASE
+             if word.endswith(suffix) and len(word) - len(suffix) >= 4}
+    return bases or {word}
+
+
+def _family(word: str) -> set[str]:
+    family: set[str] = set()
+    for base in _bases(word):
+        family.add(base)
+        stem = base[:-1] if base.endswith("e") else base
+        family.update(stem + ending for ending in _FROM_BASE)
+        if base.endswith("e"):
+            family.add(stem + "al")  # traverse, traversal (not condition, conditional)
+        if base.endswith("ate"):
+            family.add(base[:-1] + "ion")  # instantiate, instantiation
+        if base.endswith("able"):
+            family.add(base[:-4] + "ability")
+    return family
+
+
+_WORD = re.compile(r"[a-z]+")
+
+
+@cache
+def words_of(text: str) -> frozenset[str]:
+    """Return the lowercase words of a text."""
+    return frozenset(_WORD.findall(text.lower()))
+
+
+def derived_forms(term: str, used: Iterable[str] | frozenset[str]) -> list[str]:
+    """Return the other forms of the term's last word that occur among the words `used`.
+
+    Only single-word terms written in lower case get forms: a longer name keeps its own
+    wording ("type conversion function" is not "type conversion").
+    """
+    if " " in term or not term.isalpha() or not term.islower() or len(term) < 5:
+        return []
+    words = used if isinstance(used, frozenset) else frozenset(used)
+    own = {label_key(term)}
+    found: dict[str, str] = {}
+    for form in sorted(_family(term)):
+        key = label_key(form)
+        if form in words and key not in own and key not in found:
+            found[key] = form
+    return sorted(found.values(), key=len)
