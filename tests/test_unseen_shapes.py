@@ -192,3 +192,28 @@ def test_stars_in_a_term_are_not_markup_and_a_formula_is_no_other_name():
     entries = {e.term: e for e in result.result.entries}
     assert result.findings == ()
     assert entries["Speed (= distance / time)"].labels == ("Speed (= distance / time)",)
+
+
+# ── a fifth batch (aside5) ────────────────────────────────────────────────────────────
+
+
+def test_term_colon_definition_paragraphs_are_definition_list_items():
+    result = read("inline_deflist.md")
+    assert result.source.reader == "markdown-deflist"
+    entries = {e.term: e for e in result.result.entries}
+    assert list(entries) == ["Anker", "Kette", "Klampe", "Luv"]
+    assert entries["Anker"].definition == (
+        "Ein schweres Eisen, das ein Boot an seinem Platz\nhält. Siehe auch: Kette."
+    )
+    assert result.findings == ()
+
+
+def test_two_colon_lines_in_prose_are_no_glossary():
+    page = "# Notes\n\nTime : ten o'clock.\n\nPlace : the harbour.\n\nBring a coat.\n"
+    assert get_reader("markdown-deflist").detect(page) < 0.3
+
+
+def test_definition_list_terms_written_as_links_keep_their_text():
+    result = read("link_terms.md")
+    assert [e.term for e in result.result.entries] == ["tack", "gybe", "reef"]
+    assert result.findings == ()

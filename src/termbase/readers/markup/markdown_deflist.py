@@ -57,8 +57,19 @@ def _plain(text: str) -> str:
     return _EMPHASIS.sub(r"\g<text>", _STRONG.sub(r"\g<text>", text))
 
 
+#: A term line that is one link: `[term](#anchor)`, `[[**term**]{#id}](https://…)`.
+_LINK_TERM = re.compile(r"^\[(?P<inner>.+)\]\((?P<href>[^()\s]*)\)$")
+
+
 def _term_and_anchor(text: str) -> tuple[str, str]:
-    """Return (term, anchor id) for a term line such as `[term]{#anchor}`; anchor may be ""."""
+    """Return (term, anchor id) for a term line such as `[term]{#anchor}`, `[term](#anchor)`
+    or `[[**term**]{#anchor}](url)`; anchor may be ""."""
+    link = _LINK_TERM.match(text.strip())
+    if link:
+        inner, anchor = _term_and_anchor(link["inner"])
+        if not anchor and link["href"].startswith("#"):
+            anchor = link["href"].removeprefix("#")
+        return inner, anchor
     text = _plain(text)
     match = _SPAN_TERM.match(text.strip())
     if not match:
@@ -87,7 +98,38 @@ def _groups(text: str) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]
                 last -= 1
             found[-1][1].append((first, last))
     groups = [group for group in found if group[0] and group[1]]
-    return sorted(groups + _term_line_paragraphs(tokens, lines, groups), key=lambda g: g[0][0][0])
+    groups += _term_line_paragraphs(tokens, lines, groups)
+    return sorted(groups + _inline_items(tokens, lines, groups), key=lambda g: g[0][0][0])
+
+
+#: A paragraph that opens `term : definition` on one line (the colon written after the term,
+#: not at the start of the next line as Pandoc wants): `[absoluter Pfad]{#absolute-path} : Ein …`.
+_INLINE_ITEM = re.compile(r"^(?P<term>[^\s:][^:]{0,80}?)\s+:\s+(?P<definition>\S.*)$")
+
+
+def _inline_items(
+    tokens: list[Token], lines: list[str], groups: list[tuple[list[tuple[int, str]], list[tuple[int, int]]]]
+) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]]]]:
+    """Return the `term : definition` paragraphs of the page when it has three or more of them:
+    each is one entry whose definition starts after the colon and runs to the paragraph's end."""
+    taken = {n for terms, spans in groups for n in range(terms[0][0], spans[-1][1] + 1)}
+    found = []
+    for token in tokens:
+        if token.type != "paragraph_open" or token.level != 0 or token.map is None:
+            continue
+        first, last = token_lines(token)
+        match = _INLINE_ITEM.match(lines[first - 1].strip())
+        if first in taken or not match or len(_term_and_anchor(match["term"])[0].split()) > 6:
+            continue
+        found.append(([(first, match["term"])], [(first, last)]))
+    return found if len(found) >= MIN_ENTRIES else []
+
+
+def definition_items(text: str) -> int:
+    """Return how many definition-list items (`: definition` or `term : definition`) the text holds."""
+    if not _DEFINITION_LINE.search(text) and not _INLINE_LINE.search(text):
+        return 0
+    return len(_groups(text))
 
 
 def _term_line_paragraphs(
@@ -115,12 +157,14 @@ def _term_line_paragraphs(
 
 
 def _definition_text(lines: list[str], first: int, last: int) -> str:
-    body = [_DD_MARK.sub("", lines[first - 1], count=1)]
+    inline = _INLINE_ITEM.match(lines[first - 1].strip()) if not _DD_MARK.match(lines[first - 1]) else None
+    body = [inline["definition"] if inline else _DD_MARK.sub("", lines[first - 1], count=1)]
     body += [re.sub(r"^ {1,4}", "", line) for line in lines[first:last]]
     return "\n".join(body)
 
 
 _DEFINITION_LINE = re.compile(r"^ {0,3}:\s+\S", re.MULTILINE)
+_INLINE_LINE = re.compile(r"^[^\s:][^:\n]{0,80}?\s+:\s+\S", re.MULTILINE)
 
 class MarkdownDeflistReader:
     """Reads Pandoc-style definition lists: `Term` then `:   definition`, lazy continuation."""
@@ -130,8 +174,8 @@ class MarkdownDeflistReader:
 
     def detect(self, text: str) -> float:
         """Return ≥ 0.6 for a page with 3+ definition-list entries, more the more of it they fill."""
-        if not _DEFINITION_LINE.search(text):
-            return 0.0  # no `:   definition` line: skip parsing
+        if not _DEFINITION_LINE.search(text) and not _INLINE_LINE.search(text):
+            return 0.0  # no `:   definition` line, no `term : definition` line: skip parsing
         groups = _groups(text)
         if not groups:
             return 0.0

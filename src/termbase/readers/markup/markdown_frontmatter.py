@@ -45,6 +45,7 @@ from termbase.labels import parse_term
 from termbase.limits import current, input_roots
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
+from termbase.readers.markup.markdown_deflist import definition_items
 from termbase.readers.markup.markdown_parsing import clean_markdown, front_matter, parse_blocks, web_links
 from termbase.sources import STDIN_NAME
 
@@ -232,7 +233,7 @@ class MarkdownFrontMatterReader:
         body = "\n".join(text.splitlines()[end:])
         if any(t.type in ("dl_open", "table_open") for t in parse_blocks(body)):
             return 0.15
-        if _is_list_of_terms(body, page_title(data)):
+        if _is_list_of_terms(body, page_title(data)) or definition_items(body) >= 3:
             return 0.15  # a glossary page (a list of **terms**) with front matter, not one term's page
         return 1.0
 
