@@ -470,7 +470,6 @@ def _print_reader_list_if_it_helps(errors: tuple[InputError, ...]) -> None:
 @friendly_errors
 def define(term: str, db: Path | None, as_json: bool, lang: str | None, why: bool) -> None:
     """Show the concept a term names, with every source's definition (in `--lang` if given)."""
-    from termbase.exports.jsonl import concept_dict
     from termbase.languages import in_language
     from termbase.lookup import find_concepts, suggest_labels
 
@@ -489,6 +488,8 @@ def define(term: str, db: Path | None, as_json: bool, lang: str | None, why: boo
             err.print(f"[red]no concept named[/red] {escape(term)!r}{escape(hint)}")
             raise click.exceptions.Exit(1)
         if as_json:
+            from termbase.exports.jsonl import concept_dict  # the exports package imports rdflib (0.3 s)
+
             concepts = [concept_dict(r) for r in records]
             if why:
                 from termbase.evidence import entry_evidence

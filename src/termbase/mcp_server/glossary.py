@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
@@ -106,7 +106,7 @@ class Glossary:
         return dict(self.termbase.db.execute("SELECT id, label FROM concepts"))
 
     @cached_property
-    def loose_index(self) -> dict[str, list[str]]:
+    def loose_index(self) -> Mapping[str, list[str]]:
         """Return concept ids by the loose key of their labels (see `termbase.lookup`)."""
         return loose_index(self.termbase)
 
