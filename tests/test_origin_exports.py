@@ -5,6 +5,8 @@ tool and each export, where a page for people shows the paper as a link."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from termbase.build import build_termbase
 from termbase.exports import ExportOptions, export_text
 from termbase.exports.markdown import origin_from_line, origin_line
+from termbase.exports.sphinx import origin_from_line as sphinx_origin_from_line
 from termbase.mcp_server.server import create_server
 from termbase.store import Termbase
 from termbase.web.app import create_app
@@ -118,24 +121,30 @@ def test_markdown_shows_the_origin_as_links_and_reads_it_back(db: Path, tmp_path
         assert origins["plain-widget"] == [""], name
 
 
-def test_an_origin_line_inside_a_definition_is_not_taken_for_one(tmp_path: Path) -> None:
+PAGES = [("markdown", ".md", "*Origin:* "), ("sphinx", ".rst", "Origin: ")]
+
+
+@pytest.mark.parametrize(("name", "suffix", "opening"), PAGES)
+def test_an_origin_line_inside_a_definition_is_not_taken_for_one(
+    tmp_path: Path, name: str, suffix: str, opening: str
+) -> None:
     source = tmp_path / "odd.yaml"
-    definition = "Opens like an origin line\\n\\n*Origin:* Nobody, 1900, arXiv:1900.00001"
+    definition = f"Opens like an origin line\\n\\n{opening}Nobody, 1900, arXiv:1900.00001"
     source.write_text(
         "termbase: 1\ntitle: Odd\nconcepts:\n  - id: odd-term\n    label: odd term\n"
         f'    definition: "{definition}"\n',
         encoding="utf-8",
     )
     build_termbase([str(source)], tmp_path / "odd.db")
-    page = tmp_path / "odd.md"
-    page.write_text(_export(tmp_path / "odd.db", "markdown"), encoding="utf-8")
-    assert "\\*Origin:* Nobody" in page.read_text(encoding="utf-8")
+    page = tmp_path / f"odd{suffix}"
+    page.write_text(_export(tmp_path / "odd.db", name), encoding="utf-8")
+    assert f"\\{opening}Nobody" in page.read_text(encoding="utf-8")  # escaped: no origin line
     build_termbase([str(page)], tmp_path / "back.db")
     with Termbase.open(tmp_path / "back.db") as rebuilt:
         record = rebuilt.concept("odd-term")
         assert record is not None
         assert [s.entry.origin for s in record.entries] == [""]
-        assert record.entries[0].entry.definition.endswith("*Origin:* Nobody, 1900, arXiv:1900.00001")
+        assert record.entries[0].entry.definition.endswith(f"{opening}Nobody, 1900, arXiv:1900.00001")
 
 
 def test_origin_line_escapes_marks_and_links_every_paper() -> None:
@@ -197,3 +206,69 @@ def test_mcp_define_gives_the_origin_and_its_links(db: Path) -> None:
         assert definition["origin_urls"] == [ARXIV_URL, DOI_URL]
 
     anyio.run(main)
+
+
+def _rebuilt_origins(page: Path, db: Path) -> dict[str, list[str]]:
+    summary = build_termbase([str(page)], db)
+    assert not summary.skipped, summary.skipped
+    with Termbase.open(db) as rebuilt:
+        return {
+            record.id: [stored.entry.origin for stored in record.entries]
+            for record in map(rebuilt.concept, rebuilt.concept_ids())
+            if record is not None
+        }
+
+
+def test_sphinx_shows_the_origin_as_links_and_reads_it_back(db: Path, tmp_path: Path) -> None:
+    text = _export(db, "sphinx")
+    shown = [line.strip() for line in text.splitlines() if line.strip().startswith("Origin: ")]
+    assert shown == [
+        f"Origin: Rivera and Okafor, 2021, `arXiv:2106.01234 <{ARXIV_URL}>`__; Lindqvist, 1998, "
+        f"`doi:10.1000/jx_q(7)3 <{DOI_URL}>`__ (\\*Proc.\\*)"
+    ]
+    assert sphinx_origin_from_line(shown[0]) == ORIGIN
+    bare = "\n".join(line for line in text.splitlines() if ".. termbase-" not in line)
+    for name, page in (("export.rst", text), ("bare.rst", bare)):
+        path = tmp_path / name
+        path.write_text(page, encoding="utf-8")
+        origins = _rebuilt_origins(path, tmp_path / f"{name}.db")
+        assert origins["folded-widget"] == [ORIGIN], name
+        assert origins["plain-widget"] == [""], name
+
+
+def test_sphinx_build_renders_the_origin_links(db: Path, tmp_path: Path) -> None:
+    sphinx_build = shutil.which("sphinx-build")
+    if sphinx_build is None:
+        pytest.skip("sphinx-build is not installed (pip install sphinx)")
+    (tmp_path / "conf.py").write_text("project = 'origins'\n", encoding="utf-8")
+    (tmp_path / "index.rst").write_text(_export(db, "sphinx"), encoding="utf-8")
+    done = subprocess.run(
+        [sphinx_build, "-q", "-W", "-b", "html", ".", "_build"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
+    assert f'href="{ARXIV_URL}"' in html and f'href="{DOI_URL}"' in html
+    assert "Rivera and Okafor, 2021" in html
+
+
+def test_two_entries_with_origins_each_keep_their_own(tmp_path: Path) -> None:
+    """Several sources define one concept, each naming a paper: each entry's origin comes
+    back from the Markdown and Sphinx pages, with and without their comments."""
+    for number, origin in enumerate(("First, 2001, doi:10.1000/one", "Second, 2019, arXiv:1901.00002")):
+        (tmp_path / f"s{number}.yaml").write_text(
+            f"termbase: 1\ntitle: Source {number}\nconcepts:\n  - id: shared-term\n    label: shared term\n"
+            f"    definition: Definition number {number} of the one shared test term.\n"
+            f'    origin: "{origin}"\n',
+            encoding="utf-8",
+        )
+    build_termbase([str(tmp_path / "s0.yaml"), str(tmp_path / "s1.yaml")], tmp_path / "two.db")
+    expected = ["First, 2001, doi:10.1000/one", "Second, 2019, arXiv:1901.00002"]
+    for name, suffix, comment in (("markdown", ".md", "<!-- termbase-"), ("sphinx", ".rst", ".. termbase-")):
+        text = _export(tmp_path / "two.db", name)
+        bare = "\n".join(line for line in text.splitlines() if comment not in line)
+        for kind, page in (("full", text), ("bare", bare)):
+            path = tmp_path / f"{kind}{suffix}"
+            path.write_text(page, encoding="utf-8")
+            origins = _rebuilt_origins(path, tmp_path / f"{name}-{kind}.db")
+            assert sorted(origins["shared-term"]) == expected, (name, kind)

@@ -2,7 +2,9 @@
 
 Each concept is a glossary entry whose term lines are its labels (Sphinx allows several
 terms per entry); the body is each source's definition, followed by a comment giving
-its provenance and a "See also" line with `:term:` roles for related concepts. Two more
+its provenance, an "Origin:" paragraph where the source names the paper that introduced the
+idea (each arXiv id or DOI a link), and a "See also" line with `:term:` roles for related
+concepts. Two more
 comments, one after each entry and one closing the concept, carry what the page does not
 show (see `termbase.exports.embedded`), so the Sphinx reader gives back exactly the
 termbase exported.
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from termbase.citations import citations
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import records, termbase_title
 from termbase.exports.embedded import CONCEPT_MARK, ENTRY_MARK, concept_data, entry_data
@@ -22,6 +25,8 @@ from termbase.store import Termbase
 INDENT = "   "
 #: The body written for an entry with no definition (a glossary item needs a body).
 NO_DEFINITION = "(no definition)"
+#: Opens the paragraph that shows an entry's origin (the paper that introduced the idea).
+ORIGIN_PREFIX = "Origin: "
 
 
 def source_comment(title: str, entry: Entry) -> str:
@@ -45,7 +50,35 @@ def _indented(text: str, depth: int = 2) -> list[str]:
 
 
 #: A definition line the reader of this page would take for one of its comments.
-_COMMENT_LINE = re.compile(rf"^(\s*)(\.\. (?:source\b|{ENTRY_MARK}|{CONCEPT_MARK}))", re.MULTILINE)
+_COMMENT_LINE = re.compile(
+    rf"^(\s*)(\.\. (?:source\b|{ENTRY_MARK}|{CONCEPT_MARK})|{ORIGIN_PREFIX})", re.MULTILINE
+)
+#: Marks reST reads as inline markup in plain text.
+_REST_SPECIAL = re.compile(r"([\\`*_|<>])")
+#: In an origin paragraph, read left to right: an escaped mark, or a link (its text).
+_ORIGIN_PART = re.compile(r"\\(?P<mark>.)|`(?P<text>[^`<]*?) <[^<>\s]*>`__")
+
+
+def origin_line(origin: str) -> str:
+    """Return the paragraph that shows an entry's origin, each arXiv id, DOI or address linked
+    (an anonymous hyperlink, so two entries may cite the same paper)."""
+    text = " ".join(origin.split())
+    out: list[str] = []
+    position = 0
+    for citation in citations(text):
+        out.append(_REST_SPECIAL.sub(r"\\\1", text[position : citation.start]))
+        out.append(f"`{citation.text} <{citation.url}>`__")
+        position = citation.end
+    out.append(_REST_SPECIAL.sub(r"\\\1", text[position:]))
+    return ORIGIN_PREFIX + "".join(out)
+
+
+def origin_from_line(line: str) -> str:
+    """Return the origin an `origin_line` shows (links back to their text, escapes undone)."""
+    def plain(match: re.Match[str]) -> str:
+        return match["mark"] if match["mark"] is not None else match["text"]
+
+    return _ORIGIN_PART.sub(plain, line.strip()[len(ORIGIN_PREFIX) :])
 
 
 def shown_definition(definition: str) -> tuple[str, bool]:
@@ -85,6 +118,8 @@ class SphinxWriter:
                 lines += ["", INDENT * 2 + source_comment(stored.source_title, entry)]
                 data = entry_data(stored, with_definition=not verbatim)
                 lines.append(f"{INDENT * 2}.. {ENTRY_MARK}: {data}")
+                if entry.origin.strip():
+                    lines += ["", INDENT * 2 + origin_line(entry.origin)]
             see_also = [r.to_id for r in record.related if r.kind == "see_also"]
             if see_also:
                 roles = ", ".join(f":term:`{_role_target(labels.get(i, i))}`" for i in see_also)

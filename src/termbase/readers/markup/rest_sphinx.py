@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from termbase.exports.sphinx import NO_DEFINITION
+from termbase.exports.sphinx import NO_DEFINITION, ORIGIN_PREFIX, origin_from_line
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
 from termbase.readers.base import result_with_restored
@@ -534,9 +534,21 @@ class SphinxGlossaryReader:
         comments = {k: found for k, (n, text) in body if (found := embedded(text, "rest", source, n))}
         data = {k - 1: found[1] for k, found in comments.items() if found[0] == ENTRY_MARK and k - 1 in marks}
         concept = next((found[1] for found in comments.values() if found[0] == CONCEPT_MARK), None)
+        # the "Origin:" paragraph under an entry's comments, by the index of its source comment
+        origins = {
+            mark: index
+            for mark in marks
+            if (index := mark + 1 + (mark in data)) < len(draft.body)
+            and draft.body[index][1].strip().startswith(ORIGIN_PREFIX)
+        }
+
+        def end_of(mark: int) -> int:
+            """Return the body index of the last line that belongs to the entry above `mark`."""
+            return origins.get(mark, mark + (mark in data))
+
         read = []
         start = 0
-        after = marks[-1] + 1 + (marks[-1] in data)
+        after = end_of(marks[-1]) + 1
         # the "See also" paragraph: the whole concept's
         tail = [(n, text) for k, (n, text) in enumerate(draft.body) if k >= after and k not in comments]
         tail_found = Inline()
@@ -551,8 +563,10 @@ class SphinxGlossaryReader:
             assert match is not None
             line = int(match["line"])
             last = number == len(marks) - 1
+            origin = origin_from_line(draft.body[origins[mark]][1]) if mark in origins else entry.origin
             restored = replace(
                 entry,
+                origin=origin,
                 source=match["path"],
                 line=line,
                 end_line=int(match["end"] or line),
@@ -564,9 +578,9 @@ class SphinxGlossaryReader:
                 labels=labels,
             )
             first_line = draft.terms[0][0] if number == 0 else chunk[0][0]
-            last_line = draft.body[-1][0] if last else draft.body[mark + (mark in data)][0]
+            last_line = draft.body[-1][0] if last else draft.body[end_of(mark)][0]
             read.append(_Read(restored, (first_line, last_line), (match["path"], match["title"])))
-            start = mark + 1 + (mark in data)
+            start = end_of(mark) + 1
         if concept is None or len(data) != len(marks):
             return read
         shown = [r.entry.definition for r in read]  # each comment gives the definition only if reST can't
