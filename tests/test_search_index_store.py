@@ -119,3 +119,21 @@ def test_a_query_in_the_labels_own_words_loads_no_lemmatiser(stored_db: Path) ->
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["laminated-dough", "False"]
+
+
+def test_define_look_ups_read_the_stored_index_and_agree_with_working_it_out(
+    stored_db: Path, tmp_path: Path
+) -> None:
+    from termbase.lookup import find_concepts, loose_index, stored_rows
+
+    older = tmp_path / "older.db"
+    shutil.copy(stored_db, older)
+    with sqlite3.connect(older) as db:
+        db.execute("DROP TABLE search_meta")
+    terms = ["laminated doughs", "Proof", "rest", "pate sucree", "Baker's percentage formula", "nothing here"]
+    with Termbase.open(stored_db) as stored, Termbase.open(older) as worked_out:
+        assert stored_rows(stored) is not None and stored_rows(worked_out) is None
+        for term in terms:
+            assert find_concepts(stored, term) == find_concepts(worked_out, term), term
+            assert find_concepts(stored, term, loose_index(stored)) == find_concepts(worked_out, term), term
+    assert find_concepts(Termbase.open(stored_db), "rest") == ["rest-dough"]
