@@ -426,3 +426,16 @@ class ConceptLabelLists(Mapping[str, tuple[str, ...]]):
     def __len__(self) -> int:
         with self.lock:
             return self.db.execute("SELECT COUNT(DISTINCT concept_id) FROM main.labels").fetchone()[0]
+
+
+def memory_typos(rows: StoredRows) -> Any:
+    """Return SymSpell with its dictionary in memory, made from the stored words in their
+    order (the same suggestions as `stored_typos`, without a query per look-up)."""
+    from symspellpy import SymSpell
+
+    typos = SymSpell(max_dictionary_edit_distance=TYPO_MAX_EDITS, prefix_length=TYPO_PREFIX_LENGTH)
+    with rows.lock:
+        words = rows.db.execute(f"SELECT key FROM {rows.schema}.typo_words ORDER BY position").fetchall()
+    for (key,) in words:
+        typos.create_dictionary_entry(key, 1)
+    return typos
