@@ -330,11 +330,51 @@ _TAG = re.compile(r"(<[^>]*>)")
 _NO_LINK_INSIDE = frozenset({"a", "code", "pre", "math"})
 
 
+@lru_cache(maxsize=4096)
 def _mention_pattern(evidence: str) -> re.Pattern[str]:
     """Return a pattern for a mention's words as the definition may write them: any case,
     spaces or hyphens between words, at word boundaries."""
     words = [re.escape(html.escape(word, quote=False)) for word in evidence.split()]
     return re.compile(r"(?<![\w-])" + r"[\s\u2010-\u2015-]+".join(words) + r"(?![\w-])", re.IGNORECASE)
+
+
+#: ASCII characters `\w` or `-` matches (a mention may not touch them), and those the
+#: separator class `[\s\u2010-\u2015-]` matches, both read from `re` itself.
+_ASCII_WORDISH = frozenset(c for c in map(chr, range(128)) if re.match(r"[\w-]", c))
+_ASCII_SEPARATOR = frozenset(c for c in map(chr, range(128)) if re.match(r"[\s\u2010-\u2015-]", c))
+
+
+def _find_mention(text: str, evidence: str) -> tuple[int, int] | None:
+    """Return where `_mention_pattern(evidence)` first matches `text`, as (start, end).
+
+    Compiling a pattern per mention cost more than rendering the page, and most mentions
+    occur once in a whole site; for ASCII text and words (where ignoring case is plain
+    `lower()`, same length) the match is found by string search with the pattern's exact
+    rules. Anything else goes through the compiled pattern.
+    """
+    words = evidence.split()
+    if not (text.isascii() and evidence.isascii()) or any(word[0] in _ASCII_SEPARATOR for word in words):
+        match = _mention_pattern(evidence).search(text)
+        return match.span() if match else None
+    lowered = text.lower()
+    wanted = [html.escape(word, quote=False).lower() for word in words]
+    first, rest, size = wanted[0], wanted[1:], len(lowered)
+    start = lowered.find(first)
+    while start >= 0:
+        if not start or lowered[start - 1] not in _ASCII_WORDISH:
+            end = start + len(first)
+            for word in rest:
+                gap = end
+                while gap < size and lowered[gap] in _ASCII_SEPARATOR:
+                    gap += 1
+                if gap == end or not lowered.startswith(word, gap):
+                    break
+                end = gap + len(word)
+            else:
+                if end >= size or lowered[end] not in _ASCII_WORDISH:
+                    return start, end
+        start = lowered.find(first, start + 1)
+    return None
 
 
 def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: object) -> Markup:
@@ -367,17 +407,17 @@ def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: ob
             continue
         pieces: list[tuple[str, bool]] = [(part, True)]  # (html, may still be linked)
         for evidence, concept_id in list(todo):
-            pattern = _mention_pattern(evidence)
             for number, (text, open_text) in enumerate(pieces):
-                match = pattern.search(text) if open_text else None
-                if match is None:
+                span = _find_mention(text, evidence) if open_text else None
+                if span is None:
                     continue
+                start, end = span
                 href = html.escape(str(links.concept(concept_id)), quote=True)  # type: ignore[attr-defined]
-                anchor = f'<a class="mention" href="{href}">{match.group(0)}</a>'
+                anchor = f'<a class="mention" href="{href}">{text[start:end]}</a>'
                 pieces[number : number + 1] = [
-                    (text[: match.start()], True),
+                    (text[:start], True),
                     (anchor, False),
-                    (text[match.end() :], True),
+                    (text[end:], True),
                 ]
                 todo.remove((evidence, concept_id))
                 break
@@ -403,7 +443,7 @@ def origin_html(origin: str) -> Markup:
 def bdi(text: object) -> Markup:
     """Return text from a source isolated in `<bdi>`: a right-to-left override inside a
     label cannot reorder the page around it."""
-    return Markup("<bdi>%s</bdi>") % str(text)
+    return Markup(f"<bdi>{escape(str(text))}</bdi>")
 
 
 @lru_cache(maxsize=1024)

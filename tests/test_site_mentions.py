@@ -1,0 +1,50 @@
+"""Mentions in a definition are found by string search where the text is ASCII: the same
+spans as the regular expression they replace, on random text built to hit its edges
+(case, hyphens and dashes between words, word boundaries, escaped `&`, non-ASCII)."""
+
+from __future__ import annotations
+
+import random
+
+from markupsafe import Markup
+
+from termbase.web.pages import Links
+from termbase.web.render import _find_mention, _mention_pattern, link_mentions
+
+PIECES = ["ka", "Lo", "MI", "ven", "a", "b", "_", "-", "--", " ", "  ", "\t", "\n", "\x1c", "&amp;", "&", "1",
+          "é", "\u2010", "\u2013", "\u212a", "ſ", ".", ",", "(", ")"]  # fmt: skip
+
+
+def random_text(rng: random.Random, pieces: list[str]) -> str:
+    return "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+
+
+def test_string_search_finds_what_the_pattern_finds():
+    rng = random.Random(19)
+    ascii_pieces = [p for p in PIECES if p.isascii()]
+    found = 0
+    for number in range(4_000):
+        pieces = ascii_pieces if number % 2 else PIECES
+        text = random_text(rng, pieces)
+        in_text = text.split()
+        if in_text and number % 3:  # words the text has, in a row, in another case
+            start = rng.randrange(len(in_text))
+            words = [w.swapcase() if rng.random() < 0.3 else w for w in in_text[start : start + 3]]
+        else:
+            words = random_text(rng, pieces).split()[:3]
+        evidence = " ".join(words)
+        if not evidence:
+            continue
+        match = _mention_pattern(evidence).search(text)
+        found += match is not None
+        assert _find_mention(text, evidence) == (match.span() if match else None), (text, evidence)
+    assert found > 1000  # the cases that matter most: a match, and where it ends
+
+
+def test_link_mentions_links_the_first_mention_each():
+    html = Markup("<p>Uses multi-head Attention; see <code>attention</code> and attention again.</p>")
+    linked = link_mentions(html, [("c1", "multi head attention"), ("c2", "attention")], Links(static=True))
+    assert str(linked) == (
+        '<p>Uses <a class="mention" href="/c/c1.html">multi-head Attention</a>; see <code>attention</code>'
+        ' and <a class="mention" href="/c/c2.html">attention</a> again.</p>'
+    )
