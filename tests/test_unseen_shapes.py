@@ -217,3 +217,30 @@ def test_definition_list_terms_written_as_links_keep_their_text():
     result = read("link_terms.md")
     assert [e.term for e in result.result.entries] == ["tack", "gybe", "reef"]
     assert result.findings == ()
+
+
+# ── a sixth batch (aside6) ────────────────────────────────────────────────────────────
+
+
+def test_asciidoc_concept_files_tagged_by_language_are_one_concept_each():
+    read_files, errors = read_sources([str(FIXTURES / "tagged_adoc")])
+    entries = [e for source in read_files for e in source.result.entries]
+    assert sorted((e.term, e.language) for e in entries) == [
+        ("Hafen", "de"),
+        ("Harbour", "en"),
+        ("Helm", "en"),
+        ("Ruder", "de"),
+    ]
+    groups = {e.term: e.group for e in entries}
+    assert groups["Harbour"] == groups["Hafen"] != groups["Helm"] == groups["Ruder"]
+    # the file that only includes the others is said to be no glossary, not read as a term 'H'
+    assert [Path(e.path).name for e in errors] == ["0-structure.adoc"]
+
+
+def test_rdf_in_a_vocabulary_of_its_own_reads_its_titled_described_resources():
+    result = read("own_vocabulary.ttl")
+    assert result.source.reader == "skos"
+    entries = {e.term: e for e in result.result.entries}
+    assert sorted(entries) == ["getij", "swell", "tide"]  # the word list and the note are no terms
+    assert entries["getij"].language == "nl"
+    assert entries["tide"].definition == "The rise and fall of the sea twice a day."

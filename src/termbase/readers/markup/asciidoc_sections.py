@@ -28,15 +28,24 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from termbase.labels import clean_label, parse_term
+from termbase.language_tags import known_language_tag
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.asciidoc_inline import inline_markdown, plain_label
-from termbase.readers.page_text import REASON_HEADING, REASON_NO_DEFINITION, REASON_TITLE, tidy
+from termbase.readers.page_text import (
+    REASON_DIVIDER,
+    REASON_HEADING,
+    REASON_NO_DEFINITION,
+    REASON_TITLE,
+    is_letter_divider,
+    tidy,
+)
 
 REASON_ATTRIBUTE = "document attribute or anchor line"
+REASON_INCLUDE = "include directive (this file assembles others)"
 REASON_COMMENT = "comment"
 REASON_BEFORE = "document text before the first term"
 REASON_DELIMITER = "block delimiter"
@@ -88,8 +97,45 @@ def _term_level(headings: list[_Heading]) -> int | None:
 
 
 def _is_term_text(text: str) -> bool:
+    text = text.rstrip().removesuffix(":")  # `==== Audit Working Group:` names its term all the same
     words = plain_label(text).split()
     return 0 < len(words) <= MAX_TERM_WORDS and not text.rstrip().endswith((".", "!", "?", ":"))
+
+
+#: A tagged region (`// tag::EN[]` … `// end::EN[]`), here named for the language it is in.
+_TAG = re.compile(r"^//\s*(?P<kind>tag|end)::(?P<name>[\w-]+)\[\]\s*$")
+
+
+def language_regions(lines: list[str]) -> list[tuple[int, int, str]]:
+    """Return (first, last line index, language) of each tagged region whose tag is a language
+    code (`// tag::DE[]`): one concept written in several languages, a region each."""
+    regions = []
+    opened: dict[str, int] = {}
+    for index, line in enumerate(lines):
+        match = _TAG.match(line.strip())
+        if not match:
+            continue
+        if match["kind"] == "tag":
+            opened[match["name"]] = index
+        elif match["name"] in opened and (language := known_language_tag(match["name"])):
+            regions.append((opened.pop(match["name"]), index, language))
+    return regions if len({language for _, _, language in regions}) >= 2 else []
+
+
+def _in_languages(entries: list[Entry], regions: list[tuple[int, int, str]], source: str) -> list[Entry]:
+    """Return the entries with the language of the region each sits in, the n-th term of every
+    language grouped as one concept (the same term written in each language)."""
+    placed = []
+    counts: Counter[str] = Counter()
+    for entry in entries:
+        language = next((lang for first, last, lang in regions if first < entry.line - 1 < last), "")
+        if not language:
+            placed.append(entry)
+            continue
+        position = counts[language]
+        counts[language] += 1
+        placed.append(replace(entry, language=language, group=f"{source}#concept-{position}"))
+    return placed
 
 
 class _Body:
@@ -228,13 +274,17 @@ class AsciiDocSectionsReader:
                 title = plain_label(heading.text)
             if heading.level != level:
                 continue
+            if is_letter_divider(plain_label(heading.text)):
+                unused.append(Unused(source, heading.index + 1, lines[heading.index].strip(), REASON_DIVIDER))
+                covered.add(heading.index)
+                continue
             first_term = heading.index if first_term is None else first_term
             following = [h.index for h in headings[position + 1 :] if h.level <= heading.level]
             end = (following[0] if following else len(lines)) - 1
             while end > heading.index and not lines[end].strip():
                 end -= 1
             body = _parse_body(lines[heading.index + 1 : end + 1], anchors)
-            term = plain_label(heading.text)
+            term = plain_label(heading.text.rstrip().removesuffix(":"))
             if (not body.definition and not body.extras) or not term:
                 unused.append(
                     Unused(source, heading.index + 1, lines[heading.index].strip(), REASON_NO_DEFINITION)
@@ -268,6 +318,8 @@ class AsciiDocSectionsReader:
                 reason = REASON_TITLE if len(heading.group("marks")) == 1 else REASON_HEADING
             elif stripped.startswith("//"):
                 reason = REASON_COMMENT
+            elif stripped.startswith("include::"):
+                reason = REASON_INCLUDE
             elif re.match(r"^:[\w-]+!?:", stripped) or re.match(r"^\[\[?[^\]]*\]\]?$", stripped):
                 reason = REASON_ATTRIBUTE
             elif _DELIMITER.match(stripped):
@@ -275,4 +327,7 @@ class AsciiDocSectionsReader:
             else:
                 reason = REASON_BEFORE if first_term is None or index < first_term else REASON_OUTSIDE
             unused.append(Unused(source, index + 1, stripped, reason))
+        regions = language_regions(lines)
+        if regions:
+            entries = _in_languages(entries, regions, source)
         return entries_and_unused(entries, unused, title)

@@ -440,14 +440,42 @@ class _Concept:
     links: list[str]
 
 
+#: Predicates that name and describe resources in vocabularies of their own (no skos:Concept).
+_OWN_NAMES = (DCTERMS.title, DC.title, RDFS.label)
+_OWN_DESCRIPTIONS = (DCTERMS.description, DC.description, RDFS.comment)
+#: A type whose instances are the glossary's concepts needs at least this many described instances.
+MIN_DESCRIBED = 3
+
+
+def described_resources(graph: rdflib.Graph) -> set[str]:
+    """Return the instances of the rdf:type whose members most often carry both a title and a
+    description (`culco:ContentiousIssue` with dcterms:title and dcterms:description): the
+    concepts of a glossary written in a vocabulary of its own, with no skos:Concept."""
+    best: set[str] = set()
+    for kind in set(graph.objects(None, RDF.type)):
+        members = {s for s in graph.subjects(RDF.type, kind) if isinstance(s, URIRef)}
+        described = {
+            str(s)
+            for s in members
+            if any(isinstance(o, Literal) for p in _OWN_NAMES for o in graph.objects(s, p))
+            and any(isinstance(o, Literal) for p in _OWN_DESCRIPTIONS for o in graph.objects(s, p))
+        }
+        if len(described) >= MIN_DESCRIBED and len(described) > len(best):
+            best = described
+    return best
+
+
 def _read_graph(graph: rdflib.Graph, blocks: list[_Block], text: str, source: str, syntax: str) -> ReadResult:
     """Return the entries and unused lines for a parsed graph and its located blocks."""
     concepts = {str(c) for c in graph.subjects(RDF.type, SKOS.Concept) if isinstance(c, URIRef)}
+    own = not concepts
+    if own:
+        concepts = described_resources(graph)
     schemes = {str(s) for s in graph.subjects(RDF.type, SKOS.ConceptScheme)}
     collections = {str(s) for s in graph.subjects(RDF.type, SKOS.Collection)}
     collections |= {str(s) for s in graph.subjects(SKOS.member, None)}
     default = _default_language(graph)
-    fallback_label = {uri: _fallback_label(graph, URIRef(uri), default) for uri in concepts}
+    fallback_label = {uri: _fallback_label(graph, URIRef(uri), default, own) for uri in concepts}
     lines = text.splitlines()
     entries: list[Entry] = []
     unused: list[Unused] = []
@@ -474,7 +502,7 @@ def _read_graph(graph: rdflib.Graph, blocks: list[_Block], text: str, source: st
         elif subject in read_at:
             report(block, REASON_MORE.format(subject=f"<{subject}>", line=read_at[subject]))
         elif subject in concepts:
-            concept = _concept(graph, URIRef(subject), default, fallback_label)
+            concept = _concept(graph, URIRef(subject), default, fallback_label, own)
             made = _entries(concept, block, source, default)
             if made:
                 entries.extend(made)
@@ -491,7 +519,7 @@ def _read_graph(graph: rdflib.Graph, blocks: list[_Block], text: str, source: st
     # concepts whose description the scanners could not place (nested, or shared lines)
     located = set(read_at)
     for uri in sorted(concepts - located):
-        concept = _concept(graph, URIRef(uri), default, fallback_label)
+        concept = _concept(graph, URIRef(uri), default, fallback_label, own)
         line = _find_mention(lines, uri)
         entries.extend(_entries(concept, _Block(line, line - 1, uri), source, default))
     return entries_and_unused(entries, unused, title=_title(graph, default))
@@ -529,9 +557,9 @@ def _texts(graph: rdflib.Graph, subject: URIRef, predicate: URIRef, default: str
     return found
 
 
-def _fallback_label(graph: rdflib.Graph, subject: URIRef, default: str) -> str:
+def _fallback_label(graph: rdflib.Graph, subject: URIRef, default: str, own: bool = False) -> str:
     """Return a concept's label in the fallback language, any language, or ''."""
-    for predicate in (SKOS.prefLabel, RDFS.label, SKOS.altLabel):
+    for predicate in _OWN_NAMES if own else (SKOS.prefLabel, RDFS.label, SKOS.altLabel):
         texts = _texts(graph, subject, predicate, default)
         for language in (FALLBACK_LANGUAGE, default, *sorted(texts)):
             if texts.get(language):
@@ -539,20 +567,25 @@ def _fallback_label(graph: rdflib.Graph, subject: URIRef, default: str) -> str:
     return ""
 
 
-def _concept(graph: rdflib.Graph, subject: URIRef, default: str, fallback_label: dict[str, str]) -> _Concept:
-    """Return what the graph says about one concept: labels, definitions, relations."""
+def _concept(
+    graph: rdflib.Graph, subject: URIRef, default: str, fallback_label: dict[str, str], own: bool = False
+) -> _Concept:
+    """Return what the graph says about one concept: labels, definitions, relations. In a
+    vocabulary of its own (`own`), titles are the labels and descriptions the definitions."""
     labels: dict[str, list[str]] = {}
     prefs = _texts(graph, subject, SKOS.prefLabel, default)
-    for predicate in (SKOS.prefLabel, SKOS.altLabel, SKOS.hiddenLabel, RDFS.label):
+    names = _OWN_NAMES if own else (SKOS.prefLabel, SKOS.altLabel, SKOS.hiddenLabel, RDFS.label)
+    for predicate in names:
         for language, values in _texts(graph, subject, predicate, default).items():
             if predicate == RDFS.label and language in prefs:
                 continue  # rdfs:label beside a prefLabel is a copy, or a lesser name
             labels.setdefault(language, [])
             labels[language].extend(v for v in values if v not in labels[language])
     definitions: dict[str, list[str]] = {}
-    for value in sorted(graph.objects(subject, SKOS.definition), key=str):
-        if isinstance(value, Literal) and (body := str(value).strip()):
-            definitions.setdefault(_language(value, default), []).append(body)
+    for predicate in _OWN_DESCRIPTIONS if own else (SKOS.definition,):
+        for value in sorted(graph.objects(subject, predicate), key=str):
+            if isinstance(value, Literal) and (body := str(value).strip()):
+                definitions.setdefault(_language(value, default), []).append(body)
     see_also: list[str] = []
     links: list[str] = []
     for predicate in (*_RELATIONS, *_MATCHES):
