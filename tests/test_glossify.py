@@ -497,3 +497,19 @@ def test_mkdocs_plugin_with_a_glossary_per_chapter(course_db: Path, lab_db: Path
     assert our_links((site / "index.html").read_text()) == []  # neither glossary is for the home page
     glossary = (site / "glossary" / "index.html").read_text()
     assert "Under the microscope" in glossary and "A mix of two liquids" not in glossary
+
+
+def test_a_skipped_list_item_with_a_nested_list_of_unclosed_items_is_skipped_whole(
+    matcher: TermMatcher,
+) -> None:
+    """A `no-glossify` item ends at its own end tag, not at the first item of a list inside it
+    (items whose end tag is left out: `<li>a<li>b</ul>`)."""
+    page = (
+        "<ul><li class='no-glossify'>An emulsion here<ul><li>denaturation one<li>the browning reaction"
+        "</ul>and emulsion after the inner list</li><li>An emulsion to link</li></ul>"
+        "<dl><dt class='x' data-termbase='off'>emulsion<dl><dt>pH<dd>denaturation</dl></dt><dd>pH</dd></dl>"
+    )
+    out = glossify_document(page, Linker(matcher, LinkTarget(BASE).url, "all"))
+    assert _OUR_HTML_LINK.sub(lambda m: m.group(1), out) == page
+    assert [m.group(1) for m in _OUR_HTML_LINK.finditer(out)] == ["emulsion", "pH"]
+    assert "<li>An <a " in out and "<dd><a " in out  # the item after the skipped one, the last dd

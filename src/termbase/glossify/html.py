@@ -90,24 +90,42 @@ def _same_tag(tag: str) -> re.Pattern[str]:
     return re.compile(rf"<(/?)({names})(?=[\s/>])((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.IGNORECASE)
 
 
+#: Elements that may lack their end tag and may hold lists or tables of their own: inside one
+#: of these containers, a start tag of the element belongs to the inner list, not to ours.
+_SCOPES: dict[str, tuple[str, ...]] = {"li": ("ul", "ol"), "dt": ("dl",), "th": ("table",)}
+
+
 def _skip_to_end(page: str, tag: str, position: int, end: int) -> int:
-    """Return where the element opened just before `position` ends (after its end tag), or `end`."""
-    depth = 1
+    """Return where the element opened just before `position` ends (after its end tag), or `end`.
+
+    The open elements are kept as a stack of the element's own kind and its scope containers
+    (a `<li>` and the lists inside it), so that `<li>a<ul><li>b</ul>` ends after the nested
+    list, not at its first item."""
+    open_names = [tag]
     finder = _same_tag(tag)
     starts, ends = _ENDED_BY.get(tag, ((), ()))
-    while depth:
+    scopes = _SCOPES.get(tag, ())
+    while open_names:
         found = finder.search(page, position, end)
         if found is None:
             return end
         name, closing = found.group(2).lower(), bool(found.group(1))
-        if depth == 1 and (name in ends if closing else name in starts):
-            return found.start()  # `<dt>a<dd>`: the next element ends the one without its end tag
+        if closing:
+            if name in open_names:
+                while open_names.pop() != name:
+                    pass  # elements without their end tag, ended by their container's
+                if not open_names:
+                    return found.end()
+            elif len(open_names) == 1 and name in ends:
+                return found.start()  # `<li>a</ul>`: the list's end tag ends the item
+        else:
+            if open_names[-1] == tag and name in starts:
+                open_names.pop()  # `<dt>a<dd>`: the next element ends the one without its end tag
+                if not open_names:
+                    return found.start()
+            if (name == tag or name in scopes) and not found.group(3).endswith("/"):
+                open_names.append(name)
         position = found.end()
-        if name == tag:
-            if closing:
-                depth -= 1
-            elif not found.group(3).endswith("/"):
-                depth += 1
     return position
 
 
