@@ -4,6 +4,7 @@ tool and each export, where a page for people shows the paper as a link."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -272,3 +273,42 @@ def test_two_entries_with_origins_each_keep_their_own(tmp_path: Path) -> None:
             path.write_text(page, encoding="utf-8")
             origins = _rebuilt_origins(path, tmp_path / f"{name}-{kind}.db")
             assert sorted(origins["shared-term"]) == expected, (name, kind)
+
+
+#: Exports termbase reads back: (format, options, file suffix).
+READ_BACK = [
+    ("jsonl", {}, ".jsonl"),
+    ("json", {}, ".json"),
+    ("csv", {}, ".csv"),
+    ("skos", {}, ".ttl"),
+    ("skos", {"rdf_xml": True}, ".rdf"),
+    ("jsonld", {}, ".jsonld"),
+    ("tbx", {}, ".tbx"),
+    ("sphinx", {}, ".rst"),
+    ("markdown", {}, ".md"),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "suffix"), READ_BACK, ids=[s for *_, s in READ_BACK])
+def test_every_export_reads_back_with_the_origin(
+    db: Path, tmp_path: Path, name: str, options: dict[str, bool], suffix: str
+) -> None:
+    path = tmp_path / f"export{suffix}"
+    path.write_text(_export(db, name, **options), encoding="utf-8")
+    origins = _rebuilt_origins(path, tmp_path / "back.db")
+    assert origins == {"folded-widget": [ORIGIN], "plain-widget": [""]}
+
+
+def test_rdf_exports_link_the_cited_papers(db: Path) -> None:
+    from rdflib import Graph, URIRef
+
+    graph = Graph().parse(data=_export(db, "skos"), format="turtle")
+    linked = set(graph.objects(None, URIRef("urn:termbase:ns#originUrl")))
+    assert linked == {URIRef(ARXIV_URL), URIRef(DOI_URL)}
+    ld = json.loads(_export(db, "jsonld"))
+    entries = [e for term in ld["hasDefinedTerm"] for e in term["tb:entries"]]
+    assert [e.get("tb:originUrls") for e in entries if e.get("tb:origin")] == [
+        [{"@id": ARXIV_URL}, {"@id": DOI_URL}]
+    ]
+    tbx = _export(db, "tbx")
+    assert f"<note>origin: Rivera and Okafor, 2021, arXiv:2106.01234 ({ARXIV_URL});" in tbx

@@ -4,7 +4,8 @@ Plain JSON-LD with an inline context (no remote context to fetch): `@vocab` is
 schema.org, so `name`, `alternateName`, `description`, `termCode`, `inDefinedTermSet`
 and `hasDefinedTerm` are schema.org terms. Provenance that schema.org has no words for
 (each source entry with its path, line span and locator) uses the `tb:` namespace
-(`urn:termbase:ns#`); see-also relations are `tb:related` links to other terms' `@id`.
+(`urn:termbase:ns#`); see-also relations are `tb:related` links to other terms' `@id`,
+and `tb:originUrls` link the papers an entry's origin cites (arXiv, DOI).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
+from termbase.citations import origin_urls
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import (
     CONCEPT_NS,
@@ -47,6 +49,9 @@ def _entry(stored: object) -> dict[str, object]:
             node[f"tb:{key}"] = {"@list": value}
         else:
             node[f"tb:{key}"] = value
+    urls = origin_urls(str(data.get("origin") or ""))
+    if urls:  # the papers the origin cites, as links
+        node["tb:originUrls"] = [{"@id": url} for url in urls]
     return node
 
 

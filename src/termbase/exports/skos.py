@@ -6,24 +6,29 @@ for every other label, `skos:definition` per source entry (language-tagged),
 `dcterms:source` for every source path it came from. Each source entry is also given
 in full as a `tb:entry` node (namespace `urn:termbase:ns#`): term, labels, definition,
 source path and title, line span, locator parts, language, see-also, links, formulas,
-origin — so a SKOS reader can restore the provenance. Definitions that name another
-concept are `tb:mentions` links.
+origin — so a SKOS reader can restore the provenance — and `tb:originUrl` links to the
+papers the origin cites (arXiv, DOI). Definitions that name another concept are
+`tb:mentions` links.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from rdflib import BNode, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import DCTERMS, RDF, SKOS, XSD
 
+from termbase.citations import origin_urls
 from termbase.control_chars import strip_controls
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import CONCEPT_NS, SCHEME_URI, TB_NS, label_languages, records, termbase_title
 from termbase.store import ConceptRecord, Termbase
 
 TB = Namespace(TB_NS)
+#: A URL that is a valid IRI as written (no spaces, quotes, angle brackets, braces, ...).
+_IRI = re.compile(r'^https?://[^\s<>"{}|\\^`]+$')
 
 
 def concept_uri(concept_id: str) -> URIRef:
@@ -86,6 +91,9 @@ def add_concept(graph: Graph, scheme: URIRef, record: ConceptRecord) -> None:
         graph.add((item, TB.endLine, Literal(entry.end_line, datatype=XSD.integer)))
         if entry.origin:
             graph.add((item, TB.origin, Literal(entry.origin)))
+            for url in origin_urls(entry.origin):  # the cited papers, as links
+                if _IRI.match(url):
+                    graph.add((item, TB.originUrl, URIRef(url)))
         if entry.locator:
             loc = entry.locator
             graph.add((item, TB.locatorKind, Literal(loc.kind)))

@@ -4,11 +4,12 @@ One `conceptEntry` per concept (`id` = concept id), one `langSec` per language, 
 `termSec` per label in that language. Per source entry, a `descripGrp` in its
 language's `langSec` holds the `definition` with `<admin type="source">` (the source
 path) and a `<note>` giving the line span and locator, so the provenance survives a TBX
-tool; a second `<note>`, `termbase-entry: {…}`, holds the rest of the entry as JSON (term
-as written, its labels, source title, locator parts, see-also, links, formulas, origin),
-and a `<note>` on the concept, `termbase-labels: […]`, its labels in order — so
-termbase's own TBX reader restores every entry exactly. The header's `sourceDesc` says
-the file is a termbase export (`urn:termbase:ns#`), by which that reader knows it.
+tool, and for an entry that names the idea's origin a note `origin: …` with each cited
+paper's link beside its arXiv id or DOI; a last `<note>`, `termbase-entry: {…}`, holds
+the rest of the entry as JSON (term as written, its labels, source title, locator parts,
+see-also, links, formulas, origin), and a `<note>` on the concept, `termbase-labels: […]`,
+its labels in order — so termbase's own TBX reader restores every entry exactly. The
+header's `sourceDesc` says the file is a termbase export (`urn:termbase:ns#`), by which that reader knows it.
 Acronyms carry `termNote type="termType"` `acronym`, their expansions `fullForm`; the
 preferred label is `preferredTerm-admn-sts`. See-also relations are
 `<ref type="crossReference" target="id">`; topics are `descrip type="subjectField"`.
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
+from termbase.citations import origin_with_urls
 from termbase.control_chars import strip_controls
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import TB_NS, entry_provenance, label_languages, records, termbase_title
@@ -50,6 +52,8 @@ def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str)
 EXPORT_MARK = f"Exported by termbase ({TB_NS}): notes give each definition's original source lines."
 #: Prefixes of the machine-readable notes (JSON follows).
 ENTRY_NOTE = "termbase-entry: "
+#: Opens the note that shows an entry's origin (the entry note carries it exactly).
+ORIGIN_NOTE = "origin: "
 LABELS_NOTE = "termbase-labels: "
 #: Entry fields the entry note need not repeat (the descripGrp gives them).
 _SHOWN = ("definition", "source")
@@ -98,6 +102,8 @@ def concept_entry(body: etree._Element, record: ConceptRecord, labels: dict[str,
             _el(group, "admin", entry.source, type="source")
             locator = entry.locator.text if entry.locator else ""
             _el(group, "note", provenance_note(entry.line, entry.end_line, locator))
+            if entry.origin.strip():  # readable in a TBX tool, each paper's link beside its id
+                _el(group, "note", ORIGIN_NOTE + origin_with_urls(" ".join(entry.origin.split())))
             _el(group, "note", entry_note(stored, position))
         for label in (label for label in record.labels if languages[label] == language):
             term_sec = _el(lang_sec, "termSec")
