@@ -166,3 +166,48 @@ def test_the_index_tells_which_searches_must_embed_the_query_first() -> None:
         assert not index.may_embed("GQA") and not index.may_embed("   ")
         assert termbase.search(question, 5)
         assert not index.may_embed(question)  # embedded once, cached
+
+
+@needs_extra
+def test_the_prepared_model_runs_int8_products_close_to_the_installed_one(
+    embedder: semantic.Embedder,
+) -> None:
+    import onnx
+
+    ops = {node.op_type for node in onnx.load(str(semantic.run_model_path())).graph.node}
+    assert "MatMulInteger" in ops and "IsNaN" not in ops
+    texts = [*QUESTIONS, "KV cache", "a"]
+    installed = semantic.Embedder(threads=1, model=semantic.model_path())
+    cosines = (embedder.encode(texts) * installed.encode(texts)).sum(axis=1)
+    assert cosines.min() > 0.97, cosines
+
+
+@needs_extra
+def test_nan_guards_after_softmax_are_dropped_and_nothing_else(tmp_path: Path) -> None:
+    import numpy as np
+    import onnx
+    import onnxruntime as ort
+    from onnx import TensorProto, helper
+
+    from termbase.model_prep import drop_nan_guards
+
+    nodes = [
+        helper.make_node("Softmax", ["x"], ["soft"], axis=-1),
+        helper.make_node("IsNaN", ["soft"], ["nan"]),
+        helper.make_node("Where", ["nan", "zero", "soft"], ["guarded"]),
+        helper.make_node("Mul", ["guarded", "x"], ["y"]),
+    ]
+    zero = helper.make_tensor("zero", TensorProto.FLOAT, [], [0.0])
+    x_info = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
+    y_info = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])
+    graph = helper.make_graph(nodes, "guarded", [x_info], [y_info], [zero])
+    source, target = tmp_path / "guarded.onnx", tmp_path / "unguarded.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(source))
+    assert drop_nan_guards(source, target) == 1
+    assert [n.op_type for n in onnx.load(str(target)).graph.node] == ["Softmax", "Mul"]
+    x = np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 4.0]], dtype=np.float32)
+    outputs = [
+        ort.InferenceSession(str(p), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+        for p in (source, target)
+    ]
+    assert np.allclose(outputs[0], outputs[1])

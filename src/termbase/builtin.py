@@ -38,12 +38,14 @@ def cache_dir() -> Path:
 
 
 def sources_digest(files: list[Path]) -> str:
-    """Return a short hash of the files' names and contents, the termbase version and the
-    stored search index's format (a cached file without the current index is built again)."""
+    """Return a short hash of the files' names and contents, the termbase version, the
+    stored search index's format and the embedding pipeline (a cached file without the
+    current index, or with another model's vectors, is built again)."""
     from termbase.search_tables import stamp
 
     digest = hashlib.sha256(__version__.encode())
     digest.update(stamp().encode())
+    digest.update(semantic.MODEL_NAME.encode())
     for path in files:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())

