@@ -73,6 +73,7 @@ class Located:
     key_lines: dict[str, int] = field(default_factory=dict)  # line of each mapping key
 
 
+_MISSING = object()
 #: JSON whitespace (always matches, maybe empty).
 _JSON_SPACE = re.compile(r"[ \t\r\n]*")
 
@@ -119,9 +120,14 @@ class _JsonLocator:
             child_start = self.skip(index)
             child, index = self.locate(child_start)
             child.key_lines["@start"] = child_start
+            # keep the parent's copy of the value, not a second one (a large file's data once)
             if opener == "{":
+                if isinstance(node.value, dict) and node.value.get(key, _MISSING) == child.value:
+                    child.value = node.value[key]  # (a repeated key: the parent holds the last)
                 node.items.append((key, child))
             else:
+                if isinstance(node.value, list) and len(node.elements) < len(node.value):
+                    child.value = node.value[len(node.elements)]
                 node.elements.append(child)
             index = self.skip(index)
             if text[index] == ",":
@@ -286,6 +292,14 @@ def _is_record(value: object) -> bool:
     return _has_term(value) or _is_language_record(value) or bool(label_record_languages(value))
 
 
+def _holds_records(value: object) -> bool:
+    """Return True for a mapping holding a list of records (`terms: [{…}]`, `concepts: [{…}]`
+    beside a `title`): a file of records, not one record."""
+    if not isinstance(value, dict):
+        return False
+    return any(_is_record(x) for v in value.values() if isinstance(v, list) for x in v)
+
+
 def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[Located, str]]:
     """Yield (container, kind) for each container of records in the tree.
 
@@ -294,7 +308,13 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
     in a folder of one-record files) or `inferred` (a sequence of flat records whose field
     names say nothing termbase knows, their roles judged from the values).
     """
-    if not path and node.items and _has_term(node.value) and not _is_language_record(node.value):
+    if (
+        not path
+        and node.items
+        and _has_term(node.value)
+        and not _is_language_record(node.value)
+        and not _holds_records(node.value)
+    ):
         yield node, "single"
         return
     records = sum(1 for e in node.elements if _is_record(e.value))
