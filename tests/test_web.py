@@ -6,6 +6,7 @@ backlinks, topics) and the hostile-definitions fixture, whose HTML must come out
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -483,7 +484,7 @@ def test_a_rebuilt_site_loses_the_pages_of_gone_concepts_and_keeps_other_files(t
     assert gone and first.removed == 0 and second.removed >= len(gone)
     assert {p.stem for p in (out / "c").glob("*.html")} == kept | {"hand-made"}
     assert (out / "about.html").is_file()
-    listed = (out / ".termbase-site").read_text(encoding="utf-8").split()
+    listed = json.loads((out / ".termbase-site").read_text(encoding="utf-8"))["files"]
     assert len(listed) == second.files and "about.html" not in listed
     assert all((out / name).is_file() for name in listed)
 

@@ -857,6 +857,11 @@ def site(
         f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
         f"in {summary.seconds:.2f} s"
         + (f" by {summary.workers} processes" if summary.workers > 1 else "")
+        + (
+            f" ({summary.files - summary.rewritten} unchanged since the last build, left as they were)"
+            if summary.rewritten < summary.files
+            else ""
+        )
         + (f", removed {summary.removed} stale files of an earlier build" if summary.removed else "")
         + f" — open {escape(str(out_dir / 'index.html'))}"
     )

@@ -8,6 +8,7 @@ same data for other tools.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing as mp
 import os
@@ -24,6 +25,7 @@ from termbase.model import is_concept_id
 from termbase.progress import ProgressCallback, no_progress
 from termbase.store import Termbase
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
+from termbase.web.page_digests import concept_digests, site_fingerprint
 from termbase.web.pages import (
     Links,
     SiteData,
@@ -164,6 +166,18 @@ def worker_count(concepts: int, asked: int | None = None) -> int:
     return (os.cpu_count() or 1) if concepts >= PARALLEL_FROM else 1
 
 
+def concept_context(data: SiteData) -> dict[str, object]:
+    """Return what every concept page of a static site is rendered with besides its view."""
+    links = Links(root="../", static=True)
+    return {
+        "site": data,
+        "links": links,
+        "suggest_url": "",
+        "az_bar": az_bar(tuple(data.letters), links),
+        "page": "concept",
+    }
+
+
 def write_concept_pages(
     data: SiteData,
     termbase: Termbase,
@@ -184,14 +198,7 @@ def write_concept_pages(
     `progress` is told of each share of pages written ("writing concept pages").
     """
     global _job
-    links = Links(root="../", static=True)
-    context: dict[str, object] = {
-        "site": data,
-        "links": links,
-        "suggest_url": "",
-        "az_bar": az_bar(tuple(data.letters), links),
-        "page": "concept",
-    }
+    context = concept_context(data)
     unsafe = [concept_id for concept_id in ids if not is_concept_id(concept_id)]
     if unsafe:
         raise StoreError(
@@ -235,6 +242,8 @@ class SiteSummary:
     workers: int = 1
     #: Files an earlier build of this folder wrote and this one did not (gone concepts).
     removed: int = 0
+    #: Files written by this build; the others were already there, the same, from the last one.
+    rewritten: int = 0
 
 
 def search_index(data: SiteData) -> dict[str, object]:
@@ -262,24 +271,49 @@ def sitemap_xml(public: Links, data: SiteData, ids: list[str]) -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n{rows}</urlset>\n'
 
 
-#: The list of files a build wrote, one relative path a line, kept in the site's folder so
-#: that the next build there removes the pages of concepts that are gone, and nothing else.
+#: What the last build in a site's folder wrote: a JSON object with the digest of every file
+#: (`files`: relative path -> digest of what it was made from), each concept's block of
+#: glossary-data.txt (`blocks`) and the fingerprint of what all pages share (`site`). The next
+#: build there removes the files of concepts that are gone (and nothing else) and rewrites only
+#: the files whose digest changed.
 MANIFEST = ".termbase-site"
+#: Exists while a build writes into a folder: a build killed half-way leaves pages that no
+#: longer match the manifest, so the next build trusts none of its digests.
+BUILDING = ".termbase-site-building"
 
 
-def remove_stale_files(out: Path, written: set[str]) -> int:
-    """Remove the files the manifest of an earlier build in `out` lists and `written` does not;
-    write the new manifest; return how many files were removed.
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """What an earlier build in a folder wrote (see MANIFEST)."""
 
-    Only files an earlier build listed are touched: a reader's own files in the folder stay.
-    """
-    manifest = out / MANIFEST
+    files: dict[str, str]
+    blocks: dict[str, str]
+    site: str = ""
+
+
+def read_manifest(out: Path) -> Manifest:
+    """Return the manifest of the last build in `out` (empty if none; digests cleared if that
+    build did not finish, or wrote the one-path-a-line list of older versions)."""
     try:
-        earlier = manifest.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        earlier = []
+        text = (out / MANIFEST).read_text(encoding="utf-8")
+    except (FileNotFoundError, UnicodeDecodeError):
+        return Manifest({}, {})
+    try:
+        stored = json.loads(text)
+        files, blocks, site = dict(stored["files"]), dict(stored["blocks"]), str(stored["site"])
+    except (ValueError, KeyError, TypeError):
+        return Manifest(dict.fromkeys(text.splitlines(), ""), {})
+    if (out / BUILDING).exists():
+        return Manifest(dict.fromkeys(files, ""), {})
+    return Manifest(files, blocks, site)
+
+
+def remove_stale_files(out: Path, earlier: Manifest, written: set[str]) -> int:
+    """Remove the files the `earlier` manifest of `out` lists and `written` does not; return how
+    many were removed. Only files an earlier build listed are touched: a reader's own files in
+    the folder stay."""
     removed = 0
-    for name in earlier:
+    for name in earlier.files:
         relative = PurePosixPath(name)
         if not name or name in written or relative.is_absolute() or ".." in relative.parts:
             continue
@@ -288,7 +322,6 @@ def remove_stale_files(out: Path, written: set[str]) -> int:
             removed += 1
         except FileNotFoundError:
             pass
-    replace_file(manifest, "".join(f"{name}\n" for name in sorted(written)).encode("utf-8"))
     return removed
 
 
@@ -321,12 +354,34 @@ def write_site(
         (out / folder).mkdir(parents=True, exist_ok=True)
     remove_temporaries(out)
     ids = termbase.concept_ids_by_label()
-    workers = worker_count(len(ids), workers)
-    written: set[str] = {f"c/{concept_id}.html" for concept_id in ids}
+    shell = page_shell(concept_context(data), canonical=public is not None)
+    fingerprint = site_fingerprint(shell.parts, shell.slots, base_url, language, data.title)
+    earlier = read_manifest(out)
+    same_site = earlier.site == fingerprint
+    digests = concept_digests(termbase, data)
+    files: dict[str, str] = {f"c/{concept_id}.html": digests[concept_id] for concept_id in ids}
+    present = set(os.listdir(out / "c")) if same_site else set()
+    todo = [
+        concept_id
+        for concept_id in ids
+        if not same_site
+        or earlier.files.get(f"c/{concept_id}.html") != digests[concept_id]
+        or concept_id not in earlier.blocks
+        or f"{concept_id}.html" not in present
+    ]
+    workers = worker_count(len(todo), workers)
+    rewritten = len(todo)
+    (out / BUILDING).touch()
 
-    def write(path: Path, text: str) -> None:
-        replace_file(path, text.encode("utf-8"))
-        written.add(path.relative_to(out).as_posix())
+    def write(path: Path, text: str | bytes) -> None:
+        nonlocal rewritten
+        payload = text.encode("utf-8") if isinstance(text, str) else text
+        name = path.relative_to(out).as_posix()
+        files[name] = hashlib.blake2b(payload, digest_size=16).hexdigest()
+        if same_site and earlier.files.get(name) == files[name] and path.is_file():
+            return
+        replace_file(path, payload)
+        rewritten += 1
 
     def list_pages() -> None:
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
@@ -351,19 +406,23 @@ def write_site(
         write(out / "search-index.json", index)
         write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
         for name in STATIC_FILES:
-            replace_file(out / "static" / name, (STATIC_DIR / name).read_bytes())
-            written.add(f"static/{name}")
+            write(out / "static" / name, (STATIC_DIR / name).read_bytes())
 
-    blocks = write_concept_pages(data, termbase, ids, out / "c", workers, list_pages, public, progress)
-    write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(blocks) + "\n")
-    removed = remove_stale_files(out, written)
-    pages = sum(name.endswith(".html") for name in written)
-    files = len(written)
+    new_blocks = write_concept_pages(data, termbase, todo, out / "c", workers, list_pages, public, progress)
+    blocks = dict(zip(todo, new_blocks, strict=True))
+    ordered = [blocks.get(concept_id) or earlier.blocks[concept_id] for concept_id in ids]
+    write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(ordered) + "\n")
+    removed = remove_stale_files(out, earlier, set(files))
+    manifest = {"site": fingerprint, "files": files, "blocks": dict(zip(ids, ordered, strict=True))}
+    manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
+    replace_file(out / MANIFEST, manifest_json.encode("utf-8"))
+    (out / BUILDING).unlink()
     return SiteSummary(
         out=out,
-        pages=pages,
-        files=files,
+        pages=sum(name.endswith(".html") for name in files),
+        files=len(files),
         seconds=time.perf_counter() - started,
         workers=workers,
         removed=removed,
+        rewritten=rewritten,
     )

@@ -1,0 +1,103 @@
+"""A static site built again into its folder rewrites only the files whose inputs changed,
+and ends byte for byte the same as a site built fresh from the new termbase."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from termbase.build import build_termbase
+from termbase.store import Termbase
+from termbase.web.site import BUILDING, MANIFEST, write_site
+
+FIRST = """# Pottery glossary
+
+Words from the studio.
+
+- **Kiln**: A hot chamber where clay pieces are fired.
+- **Glaze**: A glassy coat fired onto clay in a kiln.
+- **Slip**: Liquid clay that joins pieces before they go into the kiln.
+- **Wedging**: Kneading clay to push the air out.
+- **Throwing**: Shaping clay on a spinning wheel.
+"""
+SECOND = """# Pottery glossary
+
+Words from the studio.
+
+- **Kiln**: A hot chamber where clay pieces are fired.
+- **Glaze**: A thin glassy coat melted onto clay in a kiln.
+- **Slip**: Liquid clay that joins pieces before they go into the kiln.
+- **Wheel head**: The turning disc a piece is thrown on.
+- **Throwing**: Shaping clay on a spinning wheel.
+"""
+
+
+def termbase_of(tmp_path: Path, name: str, text: str) -> Path:
+    """Build `text` as pottery.md into pottery.db in the folder `name` (the same source and
+    title for every version)."""
+    (tmp_path / name).mkdir()
+    source = tmp_path / name / "pottery.md"
+    source.write_text(text, encoding="utf-8")
+    db = tmp_path / name / "pottery.db"
+    build_termbase([str(source)], db, relative_to=tmp_path / name)
+    return db
+
+
+def site_files(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in folder.rglob("*")
+        if p.is_file() and p.name != MANIFEST
+    }
+
+
+def build(db: Path, out: Path, **options: str):
+    with Termbase.open(db) as termbase:
+        return write_site(termbase, out, workers=1, **options)
+
+
+def test_a_rebuild_rewrites_the_changed_files_and_equals_a_fresh_build(tmp_path: Path):
+    first, second = termbase_of(tmp_path, "first", FIRST), termbase_of(tmp_path, "second", SECOND)
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    whole = build(first, out)
+    assert whole.rewritten == whole.files
+    untouched = (out / "c" / "throwing.html").stat().st_mtime_ns
+    again = build(second, out)
+    build(second, fresh)
+    assert site_files(out) == site_files(fresh)
+    # the page of the concept that is gone (its letter and the count stay: every page's A-Z bar, footer)
+    assert again.removed == 1
+    # the changed and new concepts' pages and the lists, not the unchanged concepts' pages
+    assert 0 < again.rewritten < again.files
+    assert (out / "c" / "throwing.html").stat().st_mtime_ns == untouched
+    assert build(second, out).rewritten == 0
+
+
+def test_a_rebuild_with_other_site_options_rewrites_every_file(tmp_path: Path):
+    db = termbase_of(tmp_path, "first", FIRST)
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    build(db, out)
+    titled = build(db, out, title="Pottery words")
+    build(db, fresh, title="Pottery words")
+    assert titled.rewritten == titled.files
+    assert site_files(out) == site_files(fresh)
+
+
+def test_a_build_after_an_unfinished_one_trusts_no_digest(tmp_path: Path):
+    db = termbase_of(tmp_path, "first", FIRST)
+    out = tmp_path / "site"
+    build(db, out)
+    (out / BUILDING).touch()  # as a build killed half-way leaves it
+    (out / "c" / "kiln.html").write_text("half a page", encoding="utf-8")
+    summary = build(db, out)
+    assert summary.rewritten == summary.files and not (out / BUILDING).exists()
+    assert (out / "c" / "kiln.html").read_text(encoding="utf-8").rstrip().endswith("</html>")
+
+
+def test_a_page_deleted_by_hand_is_written_again(tmp_path: Path):
+    db = termbase_of(tmp_path, "first", FIRST)
+    out = tmp_path / "site"
+    build(db, out)
+    (out / "c" / "glaze.html").unlink()
+    (out / "letter" / "G.html").unlink()
+    assert build(db, out).rewritten == 2
+    assert (out / "c" / "glaze.html").is_file() and (out / "letter" / "G.html").is_file()
