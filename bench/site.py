@@ -239,12 +239,14 @@ def main() -> None:
         source = generate_unique(args.concepts, tmp / "generated")
         db = tmp / f"generated-{args.concepts}.db"
         started = time.perf_counter()
-        summary = build_termbase([str(source)], db)
+        summary = build_termbase([str(source)], db, relative_to=source.parent)
         build_seconds = time.perf_counter() - started
-        edited = tmp / "generated" / "edited.txt"
+        # the same source and termbase names (a site shows both), one definition changed
+        (tmp / "edited").mkdir()
+        edited = tmp / "edited" / source.name
         edit_one_definition(source, edited)
-        edited_db = tmp / f"edited-{args.concepts}.db"
-        build_termbase([str(edited)], edited_db)
+        edited_db = tmp / "edited" / db.name
+        build_termbase([str(edited)], edited_db, relative_to=edited.parent)
         workers = os.cpu_count() or 1
         generated = floor_rounds(db, edited_db, tmp / "generated-site", args.repeat, workers)
         generated["concepts"] = summary.concepts

@@ -81,7 +81,7 @@ def _swagger_dir() -> Path | None:
 def api_docs_page(title: str) -> str:
     """Return the /docs page: Swagger UI's own files and our start-up script, nothing inline."""
     return (
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{escape_html(title)} — API</title>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<link rel="stylesheet" href="/_swagger/swagger-ui.css">\n'

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import termbase as package
 from termbase.store import Termbase
-from termbase.web.pages import SiteData
+from termbase.web.pages import SiteData, Summary
 
 
 def _digest(value: object) -> str:
@@ -44,36 +44,62 @@ def site_fingerprint(*parts: object) -> str:
     return _digest((code_fingerprint(), parts))
 
 
+def _row_text(termbase: Termbase, table: str, alias: str) -> str:
+    """Return an SQL expression giving every column of `table` (as `alias`) as one JSON text."""
+    columns = [row[1] for row in termbase.db.execute(f"PRAGMA table_info({table})")]
+    return "json_array(" + ", ".join(f'{alias}."{column}"' for column in columns) + ")"
+
+
 def concept_digests(termbase: Termbase, data: SiteData) -> dict[str, str]:
-    """Return, per concept id, a digest of everything its page is made from."""
+    """Return, per concept id, a digest of everything its page is made from.
+
+    Each row comes out of SQLite as one JSON text of all its columns (new columns included
+    without a change here); the texts of a concept are hashed together with what its page
+    shows of other concepts.
+    """
     db = termbase.db
-    rows: dict[str, list[object]] = {}
-    for row in db.execute("SELECT *, homonym_of FROM concepts"):
-        rows[row[0]] = [row]
-    for row in db.execute("SELECT * FROM labels ORDER BY rowid"):
-        rows[row[0]].append(row)
+    parts: dict[str, list[str]] = {}
+    for concept_id, text, homonyms in db.execute(
+        f"SELECT c.id, {_row_text(termbase, 'concepts', 'c')}, c.homonym_of FROM concepts c"
+    ):
+        parts[concept_id] = [text]
+        if homonyms != "[]":
+            parts[concept_id].append(repr([data.ref(i)["label"] for i in json.loads(homonyms)]))
+    for concept_id, text in db.execute(
+        f"SELECT l.concept_id, {_row_text(termbase, 'labels', 'l')} FROM labels l ORDER BY l.rowid"
+    ):
+        parts[concept_id].append(text)
     entries = db.execute(
-        """SELECT ce.concept_id, s.path, s.title, e.* FROM concept_entries ce
-           JOIN entries e ON e.id = ce.entry_id JOIN sources s ON s.id = e.source_id
-           ORDER BY s.id, e.line, e.id"""
+        f"""SELECT ce.concept_id, json_array(s.path, s.title), {_row_text(termbase, "entries", "e")}
+            FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id JOIN sources s ON s.id = e.source_id
+            ORDER BY s.id, e.line, e.id"""
     )
-    for row in entries:
-        rows[row[0]].append(row)
+    for concept_id, source, text in entries:
+        parts[concept_id] += (source, text)
     shown = data.by_id
-    for row in db.execute("SELECT * FROM relations"):
-        from_id, to_id = row[0], row[1]
+    for from_id, to_id, text in db.execute(
+        f"SELECT r.from_id, r.to_id, {_row_text(termbase, 'relations', 'r')} FROM relations r"
+    ):
         # Each side's page shows the other side's label (in the site's language).
         other = shown.get(to_id)
-        rows[from_id].append((row, other.label if other else to_id))
+        parts[from_id] += (text, other.label if other else to_id)
         other = shown.get(from_id)
-        rows[to_id].append((row, other.label if other else from_id))
+        parts[to_id] += (text, other.label if other else from_id)
     digests = {}
-    for concept_id, parts in rows.items():
-        homonyms = parts[0][-1]  # type: ignore[index]
-        if homonyms != "[]":
-            parts.append([shown[i].label if i in shown else i for i in json.loads(str(homonyms))])
+    conflicts = data.conflicts
+    for concept_id, texts in parts.items():
         summary = shown.get(concept_id)
-        parts.append((summary.label, summary.summary) if summary else None)
-        parts.append(data.conflicts.get(concept_id))
-        digests[concept_id] = _digest(parts)
+        if summary:
+            texts += (summary.label, summary.summary)
+        if concept_id in conflicts:
+            texts.append(repr(conflicts[concept_id]))
+        digests[concept_id] = hashlib.blake2b(
+            "\x1e".join(texts).encode("utf-8", "surrogatepass"), digest_size=16
+        ).hexdigest()
     return digests
+
+
+def list_digest(items: list[Summary], *page: str) -> str:
+    """Return a digest of what a list page (a letter, a topic) is made from besides the site:
+    its concepts' ids, labels and summaries, and `page` (its name, its address)."""
+    return _digest((page, [(item.id, item.label, item.summary) for item in items]))

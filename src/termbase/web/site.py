@@ -25,7 +25,7 @@ from termbase.model import is_concept_id
 from termbase.progress import ProgressCallback, no_progress
 from termbase.store import Termbase
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
-from termbase.web.page_digests import concept_digests, site_fingerprint
+from termbase.web.page_digests import concept_digests, list_digest, site_fingerprint
 from termbase.web.pages import (
     Links,
     SiteData,
@@ -314,8 +314,10 @@ def remove_stale_files(out: Path, earlier: Manifest, written: set[str]) -> int:
     the folder stay."""
     removed = 0
     for name in earlier.files:
+        if not name or name in written:
+            continue
         relative = PurePosixPath(name)
-        if not name or name in written or relative.is_absolute() or ".." in relative.parts:
+        if relative.is_absolute() or ".." in relative.parts:
             continue
         try:
             (out / relative).unlink()
@@ -373,15 +375,20 @@ def write_site(
     rewritten = len(todo)
     (out / BUILDING).touch()
 
-    def write(path: Path, text: str | bytes) -> None:
+    def unchanged(path: Path, made_of: str) -> bool:
+        """Whether `path` is there from the last build, made of the same (and record it)."""
+        name = path.relative_to(out).as_posix()
+        files[name] = made_of
+        return same_site and earlier.files.get(name) == made_of and path.is_file()
+
+    def write(path: Path, text: str | bytes, made_of: str = "") -> None:
+        """Write `path` unless the last build wrote the same (`made_of`: a digest of what it is
+        made from, when that is cheaper to know than the text; else the text's digest)."""
         nonlocal rewritten
         payload = text.encode("utf-8") if isinstance(text, str) else text
-        name = path.relative_to(out).as_posix()
-        files[name] = hashlib.blake2b(payload, digest_size=16).hexdigest()
-        if same_site and earlier.files.get(name) == files[name] and path.is_file():
-            return
-        replace_file(path, payload)
-        rewritten += 1
+        if made_of or not unchanged(path, hashlib.blake2b(payload, digest_size=16).hexdigest()):
+            replace_file(path, payload)
+            rewritten += 1
 
     def list_pages() -> None:
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
@@ -390,13 +397,19 @@ def write_site(
         write(out / "stats.html", render_page("stats.html", stats))
         write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", [])}))
         for initial in data.letters:
-            view = {**base_nested, **(letter_page(data, initial) or {}), "current_letter": initial}
-            view["canonical"] = public.letter(initial) if public else ""
-            write(out / "letter" / f"{initial}.html", render_page("letter.html", view))
+            canonical = public.letter(initial) if public else ""
+            path = out / "letter" / f"{initial}.html"
+            made_of = list_digest(data.by_initial[initial], initial, canonical)
+            if not unchanged(path, made_of):
+                view = {**base_nested, **(letter_page(data, initial) or {}), "current_letter": initial}
+                write(path, render_page("letter.html", {**view, "canonical": canonical}), made_of)
         for topic in data.topics:
-            view = {**base_nested, **(topic_page(data, topic) or {})}
-            view["canonical"] = public.topic(topic) if public else ""
-            write(out / "topic" / f"{topic_file(topic)}.html", render_page("topic.html", view))
+            canonical = public.topic(topic) if public else ""
+            path = out / "topic" / f"{topic_file(topic)}.html"
+            made_of = list_digest(data.by_topic[topic], topic, canonical)
+            if not unchanged(path, made_of):
+                view = {**base_nested, **(topic_page(data, topic) or {})}
+                write(path, render_page("topic.html", {**view, "canonical": canonical}), made_of)
         write(out / "llms.txt", llms_txt(data, public or top))
         if public:
             write(out / "sitemap.xml", sitemap_xml(public, data, ids))
