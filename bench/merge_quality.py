@@ -13,7 +13,7 @@ judged before the checks were tuned and never tuned on; it is reported apart, as
 bench/merge_gold/mentions_heldout2.tsv is a third (seeds and built-in), drawn after the checks were
 written and never used to change them; mentions_heldout3.tsv a fourth (seeds, built-in and the
 cpython corpus), judged after the last change; mentions_heldout4.tsv a fifth (built-in and seeds),
-judged before the vector sense check of everyday words was written.
+judged before the rules tried in the next shift (none landed: see that file's header).
 
 Merges: bench/merge_gold/concepts.tsv holds pairs of seed entries judged one idea (same)
 or two (different). Pairwise precision / recall / F1 of the resolver's concepts over those
@@ -170,7 +170,7 @@ def main() -> None:
         ("mentions_fresh", "fresh sample, never tuned on"),
         ("mentions_heldout2", "second held-out sample"),
         ("mentions_heldout3", "third held-out sample"),
-        ("mentions_heldout4", "fourth held-out sample, judged before the vector sense check"),
+        ("mentions_heldout4", "fourth held-out sample, judged 24 Nov second shift"),
     ):
         mentions = mention_scores(GOLD / f"{name}.tsv", args.seeds, args.show_errors)
         print(
