@@ -1133,6 +1133,11 @@ def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
                 f"[dim]{escape(mode)} search; {answered} "
                 f"quer{'y' if answered == 1 else 'ies'}[/dim]"
             )
+            if db is not None and index.rows.schema == "temp":
+                err.print(
+                    f"[dim]{escape(str(db))} holds no search index of this version, so it was worked out"
+                    " for this run: build the termbase again for searches that start at once[/dim]"
+                )
 
 
 def _print_hits(query: str, hits: list[Hit]) -> None:
