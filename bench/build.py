@@ -4,13 +4,15 @@
 
 Each case runs in a fresh Python process (so peak memory is its own), builds a real
 SQLite termbase in a temporary folder, and reports wall time, entries per second and
-peak resident memory. Targets on the 2-core machine: seeds < 0.5 s, 100k < 15 s, < 1 GB.
+peak resident memory (min/median/max over the runs, with the load average: the machine is
+shared). Targets on the 2-core machine: seeds < 0.4 s, 100k < 10 s, < 1 GB.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -39,9 +41,11 @@ print(json.dumps({
 """
 
 
-def run_case(paths: list[str], repeat: int) -> dict[str, float]:
-    """Build `paths` `repeat` times, each in a new process; return the median figures."""
+def run_case(paths: list[str], repeat: int) -> dict[str, object]:
+    """Build `paths` `repeat` times, each in a new process; return min/median/max seconds,
+    the median's rate, the highest peak memory and the load average around the runs."""
     runs = []
+    loads = [round(os.getloadavg()[0], 2)]
     with tempfile.TemporaryDirectory() as tmp:
         for number in range(repeat):
             db = Path(tmp) / f"bench-{number}.db"
@@ -53,14 +57,18 @@ def run_case(paths: list[str], repeat: int) -> dict[str, float]:
                 cwd=REPO,
             )
             runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
-    seconds = statistics.median(r["seconds"] for r in runs)
+            loads.append(round(os.getloadavg()[0], 2))
+    times = sorted(r["seconds"] for r in runs)
+    seconds = statistics.median(times)
     return {
         "seconds": round(seconds, 3),
+        "seconds_min_median_max": [round(times[0], 3), round(seconds, 3), round(times[-1], 3)],
         "entries": runs[0]["entries"],
         "concepts": runs[0]["concepts"],
         "relations": runs[0]["relations"],
         "entries_per_second": round(runs[0]["entries"] / seconds),
         "peak_mb": round(max(r["peak_mb"] for r in runs), 1),
+        "load_min_max": [min(loads), max(loads)],
     }
 
 
@@ -84,7 +92,9 @@ def main() -> None:
         print(
             f"{name:>18}: {figures['entries']:>7} entries → {figures['concepts']:>7} concepts, "
             f"{figures['relations']:>7} relations in {figures['seconds']:.3f} s "
-            f"({figures['entries_per_second']:,} entries/s), peak {figures['peak_mb']} MB"
+            f"({figures['entries_per_second']:,} entries/s; min/median/max "
+            f"{figures['seconds_min_median_max']}), peak {figures['peak_mb']} MB, "
+            f"load {figures['load_min_max']}"
         )
     print(json.dumps(results))
 
