@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conftest import FIXTURES
@@ -147,3 +149,32 @@ def test_from_termbase_matches_the_stored_labels(tmp_path) -> None:
         ("Maillard reactions", "maillard-reaction"),
     ]
     assert matcher.definition("ph").startswith("A number from 0 to 14")
+
+
+def test_patterns_stored_at_build_are_the_ones_the_labels_give(tmp_path: Path) -> None:
+    """`build` stores the matcher's patterns; a matcher made from them finds what one made from
+    the labels finds; a file whose patterns were made in another format gets them worked out."""
+    import sqlite3
+
+    from termbase.matcher import SummaryContext, Term, pattern_tables
+    from termbase.matcher_table import read_pattern_tables
+
+    db = tmp_path / "course.db"
+    build_termbase([str(FIXTURES / "glossify" / "course.yaml")], db)
+    with Termbase.open(db) as termbase:
+        stored = read_pattern_tables(termbase.db)
+        labels = [(cid, label) for cid, label, _ in termbase.all_labels()]
+        terms = {cid: Term(cid, label, source=text) for cid, label, _, text in termbase.summaries()}
+    assert stored is not None and stored == pattern_tables(labels) and len(stored[0]) > 10 and stored[1]
+    context = SummaryContext(terms, {})
+    text = "Whisk an emulsion, check the pH, then the browning reactions and Emulsions again."
+    from_table = TermMatcher([], terms, context, tables=stored).find(text)
+    assert from_table == TermMatcher(labels, terms, context).find(text)
+    assert [m.text for m in from_table] == ["emulsion", "pH", "browning reactions", "Emulsions"]
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE meta SET value = '0 old' WHERE key = 'matcher_patterns'")
+    with Termbase.open(db) as termbase:
+        assert read_pattern_tables(termbase.db) is None
+    # The tooltip line is made on first use, and is the definition's first sentence.
+    emulsion = next(t for t in terms.values() if t.label.lower() == "emulsion")
+    assert emulsion._definition is None and emulsion.definition.startswith("A mix of two liquids")

@@ -80,13 +80,38 @@ class Match(NamedTuple):
         return not self.concept_id
 
 
-@dataclass(frozen=True, slots=True)
 class Term:
-    """What the matcher knows of one concept: its preferred label and a one-line definition."""
+    """What the matcher knows of one concept: its preferred label and a one-line definition.
 
-    concept_id: str
-    label: str
-    definition: str
+    The one line is made from the concept's Markdown definition (`source`) when first asked
+    for: a site links a few hundred of a glossary's thousands of concepts.
+    """
+
+    __slots__ = ("_definition", "_source", "concept_id", "label")
+
+    def __init__(self, concept_id: str, label: str, definition: str = "", source: str | None = None) -> None:
+        self.concept_id, self.label = concept_id, label
+        self._definition: str | None = definition if source is None else None
+        self._source = source
+
+    @property
+    def definition(self) -> str:
+        """The definition as one plain line (see `one_line`)."""
+        if self._definition is None:
+            self._definition = one_line(self._source or "")
+        return self._definition
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Term):
+            return NotImplemented
+        mine, theirs = (self.concept_id, self.label), (other.concept_id, other.label)
+        return mine == theirs and self.definition == other.definition
+
+    def __hash__(self) -> int:
+        return hash((self.concept_id, self.label))
+
+    def __repr__(self) -> str:
+        return f"Term({self.concept_id!r}, {self.label!r}, {self.definition!r})"
 
 
 #: What a pattern stands for: (the concepts its label names, that label, how many words it
@@ -234,6 +259,33 @@ def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, s
     return pairs + added
 
 
+#: Bump when the patterns `pattern_tables` makes of labels change (tokens, case, inflections,
+#: qualified bases): pattern tables stored with a termbase in another format are not used.
+PATTERN_FORMAT = 1
+
+#: Searched text pattern (space-joined normal tokens, a space at each end) -> {concept id: label}.
+PatternTable = dict[str, dict[str, str]]
+
+
+def pattern_tables(labels: Iterable[tuple[str, str]]) -> tuple[PatternTable, PatternTable]:
+    """Return the patterns the automata look for: (case-folded, cased), each pattern with the
+    concepts whose labels (or their plurals/singulars) give it, and the label that does."""
+    folded: dict[str, dict[str, str]] = defaultdict(dict)
+    cased: dict[str, dict[str, str]] = defaultdict(dict)
+    for concept_id, label in with_qualified_bases(labels):
+        keep_case = keeps_case(label)
+        tokens = _label_tokens(label, keep_case)
+        if not tokens:
+            continue
+        minimum = MIN_CASED_CHARS if keep_case else MIN_FOLDED_CHARS
+        for form in _inflections(tokens):
+            pattern = " " + " ".join(form) + " "
+            if len(pattern) - 2 < minimum:
+                continue
+            (cased if keep_case else folded)[pattern].setdefault(concept_id, label)
+    return dict(folded), dict(cased)
+
+
 class TermMatcher:
     """Finds the labels of a set of concepts in text; build once, call `find` many times."""
 
@@ -243,23 +295,13 @@ class TermMatcher:
         terms: dict[str, Term],
         context_text: Callable[[str], str],
         rank: Callable[[str], int] | None = None,
+        tables: tuple[PatternTable, PatternTable] | None = None,
     ) -> None:
         """`labels` is (concept id, label) pairs; `context_text(id)` gives text to tell homonyms
         apart. With `rank`, a label (or inflected form) several concepts share belongs only to
-        those of the lowest rank (the first of several glossaries)."""
-        folded: dict[str, dict[str, str]] = defaultdict(dict)
-        cased: dict[str, dict[str, str]] = defaultdict(dict)
-        for concept_id, label in with_qualified_bases(labels):
-            keep_case = keeps_case(label)
-            tokens = _label_tokens(label, keep_case)
-            if not tokens:
-                continue
-            minimum = MIN_CASED_CHARS if keep_case else MIN_FOLDED_CHARS
-            for form in _inflections(tokens):
-                pattern = " " + " ".join(form) + " "
-                if len(pattern) - 2 < minimum:
-                    continue
-                (cased if keep_case else folded)[pattern].setdefault(concept_id, label)
+        those of the lowest rank (the first of several glossaries). `tables` are the labels'
+        `pattern_tables`, when made before (stored with a termbase): `labels` is then not read."""
+        folded, cased = tables if tables is not None else pattern_tables(labels)
         if rank is not None:
             for table in (folded, cased):
                 for pattern, owners in table.items():
@@ -303,7 +345,7 @@ class TermMatcher:
         """Return a matcher over every label of every concept in an open `Termbase`."""
         summaries = termbase.summaries()  # type: ignore[attr-defined]
         definitions = {cid: definition for cid, _, _, definition in summaries}
-        terms = {cid: Term(cid, label, one_line(definition)) for cid, label, _, definition in summaries}
+        terms = {cid: Term(cid, label, source=definition) for cid, label, _, definition in summaries}
         labels = [(cid, label) for cid, label, _ in termbase.all_labels()]  # type: ignore[attr-defined]
         return cls(labels, terms, SummaryContext(terms, definitions))
 

@@ -159,7 +159,8 @@ def _dumps(value: object) -> str:
 
 def write_termbase(path: Path, build: Build) -> None:
     """Write the build to `path` atomically (temporary file, then rename)."""
-    from termbase.search_tables import write_search_tables  # readers of a termbase do not need it
+    from termbase.matcher_table import write_pattern_table  # readers of a termbase do not need them
+    from termbase.search_tables import write_search_tables
 
     with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
         connection = sqlite3.connect(temp_name)
@@ -172,6 +173,7 @@ def write_termbase(path: Path, build: Build) -> None:
                 for statement in INDEXES.strip().splitlines():
                     connection.execute(statement)
                 write_search_tables(connection)
+                write_pattern_table(connection)
             connection.execute("PRAGMA journal_mode = DELETE")
         finally:
             connection.close()

@@ -48,7 +48,7 @@ from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_fragment
 from termbase.glossify.linker import Linker, LinkTarget
-from termbase.glossify.source import Glossaries, GlossarySource, keep_glossaries, load_glossaries
+from termbase.glossify.source import Glossaries, GlossarySource, keep_glossaries, load_glossaries, unsaved
 
 ASSET_FOLDER = "assets/termbase"
 #: One script holding the one-line definition of every term the site links, so pages carry
@@ -114,7 +114,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
 
     def on_config(self, config: Any) -> Any:
         try:
-            self.glossaries: Glossaries = load_glossaries(self._sources(config))
+            # save=False: the cache is written once, at the end, with the glossary page's definitions
+            self.glossaries: Glossaries = load_glossaries(self._sources(config), save=False)
         except TermbaseError as error:
             raise PluginError(f"termbase plugin: {error}") from None
         self.matcher = self.glossaries.matcher
@@ -213,8 +214,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         return output[:at] + linked + output[at + len(content) :]
 
     def on_post_build(self, config: Any) -> None:
-        if self.rendered_new:
-            keep_glossaries(self.glossaries)  # the definitions rendered for the glossary page too
+        if self.rendered_new or unsaved(self.glossaries):
+            keep_glossaries(self.glossaries)  # with the definitions rendered for the glossary page
         if not self.config.tooltips:
             return
         definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}

@@ -28,10 +28,10 @@ from pathlib import Path
 
 from termbase import __version__
 from termbase.errors import InputError, StoreError
-from termbase.matcher import SummaryContext, Term, TermMatcher, one_line
+from termbase.matcher import PatternTable, SummaryContext, Term, TermMatcher
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 5
+_CACHE_FORMAT = 6
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
@@ -112,6 +112,7 @@ def check_names(sources: Sequence[GlossarySource]) -> None:
 
 
 _loaded: dict[tuple[object, ...], Glossaries] = {}
+_unsaved: set[tuple[object, ...]] = set()  # read with save=False, not written to the cache yet
 
 
 #: The modules whose code decides what the cache holds: an edited one (in a working copy,
@@ -146,9 +147,10 @@ def _cache_file(stamp: tuple[object, ...]) -> Path:
     return cache_dir() / "glossify" / f"matcher-{digest}.pickle"
 
 
-def load_glossaries(sources: Sequence[GlossarySource]) -> Glossaries:
+def load_glossaries(sources: Sequence[GlossarySource], save: bool = True) -> Glossaries:
     """Return the glossaries combined, from this process's memory or the cache folder when
-    their files have not changed since, else read from the termbases (and cached)."""
+    their files have not changed since, else read from the termbases (and cached, or with
+    `save=False` left for `keep_glossaries` to write once at the end: see `unsaved`)."""
     check_names(sources)
     stamp = _stamp(sources)
     found = _loaded.get(stamp)
@@ -164,16 +166,28 @@ def load_glossaries(sources: Sequence[GlossarySource]) -> Glossaries:
         found = None  # no cache yet, or one an older termbase wrote: read the termbases again
     if found is None:
         found = _read(tuple(sources))
-        _write_cache(cache, found)
+        if save:
+            _write_cache(cache, found)
+        else:
+            _unsaved.add(stamp)
     _loaded.clear()  # keep one combination: a site's builds in `mkdocs serve`
     _loaded[stamp] = found
     return found
 
 
+def unsaved(glossaries: Glossaries) -> bool:
+    """Return True if the glossaries were read with `save=False` and not kept since."""
+    with contextlib.suppress(InputError):
+        return _stamp(glossaries.sources) in _unsaved
+    return False
+
+
 def keep_glossaries(glossaries: Glossaries) -> None:
-    """Write the glossaries to the cache again (after something was added to `rendered`)."""
+    """Write the glossaries to the cache (again, after something was added to `rendered`)."""
     with contextlib.suppress(InputError):  # a termbase went away meanwhile: the next build says so
-        _write_cache(_cache_file(_stamp(glossaries.sources)), glossaries)
+        stamp = _stamp(glossaries.sources)
+        _write_cache(_cache_file(stamp), glossaries)
+        _unsaved.discard(stamp)
 
 
 def _write_cache(cache: Path, glossaries: Glossaries) -> None:
@@ -189,9 +203,11 @@ def _write_cache(cache: Path, glossaries: Glossaries) -> None:
 
 
 def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
+    from termbase.matcher_table import read_pattern_tables
     from termbase.store import Termbase
 
     terms: dict[str, Term] = {}
+    tables: tuple[PatternTable, PatternTable] | None = None  # made at build time, when stored
     definitions: dict[str, str] = {}
     labels: dict[str, list[str]] = {}
     owners: dict[str, tuple[int, str]] = {}
@@ -200,12 +216,14 @@ def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
         try:
             with Termbase.open(source.path) as termbase:
                 summaries = termbase.summaries()
+                if len(sources) == 1:  # (several: qualified bases are worked out over all their labels)
+                    tables = read_pattern_tables(termbase.db)
                 all_labels = termbase.all_labels()
         except StoreError as error:
             raise InputError(f"cannot be read as a termbase: {error}", path=str(source.path)) from None
         for concept_id, label, _, definition in summaries:
             key = concept_key(index, source.name, concept_id)
-            terms[key] = Term(key, label, one_line(definition))
+            terms[key] = Term(key, label, source=definition)  # one line when asked
             definitions[key] = definition
             owners[key] = (index, concept_id)
         for concept_id, label, _ in all_labels:
@@ -217,6 +235,6 @@ def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
     # the page: every owner is kept and `Glossaries.among` picks per page.
     scoped = any(source.pages for source in sources)
     ranked = rank.__getitem__ if len(sources) > 1 and not scoped else None
-    matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked)
+    matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked, tables)
     matcher.prepare_homonyms()
     return Glossaries(sources, matcher, definitions, {k: tuple(v) for k, v in labels.items()}, owners)

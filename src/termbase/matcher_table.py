@@ -1,0 +1,64 @@
+"""The matcher's patterns stored with a termbase: made by `build`, read by glossify.
+
+Working out the patterns of every label (tokens, case, plurals, qualified bases) is most of
+what building a `TermMatcher` costs; a site's first MkDocs build with the plugin paid it
+before any page was linked. `build` stores them beside the labels::
+
+    matcher_patterns(cased, pattern, concept_id, label)   in the order the matcher makes them
+    meta: matcher_patterns = the format they were made in (`PATTERN_FORMAT`, the version)
+
+Plain rows, not a pickled object: a termbase is a file people share, and reading it must
+never run code. A file without them, or made by another format, gets them worked out from
+its labels as before.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from termbase import __version__
+from termbase.matcher import PATTERN_FORMAT, PatternTable, pattern_tables
+
+_META_KEY = "matcher_patterns"
+
+
+def stamp() -> str:
+    """Return the format stored patterns must have to be used."""
+    return f"{PATTERN_FORMAT} {__version__}"
+
+
+def write_pattern_table(db: sqlite3.Connection) -> None:
+    """Work out the patterns of the `labels` table and store them (inside the build's transaction)."""
+    labels = db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid")
+    folded, cased = pattern_tables(labels)
+    db.execute("CREATE TABLE matcher_patterns (cased INTEGER, pattern TEXT, concept_id TEXT, label TEXT)")
+    db.executemany(
+        "INSERT INTO matcher_patterns VALUES (?,?,?,?)",
+        (
+            (flag, pattern, concept_id, label)
+            for flag, table in ((0, folded), (1, cased))
+            for pattern, owners in table.items()
+            for concept_id, label in owners.items()
+        ),
+    )
+    db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
+
+
+def read_pattern_tables(db: sqlite3.Connection) -> tuple[PatternTable, PatternTable] | None:
+    """Return the stored (folded, cased) pattern tables, or None when the file has none made
+    in this format (then `pattern_tables` works them out)."""
+    try:
+        found = db.execute("SELECT value FROM meta WHERE key = ?", (_META_KEY,)).fetchone()
+        if found is None or found[0] != stamp():
+            return None
+        rows = db.execute("SELECT cased, pattern, concept_id, label FROM matcher_patterns ORDER BY rowid")
+        tables: tuple[PatternTable, PatternTable] = ({}, {})
+        for flag, pattern, concept_id, label in rows:
+            owners = tables[flag].get(pattern)
+            if owners is None:
+                tables[flag][pattern] = {concept_id: label}
+            else:
+                owners[concept_id] = label
+        return tables
+    except sqlite3.Error:
+        return None
