@@ -181,36 +181,79 @@ def _leftmost_longest(hit: tuple[int, int, _Pattern]) -> tuple[int, int]:
     return hit[0], hit[0] - hit[1]
 
 
-class _Automaton:
-    """Aho-Corasick over space-joined token patterns (with a space at each end).
+class _Automata:
+    """Aho-Corasick over space-joined token patterns (with a space at each end): the case-folded
+    patterns and the cased ones (acronyms), searched in one pass over the lower-case text.
 
-    Pickled as its patterns, not its trie: building the trie again is faster than unpickling it.
+    A cased ASCII pattern is looked for in lower case beside the folded ones and kept only where
+    the cased text has it as written (`RAG`, not `rag`); the few cased patterns with other
+    letters (whose lower case may depend on their neighbours) get a second automaton over the
+    cased text. Pickled as its patterns, not its tries: building them is faster than unpickling.
     """
 
-    def __init__(self, patterns: dict[str, _Pattern]) -> None:
-        self._build(list(patterns), list(patterns.values()))
+    def __init__(self, folded: dict[str, _Pattern], cased: dict[str, _Pattern]) -> None:
+        self._build(folded, cased)
 
-    def _build(self, keys: list[str], found: list[_Pattern]) -> None:
-        self.keys, self.found = keys, found
-        self.automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-        for index, pattern in enumerate(keys):
-            self.automaton.add_word(pattern, index)
-        self.empty = not keys
-        if not self.empty:
-            self.automaton.make_automaton()
+    def _build(self, folded: dict[str, _Pattern], cased: dict[str, _Pattern]) -> None:
+        self.folded, self.cased = folded, cased
+        # lower-case key -> (its folded pattern or None, ((cased pattern, its data), …))
+        merged: dict[str, tuple[_Pattern | None, tuple[tuple[str, _Pattern], ...]]] = {
+            key: (found, ()) for key, found in folded.items()
+        }
+        rest: dict[str, _Pattern] = {}
+        for key, found in cased.items():
+            if not key.isascii():
+                rest[key] = found
+                continue
+            lower = key.lower()
+            folded_found, cased_found = merged.get(lower, (None, ()))
+            merged[lower] = (folded_found, (*cased_found, (key, found)))
+        self.entries = list(merged.values())
+        self.lengths = [len(key) for key in merged]
+        self.automaton = _trie(list(merged))
+        self.rest_keys, self.rest_found = list(rest), list(rest.values())
+        self.rest = _trie(self.rest_keys)
 
-    def __getstate__(self) -> tuple[list[str], list[_Pattern]]:
-        return self.keys, self.found
+    def __getstate__(self) -> tuple[dict[str, _Pattern], dict[str, _Pattern]]:
+        return self.folded, self.cased
 
-    def __setstate__(self, state: tuple[list[str], list[_Pattern]]) -> None:
+    def __setstate__(self, state: tuple[dict[str, _Pattern], dict[str, _Pattern]]) -> None:
         self._build(*state)
 
-    def iter(self, text: str) -> Iterable[tuple[int, int, _Pattern]]:
-        if self.empty:
-            return ()
-        keys, found = self.keys, self.found
-        return ((end - len(keys[i]) + 1, end + 1, found[i]) for end, i in self.automaton.iter(text))
+    def patterns(self) -> Iterator[tuple[str, _Pattern]]:
+        """Yield every (pattern, its data), folded then cased."""
+        yield from self.folded.items()
+        yield from self.cased.items()
 
+    def iter(self, lowered: str, cased: str) -> list[tuple[int, int, _Pattern]]:
+        """Return (start, end, pattern) of every hit: folded patterns in `lowered`, cased ones
+        in `cased` (the same text, one character for one character)."""
+        found: list[tuple[int, int, _Pattern]] = []
+        if self.automaton is not None:
+            entries, lengths = self.entries, self.lengths
+            for end, index in self.automaton.iter(lowered):
+                start = end - lengths[index] + 1
+                folded_found, cased_found = entries[index]
+                if folded_found is not None:
+                    found.append((start, end + 1, folded_found))
+                for key, data in cased_found:
+                    if cased.startswith(key, start):
+                        found.append((start, end + 1, data))
+        if self.rest is not None:
+            keys, rest = self.rest_keys, self.rest_found
+            found.extend((end - len(keys[i]) + 1, end + 1, rest[i]) for end, i in self.rest.iter(cased))
+        return found
+
+
+def _trie(keys: list[str]) -> ahocorasick.Automaton | None:
+    """Return an automaton finding `keys` (its value: the key's index), None if there are none."""
+    if not keys:
+        return None
+    automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+    for index, key in enumerate(keys):
+        automaton.add_word(key, index)
+    automaton.make_automaton()
+    return automaton
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,12 +351,14 @@ class TermMatcher:
                     if len(owners) > 1:
                         first = min(map(rank, owners))
                         table[pattern] = {o: label for o, label in owners.items() if rank(o) == first}
-        self._folded = _Automaton({p: self._pattern(p, o) for p, o in folded.items()})
-        self._cased = _Automaton({p: self._pattern(p, o) for p, o in cased.items()})
+        made = self._pattern
+        self._automata = _Automata(
+            {p: made(p, o) for p, o in folded.items()}, {p: made(p, o) for p, o in cased.items()}
+        )
         self.terms = terms
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
-        every_char = set("".join(key for automaton in (self._folded, self._cased) for key in automaton.keys))
+        every_char = set("".join(key for key, _ in self._automata.patterns()))
         self._pattern_chars = frozenset(c for c in every_char if not c.isascii())
         self._char_map: dict[str, str] = {}
 
@@ -363,11 +408,10 @@ class TermMatcher:
     def prepare_homonyms(self) -> None:
         """Work out now the context words of every concept that shares a label with another
         (else done on first need), so that a pickled matcher carries them."""
-        for automaton in (self._folded, self._cased):
-            for pattern in automaton.found:
-                if len(pattern[_OWNERS]) > 1:
-                    for owner in pattern[_OWNERS]:
-                        self.words_of(owner)
+        for _, pattern in self._automata.patterns():
+            if len(pattern[_OWNERS]) > 1:
+                for owner in pattern[_OWNERS]:
+                    self.words_of(owner)
 
     def words_of(self, concept_id: str) -> frozenset[str]:
         """Return the content words of a concept's definitions (cached)."""
@@ -493,7 +537,7 @@ class TermMatcher:
         view = self._char_view(source) if strict else None
         if view is not None:
             cased, lowered, shifts = view
-            found = [*self._folded.iter(lowered), *self._cased.iter(cased)]
+            found = self._automata.iter(lowered, cased)
             if not found:
                 return
             found.sort(key=_leftmost_longest)
@@ -561,7 +605,7 @@ class TermMatcher:
         if len(lowered) != len(joined):  # a rare letter whose lower case is longer: keep its case
             lowered = " " + " ".join(t.lower() if len(t.lower()) == len(t) else t for t in tokens) + " "
         gaps = pieces[0::2]
-        found = [*self._folded.iter(lowered), *self._cased.iter(joined)]
+        found = self._automata.iter(lowered, joined)
         found.sort(key=_leftmost_longest)
         taken = 0  # end of the last match in `joined`; a next one may share its closing space
         for start, end, pattern in found:
