@@ -244,3 +244,20 @@ def test_rdf_in_a_vocabulary_of_its_own_reads_its_titled_described_resources():
     assert sorted(entries) == ["getij", "swell", "tide"]  # the word list and the note are no terms
     assert entries["getij"].language == "nl"
     assert entries["tide"].definition == "The rise and fall of the sea twice a day."
+
+
+# ── a seventh batch (aside7) ──────────────────────────────────────────────────────────
+
+
+def test_a_list_of_records_under_a_terms_key_is_no_single_record():
+    result = read("wrapped_terms.json")
+    assert [e.term for e in result.result.entries] == ["bow", "stern", "keel"]
+
+
+def test_csv_columns_naming_a_term_in_a_language_give_one_concept_per_row():
+    result = read("language_columns.csv")
+    entries = result.result.entries
+    assert [(e.term, e.language) for e in entries[:2]] == [("rope", "en"), ("cuerda", "es")]
+    assert entries[0].group == entries[1].group != entries[2].group
+    assert entries[0].topics == ("Rigging",)
+    assert result.findings == ()

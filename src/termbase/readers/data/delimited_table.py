@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from termbase.errors import InputError
+from termbase.labels import clean_label
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.bilingual_rows import label_languages, row_entries
+from termbase.readers.bilingual_rows import cell_labels, label_languages, row_entries
 from termbase.readers.record_fields import field_role, record_entry
-from termbase.table_shape import sniff_table
+from termbase.table_shape import named_language, sniff_table
 
 DELIMITERS = ("\t", ",", ";")
 
@@ -151,7 +152,7 @@ class TableGlossaryReader:
         width = len(rows[0].cells)
         body = rows[1:-1] if len(rows) > 2 else rows[1:]  # the sample may cut the last row
         even = sum(1 for row in body if len(row.cells) == width) / max(1, len(body))
-        if is_header(rows[0].cells):
+        if is_header(rows[0].cells) or term_column_languages(rows[0].cells):
             return round(0.95 * even, 3)
         if even < 1.0 or len(rows) < 3:
             return 0.0
@@ -177,7 +178,8 @@ class TableGlossaryReader:
         width = len(rows[0].cells)
         named = is_header(rows[0].cells)
         table = None if named else sniff_table(text, (delimiter,))
-        has_header = named or (table is not None and table.header)
+        in_languages = bool(term_column_languages(rows[0].cells))
+        has_header = named or in_languages or (table is not None and table.header)
         body = rows[1:] if has_header else rows
         _check_widths(body, width, source)
         if not named:
@@ -193,6 +195,13 @@ class TableGlossaryReader:
                 header = _header_unused(text, source, rows[0]) if has_header else []
                 comments = _comment_unused(text.splitlines(), comment_lines(text, delimiter), source)
                 return _with_row_spans(entries, header + comments)
+        if has_header and not named and (languages := term_column_languages(rows[0].cells)):
+            entries = [
+                entry
+                for row in body
+                for entry in _language_row_entries(rows[0].cells, languages, row, source)
+            ]
+            return _with_row_spans(entries, _header_unused(text, source, rows[0]))
         roles = header_roles(rows[0].cells) if named else _positional_roles(width)
         # Column names that say no role (or none at all): columns are term, definition, more.
         names = rows[0].cells if named else [role or f"column {i + 1}" for i, role in enumerate(roles)]
@@ -214,6 +223,56 @@ class TableGlossaryReader:
                 continue
             entries.append(entry)
         return entries_and_unused(entries, unused)
+
+
+def term_column_languages(header: Sequence[str]) -> dict[int, str]:
+    """Return {column: language} for header cells that name a term in a language (`English Term`,
+    `Spanish Term`, `Término español`): a table of one concept per row in two or more languages.
+    Empty unless two or more such columns name different languages."""
+    found: dict[int, str] = {}
+    for index, cell in enumerate(header):
+        words = cell.split()
+        if len(words) < 2 or not any(field_role(word) == "term" for word in words):
+            continue
+        language = next((code for word in words if (code := named_language(word))), "")
+        if language:
+            found[index] = language
+    return found if len(set(found.values())) >= 2 else {}
+
+
+def _language_row_entries(
+    header: Sequence[str], languages: dict[int, str], row: Row, source: str
+) -> list[Entry]:
+    """Return one entry per term column of a row, all one concept (grouped by the row); the first
+    language's entry takes the row's definition and topic columns (named by their header words)."""
+    group = f"{source}#row-{row.line}"
+    roles = {
+        index: next((role for word in cell.split() if (role := field_role(word))), "")
+        for index, cell in enumerate(header)
+        if index not in languages
+    }
+    cells = {i: row.cells[i].strip() for i in roles}
+    definition = "\n\n".join(cells[i] for i, role in roles.items() if role == "definition" and cells[i])
+    topics = tuple(cells[i] for i, role in roles.items() if role == "topics" and cells[i])
+    entries = []
+    for position, (index, language) in enumerate(languages.items()):
+        labels = cell_labels(row.cells[index])
+        if not labels:
+            continue
+        entries.append(
+            Entry(
+                source=source,
+                line=row.line,
+                end_line=row.end_line,
+                term=clean_label(row.cells[index]),
+                labels=labels,
+                definition=definition if position == 0 else "",
+                language=language,
+                topics=topics,
+                group=group,
+            )
+        )
+    return entries
 
 
 def _check_widths(rows: list[Row], width: int, source: str) -> None:

@@ -311,7 +311,7 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
     if (
         not path
         and node.items
-        and _has_term(node.value)
+        and _names_its_term(node.value)
         and not _is_language_record(node.value)
         and not _holds_records(node.value)
     ):
@@ -375,6 +375,14 @@ def _with_other_names(record: Located, names: list[str]) -> Located:
     present = value.get(field)
     value[field] = [*(present if isinstance(present, list) else [present] if present else []), *names]
     return Located(value, record.line, record.end_line, record.items, record.elements, record.key_lines)
+
+
+def _names_its_term(value: object) -> bool:
+    """Return True for a mapping whose term field holds one name (`term: Anchor`), not a list
+    of records (`{"terms": [{…}, …]}` wraps a glossary, it is no record)."""
+    return isinstance(value, dict) and any(
+        field_role(k) == "term" and isinstance(v, str | int | float) for k, v in value.items()
+    )
 
 
 def _renamed(record: Located, roles: dict[str, str]) -> Located:
