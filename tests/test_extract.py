@@ -215,3 +215,29 @@ def test_keyness_compares_the_book_with_general_english() -> None:
     stats = {"spinnaker": Termhood(20, 3, 0), "water": Termhood(20, 3, 0)}
     key = keyness(["spinnaker", "water"], stats, 10_000)
     assert key["spinnaker"] > 2 > key["water"]
+
+
+def test_a_quoted_name_in_parentheses_sharing_the_head_noun_is_a_term(tmp_path: Path) -> None:
+    (tmp_path / "01-hull.md").write_text(
+        "# Hull\n\nThe yard keeps a few spare hulls (\"reserve hulls\"), each stored upside down.\n\n"
+        "Reserve hulls are repainted every spring.\n\n"
+        "The skipper wrote a short greeting (\"ahoy\") on the board.\n\n"
+        "Ahoy is shouted often.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {e.term: e.confidence for e in (*result.entries, *result.review)}
+    assert found["reserve hull"] >= 0.6
+    assert found.get("ahoy", 0.0) < 0.6  # a quoted example value, not a name for the thing before it
+
+
+def test_a_word_named_in_prose_is_a_term_even_when_a_command_shares_its_name(tmp_path: Path) -> None:
+    (tmp_path / "01-ropes.md").write_text(
+        "# Ropes\n\nWhere two ropes are woven into one length, the joined stretch is called a \"splice\".\n\n"
+        "Run `splice` to join them, then `splice --check` to test the result.\n\n"
+        "The tool `coil` winds a rope; run `coil` after every trip.\n", encoding="utf-8")
+    (tmp_path / "02-more.md").write_text(
+        "# More\n\nA splice holds better than a knot. Use `coil` again here.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {e.term: e for e in (*result.entries, *result.review)}
+    assert found["splice"].confidence >= 0.6
+    assert "written as code elsewhere (a name, not a term)" not in found["splice"].evidence
+    assert found.get("coil") is None or found["coil"].confidence < 0.6

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from termbase.documents.model import CODE_SPAN, DFN, GLOSSARY_LINK, STRONG, TERM_ROLE
 from termbase.extract.collect import MarkupUsage, Occurrence
 from termbase.extract.forms import lemma_key
+from termbase.extract.signals import QUOTED
 from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
 from termbase.labels import _singular, label_key
@@ -74,6 +75,10 @@ class _Union:
 
 
 _SMALL_WORDS = frozenset({"a", "an", "the", "of", "for", "and", "or", "in", "on", "to", "with", "by", "at"})
+
+
+#: Prose that gives a name to an idea ("… is called a …"); 'named' is left out: it names one thing.
+_CALLED_IN_PROSE = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:called|known\s+as|termed)\b", re.I)
 
 
 def title_case(term: str) -> bool:
@@ -255,7 +260,11 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append("in title case: a name or a heading rather than a term")
     marked = any(o.finding.markup in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE} for o in group)
     generic = any(e.startswith(("sentence 'A ", "sentence 'An ")) for e in evidence)  # "A variable is …"
-    if term.lower() in code_names and not marked and not generic:
+    # "the point where two lines meet is called a "junction"": prose names the idea the command
+    # of the same name is named after
+    named_in_prose = any(o.finding.markup in {"", QUOTED} and _CALLED_IN_PROSE.search(o.sentence)
+                         for o in defining)
+    if term.lower() in code_names and not marked and not generic and not named_in_prose:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
     if defined.finding.introduced_only:

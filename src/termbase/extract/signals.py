@@ -359,6 +359,17 @@ def heading_names(heading: str, term: str) -> bool:
     return bool(words) and any(title[i : i + len(words)] == words for i in range(len(title) - len(words) + 1))
 
 
+def _names_kind_before(before: str, term: str) -> bool:
+    """Return True when the quoted name in parentheses ends in the noun that ends the phrase
+    before the parenthesis ("short ropes ("dock lines")", "the outer hull ("superhull")")."""
+    words = re.findall(r"[a-z]+", before.lower())
+    if not words or not term:
+        return False
+    head = _stems(words[-1])[0] if _stems(words[-1]) else ""
+    last = _stems(term.split()[-1])
+    return len(head) >= 4 and bool(last) and last[0].endswith(head)
+
+
 def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: str = "") -> list[Finding]:
     """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics).
 
@@ -469,6 +480,10 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             # so a quoted name in parentheses goes to review unless something else supports it
             score += 0.3 if span.kind == STRONG else 0.25
             evidence.append("given as a name in parentheses")
+            if span.kind == QUOTED and _names_kind_before(before, term):
+                # "spare sails ("storm sails")": a name for the kind the words before describe
+                score += 0.15
+                evidence.append("a name sharing the head noun of the phrase before it")
             defining = True
             definition = finish_definition(_plain(sentence))
         elif appositive:
