@@ -178,3 +178,19 @@ def test_patterns_stored_at_build_are_the_ones_the_labels_give(tmp_path: Path) -
     # The tooltip line is made on first use, and is the definition's first sentence.
     emulsion = next(t for t in terms.values() if t.label.lower() == "emulsion")
     assert emulsion._definition is None and emulsion.definition.startswith("A mix of two liquids")
+
+
+def test_labels_with_greek_letters_are_found_without_the_slow_token_view() -> None:
+    """A page holding a letter some label has (λ, β) is read in the char view like any other
+    page, and finds what the token view finds."""
+    from termbase.matcher import Term
+
+    labels = [("lambda-return", "λ-return"), ("beta-vae", "β-VAE"), ("rag", "RAG"), ("mu-law", "μ-law")]
+    terms = {cid: Term(cid, label, "") for cid, label in labels}
+    matcher = TermMatcher(labels, terms, lambda _: "")
+    text = "The λ-return and two β-VAEs, not a rag but RAG; σ and Ψ stay; a μ law, an α-λ-return."
+    assert matcher._char_view(text) is not None
+    found = [(m.text, m.concept_id) for m in matcher.find(text)]
+    assert found == [("λ-return", "lambda-return"), ("β-VAEs", "beta-vae"), ("RAG", "rag"),
+                     ("μ law", "mu-law"), ("λ-return", "lambda-return")]  # fmt: skip
+    assert found == [(text[b:e], pattern[0][0]) for b, e, pattern in matcher._places_in_tokens(text, True)]

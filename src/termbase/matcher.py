@@ -28,7 +28,6 @@ import ahocorasick
 
 from termbase.accents import strip_accents
 from termbase.context_words import context_words
-from termbase.labels import qualified_base, split_acronym, split_synonym
 
 if TYPE_CHECKING:
     from termbase.model import Concept
@@ -278,6 +277,8 @@ def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, s
     lone `Node (distributed)` does not make every "node" a link, and `Token (visual/audio)`
     leaves "token" to the concept named Token.
     """
+    from termbase.labels import qualified_base, split_acronym, split_synonym  # only to make patterns
+
     pairs = list(labels)
     bases: dict[str, set[str]] = defaultdict(set)
     plain: dict[str, set[str]] = defaultdict(set)
@@ -425,8 +426,9 @@ class TermMatcher:
 
     def _one_char(self, char: str) -> str:
         """Return what a non-ASCII character is in the char view: a space if it is no word
-        character, else its normal form as one ASCII character, or `\x01` for a letter no
-        label has; "" when the char view cannot stand for it (then the token view is used)."""
+        character, else its normal form as one character (ASCII, or a letter some label has:
+        `λ`), or `\x01` for a letter no label has; "" when the char view cannot stand for it
+        (then the token view is used)."""
         known = self._char_map.get(char)
         if known is None:
             known = " "
@@ -438,7 +440,7 @@ class TermMatcher:
                     known = normal
                 else:  # a letter no label has is still a letter: \x01 matches nothing
                     labelled = normal in self._pattern_chars or normal.lower() in self._pattern_chars
-                    known = "" if labelled else "\x01"
+                    known = normal if labelled else "\x01"
             self._char_map[char] = known
         return known
 
@@ -446,9 +448,8 @@ class TermMatcher:
         """Return the text as the automata read it, one character per character of `source`
         (cased, then lower case; each with a space at either end), and where runs of joiners
         were made one space ((position in the view without its first space, characters dropped
-        before it) for each), or None
-        when the text needs the token view (a letter whose normal form is not one character,
-        or that some label has).
+        before it) for each), or None when the text needs the token view (a letter whose
+        normal form is not one character).
 
         This is the token view (words joined by one space) without splitting the text into
         words: letters and digits stay, and so do `.` and `+` between two of them; every other
@@ -457,6 +458,7 @@ class TermMatcher:
         if "\x01" in source:
             return None
         mapped = source
+        wide: list[tuple[int, str]] = []  # (position, letter) of the labels' own non-ASCII letters
         if not source.isascii():
             failed = False
 
@@ -466,6 +468,9 @@ class TermMatcher:
                 if not char:
                     failed = True
                     return " "
+                if not char.isascii():  # a word character here (\x01), put back in the view below
+                    wide.append((match.start(), char))
+                    return "\x01"
                 return char
 
             mapped = _NON_ASCII.sub(one, source)
@@ -477,6 +482,12 @@ class TermMatcher:
             at = mark.start()
             if at and view[at - 1] not in b" .+":  # between two letters or digits: part of a word
                 view[at] = raw[at]
+        text = view.decode("ascii")
+        if wide:
+            chars = list(text)
+            for at, char in wide:
+                chars[at] = char
+            text = "".join(chars)
         shifts: list[tuple[int, int]] = []
         runs = [
             run for run in _JOINER_RUN.finditer(source)
@@ -487,15 +498,17 @@ class TermMatcher:
             pieces, last, dropped = [], 0, 0
             for run in runs:
                 start, end = run.span()
-                pieces.append(view[last:start])
-                pieces.append(b" ")
+                pieces.append(text[last:start])
+                pieces.append(" ")
                 dropped += end - start - 1
                 shifts.append((end - dropped, dropped))  # from there on, view + dropped = text
                 last = end
-            pieces.append(view[last:])
-            view = bytearray(b"".join(pieces))
-        cased = view.decode("ascii")
-        return f" {cased} ", f" {cased.lower()} ", shifts
+            pieces.append(text[last:])
+            text = "".join(pieces)
+        lowered = text.lower()
+        if len(lowered) != len(text):
+            return None  # (cannot happen: every letter kept lowers to one character)
+        return f" {text} ", f" {lowered} ", shifts
 
     def find(
         self,
