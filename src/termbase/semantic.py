@@ -30,12 +30,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from termbase.errors import TermbaseError
+from termbase.model_prep import RECIPE
 
 if TYPE_CHECKING:  # numpy comes with the extra; the module imports without it
     import numpy as np
 
 #: What made the vectors: model, weights, pooling and truncation. Stored in the termbase.
-MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8/dynamic-int8/mean/128"
+MODEL_NAME = f"all-MiniLM-L6-v2-onnx-int8/{RECIPE}/mean/128"
 #: Length of every vector.
 DIMENSION = 384
 #: Word pieces kept per text (special tokens included); the rest is cut.
