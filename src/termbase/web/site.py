@@ -360,17 +360,19 @@ def write_site(
     fingerprint = site_fingerprint(shell.parts, shell.slots, base_url, language, data.title)
     earlier = read_manifest(out)
     same_site = earlier.site == fingerprint
-    digests = concept_digests(termbase, data)
-    files: dict[str, str] = {f"c/{concept_id}.html": digests[concept_id] for concept_id in ids}
-    present = set(os.listdir(out / "c")) if same_site else set()
-    todo = [
-        concept_id
-        for concept_id in ids
-        if not same_site
-        or earlier.files.get(f"c/{concept_id}.html") != digests[concept_id]
-        or concept_id not in earlier.blocks
-        or f"{concept_id}.html" not in present
-    ]
+    files: dict[str, str] = {}
+    if same_site:
+        files.update((f"c/{i}.html", digest) for i, digest in concept_digests(termbase, data).items())
+        present = set(os.listdir(out / "c"))
+        todo = [
+            concept_id
+            for concept_id in ids
+            if earlier.files.get(f"c/{concept_id}.html") != files[f"c/{concept_id}.html"]
+            or concept_id not in earlier.blocks
+            or f"{concept_id}.html" not in present
+        ]
+    else:  # every page is written: the digests are only needed for the next build, made meanwhile
+        todo = ids
     workers = worker_count(len(todo), workers)
     rewritten = len(todo)
     (out / BUILDING).touch()
@@ -391,6 +393,8 @@ def write_site(
             rewritten += 1
 
     def list_pages() -> None:
+        if not same_site:
+            files.update((f"c/{i}.html", digest) for i, digest in concept_digests(termbase, data).items())
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
         write(out / "index.html", render_page("home.html", home))
         stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
