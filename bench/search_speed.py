@@ -50,15 +50,21 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 
 
 def timed(run: Callable[[str], object], queries: list[str]) -> dict[str, float]:
-    """Run each query once (after one warm-up pass) and return latency percentiles."""
+    """Run each query once (after one warm-up pass) and return latency percentiles: wall
+    clock, and the CPU time of this thread (SQLite runs in it too), which leaves out the
+    time the process waited for a core: on 2 shared cores at load 8-12 one wait is 10-20 ms,
+    so wall p99 measures the machine's queue as much as the search."""
     for query in queries[:20]:
         run(query)
-    samples = []
+    samples, cpu = [], []
     for query in queries:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         run(query)
+        cpu.append(time.thread_time() - start_cpu)
         samples.append(time.perf_counter() - start)
-    return percentiles(samples)
+    figures = percentiles(samples)
+    figures.update({f"cpu_{name}": value for name, value in percentiles(cpu).items()})
+    return figures
 
 
 def typo(word: str, rng: random.Random) -> str:

@@ -101,3 +101,16 @@ def test_a_page_deleted_by_hand_is_written_again(tmp_path: Path):
     (out / "letter" / "G.html").unlink()
     assert build(db, out).rewritten == 2
     assert (out / "c" / "glaze.html").is_file() and (out / "letter" / "G.html").is_file()
+
+
+def test_a_first_build_puts_its_pages_in_place_at_once_and_cleans_up_after_a_killed_one(tmp_path: Path):
+    db = termbase_of(tmp_path, "first", FIRST)
+    out = tmp_path / "site"
+    left = out / ".c.4242.termbase-tmp"  # the hidden pages folder of a first build killed half-way
+    left.mkdir(parents=True)
+    (left / "kiln.html").write_text("<!doctype html><p>half", encoding="utf-8")
+    summary = build(db, out)
+    assert not left.exists() and [p.name for p in out.iterdir() if p.name.startswith(".c.")] == []
+    pages = list((out / "c").glob("*.html"))
+    assert len(pages) == 5 and summary.rewritten == summary.files
+    assert all(page.read_text(encoding="utf-8").rstrip().endswith("</html>") for page in pages)

@@ -5,14 +5,16 @@ spans as the regular expression they replace, on random text built to hit its ed
 from __future__ import annotations
 
 import random
+import re
 
 from markupsafe import Markup
 
 from termbase.web.pages import Links
-from termbase.web.render import _find_mention, _mention_pattern, link_mentions
+from termbase.web.render import _ascii_look_alike, _find_mention, _mention_pattern, link_mentions
 
 PIECES = ["ka", "Lo", "MI", "ven", "a", "b", "_", "-", "--", " ", "  ", "\t", "\n", "\x1c", "&amp;", "&", "1",
-          "é", "\u2010", "\u2013", "\u212a", "ſ", ".", ",", "(", ")"]  # fmt: skip
+          "é", "É", "\u2010", "\u2013", "\u212a", "ſ", "ı", "İ", "ß", "Ω", "\u00a0", "\u2009", "’", "×",
+          ".", ",", "(", ")"]  # fmt: skip
 
 
 def random_text(rng: random.Random, pieces: list[str]) -> str:
@@ -48,3 +50,13 @@ def test_link_mentions_links_the_first_mention_each():
         '<p>Uses <a class="mention" href="/c/c1.html">multi-head Attention</a>; see <code>attention</code>'
         ' and <a class="mention" href="/c/c2.html">attention</a> again.</p>'
     )
+
+
+def test_no_other_non_ascii_character_matches_an_ascii_letter_ignoring_case():
+    """The string search takes text with non-ASCII characters as long as none of them is one
+    `re` would match to an ASCII letter when ignoring case: checked over the whole BMP."""
+    for code in range(0x80, 0x10000):
+        char = chr(code)
+        if 0xD800 <= code <= 0xDFFF or _ascii_look_alike(char):
+            continue
+        assert re.match(r"[a-z0-9_]", char, re.IGNORECASE) is None, hex(code)

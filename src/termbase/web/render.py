@@ -344,16 +344,43 @@ _ASCII_WORDISH = frozenset(c for c in map(chr, range(128)) if re.match(r"[\w-]",
 _ASCII_SEPARATOR = frozenset(c for c in map(chr, range(128)) if re.match(r"[\s\u2010-\u2015-]", c))
 
 
+@lru_cache(maxsize=4096)
+def _wordish(char: str) -> bool:
+    return char in _ASCII_WORDISH if char.isascii() else re.match(r"[\w-]", char) is not None
+
+
+@lru_cache(maxsize=4096)
+def _separator(char: str) -> bool:
+    return char in _ASCII_SEPARATOR if char.isascii() else re.match(r"[\s\u2010-\u2015-]", char) is not None
+
+
+@lru_cache(maxsize=4096)
+def _ascii_look_alike(char: str) -> bool:
+    """Whether a non-ASCII character may match an ASCII letter when case is ignored (the
+    Kelvin sign K, long s ſ, dotless ı …): its lower, upper or folded case holds ASCII."""
+    return any(c.isascii() for c in char.lower() + char.upper() + char.casefold())
+
+
+def _plain_case(text: str) -> bool:
+    """Whether `text.lower()` lines up with `text` character by character and no character
+    of it matches an ASCII letter other than its own lower case when case is ignored."""
+    if text.isascii():
+        return True
+    return len(text.lower()) == len(text) and not any(
+        _ascii_look_alike(char) for char in set(text) if not char.isascii()
+    )
+
+
 def _find_mention(text: str, evidence: str) -> tuple[int, int] | None:
     """Return where `_mention_pattern(evidence)` first matches `text`, as (start, end).
 
     Compiling a pattern per mention cost more than rendering the page, and most mentions
-    occur once in a whole site; for ASCII text and words (where ignoring case is plain
-    `lower()`, same length) the match is found by string search with the pattern's exact
-    rules. Anything else goes through the compiled pattern.
+    occur once in a whole site; for ASCII words (where ignoring case is plain `lower()` on
+    text whose characters lower one to one, see `_plain_case`) the match is found by string
+    search with the pattern's exact rules. Anything else goes through the compiled pattern.
     """
     words = evidence.split()
-    if not (text.isascii() and evidence.isascii()) or any(word[0] in _ASCII_SEPARATOR for word in words):
+    if not evidence.isascii() or any(word[0] in _ASCII_SEPARATOR for word in words) or not _plain_case(text):
         match = _mention_pattern(evidence).search(text)
         return match.span() if match else None
     lowered = text.lower()
@@ -361,17 +388,17 @@ def _find_mention(text: str, evidence: str) -> tuple[int, int] | None:
     first, rest, size = wanted[0], wanted[1:], len(lowered)
     start = lowered.find(first)
     while start >= 0:
-        if not start or lowered[start - 1] not in _ASCII_WORDISH:
+        if not start or not _wordish(lowered[start - 1]):
             end = start + len(first)
             for word in rest:
                 gap = end
-                while gap < size and lowered[gap] in _ASCII_SEPARATOR:
+                while gap < size and _separator(lowered[gap]):
                     gap += 1
                 if gap == end or not lowered.startswith(word, gap):
                     break
                 end = gap + len(word)
             else:
-                if end >= size or lowered[end] not in _ASCII_WORDISH:
+                if end >= size or not _wordish(lowered[end]):
                     return start, end
         start = lowered.find(first, start + 1)
     return None

@@ -12,6 +12,7 @@ import hashlib
 import json
 import multiprocessing as mp
 import os
+import shutil
 import threading
 import time
 from collections.abc import Callable
@@ -70,7 +71,10 @@ def remove_temporaries(out: Path) -> int:
     removed = 0
     for folder in (out, out / "c", out / "letter", out / "topic", out / "static"):
         for temp in folder.glob(f".*{TEMP_SUFFIX}") if folder.is_dir() else ():
-            temp.unlink(missing_ok=True)
+            if temp.is_dir() and not temp.is_symlink():
+                shutil.rmtree(temp, ignore_errors=True)  # the pages of a first build, not yet in place
+            else:
+                temp.unlink(missing_ok=True)
             removed += 1
     return removed
 
@@ -82,8 +86,11 @@ class FolderWriter:
     spares the kernel a walk of the whole path per file.
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, new: bool = False) -> None:
         self.folder = folder
+        #: A folder no reader sees yet (renamed into place when whole): no file of it is
+        #: replaced, so each is written under its own name at once.
+        self.new = new
         self._handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else -1
 
     def write(self, name: str, text: str) -> None:
@@ -94,9 +101,12 @@ class FolderWriter:
         """
         data = text.encode("utf-8")
         if self._handle < 0:
-            replace_file(self.folder / name, data)
+            if self.new:
+                (self.folder / name).write_bytes(data)
+            else:
+                replace_file(self.folder / name, data)
             return
-        temp = _temporary_name(name)
+        temp = name if self.new else _temporary_name(name)
         handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, dir_fd=self._handle)
         try:
             view = memoryview(data)
@@ -104,7 +114,8 @@ class FolderWriter:
                 view = view[os.write(handle, view) :]
         finally:
             os.close(handle)
-        os.replace(temp, name, src_dir_fd=self._handle, dst_dir_fd=self._handle)
+        if not self.new:
+            os.replace(temp, name, src_dir_fd=self._handle, dst_dir_fd=self._handle)
 
     def close(self) -> None:
         """Close the folder's handle."""
@@ -124,6 +135,8 @@ class _ConceptJob:
     shell: PageShell
     #: Links rooted at the site's public address (`--base-url`), for canonical URLs; or None.
     public: Links | None = None
+    #: Whether `folder` is new and hidden, renamed into place once whole (see FolderWriter).
+    new_folder: bool = False
 
 
 _job: _ConceptJob | None = None
@@ -143,7 +156,7 @@ def _write_share(ids: list[str]) -> list[str]:
         records = list(termbase.concept_records(ids))
     views = [concept_page(_job.data, record) for record in records]
     articles = [article.render({**context, **view}) for view in views]
-    writer = FolderWriter(_job.folder)
+    writer = FolderWriter(_job.folder, new=_job.new_folder)
     try:
         for record, view, html in zip(records, views, articles, strict=True):
             canonical = _job.public.concept(record.id) if _job.public else ""
@@ -187,6 +200,7 @@ def write_concept_pages(
     meanwhile: Callable[[], None] | None = None,
     public: Links | None = None,
     progress: ProgressCallback = no_progress,
+    new_folder: bool = False,
 ) -> list[str]:
     """Write the page of each concept of `ids` into `folder`; return each one's glossary-data
     block, in the order of `ids`.
@@ -208,7 +222,7 @@ def write_concept_pages(
             + " — rebuild the termbase with this version of termbase (its readers refuse such ids)"
         )
     shell = page_shell(context, canonical=public is not None)
-    _job = _ConceptJob(data, termbase.path, folder, context, shell, public)
+    _job = _ConceptJob(data, termbase.path, folder, context, shell, public, new_folder)
     try:
         if workers < 2 or not ids:
             if meanwhile:
@@ -352,9 +366,16 @@ def write_site(
     base_top = {"site": data, "links": top, "suggest_url": ""}
     base_nested = {"site": data, "links": nested, "suggest_url": ""}
 
-    for folder in ("c", "letter", "topic", "static"):
+    for folder in ("letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
     remove_temporaries(out)
+    pages_folder = out / "c"
+    # A first build writes the concept pages into a hidden folder renamed to c/ when all are
+    # written: no page is ever seen half written, without a rename per page.
+    first = not pages_folder.is_dir() or not os.listdir(pages_folder)
+    if first:
+        pages_folder = out / _temporary_name("c")
+    pages_folder.mkdir(exist_ok=True)
     ids = termbase.concept_ids_by_label()
     shell = page_shell(concept_context(data), canonical=public is not None)
     fingerprint = site_fingerprint(shell.parts, shell.slots, base_url, language, data.title)
@@ -363,7 +384,7 @@ def write_site(
     files: dict[str, str] = {}
     if same_site:
         files.update((f"c/{i}.html", digest) for i, digest in concept_digests(termbase, data).items())
-        present = set(os.listdir(out / "c"))
+        present = set(os.listdir(pages_folder))
         todo = [
             concept_id
             for concept_id in ids
@@ -425,7 +446,13 @@ def write_site(
         for name in STATIC_FILES:
             write(out / "static" / name, (STATIC_DIR / name).read_bytes())
 
-    new_blocks = write_concept_pages(data, termbase, todo, out / "c", workers, list_pages, public, progress)
+    new_blocks = write_concept_pages(
+        data, termbase, todo, pages_folder, workers, list_pages, public, progress, new_folder=first
+    )
+    if first:
+        if (out / "c").is_dir():
+            (out / "c").rmdir()  # empty (see `first`)
+        os.replace(pages_folder, out / "c")
     blocks = dict(zip(todo, new_blocks, strict=True))
     ordered = [blocks.get(concept_id) or earlier.blocks[concept_id] for concept_id in ids]
     write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(ordered) + "\n")
