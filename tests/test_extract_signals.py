@@ -171,3 +171,14 @@ def test_vague_word_is_a_term_where_defined_or_linked_to_the_glossary() -> None:
     assert "key" not in {f.term for f in findings("That is the **key** to the whole trick.")}
     linked = findings("Every button has a [name](../learners/reference.md#name) people can read.")
     assert [f.term for f in linked] == ["name"]
+
+
+def test_a_definition_spread_over_two_sentences() -> None:
+    found = defining("The harbour log lists every drifting buoy. They are buoys that have broken loose "
+                     "from their chains and float free.")
+    assert found["drifting buoy"] == "Buoys that have broken loose from their chains and float free."
+    # the pronoun's noun must repeat the noun the sentence before ends on
+    assert "drifting buoy" not in defining("The log lists every drifting buoy. They are boats that "
+                                           "carry the harbour master.")
+    # a determiner or an everyday adjective is no part of a term
+    assert not defining("We saw many old buoys. They are buoys that nobody has painted this year.")

@@ -596,8 +596,46 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
             findings.append(Finding(term, 0.45, (f"sentence 'X {refers.group('verb')} …'",),
                                     finish_definition(_plain(sentence)), True))
+    findings.extend(anaphor_findings(text, previous))
     findings.extend(acronym_findings(sentence))
     return findings
+
+
+#: A sentence that says what the thing named just before is: "They are boats that …", "It is a knot which …".
+ANAPHOR_DEFINES = re.compile(
+    r"^(?:(?:They|These)\s+are|(?:It|This)\s+is\s+an?)\s+(?P<head>[a-z]{3,})\s+"
+    r"(?P<rest>(?:that|which|who|whose|where|in\s+which)\s+\S.{8,})$",
+    re.S,
+)
+_SENTENCE_END_PHRASE = re.compile(
+    r"(?P<term>\b[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?\s+(?P<head>[a-z]{3,}))[.!?]$"
+)
+_NOT_MODIFIERS = word_set(
+    """the and for with from into onto about that this these those their there then than some many more most
+    other such your our its his her all any each every both few several which what were are was has have had
+    not only also just very new old own same"""
+)
+
+
+def anaphor_findings(text: str, previous: str) -> list[Finding]:
+    """Return a term the sentence before ends on when this one says what it is: "… on drifting
+    buoys. They are buoys that …" (the pronoun's noun repeats the last word of the term)."""
+    anaphor = ANAPHOR_DEFINES.match(text)
+    ending = _SENTENCE_END_PHRASE.search(previous.strip()) if anaphor else None
+    if not anaphor or not ending:
+        return []
+    head = anaphor.group("head")
+    last = ending.group("head")
+    if _stems(last) != _stems(head):
+        return []
+    words = ending.group("term").split()
+    while words and words[0].lower() in _NOT_MODIFIERS:
+        words = words[1:]
+    term = clean_term(" ".join(words))
+    if len(words) < 2 or term_problem(term):
+        return []
+    definition = finish_definition(f"{head} {anaphor.group('rest')}")
+    return [Finding(term, 0.5, ("two sentences: 'a X. They are … that …'",), definition, True)]
 
 
 _MINOR_WORDS = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "or"})
