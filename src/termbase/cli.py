@@ -1098,6 +1098,13 @@ def _print_findings(findings: list[Any], new: set[str] | None) -> None:
     )
 
 
+def semantic_model_ready() -> bool:
+    """Return True if the embedding model is prepared already (see termbase.model_prep)."""
+    from termbase import semantic
+
+    return semantic.model_ready()
+
+
 @app.command()
 @argument("query", help="What to look for; `-` reads one query per line from stdin.")
 @db_option
@@ -1114,6 +1121,8 @@ def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
             text = line.rstrip("\n")
             if query == "-" and not text.strip():
                 continue
+            if text.strip() and index.may_embed(text) and not semantic_model_ready():
+                err.print("[dim]preparing the embedding model on first use (a few seconds)…[/dim]")
             hits = index.search(text, limit)
             answered += 1
             if as_json:

@@ -33,14 +33,25 @@ from pathlib import Path
 RECIPE = "no-nan-guard/fold/bert-fuse/dynamic-int8-per-channel/1"
 
 
+def _folders(cache: Path) -> tuple[Path, Path]:
+    return cache / "models", Path(tempfile.gettempdir()) / "termbase-models"
+
+
+def prepared_path(source: Path, cache: Path) -> Path | None:
+    """Return the prepared model for `source` if it was prepared already, else None."""
+    name = f"{source.stem}-{_digest(source)}.onnx"
+    return next((folder / name for folder in _folders(cache) if (folder / name).is_file()), None)
+
+
 def prepared_model(source: Path, cache: Path) -> Path:
     """Return the prepared model for `source`, preparing it into `cache` if it is not there
     (into the system's temporary folder if `cache` cannot be written)."""
+    ready = prepared_path(source, cache)
+    if ready is not None:
+        return ready
     name = f"{source.stem}-{_digest(source)}.onnx"
-    for folder in (cache / "models", Path(tempfile.gettempdir()) / "termbase-models"):
+    for folder in _folders(cache):
         target = folder / name
-        if target.is_file():
-            return target
         try:
             return _prepare(source, target)
         except PermissionError:

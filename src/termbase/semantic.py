@@ -121,6 +121,14 @@ def run_model_path() -> Path:
     return prepared_model(model_path(), cache_dir())
 
 
+def model_ready() -> bool:
+    """Return True if the model Embedder runs is prepared already (no wait on first use)."""
+    from termbase.builtin import cache_dir
+    from termbase.model_prep import prepared_path
+
+    return available() and prepared_path(model_path(), cache_dir()) is not None
+
+
 class Embedder:
     """Turns texts into L2-normalised float32 vectors of length DIMENSION, offline.
 
