@@ -241,3 +241,17 @@ def test_a_word_named_in_prose_is_a_term_even_when_a_command_shares_its_name(tmp
     assert found["splice"].confidence >= 0.6
     assert "written as code elsewhere (a name, not a term)" not in found["splice"].evidence
     assert found.get("coil") is None or found["coil"].confidence < 0.6
+
+
+def test_a_glossary_link_in_a_definition_list_label_places_the_term(tmp_path: Path) -> None:
+    (tmp_path / "01-rigging.html").write_text(
+        "<main><h1>Rigging</h1><p>Every mast needs support.</p><dl><dt><a>shroud line</a></dt>"
+        "<dd><p>Where a mast stands alone, ropes to each side hold it up.</p></dd></dl></main>",
+        encoding="utf-8")
+    (tmp_path / "02-storms.html").write_text(
+        "<main><h1>Storms</h1><p>Check every <a>shroud line</a> before the wind rises.</p></main>",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path / "01-rigging.html", tmp_path / "02-storms.html"],
+                                     min_confidence=0.0))
+    assert found["shroud line"].chapter.endswith("01-rigging.html")
+    assert found["shroud line"].definition == "Where a mast stands alone, ropes to each side hold it up."

@@ -21,6 +21,7 @@ from termbase.documents.model import (
     DEFINITION,
     DFN,
     EMPHASIS,
+    GLOSSARY_LINK,
     HEADING,
     LIST_ITEM,
     PROSE,
@@ -175,11 +176,12 @@ class TreeWalker:
             return
         if name in self.v.terms:
             self.pending_term = " ".join("".join(element.itertext()).split())
-            # the term itself may carry <dfn>: keep it as a block so its markup is seen
+            # the term itself may carry <dfn> or a link to its glossary entry: keep it as a block so
+            # its markup is seen
             builder = TextBuilder()
             self._inline_children(element, builder)
             text, spans = builder.result()
-            if any(s.kind == DFN for s in spans):
+            if any(s.kind in {DFN, TERM_ROLE, GLOSSARY_LINK} for s in spans):
                 text, spans, _ = strip_text(text, spans)
                 self.blocks.append(Block(kind or HEADING, text, line, len(self.sections) - 1,
                                          spans, label="dt"))

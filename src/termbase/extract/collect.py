@@ -268,6 +268,26 @@ def heading_occurrences(document: Document, index: int, skipped: set[int]) -> li
     return found
 
 
+def _described_term(document: Document, number: int, index: int) -> list[Occurrence]:
+    """Return the marked term (<dfn>, a glossary link) a definition list's label holds, with the
+    first sentence of the item's text as what is said of it (the label alone is no sentence)."""
+    block = document.blocks[number]
+    sentences = split_sentences(block, document.language)
+    if len(sentences) != 1:
+        return []
+    following = document.blocks[number + 1] if number + 1 < len(document.blocks) else None
+    said = split_sentences(following, document.language) if following is not None \
+        and following.kind in _READ_KINDS else ()
+    found = []
+    for finding in marked_findings(sentences[0], "", False):
+        if finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE}:
+            continue
+        if said:
+            finding = replace(finding, definition=finish_definition(said[0].text))
+        found.append(Occurrence(finding, index, block.section, block.line, block.line, block.text))
+    return found
+
+
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
@@ -285,7 +305,10 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
     }
     if english:
         found.extend(heading_occurrences(document, index, skipped_sections))
-    for block in document.blocks:
+    for place, block in enumerate(document.blocks):
+        if block.kind == HEADING and block.label == "dt" and block.section not in skipped_sections:
+            found.extend(_described_term(document, place, index))
+            continue
         aside = block.kind == ASIDE and block.label.lower() in EXPLAINING_ASIDES
         if (block.kind not in _READ_KINDS and not aside) or block.section in skipped_sections \
                 or block.kind == HEADING:
