@@ -43,6 +43,7 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {
 
 CHILD = """
 import resource, sys, time
+from pathlib import Path
 from termbase.build import build_termbase, read_source
 from termbase.sources import SourceText
 mode, path = sys.argv[1], sys.argv[2]
@@ -50,7 +51,7 @@ started = time.perf_counter()
 if mode == "read":
     read_source(SourceText(path, open(path, encoding="utf-8").read()))
 else:
-    build_termbase([path], path + ".db")
+    build_termbase([path], Path(path + ".db"))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, time.perf_counter() - started)
 """
 

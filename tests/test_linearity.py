@@ -44,3 +44,33 @@ def test_doubling_the_input_at_most_doubles_the_time(reader: str | None, pattern
     small = best_time(make(SIZE), reader, 5)
     large = best_time(make(2 * SIZE), reader, 5)
     assert large <= LIMIT * max(small, 0.01), f"{small:.4f} s → {large:.4f} s"  # below 10 ms: noise
+
+
+#: Definitions the Markdown and Sphinx exports check line by line for page structure.
+DEFINITIONS = {
+    "dashes then a word": lambda n: "-" * n + "x",
+    "quote marks": lambda n: "> " * (n // 2) + "x",
+    "blank lines then spaces": lambda n: "a" + "\n" * (n // 2) + " " * (n // 2) + "b",
+}
+
+
+@pytest.mark.parametrize("writer", ["markdown", "sphinx"])
+@pytest.mark.parametrize("shape", DEFINITIONS)
+def test_exports_check_a_hostile_definition_in_linear_time(writer: str, shape: str):
+    import time
+
+    from termbase.exports import markdown, sphinx
+
+    shown = (markdown if writer == "markdown" else sphinx).shown_definition
+    make = DEFINITIONS[shape]
+
+    def best(n: int) -> float:
+        times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            shown(make(n))
+            times.append(time.perf_counter() - started)
+        return min(times)
+
+    small, large = best(4 * SIZE), best(8 * SIZE)
+    assert large <= LIMIT * max(small, 0.01), f"{small:.4f} s → {large:.4f} s"  # below 10 ms: noise

@@ -50,8 +50,8 @@ def _indented(text: str, depth: int = 2) -> list[str]:
 
 
 #: A definition line the reader of this page would take for one of its comments.
-_COMMENT_LINE = re.compile(
-    rf"^(\s*)(\.\. (?:source\b|{ENTRY_MARK}|{CONCEPT_MARK})|{ORIGIN_PREFIX})", re.MULTILINE
+_COMMENT_LINE = re.compile(  # [ \t]*, not \s*: a run of blank lines is not rescanned from each
+    rf"^([ \t]*)(\.\. (?:source\b|{ENTRY_MARK}|{CONCEPT_MARK})|{ORIGIN_PREFIX})", re.MULTILINE
 )
 #: Marks reST reads as inline markup in plain text.
 _REST_SPECIAL = re.compile(r"([\\`*_|<>])")
@@ -75,6 +75,7 @@ def origin_line(origin: str) -> str:
 
 def origin_from_line(line: str) -> str:
     """Return the origin an `origin_line` shows (links back to their text, escapes undone)."""
+
     def plain(match: re.Match[str]) -> str:
         return match["mark"] if match["mark"] is not None else match["text"]
 
