@@ -513,3 +513,51 @@ def test_a_skipped_list_item_with_a_nested_list_of_unclosed_items_is_skipped_who
     assert _OUR_HTML_LINK.sub(lambda m: m.group(1), out) == page
     assert [m.group(1) for m in _OUR_HTML_LINK.finditer(out)] == ["emulsion", "pH"]
     assert "<li>An <a " in out and "<dd><a " in out  # the item after the skipped one, the last dd
+
+
+def test_cli_with_a_glossary_per_chapter(course_db: Path, lab_db: Path, tmp_path: Path) -> None:
+    """--pages once per --db: each glossary links only in the pages its globs match (paths under
+    the folder holding every input), and there a shared label goes to the first one listed."""
+    for chapter in ("sauces", "baking"):
+        (tmp_path / "lessons" / chapter).mkdir(parents=True)
+        text = "# Notes\n\nAn emulsion of oil in vinegar, its acidity, and the pH.\n"
+        (tmp_path / "lessons" / chapter / "notes.md").write_text(text)
+    lab_site = "https://example.org/lab/"
+    done = termbase("glossify", "lessons", "--db", str(course_db), "--db", str(lab_db), "--link-to", BASE,
+                    "--link-to", lab_site, "--pages", "baking/*", "--pages", "sauces/*,extra.md",
+                    "--out", "out", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    sauces = re.findall(r"\]\((\S+) ", (tmp_path / "out" / "sauces" / "notes.md").read_text())
+    baking = re.findall(r"\]\((\S+) ", (tmp_path / "out" / "baking" / "notes.md").read_text())
+    assert sauces == [f"{lab_site}c/emulsion.html", f"{lab_site}c/vinegar.html", f"{lab_site}c/acidity.html"]
+    assert baking == [f"{BASE}c/emulsion.html", f"{BASE}c/ph.html"]
+    done = termbase("glossify", "lessons", "--db", str(course_db), "--db", str(lab_db), "--link-to", BASE,
+                    "--pages", "baking/*", "--out", "out2", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 1 and "1 --pages for 2 --db" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "out2").exists()
+
+
+def test_sphinx_with_a_glossary_per_chapter(course_db: Path, lab_db: Path, tmp_path: Path) -> None:
+    """`pages` (globs on document names) in termbase_dbs: a glossary links only in its pages."""
+    project = tmp_path / "docs"
+    shutil.copytree(FIXTURES / "glossify" / "sphinx", project)
+    shutil.copy(course_db, project / "course.db")
+    shutil.copy(lab_db, project / "lab.db")
+    conf = (project / "conf.py").read_text()
+    scoped = (
+        'termbase_dbs = [{"db": "course.db", "pages": ["baking"]}, '
+        '{"db": "lab.db", "name": "lab", "link_to": "https://example.org/lab/", "pages": ["sauces"]}]'
+    )
+    (project / "conf.py").write_text(conf.replace('termbase_db = "course.db"', scoped))
+    done = tool(["sphinx-build", "-q", "-b", "html", ".", "_build"], project)
+    assert done.returncode == 0, done.stderr
+    sauces = our_links((project / "_build" / "sauces.html").read_text())
+    # Only the lab's terms in the sauces (its emulsion is addressed by label: the project's glossary
+    # entry of that name); "a low pH" is the course's term, and the course is for the baking.
+    assert [text for _, text in sauces] == ["emulsion", "vinegar", "emulsion", "Acidity"], sauces
+    baking = our_links((project / "_build" / "baking.html").read_text())
+    assert baking and not any(href.startswith("https://example.org/lab/") for href, _ in baking), baking
+    wrong = 'termbase_dbs = [{"db": "course.db", "pages": "baking"}]'
+    (project / "conf.py").write_text(conf.replace('termbase_db = "course.db"', wrong))
+    done = tool(["sphinx-build", "-q", "-b", "html", ".", "_build2"], project)
+    assert done.returncode != 0 and "give a list of globs on document names" in done.stderr

@@ -517,6 +517,7 @@ class TermMatcher:
         prefer: str = "",
         keep_ambiguous: bool = False,
         strict: bool = True,
+        among: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None,
     ) -> list[Match]:
         """Return the terms in `text`, leftmost-longest and non-overlapping, in order.
 
@@ -525,11 +526,12 @@ class TermMatcher:
         function of the match's start and end giving the words around it; default: `text`
         itself); undecided ones are dropped unless `keep_ambiguous`.
         With `strict` (the default) a match never spans a full stop, bracket or blank line;
-        without it, only word characters count (as in linking definitions).
+        without it, only word characters count (as in linking definitions). `among`: see `spans`.
         """
+        found = self.spans(text, context, prefer, keep_ambiguous, strict, among)
         return [
             Match(begin, end, text[begin:end], chosen, pattern[_LABEL], pattern[_OWNERS])
-            for begin, end, chosen, pattern in self.spans(text, context, prefer, keep_ambiguous, strict)
+            for begin, end, chosen, pattern in found
         ]
 
     def spans(

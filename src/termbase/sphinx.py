@@ -93,11 +93,14 @@ def _sources(app: Sphinx) -> list[GlossarySource]:
         entry = {"db": item} if isinstance(item, str) else item
         if not isinstance(entry, dict) or not isinstance(entry.get("db"), str):
             raise ConfigError(
-                f"{option} = {item!r}: give a termbase file, or a dict with db (and name, link_to)"
+                f"{option} = {item!r}: give a termbase file, or a dict with db (and name, link_to, pages)"
             )
-        unknown = sorted(set(entry) - {"db", "name", "link_to"})
+        unknown = sorted(set(entry) - {"db", "name", "link_to", "pages"})
         if unknown:
-            raise ConfigError(f"{option}: unknown key {', '.join(unknown)} (use db, name, link_to)")
+            raise ConfigError(f"{option}: unknown key {', '.join(unknown)} (use db, name, link_to, pages)")
+        pages = entry.get("pages", [])
+        if not isinstance(pages, list | tuple) or not all(isinstance(p, str) for p in pages):
+            raise ConfigError(f"{option}: pages = {pages!r}: give a list of globs on document names")
         wanted.append((option, entry))
     sources = []
     for option, entry in wanted:
@@ -110,7 +113,8 @@ def _sources(app: Sphinx) -> list[GlossarySource]:
                 f"build one with `termbase build SOURCES --db {db}`"
             )
         link_to = entry.get("link_to") or config.termbase_link_to or ""
-        sources.append(GlossarySource(db, entry.get("name") or db.stem, link_to))
+        pages = tuple(entry.get("pages", ()))
+        sources.append(GlossarySource(db, entry.get("name") or db.stem, link_to, pages))
     if not sources:
         from termbase.builtin import builtin_db
 
@@ -234,11 +238,12 @@ class TermbaseLinks(SphinxPostTransform):
             elif fallbacks[index] is not None:
                 addresses[key] = fallbacks[index].url(concept_id)
         skip = frozenset(state.matcher.terms) - frozenset(addresses)
-        linker = Linker(state.matcher, addresses.__getitem__, self.config.termbase_first, skip)
+        among = state.glossaries.for_page(docname)  # a glossary per chapter: `pages` globs on docnames
+        linker = Linker(state.matcher, addresses.__getitem__, self.config.termbase_first, skip, among)
         tooltips = self.config.termbase_tooltips
         for text in _texts(self.document, linker):  # lazily: sections reset the linker as met
             value = text.astext()
-            placed = linker.choose(state.matcher.find(value))
+            placed = linker.choose(state.matcher.find(value, among=among))
             if not placed:
                 continue
             pieces: list[nodes.Node] = []

@@ -44,6 +44,14 @@ if TYPE_CHECKING:
     "Once for all glossaries, or once per --db in the same order.",
 )
 @click.option(
+    "--pages",
+    "page_globs",
+    multiple=True,
+    help="A glossary per chapter: the pages (comma-separated globs on their paths under the folder "
+    "holding every input, e.g. 'lab/*,appendix.md'; '' for every page) where the termbase links. "
+    "Once per --db, in the same order; there a shared label goes to the first one listed.",
+)
+@click.option(
     "--out", "-o", "out_dir", type=PATH, default=None, help="Folder to write the glossified pages into."
 )
 @click.option(
@@ -68,6 +76,7 @@ def glossify(
     dbs: tuple[Path, ...],
     link_tos: tuple[str, ...],
     site_dirs: tuple[Path, ...],
+    page_globs: tuple[str, ...],
     out_dir: Path | None,
     in_place: bool,
     first: str,
@@ -93,7 +102,7 @@ def glossify(
             for problem in error.problems:
                 err.print(f"[red]error:[/red] {escape(problem.describe())}")
         raise
-    glossaries = _load(dbs)
+    glossaries = _load(dbs, _page_scopes(dbs, page_globs))
 
     def url(key: str, page_dir: str) -> str:
         index, concept_id = glossaries.owners[key]
@@ -102,7 +111,8 @@ def glossify(
     assets_root = out_dir if out_dir is not None else Path(
         os.path.commonpath([str(p.source.resolve().parent) for p in planned])
     )
-    written = glossify_pages(planned, glossaries.matcher, url, first, tooltips, assets_root)
+    matcher, among = glossaries.matcher, glossaries.for_page
+    written = glossify_pages(planned, matcher, url, first, tooltips, assets_root, among)
     links = sum(w.links for w in written)
     terms = len({t for w in written for t in w.terms})
     if as_json:
@@ -146,8 +156,21 @@ def _link_targets(dbs: tuple[Path, ...], link_tos: tuple[str, ...], site_dirs: t
     return [LinkTarget(site_dir=folder) for folder in folders]
 
 
-def _load(dbs: tuple[Path, ...]) -> Glossaries:
-    """Return the glossaries named by --db (the built-in one without), named by their files."""
+def _page_scopes(dbs: tuple[Path, ...], page_globs: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Return the page globs of each --db (none: every page), from --pages given once per --db."""
+    if not page_globs:
+        return [() for _ in dbs]
+    if len(page_globs) != len(dbs):
+        raise InputError(
+            f"{len(page_globs)} --pages for {len(dbs)} --db",
+            hint="give --pages once per --db, in the same order ('' for a glossary of every page)",
+        )
+    return [tuple(g.strip() for g in globs.split(",") if g.strip()) for globs in page_globs]
+
+
+def _load(dbs: tuple[Path, ...], scopes: list[tuple[str, ...]] | None = None) -> Glossaries:
+    """Return the glossaries named by --db (the built-in one without), named by their files,
+    each for the pages its globs match (none: every page)."""
     from termbase.glossify.source import GlossarySource, load_glossaries
 
     if not dbs:
@@ -158,4 +181,7 @@ def _load(dbs: tuple[Path, ...]) -> Glossaries:
         return load_glossaries([GlossarySource(builtin_db(), "builtin")])
     stems = [db.stem for db in dbs]
     names = [stem if stems.count(stem) == 1 else f"{stem}-{n + 1}" for n, stem in enumerate(stems)]
-    return load_glossaries([GlossarySource(db, name) for db, name in zip(dbs, names, strict=True)])
+    scopes = scopes or [() for _ in dbs]
+    return load_glossaries(
+        [GlossarySource(db, name, pages=pages) for db, name, pages in zip(dbs, names, scopes, strict=True)]
+    )

@@ -35,6 +35,7 @@ class Page:
     target: Path
     kind: str
     text: str
+    relative: str = ""  # its path under the folder that holds every input (for --pages globs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ def plan_pages(paths: Sequence[Path], out_dir: Path | None, in_place: bool) -> l
                 InputError("--out would overwrite the input", path=str(path), hint="use --in-place for that")
             )
             continue
-        pages.append(Page(path, target, kind, text))
+        pages.append(Page(path, target, kind, text, path.resolve().relative_to(base).as_posix()))
     if problems:
         raise GlossifyInputErrors(tuple(problems))
     return pages
@@ -178,10 +179,12 @@ def glossify_pages(
     first: str = "section",
     tooltips: bool = True,
     assets_root: Path | None = None,
+    among: Callable[[str], Callable[[tuple[str, ...]], tuple[str, ...]] | None] | None = None,
 ) -> list[Written]:
     """Glossify and write each page; return what was done. `url(concept, page folder)` is where
     a concept's links go, as seen from a page in that folder. With `tooltips`, HTML pages load
-    the tooltip script and style from `assets_root/termbase-assets/` (copied there)."""
+    the tooltip script and style from `assets_root/termbase-assets/` (copied there). `among(page
+    path)` narrows the concepts a label may name on a page (glossaries for some pages only)."""
     written: list[Written] = []
     asset_dir = (assets_root / ASSET_DIR) if (tooltips and assets_root is not None) else None
     html_pages = [p for p in pages if p.kind == "html"]
@@ -190,7 +193,8 @@ def glossify_pages(
             write_atomically(asset_dir / asset.name, asset.read_text(encoding="utf-8"))
     for page in pages:
         page_dir = str(page.target.parent.resolve())
-        linker = Linker(matcher, lambda key, d=page_dir: url(key, d), first)
+        narrowing = among(page.relative) if among is not None else None
+        linker = Linker(matcher, lambda key, d=page_dir: url(key, d), first, among=narrowing)
         if page.kind == "markdown":
             text = glossify_markdown(page.text, linker, titles=tooltips)
         else:

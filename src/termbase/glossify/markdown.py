@@ -224,7 +224,7 @@ def glossify_markdown(text: str, linker: Linker, titles: bool = True) -> str:
         for url in links:
             linker.existing(url=url)
         matches = [
-            m for m in linker.matcher.find(masked)
+            m for m in linker.matcher.find(masked, among=linker.among)
             if not (m.start and masked[m.start - 1] in "!\\[")
         ]  # fmt: skip
         for placed in linker.choose(matches):
