@@ -255,3 +255,13 @@ def test_a_glossary_link_in_a_definition_list_label_places_the_term(tmp_path: Pa
                                      min_confidence=0.0))
     assert found["shroud line"].chapter.endswith("01-rigging.html")
     assert found["shroud line"].definition == "Where a mast stands alone, ropes to each side hold it up."
+
+
+def test_a_term_introduced_as_x_of_the_y_gets_the_compound_the_book_writes(tmp_path: Path) -> None:
+    (tmp_path / "01-boat.md").write_text(
+        "# Boat\n\nThe back end of a vessel is, put shortly, the **stern** of the boat.\n\n"
+        "A ladder hangs from the boat stern.\n\n"
+        "The rudder is the **blade** of the steering gear.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "boat stern" in found["stern"].labels
+    assert not any("gear" in label for label in found["blade"].labels)  # the book never writes the compound

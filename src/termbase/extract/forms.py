@@ -89,3 +89,26 @@ def derived_forms(term: str, used: Iterable[str] | frozenset[str]) -> list[str]:
         if form in words and key not in own and key not in found:
             found[key] = form
     return sorted(found.values(), key=len)
+
+
+_OF_PHRASE = r"\b{term}\s+of\s+(?:the|a|an|this|that|its|each|every)\s+(?:[a-z]+\s+)?(?P<noun>[a-z]{{3,}})\b"
+
+
+def compound_forms(term: str, sentence: str, texts: Iterable[str]) -> list[str]:
+    """Return the compound the book makes of 'X of the Y' when it introduces X that way ("the
+    **stern** of the boat" and "boat stern" elsewhere): the compound the book itself writes at
+    itself writes elsewhere, in either order."""
+    if " " in term or not term.isalpha() or not term.islower():
+        return []
+    match = re.search(_OF_PHRASE.format(term=re.escape(term)), sentence, re.I)
+    if not match:
+        return []
+    noun = match.group("noun").lower()
+    if noun == term:
+        return []
+    book = list(texts)
+    for compound in (f"{term} {noun}", f"{noun} {term}"):
+        pattern = re.compile(rf"\b{re.escape(compound)}s?\b", re.I)
+        if any(pattern.search(text) for text in book):
+            return [compound]
+    return []
