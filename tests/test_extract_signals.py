@@ -182,3 +182,11 @@ def test_a_definition_spread_over_two_sentences() -> None:
                                            "carry the harbour master.")
     # a determiner or an everyday adjective is no part of a term
     assert not defining("We saw many old buoys. They are buoys that nobody has painted this year.")
+
+
+def test_aka_in_parentheses_gives_another_name_of_the_marked_term_before() -> None:
+    found = {f.term: f for f in findings("Stow the gear in the *hold* space (aka *cargo bay*) below deck.")}
+    assert found["cargo bay"].labels == ("cargo bay", "hold")
+    # with no marked term right before, the aka names nothing the extractor can tie it to
+    alone = {f.term: f for f in findings("Stow the gear below, in what sailors call the space (aka *bay*).")}
+    assert alone.get("bay") is None or alone["bay"].labels == ()

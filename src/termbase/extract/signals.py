@@ -359,6 +359,23 @@ def heading_names(heading: str, term: str) -> bool:
     return bool(words) and any(title[i : i + len(words)] == words for i in range(len(title) - len(words) + 1))
 
 
+_AKA_BEFORE = re.compile(r"(?:\(|,)\s*(?:aka|a\.k\.a\.)\s*[\"'“‘]?$", re.I)
+
+
+def _aka_of(sentence: Sentence, span: Span) -> str:
+    """Return the marked term just before "(aka X)" when `span` is X: "the *hold* (aka *cargo space*)"."""
+    text = sentence.text
+    aka = _AKA_BEFORE.search(text[: span.start])
+    if not aka:
+        return ""
+    for other in sentence.spans:
+        if other.kind in MARKED_KINDS and other.end <= aka.start() and aka.start() - other.end <= 12 \
+                and not text[other.end : aka.start()].strip(" \"'”’").count(" "):
+            name = clean_term(text[other.start : other.end])
+            return name if name and not term_problem(name) else ""
+    return ""
+
+
 def _names_kind_before(before: str, term: str) -> bool:
     """Return True when the quoted name in parentheses ends in the noun that ends the phrase
     before the parenthesis ("short ropes ("dock lines")", "the outer hull ("superhull")")."""
@@ -417,6 +434,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         evidence = [MARKUP_NAME[span.kind]]
         score = base
         definition = ""
+        labels: tuple[str, ...] = ()
         defining = span.kind == DFN  # HTML's own mark of a term's defining instance
         named = _NAMING_BEFORE.search(before)
         if named and re.search(r"\bcalls?\b", named.group(0), re.I) and re.match(r"\s*[\w(]", after):
@@ -491,6 +509,11 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append("followed by an appositive ', a …'")
             defining = True
             definition = finish_definition(appositive.group("rest") or appositive.group("dashed"))
+        elif (other := _aka_of(sentence, span)) and span.kind != QUOTED:
+            score += 0.25
+            evidence.append(f"given as another name of '{other}' ('X (aka Y)')")
+            definition = finish_definition(_plain(sentence))
+            labels = (term, other)
         elif _SYNONYM_AFTER.match(after) or _NAMING_BEFORE.search(before.rstrip(" ,(")):
             score += 0.25
             evidence.append("given with a synonym")
@@ -520,8 +543,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             continue  # quotation marks mark a term only where the words define it
         if vague and not (defining and score >= base + 0.35):
             continue  # a word like "key" or "value" is a term only where a sentence defines it
-        findings.append(Finding(term, score, tuple(evidence), definition, defining, markup=span.kind,
-                                initial=initial, listed=listed and not defining))
+        findings.append(Finding(term, score, tuple(evidence), definition, defining, labels=labels,
+                                markup=span.kind, initial=initial, listed=listed and not defining))
     return findings
 
 
