@@ -214,11 +214,14 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         return output[:at] + linked + output[at + len(content) :]
 
     def on_post_build(self, config: Any) -> None:
+        # The tooltip lines first: they are made on first use, and then kept with the cache.
+        definitions = {}
+        if self.config.tooltips:
+            definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}
         if self.rendered_new or unsaved(self.glossaries):
             keep_glossaries(self.glossaries)  # with the definitions rendered for the glossary page
         if not self.config.tooltips:
             return
-        definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}
         script = "window.termbaseDefinitions = " + json.dumps(definitions, ensure_ascii=False) + ";\n"
         # "</" cannot end a script early in a file, but keep the text safe to inline anywhere.
         script = script.replace("</", "<\\/")
