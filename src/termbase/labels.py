@@ -297,12 +297,25 @@ _ALIAS_INTRO = re.compile(
 )
 
 
-def split_alias(term: str) -> tuple[str, str] | None:
-    """Return (name, alias) for `Source Distribution (or "sdist")` or `wheel (aka bdist_wheel)`.
+#: `Name, aka Alias` (a comma then words that can only introduce another name).
+_COMMA_ALIAS = re.compile(
+    r"^(?P<outer>[^,]+?),\s+(?:also called|also known as|known as|a\.k\.a\.?|aka|formerly|previously)"
+    r"\s*:?\s+(?P<alias>[^,]+)$",
+    re.I,
+)
 
-    The bracket says in words that what follows is another name, so it is one whatever it
-    looks like; its quotes are dropped.
+
+def split_alias(term: str) -> tuple[str, str] | None:
+    """Return (name, alias) for `Source Distribution (or "sdist")`, `wheel (aka bdist_wheel)`
+    or `Tensor, aka ndarray`.
+
+    The bracket (or the comma and `aka`) says in words that what follows is another name, so
+    it is one whatever it looks like; its quotes are dropped.
     """
+    comma = _COMMA_ALIAS.match(term.strip())
+    if comma:
+        name = clean_label(comma.group("alias").strip().strip("\"'“”‘’`*_"))
+        return (comma.group("outer").strip(), name) if name else None
     match = _PAREN.match(term.strip())
     if not match:
         return None

@@ -23,6 +23,7 @@ with more or fewer cells than the header is an error with its line.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -202,7 +203,7 @@ class TableGlossaryReader:
                 for entry in _language_row_entries(rows[0].cells, languages, row, source)
             ]
             return _with_row_spans(entries, _header_unused(text, source, rows[0]))
-        roles = header_roles(rows[0].cells) if named else _positional_roles(width)
+        roles = header_roles(rows[0].cells) if named else _positional_roles([r.cells for r in body], width)
         # Column names that say no role (or none at all): columns are term, definition, more.
         names = rows[0].cells if named else [role or f"column {i + 1}" for i, role in enumerate(roles)]
         names = [
@@ -213,8 +214,11 @@ class TableGlossaryReader:
         lines = text.splitlines()
         unused += _comment_unused(lines, comment_lines(text, delimiter), source)
         entries: list[Entry] = []
+        kept = _text_columns([r.cells for r in body], roles)
         for row in body:
             fields = _fields(names, roles, row.cells)
+            if not named:
+                fields = _unnamed_into_definition(fields, kept, row.cells)
             entry = record_entry(fields, source=source, line=row.line, end_line=row.end_line)
             if entry is None:
                 for number in range(row.line, row.end_line + 1):
@@ -318,9 +322,45 @@ def _with_row_spans(entries: list[Entry], unused: list[Unused]) -> ReadResult:
     )
 
 
-def _positional_roles(width: int) -> list[str]:
-    """Return the roles of header-less columns: term, definition, then unnamed ones."""
-    return (["term", "definition"] + [""] * width)[:width]
+def _positional_roles(rows: Sequence[Sequence[str]], width: int) -> list[str]:
+    """Return the roles of columns no header names: the first is the term, the one with the
+    longest text the definition (the second when none is longer), the rest unnamed."""
+    roles = ["term"] + [""] * (width - 1)
+    if width > 1:
+        lengths = [sum(len(cells[i]) for cells in rows if len(cells) == width) for i in range(width)]
+        roles[max(range(1, width), key=lambda i: (lengths[i], -i))] = "definition"
+    return roles
+
+
+#: A cell that only says "same as the term" or "nothing" (`=`, `-`, `—`): no text to keep.
+PLACEHOLDER = re.compile(r"^[\s=\-–—.?/]*$")
+
+
+def _text_columns(rows: Sequence[Sequence[str]], roles: list[str]) -> list[bool]:
+    """Return, per column, whether it is an unnamed column of text: some cell holds two or more
+    letters. A column of one-letter codes (`n.`, `v`: a part of speech, a flag) is not text."""
+    width = len(roles)
+    return [
+        not role and any(sum(ch.isalpha() for ch in cells[i]) >= 2 for cells in rows if len(cells) == width)
+        for i, role in enumerate(roles)
+    ]
+
+
+def _unnamed_into_definition(
+    fields: dict[str, object], text_columns: list[bool], cells: list[str]
+) -> dict[str, object]:
+    """Return the fields of a row of a table no header names, with the cells of its unnamed
+    text columns added after the definition (in column order), so that no text is dropped."""
+    extra = [
+        cell.strip()
+        for is_text, cell in zip(text_columns, cells, strict=True)
+        if is_text and not PLACEHOLDER.match(cell)
+    ]
+    if not extra:
+        return fields
+    definition = next((str(v) for k, v in fields.items() if k == "definition"), "").strip()
+    parts = [definition] if definition and not PLACEHOLDER.match(definition) else []
+    return {**fields, "definition": " · ".join([*parts, *extra])}
 
 
 def _fields(names: list[str], roles: list[str], cells: list[str]) -> dict[str, object]:

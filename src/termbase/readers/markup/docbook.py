@@ -45,6 +45,7 @@ from termbase.readers.markup.xml_entities import (
     prepare_xml,
 )
 from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, REASON_TITLE, is_letter_divider, tidy
+from termbase.readers.see_also_marks import SEE_ALSO_LEAD
 
 REASON_MARKUP = "DocBook markup around the glossary entries"
 REASON_OUTSIDE = "document text outside the glossary entries"
@@ -203,7 +204,7 @@ def _pointer(element: etree._Element, ids: dict[str, str]) -> str:
     """Return the term a `<glosssee>`/`<glossseealso>` points at: its target's term, else its text."""
     target = ids.get(element.get("otherterm") or "", "")
     text = tidy("".join(element.itertext()))
-    text = re.sub(r"^(?:see also|see)\s*:?\s+", "", text, flags=re.I).rstrip(".")
+    text = re.sub(r"^see\s*:?\s+", "", SEE_ALSO_LEAD.sub("", text), flags=re.I).rstrip(".")
     return target or text
 
 

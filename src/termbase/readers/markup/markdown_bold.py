@@ -10,7 +10,8 @@ A shape common in READMEs and docs folders (example from the test fixtures)::
 The term is the bold text that opens a top-level list item; a colon (inside or after the
 bold), an em or en dash, or a spaced hyphen separates it from the definition. The rest
 of the item — wrapped lines, nested lists — belongs to the definition. Headings, intro
-paragraphs and list items that do not open with a bold term are reported.
+paragraphs and list items that do not open with a bold term are reported, and so are bold
+items after the section that closes a page's letter index (`### A` … `### W`, then `## Owners`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from termbase.model import ReadResult
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import (
     heading_text,
+    index_end_line,
     link_references,
     markdown_entry,
     parse_blocks,
@@ -91,7 +93,10 @@ class MarkdownBoldReader:
         )
         entries = []
         claimed: set[int] = set()
+        index_end = index_end_line(tokens)  # items after a page's letter index: another part of it
         for first, last, match in _bold_items(text, tokens):
+            if index_end is not None and first > index_end:
+                continue
             more = textwrap.dedent("\n".join(lines[first:last]))
             raw = "\n".join(part for part in (match.group("rest").strip(), more.strip()) if part)
             raw = resolve_reference_links(raw, references)

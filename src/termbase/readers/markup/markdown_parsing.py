@@ -24,7 +24,7 @@ from termbase import safe_yaml
 from termbase.errors import InputError
 from termbase.labels import parse_term
 from termbase.model import Entry, Unused
-from termbase.readers.page_text import REASON_HEADING, REASON_TITLE
+from termbase.readers.page_text import REASON_HEADING, REASON_TITLE, is_letter_divider
 
 REASON_FRONT_MATTER = "front matter (page metadata)"
 REASON_COMMENT = "HTML comment (licence or note, not an entry)"
@@ -289,6 +289,30 @@ def heading_text(token_inline: Token) -> str:
     """Return a heading's text with Markdown emphasis, inline HTML tags (`<a name="x"></a>`
     anchors) and trailing spaces removed."""
     return " ".join(_INLINE_TAG.sub("", token_inline.content).replace("**", "").split())
+
+
+#: Fewer letter headings than this are no alphabetical index.
+MIN_LETTER_HEADINGS = 3
+
+
+def index_end_line(tokens: list[Token]) -> int | None:
+    """Return the line of the heading that closes a page's alphabetical index, if any.
+
+    A page whose entries sit under letter headings (`### A`, `### B`, …) ends its glossary at
+    the first later heading of a higher level (`## Owners` after `### W`): what follows is
+    another part of the page, not more entries. None when the page has no such index
+    (fewer than three letter headings) or nothing closes it.
+    """
+    headings = [
+        (int(token.tag[1]), token.map[0] + 1, heading_text(tokens[i + 1]))
+        for i, token in enumerate(tokens)
+        if token.type == "heading_open" and token.map is not None and token.tag[1:].isdigit()
+    ]
+    letters = [(level, line) for level, line, text in headings if is_letter_divider(text)]
+    if len(letters) < MIN_LETTER_HEADINGS:
+        return None
+    level, last = min(level for level, _ in letters), letters[-1][1]
+    return next((line for lvl, line, _ in headings if line > last and lvl < level), None)
 
 
 def heading_reason(text: str) -> str:

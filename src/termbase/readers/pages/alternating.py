@@ -58,6 +58,7 @@ from termbase.readers.page_text import (
     REASON_TITLE,
     nonblank_lines,
 )
+from termbase.readers.see_also_marks import SEE_ALSO_PHRASE
 
 _MAX_TERM_CHARS = 80
 _MAX_TERM_WORDS = 10
@@ -96,7 +97,7 @@ _FUNCTION_WORDS = frozenset({"a", "an", "the", "of", "to", "and", "or", "for", "
 #: Marks of the locator-carrying shapes (`FlashAttentionCh 14`, `Introduced in §3`, `Module →`).
 _LOCATOR = re.compile(r"\S(?:Ch|Chapter|§|Sec|Lesson|Module)\.?\s?\d+$|\b[Ii]ntroduced in\b|→")
 _SEE_ALSO = re.compile(
-    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\"\s))See also:?\s+"
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\"\s))" + SEE_ALSO_PHRASE + r"\s*[:：]?\s*"
     r"(?P<target>[^\n]+?)(?=[.;,:!?](?:\s|$)|\s[—–]\s|\s\(|\s*$)"
 )
 

@@ -44,6 +44,7 @@ from termbase.readers.page_text import (
     is_letter_divider,
     tidy,
 )
+from termbase.readers.see_also_marks import SEE_ALSO_LINE
 
 MAX_TERM_WORDS = 10
 MAX_TERM_CHARS = 100
@@ -53,7 +54,7 @@ MAX_LIST_HEADING_WORDS = 4
 
 _BULLET = re.compile(r"^\s*[•·▪‣◦*\-–]\s+(?P<text>\S.*)$")
 _READ_MORE = re.compile(r"^\s*(?:read more|further reading|learn more)\s*:\s*(?P<text>\S.*)$", re.I)
-_SEE_ALSO = re.compile(r"^\s*see also\s*:\s*(?P<text>\S.*)$", re.I)
+_SEE_ALSO = SEE_ALSO_LINE  # `See also:`, `Siehe auch:`, `Voir aussi :`, `参见：` …
 _LATEX_MARKUP = re.compile(r"\\[A-Za-z]+|[_^]\{")
 _LATEX_SCRIPT = re.compile(r"\w[_^]\w")
 _SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*$")
