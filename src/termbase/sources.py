@@ -33,6 +33,7 @@ GLOSSARY_SUFFIXES = frozenset(
         ".adoc",
         ".asciidoc",
         ".ptx",
+        ".tex",  # LaTeX glossaries package (\newglossaryentry, \newacronym)
         ".xml",
         ".sgml",
         ".sgm",

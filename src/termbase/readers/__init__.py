@@ -4,7 +4,7 @@
 as Pygments' `guess_lexer` does; `get_reader(name)` lets the user name the shape.
 
 Readers live by family: `pages/` (plain page shapes: term lines, bullets, blocks),
-`markup/` (Markdown, reST/Sphinx, AsciiDoc, HTML, PreTeXt), `data/` (CSV/TSV, JSON, YAML),
+`markup/` (Markdown, reST/Sphinx, AsciiDoc, HTML, PreTeXt, DocBook, LaTeX), `data/` (CSV/TSV, JSON, YAML),
 `standards/` (SKOS, TBX) and `roundtrip/` (termbase's own exports). Helpers they share sit
 here: `base` (the Reader protocol and line bookkeeping), `page_text` (page furniture: titles,
 dividers, tidying) and `record_fields` (named fields of a record turned into an entry).
@@ -24,6 +24,7 @@ from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
+from termbase.readers.markup.latex_glossaries import LatexGlossariesReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
@@ -64,6 +65,7 @@ READERS: tuple[Reader, ...] = (
     AsciiDocSectionsReader(),
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
+    LatexGlossariesReader(),
     GettextPoReader(),
     ConceptRecordReader(),
     SkosReader(),
@@ -92,6 +94,8 @@ ALIASES: dict[str, str] = {
     "rst": "sphinx",
     "ptx": "pretext",
     "dbk": "docbook",
+    "tex": "latex-glossaries",
+    "latex": "latex-glossaries",
     "myst": "myst-glossary",
 }
 
