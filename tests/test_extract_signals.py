@@ -190,3 +190,11 @@ def test_aka_in_parentheses_gives_another_name_of_the_marked_term_before() -> No
     # with no marked term right before, the aka names nothing the extractor can tie it to
     alone = {f.term: f for f in findings("Stow the gear below, in what sailors call the space (aka *bay*).")}
     assert alone.get("bay") is None or alone["bay"].labels == ()
+
+
+def test_the_word_x_is_used_to_mean() -> None:
+    found = defining("Some knots slip and some hold. On this boat the word \"holdfast\" is sometimes used "
+                     "to name such a knot.")
+    # "such a knot" needs the sentence before
+    assert found["holdfast"].startswith("Some knots slip and some hold.")
+    assert "apple" not in defining('Type the word "apple" and press enter.')

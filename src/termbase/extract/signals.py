@@ -619,11 +619,26 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
             findings.append(Finding(term, 0.45, (f"sentence 'X {refers.group('verb')} …'",),
                                     finish_definition(_plain(sentence)), True))
+    word_used = _WORD_USED.search(text)
+    if word_used:
+        term = clean_term(word_used.group("term"))
+        if not term_problem(term):
+            said = _plain(sentence)
+            if previous and re.search(r"\b(?:such|this|these|that)\b", text[word_used.end():], re.I):
+                said = previous + " " + said  # "… is used for such a rope": the sentence before says which
+            findings.append(Finding(term, 0.55, ("sentence 'the word X is used to mean …'",),
+                                    finish_definition(said), True))
     findings.extend(anaphor_findings(text, previous))
     findings.extend(acronym_findings(sentence))
     return findings
 
 
+#: "The word "bight" is often used to mean …": the sentence says what the word stands for.
+_WORD_USED = re.compile(
+    r"\bthe\s+(?:word|term|phrase|name)\s+[\"“'‘](?P<term>[^\"”'’]{2,40})[\"”'’]\s+(?:is|are)\s+"
+    r"(?:\w+\s+)?used\s+(?:to\s+(?:designate|mean|denote|describe|refer\s+to|name)|for)\b",
+    re.I,
+)
 #: A sentence that says what the thing named just before is: "They are boats that …", "It is a knot which …".
 ANAPHOR_DEFINES = re.compile(
     r"^(?:(?:They|These)\s+are|(?:It|This)\s+is\s+an?)\s+(?P<head>[a-z]{3,})\s+"
