@@ -265,3 +265,12 @@ def test_a_term_introduced_as_x_of_the_y_gets_the_compound_the_book_writes(tmp_p
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert "boat stern" in found["stern"].labels
     assert not any("gear" in label for label in found["blade"].labels)  # the book never writes the compound
+
+
+def test_a_plural_the_lemma_list_does_not_know_joins_its_singular(tmp_path: Path) -> None:
+    (tmp_path / "01-deck.md").write_text(
+        "# Deck\n\n::: callout\n\n## Snapfasts\n\n"
+        "A **snapfast** is a clip that locks a line to a rail.\n\n:::\n\n"
+        "Count the snapfasts before you sail; snapfasts wear out.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert [term for term in found if "snapfast" in term] == ["snapfast"]

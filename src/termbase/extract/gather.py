@@ -113,6 +113,9 @@ def display_term(forms: Sequence[tuple[str, bool]]) -> str:
         words = best.split()
         words[-1] = _singular(words[-1])
         best = " ".join(words)
+    for singular in (best[:-1], best[:-2]) if best.endswith("s") else ():
+        if singular in counts:  # a plural the lemma list does not know, written in the singular too
+            return singular
     return best
 
 
@@ -169,6 +172,13 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
         union.join(lemma_key(occurrence.finding.term), key)  # "changes of context", "change of context"
         for label in occurrence.finding.labels:
             union.join(label_key(label), key)
+    keys = {term_key(o.finding.term) for o in occurrences}
+    for key in keys:  # a plural the lemma list does not know ("wildcards") beside its singular
+        singulars = (key[:-1], key[:-2]) if key.endswith("es") else (key[:-1],) if key.endswith("s") else ()
+        for singular in singulars:
+            if singular in keys and len(singular) >= 3:
+                union.join(key, singular)
+                break
     groups: dict[str, list[Occurrence]] = {}
     for occurrence in occurrences:
         groups.setdefault(union.find(term_key(occurrence.finding.term)), []).append(occurrence)
