@@ -133,3 +133,27 @@ def test_markdown_heading_with_aka_is_one_concept_with_two_labels():
     entries = {entry.term: entry for entry in MarkdownHeadingsReader().read(page, "g.md").entries}
     tensor = next(entry for term, entry in entries.items() if term.startswith("Tensor"))
     assert set(tensor.labels) >= {"Tensor", "ndarray"}
+
+
+BARE_BOLD = """# Parole
+
+- **Prua** è la parte anteriore di una barca
+- **Poppa** è la parte posteriore
+- **Chiglia** la trave che corre sotto lo scafo
+"""
+
+
+def test_bold_items_without_separator_when_every_item_opens_so():
+    reader = MarkdownBoldReader()
+    assert 0.3 <= reader.detect(BARE_BOLD) < 0.5
+    entries = reader.read(BARE_BOLD, "parole.md").entries
+    assert [(e.term, e.definition) for e in entries] == [
+        ("Prua", "è la parte anteriore di una barca"),
+        ("Poppa", "è la parte posteriore"),
+        ("Chiglia", "la trave che corre sotto lo scafo"),
+    ]
+
+
+def test_a_list_with_one_plain_item_is_not_read_as_bare_bold_terms():
+    page = BARE_BOLD + "- e poi altre cose senza grassetto\n"
+    assert MarkdownBoldReader().detect(page) == 0.0

@@ -12,6 +12,8 @@ bold), an em or en dash, or a spaced hyphen separates it from the definition. Th
 of the item — wrapped lines, nested lists — belongs to the definition. Headings, intro
 paragraphs and list items that do not open with a bold term are reported, and so are bold
 items after the section that closes a page's letter index (`### A` … `### W`, then `## Owners`).
+A list with no separator at all is read only when every item opens with a short bold term
+(`- **GIT** è un sistema …`), and less surely.
 """
 
 from __future__ import annotations
@@ -42,9 +44,16 @@ _BOLD_ITEM = re.compile(
 MIN_ENTRIES = 3
 
 
-def _bold_items(text: str, tokens: list[Token] | None = None) -> list[tuple[int, int, re.Match[str]]]:
+#: A bold term with no separator after it (`- **GIT** è un sistema …`) is at most this many words.
+MAX_BARE_TERM_WORDS = 5
+
+
+def _bold_items(
+    text: str, tokens: list[Token] | None = None, *, bare: bool = False
+) -> list[tuple[int, int, re.Match[str]]]:
     """Return (first line, last line, match) for each top-level bold-term list item
-    (`tokens`: the page's parse, when the caller has it; a large page's parse is ~2 KB an entry)."""
+    (`tokens`: the page's parse, when the caller has it; a large page's parse is ~2 KB an entry).
+    With `bare`, an item whose short bold term is followed by text with no separator counts too."""
     lines = text.splitlines()
     found = []
     for token in parse_blocks(text) if tokens is None else tokens:
@@ -54,9 +63,20 @@ def _bold_items(text: str, tokens: list[Token] | None = None) -> list[tuple[int,
         while last > first and not lines[last - 1].strip():
             last -= 1
         match = _BOLD_ITEM.match(lines[first - 1])
-        if match and (match.group("colon") or match.group("sep")) and match.group("term").strip():
+        if not match or not match.group("term").strip():
+            continue
+        separated = match.group("colon") or match.group("sep")
+        short = len(match.group("term").split()) <= MAX_BARE_TERM_WORDS and match.group("rest").strip()
+        if separated or (bare and short):
             found.append((first, last, match))
     return found
+
+
+def _bare_list(text: str, tokens: list[Token]) -> bool:
+    """Return True when a page's bold-term items have no separator but every top-level list
+    item opens with a short bold term (`- **GIT** è un sistema …`): a glossary written so."""
+    items = [t for t in tokens if t.type == "list_item_open" and t.level == 1 and t.map is not None]
+    return len(items) >= MIN_ENTRIES and len(_bold_items(text, tokens, bare=True)) == len(items)
 
 
 class MarkdownBoldReader:
@@ -71,6 +91,10 @@ class MarkdownBoldReader:
             return 0.0  # no bold at all: skip parsing
         tokens = parse_blocks(text)
         items = _bold_items(text, tokens)
+        damp = 1.0
+        if not items and _bare_list(text, tokens):
+            # No separator anywhere: a glossary only if every item opens so; less sure than `**T**:`.
+            items, damp = _bold_items(text, tokens, bare=True), 0.5
         if not items:
             return 0.0
         used = sum(last - first + 1 for first, last, _ in items)
@@ -81,7 +105,7 @@ class MarkdownBoldReader:
         # Fewer than MIN_ENTRIES items is a page that mentions bold words, unless the items
         # are (nearly) all of it: a two-entry glossary is still a glossary.
         whole = len(items) >= 2 and used >= 0.9 * nonblank
-        return score if len(items) >= MIN_ENTRIES or whole else score / 4
+        return damp * (score if len(items) >= MIN_ENTRIES or whole else score / 4)
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per bold-term list item; other lines are reported by their block."""
@@ -94,7 +118,10 @@ class MarkdownBoldReader:
         entries = []
         claimed: set[int] = set()
         index_end = index_end_line(tokens)  # items after a page's letter index: another part of it
-        for first, last, match in _bold_items(text, tokens):
+        items = _bold_items(text, tokens)
+        if not items and _bare_list(text, tokens):
+            items = _bold_items(text, tokens, bare=True)
+        for first, last, match in items:
             if index_end is not None and first > index_end:
                 continue
             more = textwrap.dedent("\n".join(lines[first:last]))
