@@ -157,3 +157,40 @@ def test_bold_items_without_separator_when_every_item_opens_so():
 def test_a_list_with_one_plain_item_is_not_read_as_bare_bold_terms():
     page = BARE_BOLD + "- e poi altre cose senza grassetto\n"
     assert MarkdownBoldReader().detect(page) == 0.0
+
+
+# Two Latin-script columns with no header: English beside Italian, one concept per row.
+EN_IT = "".join(
+    f"{en},{it}\n"
+    for en, it in [
+        ("sailing boat", "barca a vela"),
+        ("harbour master", "capitano del porto"),
+        ("mooring line", "cima di ormeggio"),
+        ("weather forecast", "previsioni del tempo"),
+        ("life jacket", "giubbotto di salvataggio"),
+        ("fishing net", "rete da pesca"),
+    ]
+)
+
+
+def test_headerless_two_language_table_is_labels_in_two_languages():
+    result = TableGlossaryReader().read(EN_IT, "mare.csv")
+    by_language = {(e.language, e.term) for e in result.entries}
+    assert ("en", "sailing boat") in by_language and ("it", "barca a vela") in by_language
+    groups = {e.group for e in result.entries}
+    assert len(groups) == 6  # one concept per row, both labels in it
+    assert all(not e.definition for e in result.entries)
+
+
+def test_headerless_table_in_one_language_stays_term_and_definition():
+    text = "".join(
+        f"{t},{d}\n"
+        for t, d in [
+            ("AES", "Advanced encryption standard"),
+            ("BGP", "Border gateway protocol"),
+            ("CD", "Compact disc"),
+            ("DNS", "Domain name system"),
+        ]
+    )
+    entries = TableGlossaryReader().read(text, "acronyms.csv").entries
+    assert [(e.term, e.definition) for e in entries][0] == ("AES", "Advanced encryption standard")

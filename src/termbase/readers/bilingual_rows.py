@@ -4,8 +4,9 @@
 `,` `،` `;`) in its column's language, not a term with a definition. A table is one
 when every column holds short labels and the columns are in different languages — the
 language each header names (`English`, `فارسی`, `영어`, `ko`), else the one its script
-tells (Hangul, Persian letters…); one Latin column left unnamed beside them is taken
-to be in the fallback language. Right-to-left text is kept exactly as written.
+tells (Hangul, Persian letters…), else the one its words tell (`column_language`: English
+beside Azerbaijani, both Latin); one Latin column left unnamed beside them is taken to be
+in the fallback language. Right-to-left text is kept exactly as written.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from termbase.labels import clean_label, parse_term
 from termbase.language_tags import FALLBACK
 from termbase.model import Entry
+from termbase.readers.column_language import column_language
 from termbase.table_shape import column_script, named_language, script_language
 
 #: Separators between alternative labels in one cell (Latin and Arabic commas, semicolons).
@@ -46,6 +48,10 @@ def label_languages(columns: Sequence[Sequence[str]], header: Sequence[str] = ()
     named = [named_language(cell) for cell in header] if len(header) == len(columns) else [""] * len(columns)
     languages = [name or script_language(list(column)) for name, column in zip(named, columns, strict=True)]
     unknown = [index for index, language in enumerate(languages) if not language]
+    if len(unknown) >= 2:  # columns in one script (English beside Azerbaijani): tell them by their words
+        for index in unknown:
+            languages[index] = column_language(columns[index])
+        unknown = [index for index, language in enumerate(languages) if not language]
     latin = len(unknown) == 1 and column_script(list(columns[unknown[0]])) == "LATIN"
     if latin and FALLBACK not in languages:
         languages[unknown[0]] = FALLBACK
