@@ -1,18 +1,20 @@
 """The search index as SQLite tables: written by `build`, read by search without rebuilding.
 
-Everything the label modes of search look up — exact labels, match keys, loose keys
-(simplemma lemmas), look-alike digits, initials, bracket-qualified names, label and
-inner-word prefixes, and SymSpell's typo dictionary — is worked out once from the
-`labels` table and stored beside it, so opening a termbase for one query is a few
-indexed reads instead of a rebuild (11-13 s on 100,000 concepts before).
+Everything the label modes of search look up — loose keys (simplemma lemmas), look-alike
+digits, initials, bracket-qualified names, label and inner-word prefixes, and SymSpell's
+typo dictionary — is worked out once from the `labels` table and stored beside it, so
+opening a termbase for one query is a few indexed reads instead of a rebuild (11-13 s on
+100,000 concepts before). Exact labels and match keys are read from `labels` itself
+(indexed on both), not copied here.
 
 Tables (in the schema given: `main` at build time, `temp` for a file built before they
 existed or by another version)::
 
     search_meta(key PK, value)          stamp, typo_max_length, common_stems (JSON)
     search_keys(mode, term, seq, concept_id, label, kind)
-                                        mode: x exact label, k match key, l loose key,
-                                        f look-alike key, i initials, q qualified base;
+                                        mode: l loose key, f look-alike key, i initials,
+                                        q qualified base (x exact label and k match key
+                                        are read from `labels`);
                                         seq keeps the labels' stored order
     search_prefixes(key, inner, full_length, concept_id, label, seq)
                                         kept sorted by all columns, as search scans them
@@ -42,7 +44,7 @@ from typing import Any
 from termbase.labels import key_words, label_key, lemmas_from, loose_key_of, qualified_base, simplemma_lemma
 
 #: Bump when the tables or the keys in them change.
-FORMAT = 2
+FORMAT = 3
 #: SymSpell's settings (search allows 2 edits from 9 characters; words from 5 characters).
 TYPO_MAX_EDITS = 2
 TYPO_PREFIX_LENGTH = 7
@@ -154,19 +156,16 @@ def _label_rows(db: sqlite3.Connection) -> tuple[list[KeyRow], list[PrefixRow], 
             found = lemmas[word] = simplemma_lemma(word)
         return found
 
-    exact: dict[str, dict[str, None]] = {}
     key_rows: list[KeyRow] = []
     prefix_rows: list[PrefixRow] = []
     keys: dict[str, None] = {}
     asked: set[str] = set()
-    rows = db.execute("SELECT concept_id, label, key, kind FROM main.labels ORDER BY rowid")
+    rows = db.execute("SELECT concept_id, label, key FROM main.labels ORDER BY rowid")
     with lemmas_from(remembered):
-        for concept_id, label, key, kind in rows:
-            exact.setdefault(label, {})[concept_id] = None
+        for concept_id, label, key in rows:
             keys[key] = None
             words, inputs = key_words(label)
             asked |= inputs
-            key_rows.append(("k", key, len(key_rows), concept_id, label, kind))
             key_rows.append(("l", loose_key_of(words), len(key_rows), concept_id, label, ""))
             folded = key.translate(_LOOKALIKE)
             if folded != key:
@@ -185,8 +184,6 @@ def _label_rows(db: sqlite3.Connection) -> tuple[list[KeyRow], list[PrefixRow], 
                 if len(inner) >= 3:
                     prefix_rows.append((inner, 1, len(key), concept_id, label, len(prefix_rows)))
         lemma_rows = sorted((word, remembered(word)) for word in asked)
-    for label, concept_ids in exact.items():
-        key_rows.extend(("x", label, len(key_rows), concept_id, label, "") for concept_id in concept_ids)
     key_rows.sort()
     prefix_rows.sort()
     return key_rows, prefix_rows, list(keys), lemma_rows
@@ -238,6 +235,13 @@ class StoredRows:
             f"SELECT concept_id, label, kind FROM {schema}.search_keys"
             " WHERE mode = ? AND term = ? ORDER BY seq"
         )
+        #: Exact labels and match keys come from `labels` (in `main` whatever the schema):
+        #: each label's concept once, in label order, as the other modes' rows are kept.
+        self._labels_sql = {
+            "x": "SELECT concept_id, label, '' FROM main.labels WHERE label = ?"
+            " GROUP BY concept_id ORDER BY MIN(rowid)",
+            "k": "SELECT concept_id, label, kind FROM main.labels WHERE key = ? ORDER BY rowid",
+        }
         self._lemma_sql = f"SELECT lemma FROM {schema}.search_lemmas WHERE word = ?"
         self._prefix_sql = (
             f"SELECT key, inner, full_length, concept_id, label FROM {schema}.search_prefixes"
@@ -260,7 +264,10 @@ class StoredRows:
 
     def keyed(self, mode: str, term: str) -> list[tuple[str, str, str]]:
         """Return (concept_id, label, kind) of the labels whose `mode` key is `term`, in label order."""
+        from_labels = self._labels_sql.get(mode)
         with self.lock:
+            if from_labels is not None:
+                return self.db.execute(from_labels, (term,)).fetchall()
             return self.db.execute(self._keys_sql, (mode, term)).fetchall()
 
     def prefixed(self, key: str, most: int) -> list[tuple[str, int, int, str, str]]:

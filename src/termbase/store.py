@@ -107,6 +107,7 @@ CREATE VIRTUAL TABLE concept_fts USING fts5(
 #: Made after the rows are in (one sort each, not a B-tree insert per row).
 INDEXES = """
 CREATE INDEX labels_key ON labels(key);
+CREATE INDEX labels_label ON labels(label);
 CREATE INDEX labels_concept ON labels(concept_id);
 CREATE INDEX concept_entries_entry ON concept_entries(entry_id);
 CREATE INDEX relations_from ON relations(from_id);
