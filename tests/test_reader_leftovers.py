@@ -195,3 +195,19 @@ def test_headerless_table_in_one_language_stays_term_and_definition():
     entries = TableGlossaryReader().read(text, "acronyms.csv").entries
     assert len(entries) == 4
     assert (entries[0].term, entries[0].definition) == ("AES", "Advanced encryption standard")
+
+
+@pytest.mark.parametrize(
+    ("written", "labels"),
+    [
+        ("Rechner (auch bekannt als Computer)", ("Rechner", "Computer")),
+        ("Quai, aussi appelé débarcadère", ("Quai", "débarcadère")),
+        ("Vela (detta anche tela)", ("Vela", "tela")),
+        ("Barco, también llamado nave", ("Barco", "nave")),
+        ("Haven (ook wel havenkom)", ("Haven", "havenkom")),
+    ],
+)
+def test_another_name_introduced_in_other_languages(written, labels):
+    from termbase.labels import parse_term
+
+    assert parse_term(written)[0] == labels

@@ -290,19 +290,27 @@ def split_synonym(term: str) -> tuple[str, str] | None:
     return None
 
 
+#: Words that can only introduce another name of the same thing, in the languages glossaries
+#: are commonly written in (`aka`, `auch bekannt als`, `noto anche come`, `también llamado`).
+NAMING_PHRASES = (
+    r"also called|also known as|known as|a\.k\.a\.?|aka|formerly|previously",
+    r"auch bekannt als|auch genannt|bekannt als|früher",  # German
+    r"aussi appelée?s?|également appelée?s?|dite?s? aussi|connue?s? sous le nom de|anciennement",  # French
+    r"not[oa] anche come|dett[oa] anche|anche dett[oa]|chiamat[oa] anche",  # Italian
+    r"también llamad[oa]s?|también conocid[oa]s? como|conocid[oa]s? como",  # Spanish
+    r"também chamad[oa]s?|também conhecid[oa]s? como|conhecid[oa]s? como",  # Portuguese
+    r"ook wel|ook bekend als|voorheen",  # Dutch
+    r"alias",
+)
+_NAMING = "|".join(NAMING_PHRASES)
+
 _ALIAS_INTRO = re.compile(
-    r"^(?:also called|also known as|known as|a\.k\.a\.?|aka|short for|abbreviated|abbr\.?|"
-    r"formerly|previously|sometimes|often|also|or)\s*:?\s+(?P<alias>.+)$",
+    rf"^(?:{_NAMING}|short for|abbreviated|abbr\.?|sometimes|often|also|or)\s*:?\s+(?P<alias>.+)$",
     re.I,
 )
-
 
 #: `Name, aka Alias` (a comma then words that can only introduce another name).
-_COMMA_ALIAS = re.compile(
-    r"^(?P<outer>[^,]+?),\s+(?:also called|also known as|known as|a\.k\.a\.?|aka|formerly|previously)"
-    r"\s*:?\s+(?P<alias>[^,]+)$",
-    re.I,
-)
+_COMMA_ALIAS = re.compile(rf"^(?P<outer>[^,]+?),\s+(?:{_NAMING})\s*:?\s+(?P<alias>[^,]+)$", re.I)
 
 
 def split_alias(term: str) -> tuple[str, str] | None:
