@@ -56,6 +56,13 @@ def prepared_model(source: Path, cache: Path) -> Path:
             return _prepare(source, target)
         except PermissionError:
             continue
+        except ImportError as err:  # a preparation tool's own dependency is missing
+            from termbase.semantic import SemanticUnavailable
+
+            raise SemanticUnavailable(
+                f"cannot prepare the embedding model: {err} — install termbase again "
+                "(pip install -e .) so that all its dependencies are there"
+            ) from err
     from termbase.semantic import SemanticUnavailable
 
     raise SemanticUnavailable(
