@@ -4,7 +4,8 @@
                                     [--json] [--show] [--write-sample] [--no-speed]
 
 For each chapter + glossary pair in bench/extract_pairs.yaml (and, with --heldout, each
-course in bench/extract_heldout.yaml), the chapters are given to the extractor with the
+course in bench/extract_heldout.yaml; with --heldout2, each course of the second held-out
+batch in bench/extract_heldout2.yaml), the chapters are given to the extractor with the
 glossary files left out, and the result is scored with `termbase.extract_score`:
 recall (human glossary terms found), strict precision (entries that are human glossary
 terms), judged precision (a stable 60-entry sample judged by reading, in
@@ -42,6 +43,7 @@ from termbase.errors import InputError
 from termbase.extract_score import (
     SAMPLE_SIZE,
     GoldChapter,
+    HumanTerm,
     Judgement,
     definition_key,
     judgement_sample,
@@ -55,6 +57,7 @@ REPO = HERE.parent
 DEFAULT_CORPORA = REPO.parent / "shared" / "corpora"
 PAIRS = HERE / "extract_pairs.yaml"
 HELDOUT = HERE / "extract_heldout.yaml"
+HELDOUT2 = HERE / "extract_heldout2.yaml"
 TARGETS = {"precision": 0.85, "recall": 0.70, "chapter_accuracy": 0.90}
 SPEED_BOOK = "thinkcspy"
 
@@ -71,6 +74,8 @@ class Book:
     gold_file: Path | None
     judgement_file: Path | None
     held_out: bool
+    data: str = "tuned-on"
+    glossary_fixes: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +104,11 @@ def _glob(root: Path, patterns: Sequence[str]) -> list[Path]:
     return found
 
 
-def load_books(manifest: Path, base: Path, held_out: bool) -> list[Book]:
-    """Return the books a manifest lists, with their files found under `base`."""
+def load_books(manifest: Path, base: Path, held_out: bool, batch: str = "") -> list[Book]:
+    """Return the books a manifest lists, with their files found under `base`.
+
+    `batch` names the batch in the table (tuned-on, held-out, held-out2).
+    """
     data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
     books = []
     for item in data["books"]:
@@ -120,6 +128,8 @@ def load_books(manifest: Path, base: Path, held_out: bool) -> list[Book]:
                 gold_file=HERE / item["gold"] if item.get("gold") else None,
                 judgement_file=HERE / item["judgements"] if item.get("judgements") else None,
                 held_out=held_out,
+                data=batch or ("held-out" if held_out else "tuned-on"),
+                glossary_fixes=tuple((str(k), str(v)) for k, v in (item.get("glossary_fixes") or {}).items()),
             )
         )
     return books
@@ -145,6 +155,22 @@ def chapter_span(path: Path, title: str) -> tuple[int, int]:
                     return number, end - 1
             return number, len(lines)
     raise SystemExit(f"{path}: no heading {title!r} for the gold chapter")
+
+
+def fix_human_terms(human: Sequence[HumanTerm], book: Book) -> tuple[HumanTerm, ...]:
+    """Return the human terms with the manifest's `glossary_fixes` applied (misread term -> term).
+
+    A fix names a term the glossary reader got wrong (say, a markup line read as the term);
+    a fix that matches nothing stops the run, so a fixed reader shows up here.
+    """
+    fixes = dict(book.glossary_fixes)
+    fixed = []
+    for term in human:
+        right = fixes.pop(term.term, None)
+        fixed.append(term if right is None else HumanTerm(right, frozenset({label_key(right)})))
+    if fixes:
+        raise SystemExit(f"{book.name}: glossary_fixes names terms the reader did not give: {sorted(fixes)}")
+    return tuple(fixed)
 
 
 def load_gold(book: Book) -> list[GoldChapter]:
@@ -377,11 +403,16 @@ def measure_speed(book: Book) -> dict[str, object]:
 
 def score_book(book: Book, write: bool) -> dict[str, object]:
     """Run the extractor and the baseline on one book and score both."""
-    human = read_human_glossary([str(p) for p in book.glossary], book.glossary_format)
+    human = fix_human_terms(read_human_glossary([str(p) for p in book.glossary], book.glossary_format), book)
     gold = load_gold(book)
     judged = load_judgements(book)
     entries, problem, facts = run_extractor(book.chapters)
-    row: dict[str, object] = {"book": book.name, "held_out": book.held_out, "chapters": len(book.chapters)}
+    row: dict[str, object] = {
+        "book": book.name,
+        "held_out": book.held_out,
+        "data": book.data,
+        "chapters": len(book.chapters),
+    }
     row.update(facts)
     naive = baseline(book.chapters)
     if write:
@@ -411,7 +442,7 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
         for method in ("extract", "baseline"):
             score = row[method]
             assert isinstance(score, dict)
-            data = "held-out" if row["held_out"] else "tuned-on"
+            data = str(row["data"])
             if "error" in score:
                 print(f"{row['book']:28} {data:9} {method:8} {score['error']}")
                 continue
@@ -455,6 +486,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--corpora", type=Path, default=DEFAULT_CORPORA, help="folder of the four pairs")
     parser.add_argument("--heldout", type=Path, help="folder of the held-out courses (extract_heldout.yaml)")
+    parser.add_argument(
+        "--heldout2", type=Path, help="folder of the second held-out batch (extract_heldout2.yaml)"
+    )
     parser.add_argument("--only", action="append", help="score only this book (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     parser.add_argument("--show", action="store_true", help="list misses and unjudged entries per book")
@@ -467,6 +501,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     books = load_books(PAIRS, args.corpora, held_out=False)
     if args.heldout:
         books += load_books(HELDOUT, args.heldout, held_out=True)
+    if args.heldout2:
+        books += load_books(HELDOUT2, args.heldout2, held_out=True, batch="held-out2")
     if args.only:
         books = [b for b in books if b.name in args.only]
     rows = [score_book(book, args.write_sample) for book in books]
