@@ -32,8 +32,8 @@ from pathlib import Path
 
 from termbase.build import identified_entries, read_sources
 from termbase.builtin import glossary_files
-from termbase.labels import label_key
 from termbase.errors import NotAGlossaryError
+from termbase.labels import label_key
 from termbase.link import find_mentions
 from termbase.resolve import resolve
 
