@@ -159,3 +159,16 @@ def test_definition_verdicts_count_only_for_the_definition_judged() -> None:
     assert (score.definitions_judged, score.definitions_right) == (2, 1)
     assert score.definition_accuracy == 0.5
     assert "definitions       0.50" in format_score(score)
+
+
+def test_pointer_entries_join_the_idea_they_point_at() -> None:
+    entries = [
+        Entry("g.md", 1, 1, "paddle board", ("paddle board",), "See [raft](#raft)"),
+        Entry("g.md", 2, 2, "raft", ("raft",), "A flat boat made of logs tied together."),
+        Entry("g.md", 3, 3, "skiff", ("skiff",), "Synonym for dinghy (in some harbours)."),
+        Entry("g.md", 4, 4, "tender", ("tender",), "See also: raft and dinghy, which carry people ashore."),
+    ]
+    ideas = human_terms(entries)
+    assert [idea.term for idea in ideas] == ["raft", "tender", "skiff"]
+    score = score_extraction([FakeEntry("dinghy", ("dinghy",), "ep/01.md")], ideas)
+    assert (score.found, score.human) == (1, 3)  # the skiff stub means dinghy; 'see also' is no pointer

@@ -168,16 +168,39 @@ def label_keys(labels: Iterable[str]) -> frozenset[str]:
     return frozenset(key for key in (label_key(name.strip()) for name in names if name.strip()) if key)
 
 
+#: A human entry that only points at another: "See shell", "Obsolete for: index.", "Synonym for commit
+#: (the noun).", "In Git's context, synonym for object name." — the same idea under a second name.
+_POINTER = re.compile(
+    r"^(?:(?:in\s[^,]{1,40},\s*)?(?:an?\s+|another\s+|the\s+)?(?:synonyms?|other\s+name|name)\s+for|"
+    r"see|obsolete\s+for:?|same\s+as)\s+(?:the\s+)?[\"'“‘]?(?P<target>[^.()\"”;:]{1,50}?)[\"'”’]?"
+    r"\s*(?:\([^()]{1,40}\))?\s*\.?$",
+    re.IGNORECASE,
+)
+
+
+def pointer_target(definition: str) -> str:
+    """Return the term a pointer entry's whole definition names ("See shell" → "shell"), or ''."""
+    match = _POINTER.match(" ".join(definition.split()))
+    return match.group("target").strip() if match else ""
+
+
 def human_terms(entries: Iterable[Entry]) -> tuple[HumanTerm, ...]:
     """Return the human glossary's ideas, merging entries that share a match key.
 
     thinkcspy's chapter glossaries repeat terms (`object` four times): those count once.
+    An entry that only points at another ("command shell: See shell", "hash: synonym for
+    object name") is that idea under another name: its names join the idea it points at
+    (or, when the glossary has no entry for that, it matches the name it points at too).
     """
+    entries = list(entries)
+    pointers = {id(entry): pointer_target(entry.definition) for entry in entries}
     terms: list[HumanTerm] = []
-    for entry in entries:
+    for entry in sorted(entries, key=lambda e: bool(pointers[id(e)])):  # ideas first, pointers after
         keys = label_keys((entry.term, *entry.labels))
         if not keys:
             continue
+        if pointers[id(entry)]:
+            keys = keys | label_keys((pointers[id(entry)],))
         for index, known in enumerate(terms):
             if known.keys & keys:
                 terms[index] = HumanTerm(known.term, known.keys | keys)
