@@ -198,3 +198,24 @@ def test_the_word_x_is_used_to_mean() -> None:
     # "such a knot" needs the sentence before
     assert found["holdfast"].startswith("Some knots slip and some hold.")
     assert "apple" not in defining('Type the word "apple" and press enter.')
+
+
+@pytest.mark.parametrize(
+    ("markdown", "term"),
+    [
+        ("Old hand-built boats are *clinker-built*, meaning that their planks overlap like roof tiles.",
+         "clinker-built"),
+        ("Most sailors keep a **ditty bag**, that is, a small pouch for needles, twine and a knife.",
+         "ditty bag"),
+        ("The hull was *careened*, i.e. tipped on its side on a beach so the bottom could be scraped.",
+         "careened"),
+    ],
+)
+def test_a_marked_term_followed_by_its_meaning_is_defined(markdown: str, term: str) -> None:
+    assert term in defining(markdown)
+
+
+def test_a_plural_generic_with_a_relative_clause_is_defined() -> None:
+    found = defining("Mooring buoys are floats that mark where a boat may tie up for the night.")
+    assert found == {"mooring buoys": "Floats that mark where a boat may tie up for the night."}
+    assert defining("Ropes are things we coil.") == {}  # no relative clause: no definition

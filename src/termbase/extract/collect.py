@@ -57,6 +57,8 @@ _CUE = re.compile(
     r"|[.!?]\s+(?:(?:They|These)\s+are|(?:It|This)\s+is\s+an?)\s+[a-z]{3,}\s+(?:that|which|who|whose|where|in)\s"
     r"|(?:^|[.!?:]\s+)(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?(?:An?|The)?\s*"
     r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}\s*(?:\([^()]{1,60}\)\s*)?(?:is|are)\s+(?:an?|the|one|any|when|where)\b"
+    r"|\bare\s+[a-z]{3,}s\s+(?:that|which|who|whose|where)\s"
+    r"|,\s*(?:meaning|that\s+is|i\.\s?e\.|in\s+other\s+words)\b"
 )
 _SKIPPED_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"

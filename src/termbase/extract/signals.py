@@ -118,6 +118,12 @@ _APPOSITIVE_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)|\s*[—–]\s*(?P<dashed>(?:an?|the)\s+[^—–]{4,}?)\s*[—–])",
     re.I,
 )
+#: "… are **portable**, meaning that they …", "a **pipe**, that is, a …": the words after say what it means.
+_MEANING_AFTER = re.compile(
+    r"^[\"'”’]?\s*,\s*(?:meaning(?:\s+that)?|that\s+is\s*,|that\s+is\s+to\s+say\s*,?|i\.\s?e\.\s*,?|"
+    r"in\s+other\s+words\s*,?)\s+(?P<rest>\S.{6,})$",
+    re.I | re.S,
+)
 _SYNONYM_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:,\s*|\(\s*)(?:or|(?:(?:sometimes|often|usually|commonly)\s+)?also\s+(?:called|known\s+as)|"
     r"(?:sometimes|often|usually|commonly)\s+called|aka|a\.k\.a\.)\s+", re.I
@@ -150,7 +156,8 @@ _WORD = r"[A-Za-z][\w'’-]*"
 _COPULA_SENTENCE = re.compile(
     r"^(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?"
     rf"(?P<det>(?i:an?|the))?\s*(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
-    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?P<rest>(?:an?|the|one|any|when|where)\s+.+)$",
+    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+"
+    r"(?P<rest>(?:(?:an?|the|one|any|when|where)\s+|[a-z]{3,}s\s+(?=(?:that|which|who|whose|where)\s)).+)$",
     re.S,
 )
 _NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
@@ -502,6 +509,11 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
                 # "spare sails ("storm sails")": a name for the kind the words before describe
                 score += 0.15
                 evidence.append("a name sharing the head noun of the phrase before it")
+            defining = True
+            definition = finish_definition(_plain(sentence))
+        elif _MEANING_AFTER.match(after):
+            score += 0.35
+            evidence.append("followed by ', meaning …' / ', that is, …'")
             defining = True
             definition = finish_definition(_plain(sentence))
         elif appositive:
