@@ -309,7 +309,8 @@ _IDIOMS = (
 _ADJECTIVE_END = re.compile(
     r"(?:ed|al|ive|ous|ic|ful|able|ible|less|ary|ory|ent|ant|ar|ish|ile|ing|wise|like|est|er)$"
 )
-_WORD_BEFORE = re.compile(r"([^\W_]+(?:[.+'’][^\W_]+)*)([ \t]+|[-/])$")
+#: What may join the parts of the word before a match (`e.g`, `C++`, `don't`): see `_word_before`.
+_WORD_JOINERS = ".+'’"
 _WORD_AFTER = re.compile(r"^[ \t]+([^\W_]+)")
 #: What may stand between the words of one mention: spaces, hyphens, dashes, emphasis marks.
 _INSIDE = re.compile(r"[\w \t\n\u00a0\-\u2010-\u2015*_'’.+/]*")
@@ -321,6 +322,8 @@ MIN_KINSHIP = 0.42
 #: Words that open a comparison with everyday things ("like a book", "imagine …"):
 #: in that sentence a common word is meant in its everyday sense.
 _ANALOGY = re.compile(r"(?<!\()\b(?:[Ll]ike an?|[Ii]magine|[Aa]nalogy:|[Tt]hink of)\s")
+#: A text without one of these has no `_ANALOGY` (a cheap test before finding the sentence).
+_ANALOGY_HINTS = ("ike a", "magine", "nalogy:", "hink of")
 #: Where a sentence ends (or a clause after a colon or semicolon, or a line).
 _SENTENCE_END = re.compile(r"[.!?;]\s|\n")
 _MATH = re.compile(r"\$[^$\n]+\$|\\\(.+?\\\)")
@@ -451,8 +454,8 @@ def rejection(
         first = label.split("-", 1)[0].lower()
         if first in _FUNCTION_WORDS:
             return "unhyphenated"  # "over training" is no "over-training"
-    before = _WORD_BEFORE.search(text[max(0, start - 40) : start])
-    previous = before.group(1).lower() if before else ""
+    before = _word_before(text[max(0, start - 40) : start])
+    previous = before[1].lower() if before else ""
     after = _WORD_AFTER.match(text[end : end + 30])
     following = after.group(1).lower() if after else ""
     acronym = _is_acronym(words)
@@ -462,9 +465,14 @@ def rejection(
         return "idiom"
     if text[start - 1 : start] == "-" and text[end : end + 1] == "-" and "-" not in label:
         return "inside a hyphenated word"  # "opt-sgd-vs-adam-generalization"
-    if one_word and words.islower() and _ANALOGY.search(_sentence(text, start, end)):
+    if (
+        one_word
+        and words.islower()
+        and any(hint in text for hint in _ANALOGY_HINTS)
+        and _ANALOGY.search(_sentence(text, start, end))
+    ):
         return "in an analogy"  # "like a reader who opens a book at the right page"
-    if before is not None and before.group(2) == "/" and " " in words.strip():
+    if before is not None and before[2] == "/" and " " in words.strip():
         return "one side of a slash"  # "key/value head": the words share a head and mean both
     if (
         one_word
@@ -486,8 +494,8 @@ def rejection(
         return "verb after modal or adverb"  # "can sample", "quietly reshape"
     if (
         before is not None
-        and before.group(2) == " "
-        and _modifier_noun(text, start, before.group(0), previous)
+        and before[2] == " "
+        and _modifier_noun(text, start, before[0], previous)
         and f"{previous} {lowered}" not in target.labels
         and previous not in target.words
         and previous.rstrip("s") not in target.words
@@ -508,6 +516,37 @@ def rejection(
     if one_word and _everyday(text, start, end, words) and kinship() < MIN_KINSHIP:
         return "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
     return None
+
+
+def _word_before(window: str) -> tuple[str, str, str] | None:
+    """Return the word that ends a text right before its closing spaces, hyphen or slash:
+    (word and separator, the word, the separator), or None if the text does not end so.
+
+    A word is letters and digits, its parts maybe joined by `_WORD_JOINERS` (`e.g`, `C++`);
+    the same as searching `([^\\W_]+(?:[.+'’][^\\W_]+)*)([ \\t]+|[-/])$` (a final newline
+    ignored, as `$` does), scanned back from the end instead of tried at every place.
+    """
+    text = window[:-1] if window[-1:] == "\n" else window
+    end = len(text)
+    last = text[-1:]
+    if last == "-" or last == "/":
+        gap = end - 1
+    elif last == " " or last == "\t":
+        gap = end - 1
+        while gap and text[gap - 1] in " \t":
+            gap -= 1
+    else:
+        return None
+    first = gap
+    while first and text[first - 1].isalnum():
+        first -= 1
+    if first == gap:
+        return None
+    while first >= 2 and text[first - 1] in _WORD_JOINERS and text[first - 2].isalnum():
+        first -= 1
+        while first and text[first - 1].isalnum():
+            first -= 1
+    return text[first:end], text[first:gap], text[gap:end]
 
 
 def _everyday(text: str, start: int, end: int, words: str) -> bool:
