@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from termbase.regex_hints import Cue, Cues
+
 #: Growth classes, slowest first.
 GROWTH_ORDER = ("constant", "logarithmic", "linear", "n log n", "quadratic", "cubic", "exponential")
 
@@ -454,7 +456,7 @@ def claims_of(
     """
     text = prose(definition)
     lowered_text = text.lower()
-    if not _ANY_CUE.search(lowered_text):
+    if not _ANY_CUES.match_any(lowered_text):
         return []
     if only_about_others and not _FOREIGN_CUE.search(lowered_text):
         return []
@@ -488,8 +490,9 @@ def claims_of(
     return found
 
 
-#: Each extractor runs only on sentences where its cheap cue matches (a lower-case search).
-_EXTRACTORS = (
+#: Each extractor runs only on sentences where its cheap cue matches (a lower-case search;
+#: the pattern tried only where one of the words it starts with occurs: see `regex_hints`).
+_EXTRACTORS = tuple((extract, Cue(cue)) for extract, cue in (
     (growth_claims, re.compile(r"linear|quadratic|logarithm|exponential|cubic|constant|o\(|square")),
     (number_claims, re.compile(r"\d")),
     (
@@ -509,15 +512,13 @@ _EXTRACTORS = (
     (cost_claims, re.compile(r"same|equal|equivalent|matched|no extra|no additional|increase|overhead")),
     (runs_on_claims, re.compile(r" on (?:a )?(?:single )?(?:laptop|phone|cpu|consumer|\d+ ?gb|[abh][12]00)")),
     (basis_claims, re.compile(r"foundation|basis")),
-)
+))  # fmt: skip
 _ORIGIN_CUE = re.compile(r"(?:19|20)\d\d")
 _THING_CUE = re.compile(r"^(?:an?|the) [a-z\- ]*?(?:critic|value|reward|draft|reference|tun|train|loop)")
 #: Cues for claims that can meet another concept's: more than one sentence, "basis", sizes.
 _FOREIGN_CUE = re.compile(r"[.!?]\s+[A-Z]|basis|foundation|-gpu|-node|-expert", re.IGNORECASE)
 #: Any cue at all: a definition without one has no claims to read.
-_ANY_CUE = re.compile(
-    "|".join(f"(?:{cue.pattern})" for cue in (*(cue for _, cue in _EXTRACTORS), _THING_CUE, _ORIGIN_CUE))
-)
+_ANY_CUES = Cues((*(cue for _, cue in _EXTRACTORS), Cue(_THING_CUE), Cue(_ORIGIN_CUE)))
 
 
 def _about(claim: Claim, about: str) -> Claim:
