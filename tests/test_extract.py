@@ -274,3 +274,18 @@ def test_a_plural_the_lemma_list_does_not_know_joins_its_singular(tmp_path: Path
         "Count the snapfasts before you sail; snapfasts wear out.\n", encoding="utf-8")
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert [term for term in found if "snapfast" in term] == ["snapfast"]
+
+
+def test_an_index_entry_marks_the_term_the_next_paragraph_defines(tmp_path: Path) -> None:
+    (tmp_path / "hulls.rst").write_text(
+        "Hulls\n=====\n\n.. index:: keel, single: hull; bilge\n\n"
+        "Every boat rests on its hull. The keel is the long spine that runs along the bottom of a hull,\n"
+        "and rain that collects inside sinks to the bilge every night.\n",
+        encoding="utf-8",
+    )
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    keel = found["keel"]
+    assert "first mention after the author's index entry" in keel.evidence
+    assert keel.definition.startswith("The long spine that runs along the bottom of a hull")
+    bilge = found.get("bilge")
+    assert bilge is None or bilge.confidence < 0.6  # indexed and mentioned, but no words define it

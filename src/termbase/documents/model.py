@@ -71,6 +71,16 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
+class IndexTerm:
+    """A term the author put in the book's index at this place (reST `.. index::`, AsciiDoc
+    `indexterm:[…]` / `((…))`): the passage after it discusses the term."""
+
+    term: str
+    line: int
+    section: int
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Something in a chapter that could not be read as written: where, what, what to do."""
 
@@ -99,3 +109,5 @@ class Document:
     #: Directives (or components) the parser did not know and read as opaque code or
     #: exercises, by name: their content yields no terms, and the summary says so.
     opaque: tuple[str, ...] = ()
+    #: Index entries the author placed in the chapter, in order.
+    index_terms: tuple[IndexTerm, ...] = ()

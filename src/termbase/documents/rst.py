@@ -35,6 +35,7 @@ from termbase.documents.model import (
     TERM_ROLE,
     Block,
     Document,
+    IndexTerm,
     Problem,
     Section,
 )
@@ -82,6 +83,9 @@ class GenericDirective(Directive):
         node.line = self.lineno
         if name == "toctree":
             node["toc"] = [line.strip() for line in self.content if line.strip()]
+            return [node]
+        if name == "index":
+            node["index"] = "\n".join([*self.arguments, *self.content])
             return [node]
         if name in _SILENT:
             return [node]
@@ -190,7 +194,28 @@ def parse_rst(text: str, path: str) -> Document:
     return Document(
         path, "rst", title, tuple(walker.sections), tuple(walker.blocks),
         toc=tuple(walker.toc), problems=tuple(walker.problems), opaque=opaque,
+        index_terms=tuple(walker.index_terms),
     )
+
+
+_INDEX_TYPE = re.compile(r"^(?P<type>single|pair|triple|see|seealso|module|keyword|operator|object|"
+                         r"exception|statement|builtin)\s*:\s*(?P<rest>.*)$", re.I)
+
+
+def index_entries(text: str) -> list[str]:
+    """Return the terms a Sphinx `index` directive names: `a, b` and `single: tuple; return value`
+    give each name; `see:` / `seealso:` pointers and the `!` main-entry mark are left out."""
+    terms: list[str] = []
+    for line in re.split(r"\s*\n\s*", text.strip()):
+        typed = _INDEX_TYPE.match(line.strip())
+        if typed and typed.group("type").lower() in {"see", "seealso"}:
+            continue
+        parts = re.split(r"[;,]", typed.group("rest") if typed else line)
+        for part in parts:
+            term = " ".join(part.split()).lstrip("!").strip()
+            if term and term not in terms:
+                terms.append(term)
+    return terms
 
 
 class _Walker:
@@ -201,6 +226,7 @@ class _Walker:
         self.sections: list[Section] = [Section("", "", 0, 1)]
         self.blocks: list[Block] = []
         self.toc: list[str] = []
+        self.index_terms: list[IndexTerm] = []
         self.problems: list[Problem] = []
         self.last_line = 1
 
@@ -246,6 +272,10 @@ class _Walker:
             name = node["directive"]
             if node.get("toc"):
                 self.toc.extend(node["toc"])
+            if node.get("index"):
+                line = self._line(node)
+                terms = index_entries(node["index"])
+                self.index_terms.extend(IndexTerm(term, line, section) for term in terms)
             inner = kind_of_label(name) or kind
             self.walk(node, inner, name if kind_of_label(name) else label, depth)
             return

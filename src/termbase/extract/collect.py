@@ -29,9 +29,11 @@ from termbase.documents.model import (
     Block,
     Document,
     Problem,
+    Span,
 )
 from termbase.documents.sentences import Sentence, split_sentences
 from termbase.extract.signals import (
+    INDEXED,
     MARKED_KINDS,
     QUOTED_PHRASE,
     Finding,
@@ -39,7 +41,7 @@ from termbase.extract.signals import (
     marked_findings,
     pattern_findings,
 )
-from termbase.extract.terms import clean_term, term_problem
+from termbase.extract.terms import clean_term, is_identifier, term_problem
 
 _READ_KINDS = frozenset({PROSE, LIST_ITEM, DEFINITION})
 #: Markup that may introduce a term without defining words (in a book that uses it only for terms).
@@ -291,6 +293,61 @@ def _described_term(document: Document, number: int, index: int) -> list[Occurre
     return found
 
 
+#: An index entry names what the next few paragraphs discuss; its term is looked for this far.
+_INDEX_REACH = 6
+
+
+def _mention(term: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in term.split()]
+    return re.compile(r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?:s|es)?(?![\w-])", re.I)
+
+
+def index_occurrences(document: Document, index: int, skipped: set[int]) -> list[Occurrence]:
+    """Return a finding for the first mention of each term of the author's index entries (reST
+    `.. index::`) in the few paragraphs after the entry, read as a marked phrase: the words
+    around it decide whether it is defined there, as for bold or a `:term:` role."""
+    found: list[Occurrence] = []
+    readable = [b for b in document.blocks if b.kind in _READ_KINDS and b.section not in skipped]
+    for entry in document.index_terms:
+        term = clean_term(entry.term)
+        if term_problem(term) or is_identifier(term):
+            continue
+        pattern = _mention(term)
+        following = [b for b in readable if b.line >= entry.line][:_INDEX_REACH]
+        for block in following:
+            if not pattern.search(block.text):
+                continue
+            occurrence = _indexed_in(block, pattern, term, document, index)
+            if occurrence is not None:
+                found.append(occurrence)
+            break
+    return found
+
+
+def _indexed_in(block: Block, pattern: re.Pattern[str], term: str, document: Document,
+                index: int) -> Occurrence | None:
+    sentences = split_sentences(block, document.language)
+    for number, sentence in enumerate(sentences):
+        match = pattern.search(sentence.text)
+        if match is None:
+            continue
+        if any(s.start < match.end() and match.start() < s.end for s in sentence.spans):
+            return None  # already marked (bold, a :term: role): that markup speaks for it
+        marked = replace(sentence, spans=(*sentence.spans, Span(INDEXED, match.start(), match.end())))
+        previous = sentences[number - 1].text if number else ""
+        for finding in marked_findings(marked, previous, block.kind == LIST_ITEM):
+            # "The comparison operators work …": the term modifies a longer noun, it is no subject
+            subject_only = any(e.startswith("the subject of") for e in finding.evidence)
+            if finding.markup == INDEXED and not subject_only:
+                if number + 1 < len(sentences):
+                    finding = _with_elaboration(finding, sentences[number + 1].text)
+                end = sentence.line + sentence.text.count("\n")
+                return Occurrence(finding, index, block.section, sentence.line, end,
+                                  " ".join(sentence.text.split()))
+        return None
+    return None
+
+
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
@@ -308,6 +365,8 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
     }
     if english:
         found.extend(heading_occurrences(document, index, skipped_sections))
+    if document.index_terms:
+        found.extend(index_occurrences(document, index, skipped_sections))
     for place, block in enumerate(document.blocks):
         if block.kind == HEADING and block.label == "dt" and block.section not in skipped_sections:
             found.extend(_described_term(document, place, index))

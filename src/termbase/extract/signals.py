@@ -48,13 +48,17 @@ class Finding:
 
 #: A phrase in quotation marks: a term only where the words around it define it (a box, called a "locker").
 QUOTED = "quoted"
+#: The first mention of a term the author put in the book's index just before (reST `.. index::`).
+INDEXED = "indexed"
 #: Score of a marked phrase by its markup, before the words around it are read.
-MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22, QUOTED: 0.2}
+MARKUP_BASE = {DFN: 0.7, STRONG: 0.4, TERM_ROLE: 0.3, GLOSSARY_LINK: 0.3, EMPHASIS: 0.22, QUOTED: 0.2,
+               INDEXED: 0.3}
 #: Span kinds that mark a phrase as a term (code markup counts only where words name it).
-MARKED_KINDS = frozenset({DFN, STRONG, TERM_ROLE, GLOSSARY_LINK, EMPHASIS})
+MARKED_KINDS = frozenset({DFN, STRONG, TERM_ROLE, GLOSSARY_LINK, EMPHASIS, INDEXED})
 MARKUP_NAME = {
     DFN: "<dfn> markup", STRONG: "bold", TERM_ROLE: ":term: role", GLOSSARY_LINK: "link to a glossary entry",
     EMPHASIS: "italics", CODE_SPAN: "code markup", QUOTED: "in quotation marks",
+    INDEXED: "first mention after the author's index entry",
 }
 
 _NAMING_BEFORE = re.compile(
@@ -155,7 +159,7 @@ _ANAPHOR = re.compile(r"^(?:this|these|that|those|it|they|such|which|the\s+(?:ab
 _WORD = r"[A-Za-z][\w'’-]*"
 _COPULA_SENTENCE = re.compile(
     r"^(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?"
-    rf"(?P<det>(?i:an?|the))?\s*(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
+    rf"(?:(?P<det>(?i:an?|the))\s+)?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
     r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+"
     r"(?P<rest>(?:(?:an?|the|one|any|when|where)\s+|[a-z]{3,}s\s+(?=(?:that|which|who|whose|where)\s)).+)$",
     re.S,
@@ -214,6 +218,7 @@ _DEFINE_AS = re.compile(
 )
 _REFERS_SENTENCE = re.compile(
     rf"^(?:The\s+(?:term|word|phrase)\s+)?[\"'“‘]?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?\s+"
+    r"(?:(?:simply|just|really|basically|essentially|also|usually|often|generally|here)\s+)?"
     r"(?P<verb>refers\s+to|means|denotes|stands\s+for|is\s+short\s+for)\s+(?P<rest>.+)$",
     re.S,
 )
