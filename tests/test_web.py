@@ -406,7 +406,7 @@ def test_static_concept_pages_equal_the_whole_template_rendered(site: Path, term
     data = SiteData.load(termbase, "Static test glossary")
     links = Links(root="../", static=True)
     for record in termbase.concept_records():
-        view = concept_page(data, record)
+        view = concept_page(data, record, links)
         context = {"site": data, "links": links, "suggest_url": "", **view, "description": view["summary"]}
         expected = render_page("concept.html", context)
         assert (site / "c" / f"{record.id}.html").read_text(encoding="utf-8") == expected, record.id
@@ -515,7 +515,7 @@ def test_a_site_with_its_address_names_canonical_urls_and_lists_them(
     data = SiteData.load(termbase, "Static test glossary")
     links, public = Links(root="../", static=True), Links(root=base, static=True)
     for record in termbase.concept_records():
-        view = concept_page(data, record)
+        view = concept_page(data, record, links)
         context = {"site": data, "links": links, "suggest_url": "", **view, "description": view["summary"]}
         expected = render_page("concept.html", {**context, "canonical": public.concept(record.id)})
         assert (out / "c" / f"{record.id}.html").read_text(encoding="utf-8") == expected, record.id

@@ -14,11 +14,11 @@ rewrites the file after the glossary changes (a test fails until it is current).
 from __future__ import annotations
 
 import hashlib
-import os
 from importlib import resources
 from pathlib import Path
 
 from termbase import __version__, semantic
+from termbase.cache_folder import cache_dir
 from termbase.errors import StoreError
 
 
@@ -26,15 +26,6 @@ def glossary_files() -> list[Path]:
     """Return the built-in glossary's source files, sorted by name."""
     folder = Path(str(resources.files("termbase") / "glossary"))
     return sorted(folder.glob("*.yaml"))
-
-
-def cache_dir() -> Path:
-    """Return the folder for compiled termbases: $TERMBASE_CACHE, else the XDG cache."""
-    explicit = os.environ.get("TERMBASE_CACHE")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "termbase"
 
 
 def sources_digest(files: list[Path]) -> str:

@@ -683,8 +683,6 @@ class Termbase:
 
         A termbase written before findings were stored has none.
         """
-        from termbase.check.findings import Finding
-
         clauses, values = [], []
         if concept_id is not None:
             clauses.append("concept_id = ?")
@@ -701,6 +699,10 @@ class Termbase:
             ).fetchall()
         except sqlite3.OperationalError:  # built before the findings table existed
             return []
+        if not rows:
+            return []  # no need to import the checks (a few dozen compiled patterns) to read none
+        from termbase.check.findings import Finding
+
         return [
             Finding.from_dict(
                 {"rule": r[0], "severity": r[1], "kind": r[2], "concept": r[3], "label": r[4],

@@ -228,8 +228,9 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         record = termbase.concept(concept_id)
         if record is None:
             return None
-        view = concept_page(data_in(language), record)
-        return render_page("concept.html", {**context_in(language), **view, "description": view["summary"]})
+        context = context_in(language)
+        view = concept_page(data_in(language), record, context["links"])  # type: ignore[arg-type]
+        return render_page("concept.html", {**context, **view, "description": view["summary"]})
 
     @app.get("/", include_in_schema=False)
     async def home(request: Request, lang: LangQuery = None) -> Response:

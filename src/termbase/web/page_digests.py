@@ -2,13 +2,13 @@
 whose inputs changed.
 
 A concept page is made from the concept's rows (the concept, its labels, its entries with
-their source's path and title, every relation from or to it), the labels and summaries the
-page shows of other concepts, its contradictions, and the site around it (title, A–Z bar,
-language, address, the code and templates). `concept_digests` hashes the first group per
-concept, read in a few whole-table queries, without building the concept records;
-`site_fingerprint` hashes the rest, which every page shares. Two builds that agree on both
-write the same page; any difference, even one that would not show, rewrites it.
-"""
+their source's path and title, every relation from or to it, its findings), what the page
+shows of the concepts it names (made from their rows), and the site around it (title, A–Z bar,
+language, address, the code and templates). `concept_digests` hashes the rows per concept,
+read in a few whole-table queries without building the concept records, and each page's
+digest folds in those of the concepts it names; `site_fingerprint` hashes what every page
+shares. Two builds that agree on both write the same page; any difference, even one that
+would not show, rewrites it."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import termbase as package
 from termbase.store import Termbase
-from termbase.web.pages import SiteData, Summary
+from termbase.web.pages import Summary
 
 
 def _digest(value: object) -> str:
@@ -50,52 +50,62 @@ def _row_text(termbase: Termbase, table: str, alias: str) -> str:
     return "json_array(" + ", ".join(f'{alias}."{column}"' for column in columns) + ")"
 
 
-def concept_digests(termbase: Termbase, data: SiteData) -> dict[str, str]:
+def concept_digests(termbase: Termbase) -> dict[str, str]:
     """Return, per concept id, a digest of everything its page is made from.
 
     Each row comes out of SQLite as one JSON text of all its columns (new columns included
-    without a change here); the texts of a concept are hashed together with what its page
-    shows of other concepts.
+    without a change here). A concept's own digest hashes its rows: the concept, its labels,
+    its entries with their source's path and title, every relation from or to it and its
+    stored findings. Its page also shows other concepts (the other side of each relation, its
+    homonyms: their labels, in the site's language, come from their own rows), so the page's
+    digest hashes its own digest with theirs: a change to a concept rewrites its page and
+    the pages that name it. Reads only the termbase (no site data), so it can run in another
+    process while the site data is loaded.
     """
     db = termbase.db
-    parts: dict[str, list[str]] = {}
+    texts: dict[str, list[str]] = {}
+    named: dict[str, list[str]] = {}
     for concept_id, text, homonyms in db.execute(
         f"SELECT c.id, {_row_text(termbase, 'concepts', 'c')}, c.homonym_of FROM concepts c"
     ):
-        parts[concept_id] = [text]
-        if homonyms != "[]":
-            parts[concept_id].append(repr([data.ref(i)["label"] for i in json.loads(homonyms)]))
+        texts[concept_id] = [text]
+        named[concept_id] = json.loads(homonyms) if homonyms != "[]" else []
     for concept_id, text in db.execute(
         f"SELECT l.concept_id, {_row_text(termbase, 'labels', 'l')} FROM labels l ORDER BY l.rowid"
     ):
-        parts[concept_id].append(text)
+        texts[concept_id].append(text)
     entries = db.execute(
         f"""SELECT ce.concept_id, json_array(s.path, s.title), {_row_text(termbase, "entries", "e")}
             FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id JOIN sources s ON s.id = e.source_id
             ORDER BY s.id, e.line, e.id"""
     )
     for concept_id, source, text in entries:
-        parts[concept_id] += (source, text)
-    shown = data.by_id
-    for from_id, to_id, text in db.execute(
-        f"SELECT r.from_id, r.to_id, {_row_text(termbase, 'relations', 'r')} FROM relations r"
-    ):
-        # Each side's page shows the other side's label (in the site's language).
-        other = shown.get(to_id)
-        parts[from_id] += (text, other.label if other else to_id)
-        other = shown.get(from_id)
-        parts[to_id] += (text, other.label if other else from_id)
-    digests = {}
-    conflicts = data.conflicts
-    for concept_id, texts in parts.items():
-        summary = shown.get(concept_id)
-        if summary:
-            texts += (summary.label, summary.summary)
-        if concept_id in conflicts:
-            texts.append(repr(conflicts[concept_id]))
-        digests[concept_id] = hashlib.blake2b(
-            "\x1e".join(texts).encode("utf-8", "surrogatepass"), digest_size=16
+        texts[concept_id] += (source, text)
+    relation_text = _row_text(termbase, "relations", "r")
+    relations = db.execute(f"SELECT r.from_id, r.to_id, {relation_text} FROM relations r ORDER BY r.rowid")
+    for from_id, to_id, text in relations:
+        for one, other in ((from_id, to_id), (to_id, from_id)):
+            if one in texts:
+                texts[one].append(text)
+                named[one].append(other)
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'findings'").fetchone():
+        for concept_id, text in db.execute(
+            f"SELECT f.concept_id, {_row_text(termbase, 'findings', 'f')} FROM findings f ORDER BY f.rowid"
+        ):
+            if concept_id in texts:
+                texts[concept_id].append(text)
+    own = {
+        concept_id: hashlib.blake2b(
+            "\x1e".join(parts).encode("utf-8", "surrogatepass"), digest_size=16
         ).hexdigest()
+        for concept_id, parts in texts.items()
+    }
+    digests = {}
+    for concept_id, digest in own.items():
+        others = named[concept_id]
+        if others:
+            digest = _digest((digest, [own.get(other, other) for other in others]))
+        digests[concept_id] = digest
     return digests
 
 

@@ -321,15 +321,29 @@ def _link_or_text(text: str) -> dict[str, str]:
     return {"text": text, "url": url}
 
 
-def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
+def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[str, object]:
     """Return the concept page: labels, each source's definition with provenance, relations.
 
     In a site with a language, only the entries in it are shown (else the English ones),
-    and `languages` lists every language the concept has, for a switcher.
+    and `languages` lists every language the concept has, for a switcher. Each concept the
+    page names comes as {id, label, href} (`href` made with `links`).
     """
     languages = concept_languages(record)
     if data.language:
         record = in_language(record, data.language)
+    # One pass over the relations: a static site makes thousands of these views.
+    mentions_at: dict[tuple[str, int], list[tuple[str, str]]] = {}
+    see_also: dict[str, None] = {}
+    others: dict[str, None] = {}
+    for relation in record.related:
+        if relation.kind == "see_also":
+            see_also[relation.to_id] = None
+            continue
+        others[relation.to_id] = None
+        if relation.kind == "mentions":
+            mentions_at.setdefault((relation.source, relation.line), []).append(
+                (relation.to_id, relation.evidence)
+            )
     entries = []
     for number, stored in enumerate(record.entries, start=1):
         entry = stored.entry
@@ -353,22 +367,19 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
                 "locator": locator,
                 "origin": entry.origin,
                 "definition_html": markdown_html(entry.definition),
-                "mentions": [
-                    (r.to_id, r.evidence)
-                    for r in record.related
-                    if r.kind == "mentions" and r.source == entry.source and r.line == entry.line
-                ],
+                "mentions": mentions_at.get((entry.source, entry.line), []),
                 "formulas": [{"latex": f, "html": formula_html(f)} for f in entry.formulas],
                 "links": [_link_or_text(link) for link in entry.links],
             }
         )
-    see_also = list(dict.fromkeys(r.to_id for r in record.related if r.kind == "see_also"))
-    mentions = [
-        i for i in dict.fromkeys(r.to_id for r in record.related if r.kind != "see_also") if i not in see_also
-    ]
-    backlinks = sorted(
-        (data.ref(i) for i in dict.fromkeys(r.from_id for r in record.mentioned_in)),
-        key=lambda ref: ref["label"].casefold(),
+    mentions = [i for i in others if i not in see_also]
+    backlinks = (
+        sorted(
+            (_ref(data, links, i) for i in dict.fromkeys(r.from_id for r in record.mentioned_in)),
+            key=lambda ref: ref["label"].casefold(),
+        )
+        if record.mentioned_in
+        else []
     )
     summary = data.by_id.get(record.id)
     return {
@@ -377,16 +388,22 @@ def concept_page(data: SiteData, record: ConceptRecord) -> dict[str, object]:
         "id": record.id,
         "summary": summary.summary if summary else "",
         "languages": languages,
-        "shown_languages": list(dict.fromkeys(s.entry.language for s in record.entries)),
+        "shown_languages": languages if not data.language else concept_languages(record),
         "labels": label_kinds(record),
         "topics": list(record.topics),
-        "homonym_of": [data.ref(i) for i in record.homonym_of],
+        "homonym_of": [_ref(data, links, i) for i in record.homonym_of],
         "conflicts": data.conflicts.get(record.id, []),
         "entries": entries,
-        "see_also": [data.ref(i) for i in see_also],
-        "mentions": [data.ref(i) for i in mentions],
+        "see_also": [_ref(data, links, i) for i in see_also],
+        "mentions": [_ref(data, links, i) for i in mentions],
         "mentioned_in": backlinks,
     }
+
+
+def _ref(data: SiteData, links: Links, concept_id: str) -> dict[str, str]:
+    """Return {id, label, href} for a concept a page links to."""
+    item = data.by_id.get(concept_id)
+    return {"id": concept_id, "label": item.label if item else concept_id, "href": links.concept(concept_id)}
 
 
 def search_page(data: SiteData, query: str, hits: list[Hit]) -> dict[str, object]:

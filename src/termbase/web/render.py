@@ -15,7 +15,6 @@ import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +29,7 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
 #: The site's own CSS and JavaScript, served under /static and copied into static sites.
-STATIC_DIR = Path(str(resources.files("termbase.web") / "static"))
+STATIC_DIR = Path(__file__).resolve().parent / "static"
 MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 #: Tags a rendered definition may keep; everything else is stripped (its text kept).
@@ -283,7 +282,7 @@ def _clean_line(text: str) -> str:
 
 def _bytecode_cache() -> FileSystemBytecodeCache | None:
     """Return a cache of compiled templates beside the compiled built-in glossary, if writable."""
-    from termbase.builtin import cache_dir
+    from termbase.cache_folder import cache_dir
 
     folder = cache_dir() / "jinja"
     try:

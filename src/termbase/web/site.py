@@ -8,18 +8,21 @@ same data for other tools.
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import html
 import json
 import multiprocessing as mp
 import os
+import pickle
 import shutil
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
-from xml.sax.saxutils import escape as xml_escape
 
 from termbase.errors import StoreError
 from termbase.model import is_concept_id
@@ -68,15 +71,87 @@ def replace_file(path: Path, data: bytes) -> None:
 
 def remove_temporaries(out: Path) -> int:
     """Remove the temporary files a killed site build left in `out`; return how many."""
-    removed = 0
+    return _remove_temporaries(out)[0]
+
+
+def _remove_temporaries(out: Path) -> tuple[int, set[str]]:
+    """Remove the temporary files a killed site build left in `out`; return how many, and the
+    names left in `out/c` (listed once: it holds a file per concept)."""
+    removed, pages = 0, set()
     for folder in (out, out / "c", out / "letter", out / "topic", out / "static"):
-        for temp in folder.glob(f".*{TEMP_SUFFIX}") if folder.is_dir() else ():
+        try:
+            names = os.listdir(folder)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for name in names:
+            if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
+                continue
+            temp = folder / name
             if temp.is_dir() and not temp.is_symlink():
                 shutil.rmtree(temp, ignore_errors=True)  # the pages of a first build, not yet in place
             else:
                 temp.unlink(missing_ok=True)
             removed += 1
-    return removed
+        if folder.name == "c" and folder.parent == out:
+            pages = {name for name in names if not name.endswith(TEMP_SUFFIX)}
+    return removed, pages
+
+
+class _InChild:
+    """A function's result worked out in a forked process while this one goes on (`get` waits
+    for it), or here when `get` is first called where forking is unsafe (see `worker_count`)."""
+
+    def __init__(self, function: Callable[..., object], *args: object) -> None:
+        self._function, self._args = function, args
+        self._pid, self._fd = 0, -1
+        self._done = False
+        self._value: object = None
+        if worker_count(PARALLEL_FROM, 2) < 2:
+            return
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            os.close(read)
+            try:
+                try:
+                    payload = pickle.dumps((True, function(*args)), protocol=pickle.HIGHEST_PROTOCOL)
+                except BaseException as error:  # handed to the parent, raised there
+                    try:
+                        payload = pickle.dumps((False, error))
+                    except Exception:
+                        payload = pickle.dumps((False, RuntimeError(repr(error))))
+                with os.fdopen(write, "wb") as pipe:
+                    pipe.write(payload)
+            finally:
+                os._exit(0)
+        os.close(write)
+        self._pid, self._fd = pid, read
+
+    def get(self) -> object:
+        """Return the function's result (raise what it raised)."""
+        if self._done:
+            return self._value
+        if self._pid:
+            with os.fdopen(self._fd, "rb") as pipe:
+                payload = pipe.read()
+            os.waitpid(self._pid, 0)
+            self._pid = 0
+            if not payload:
+                raise StoreError("a site build process ended without an answer (out of memory?)")
+            ok, value = pickle.loads(payload)
+            if not ok:
+                raise value
+        else:
+            value = self._function(*self._args)
+        self._done, self._value = True, value
+        return value
+
+
+def _digests_of(path: Path) -> dict[str, str]:
+    """Return `concept_digests` of the termbase at `path` (opened here: a forked process must
+    not use its parent's SQLite connection)."""
+    with Termbase.open(path) as termbase:
+        return concept_digests(termbase)
 
 
 class FolderWriter:
@@ -154,7 +229,8 @@ def _write_share(ids: list[str]) -> list[str]:
     context, shell = _job.context, _job.shell
     with Termbase.open(_job.termbase_path) as termbase:
         records = list(termbase.concept_records(ids))
-    views = [concept_page(_job.data, record) for record in records]
+    links = context["links"]
+    views = [concept_page(_job.data, record, links) for record in records]  # type: ignore[arg-type]
     articles = [article.render({**context, **view}) for view in views]
     writer = FolderWriter(_job.folder, new=_job.new_folder)
     try:
@@ -281,7 +357,7 @@ def sitemap_xml(public: Links, data: SiteData, ids: list[str]) -> str:
     urls += [public.letter(initial) for initial in data.letters]
     urls += [public.topic(topic) for topic in data.topics]
     urls += [public.concept(concept_id) for concept_id in ids]
-    rows = "".join(f"<url><loc>{xml_escape(url)}</loc></url>\n" for url in urls)
+    rows = "".join(f"<url><loc>{html.escape(url, quote=False)}</loc></url>\n" for url in urls)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n{rows}</urlset>\n'
 
 
@@ -359,7 +435,41 @@ def write_site(
     URL, `sitemap.xml` lists them (and `robots.txt` names it, at a host's root), and llms.txt
     links are absolute.
     """
+    with cyclic_gc_paused():
+        return _write_site(termbase, out, title, language, workers, base_url, progress)
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (and in workers forked meanwhile).
+
+    A site build holds tens of thousands of records and views; each collection walks all of
+    them, which made building the page views about half again as slow. Reference counting still
+    frees everything as it goes; what the pause leaves (reference cycles) is collected once after.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+            gc.collect(0)
+
+
+def _write_site(
+    termbase: Termbase,
+    out: Path,
+    title: str,
+    language: str,
+    workers: int | None,
+    base_url: str,
+    progress: ProgressCallback,
+) -> SiteSummary:
     started = time.perf_counter()
+    # Every build needs the pages' digests (to compare, or for the next build): worked out in
+    # another process while this one loads the site data.
+    digests_job = _InChild(_digests_of, termbase.path)
     data = SiteData.load(termbase, title, language)
     top, nested = Links(root="", static=True), Links(root="../", static=True)
     public = Links(root=base_url, static=True) if base_url else None
@@ -368,11 +478,11 @@ def write_site(
 
     for folder in ("letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
-    remove_temporaries(out)
+    present = _remove_temporaries(out)[1]
     pages_folder = out / "c"
     # A first build writes the concept pages into a hidden folder renamed to c/ when all are
     # written: no page is ever seen half written, without a rename per page.
-    first = not pages_folder.is_dir() or not os.listdir(pages_folder)
+    first = not present
     if first:
         pages_folder = out / _temporary_name("c")
     pages_folder.mkdir(exist_ok=True)
@@ -383,8 +493,7 @@ def write_site(
     same_site = earlier.site == fingerprint
     files: dict[str, str] = {}
     if same_site:
-        files.update((f"c/{i}.html", digest) for i, digest in concept_digests(termbase, data).items())
-        present = set(os.listdir(pages_folder))
+        files.update((f"c/{i}.html", digest) for i, digest in digests_job.get().items())  # type: ignore[attr-defined]
         todo = [
             concept_id
             for concept_id in ids
@@ -414,8 +523,6 @@ def write_site(
             rewritten += 1
 
     def list_pages() -> None:
-        if not same_site:
-            files.update((f"c/{i}.html", digest) for i, digest in concept_digests(termbase, data).items())
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
         write(out / "index.html", render_page("home.html", home))
         stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
@@ -445,6 +552,8 @@ def write_site(
         write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
         for name in STATIC_FILES:
             write(out / "static" / name, (STATIC_DIR / name).read_bytes())
+        if not same_site:
+            files.update((f"c/{i}.html", digest) for i, digest in digests_job.get().items())  # type: ignore[attr-defined]
 
     new_blocks = write_concept_pages(
         data, termbase, todo, pages_folder, workers, list_pages, public, progress, new_folder=first
