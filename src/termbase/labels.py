@@ -334,6 +334,38 @@ def split_alias(term: str) -> tuple[str, str] | None:
     return (match.group("outer").strip(), name) if name else None
 
 
+#: Inside a bracket: an expansion and its acronym side by side (`Digital Asset Management - DAM`).
+_PAIR_IN_BRACKET = re.compile(r"^(?P<a>[^,:;–—-]+?)\s*(?: - |[,:;]\s|\s[–—]\s)\s*(?P<b>[^,:;–—-]+)$")
+_QUOTED = re.compile(r"^[\"“”„«‘’'](?P<name>[^\"“”„«»‘’']{1,60})[\"“”»‘’']$")
+
+
+def split_bracket_names(term: str) -> tuple[str, ...] | None:
+    """Return every name in `Name (Other Name - ACR)`, `Recursos ("assets")` or
+    `Lenguaje de Marcado Extensible (XML)`, or None.
+
+    A bracket that holds only a quoted word, an expansion beside its acronym, or a capitals
+    acronym after a name of two or more words gives names, whatever language the outer name is
+    in: a translated glossary keeps the original name or its abbreviation in brackets.
+    """
+    match = _PAREN.match(term.strip())
+    if not match:
+        return None
+    outer, inner = match.group("outer").strip(), match.group("inner").strip()
+    quoted = _QUOTED.match(inner)
+    if quoted:
+        name = clean_label(quoted.group("name"))
+        return (outer, name) if name else None
+    pair = _PAIR_IN_BRACKET.match(inner)
+    if pair:
+        a, b = pair.group("a").strip(), pair.group("b").strip()
+        if is_acronym_of(b, a) or is_acronym_of(a, b):
+            return (outer, a, b)
+    upper = [c for c in inner if c.isalpha()]
+    if len(outer.split()) >= 2 and 2 <= len(upper) <= 8 and " " not in inner and inner.isupper():
+        return (outer, inner)
+    return None
+
+
 def _share_last_word(sides: list[str]) -> list[str]:
     """Give a bare one-word side the other side's last word: `length / format reward`."""
     if len(sides) != 2:
@@ -390,8 +422,8 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
         if scripts:
             groups.append(tuple(dict.fromkeys(n for part in scripts for n in parse_term(part)[0])))
             continue
-        pair = split_alias(side) or split_acronym(side) or split_synonym(side)
-        names = [pair[0], pair[1]] if pair else [side]
+        pair = split_alias(side) or split_acronym(side) or split_synonym(side) or split_bracket_names(side)
+        names = list(pair) if pair else [side]
         groups.append(tuple(dict.fromkeys(n for n in names if n)))
     labels = tuple(dict.fromkeys(label for group in groups for label in group))
     return labels, tuple(groups) if len(groups) > 1 else ()

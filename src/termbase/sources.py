@@ -35,6 +35,7 @@ GLOSSARY_SUFFIXES = frozenset(
         ".ptx",
         ".tex",  # LaTeX glossaries package (\newglossaryentry, \newacronym)
         ".xml",
+        ".dita",  # DITA topics (glossentry)
         ".sgml",
         ".sgm",
         ".dbk",

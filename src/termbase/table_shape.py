@@ -15,6 +15,7 @@ Each column's language comes from the language its header names, else from its s
 from __future__ import annotations
 
 import csv
+import re
 import statistics
 import unicodedata
 from collections import Counter
@@ -176,11 +177,20 @@ def _language_names(locale: str) -> dict[str, str]:
     return table
 
 
+#: A locale tag as file formats write one: a language code and a region (`ne_NP`, `pt-BR`).
+LOCALE_TAG = re.compile(r"^(?P<language>[a-z]{2,3})[-_](?P<region>[a-z]{2}|\d{3})$")
+
+
 def named_language(cell: str) -> str:
-    """Return the language a header cell names (`en`, `English`, `영어`, `فارسی`), or ""."""
+    """Return the language a header cell names (`en`, `English`, `영어`, `فارسی`, `ne_Np` as
+    `ne-NP`), or ""."""
     wanted = cell.strip().casefold()
     if not wanted or len(wanted) > 40:
         return ""
+    tag = LOCALE_TAG.match(wanted)
+    if tag:
+        language = named_language(tag["language"])
+        return f"{language}-{tag['region'].upper()}" if language else ""
     locales = ["en"]
     script = script_of(cell)
     if script in SCRIPT_LANGUAGE:

@@ -22,6 +22,7 @@ from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryRead
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
+from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.latex_glossaries import LatexGlossariesReader
@@ -63,6 +64,7 @@ READERS: tuple[Reader, ...] = (
     SphinxGlossaryReader(),
     AsciiDocGlossaryReader(),
     AsciiDocSectionsReader(),
+    AsciiDocTableReader(),
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
     LatexGlossariesReader(),

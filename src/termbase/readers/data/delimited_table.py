@@ -231,11 +231,15 @@ class TableGlossaryReader:
 
 def term_column_languages(header: Sequence[str]) -> dict[int, str]:
     """Return {column: language} for header cells that name a term in a language (`English Term`,
-    `Spanish Term`, `Término español`): a table of one concept per row in two or more languages.
+    `Spanish Term`, `Término español`) or name a language alone (`en`, `ne_NP`): a table of one
+    concept per row in two or more languages.
     Empty unless two or more such columns name different languages."""
     found: dict[int, str] = {}
     for index, cell in enumerate(header):
         words = cell.split()
+        if len(words) == 1 and (language := named_language(cell)):
+            found[index] = language  # a column named by its language alone (`en`, `ne_NP`)
+            continue
         if len(words) < 2 or not any(field_role(word) == "term" for word in words):
             continue
         language = next((code for word in words if (code := named_language(word))), "")
@@ -257,6 +261,9 @@ def _language_row_entries(
     }
     cells = {i: row.cells[i].strip() for i in roles}
     definition = "\n\n".join(cells[i] for i, role in roles.items() if role == "definition" and cells[i])
+    # Columns of no known role (`PoS`, `Remarks`) are kept as named notes after the definition.
+    notes = [f"{header[i].strip()}: {cells[i]}" for i, role in roles.items() if not role and cells[i]]
+    definition = "\n\n".join(part for part in (definition, "; ".join(notes)) if part)
     topics = tuple(cells[i] for i, role in roles.items() if role == "topics" and cells[i])
     entries = []
     for position, (index, language) in enumerate(languages.items()):

@@ -43,6 +43,7 @@ from termbase.readers.page_text import (
     is_letter_divider,
     tidy,
 )
+from termbase.readers.record_fields import field_role
 
 REASON_ATTRIBUTE = "document attribute or anchor line"
 REASON_INCLUDE = "include directive (this file assembles others)"
@@ -201,6 +202,10 @@ def _parse_body(lines: list[str], anchors: dict[str, str]) -> _Body:
         paragraphs.append(current)
         styles.append(style)
     for paragraph, style in zip(paragraphs, styles, strict=True):
+        fields = _labelled_fields(paragraph)
+        if fields and style != "code":
+            _add_fields(body, fields)
+            continue
         text = " ".join(paragraph)
         if style == "code":
             (body.extras if body.extras else body.definition).append(text)
@@ -222,6 +227,40 @@ def _parse_body(lines: list[str], anchors: dict[str, str]) -> _Body:
         else:
             body.definition.append(body.markdown(text))
     return body
+
+
+#: A line that names its field in emphasis: `*_Alternative names:_* AP, CV +`, `*Definition:* …`.
+_FIELD_LINE = re.compile(r"^[*_]{1,3}(?P<name>[^*_:\n]{2,40}):[*_]{1,3}\s*(?P<value>.*?)\s*(?:\s\+)?$")
+
+
+def _labelled_fields(paragraph: list[str]) -> list[tuple[str, str]]:
+    """Return (field name, value) for a paragraph whose every line starts a field in emphasis
+    (continuation lines join the field above), else []."""
+    fields: list[tuple[str, str]] = []
+    for line in paragraph:
+        match = _FIELD_LINE.match(line.strip())
+        if match:
+            value = re.sub(r"^[*_\s]+", "", match.group("value")).removesuffix("+").strip()
+            fields.append((match.group("name").strip(), value))
+        elif fields:
+            name, value = fields[-1]
+            fields[-1] = (name, f"{value} {line.strip().removesuffix('+').strip()}".strip())
+        else:
+            return []
+    return fields
+
+
+def _add_fields(body: _Body, fields: list[tuple[str, str]]) -> None:
+    """File labelled fields by their names' roles: other names become labels, the definition
+    leads, every other field follows as `Name: value`."""
+    for name, value in fields:
+        role = field_role(name)
+        if role == "alt":
+            body.labels.extend(plain_label(part) for part in re.split(r",\s*|;\s*", value) if part.strip())
+        elif role == "definition":
+            body.definition.append(body.markdown(value))
+        elif value:
+            body.extras.append(f"{name}: {body.markdown(value)}")
 
 
 def _cited(match: re.Match[str]) -> str:

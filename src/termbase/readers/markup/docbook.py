@@ -1,4 +1,5 @@
-"""DocBook glossaries (XML, or SGML-era files written like XML): `<glossentry>` items.
+"""DocBook glossaries (XML, or SGML-era files written like XML): `<glossentry>` items; DITA
+glossary topics (`<glossentry>` with `<glossBody>`/`<glossAlt>`, often one per `.dita` file) too.
 
 Example (the shape, written for the tests)::
 
@@ -54,6 +55,12 @@ REASON_SEE_NOWHERE = "see-entry pointing at no entry in this file ({target})"
 REASON_NO_TERM = "glossary entry with no <glossterm> (no term to file it under)"
 REASON_NO_DEFINITION = "glossary entry with neither <glossdef> nor <glosssee>"
 REASON_COMMENT = "XML comment"
+
+#: Elements that give another name of the entry's idea: DocBook's `<acronym>`/`<abbrev>`
+#: beside the term, DITA's `<glossAlt>` children (`<glossAcronym>`, `<glossSynonym>`, …).
+_OTHER_NAMES = frozenset(
+    {"acronym", "abbrev", "glossacronym", "glossabbreviation", "glossshortform", "glosssynonym"}
+)
 
 _CODE = frozenset(
     [
@@ -279,8 +286,8 @@ class DocBookGlossaryReader:
             else ""
         )
         labels = list(parse_term(term)[0]) if term else []
-        for child in item:
-            if local_name(child) in {"acronym", "abbrev"}:
+        for child in item.iter():
+            if (local_name(child) or "").casefold() in _OTHER_NAMES and child is not item:
                 extra = clean_label(tidy("".join(child.itertext())))
                 if extra and extra not in labels:
                     labels.append(extra)
