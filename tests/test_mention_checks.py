@@ -134,3 +134,27 @@ def test_analogies_verbs_after_their_subject_and_identifiers_do_not_link() -> No
     assert "quality-filter" not in mentions
     assert mentions["allocator"] == {"page"}
     assert mentions["foundation-model"] == {"large-language-model"}
+
+
+def test_an_everyday_word_in_a_sentence_silent_on_the_concept_needs_closer_neighbours() -> None:
+    glossary = [
+        ("kernel", "A function compiled for the graphics card that one launch spreads over many threads."),
+        ("scheduler", "Decides which waiting work goes next."),
+        (
+            "container",
+            "An application packed with its libraries, isolated from other processes on a shared "
+            "operating-system kernel. A scheduler places it.",
+        ),
+        (
+            "fused attention",
+            "Attention done in one launch: a single kernel covers every head. A scheduler orders the blocks.",
+        ),
+        ("thread", "The smallest unit of work a processor tracks."),
+    ]
+    fillers = [(f"filler term {n}", f"Placeholder definition number {n} about nothing.") for n in range(16)]
+    entries = [entry(t, d, line=i + 1) for i, (t, d) in enumerate(glossary + fillers)]
+    entries.append(entry("kernel", "See the scheduler for how its blocks are placed.", "b.txt", line=1))
+    mentions = mentioned(entries)
+    assert "kernel" in mentions["fused-attention"]  # the sentence speaks of a launch
+    assert "kernel" not in mentions["container"]  # the operating system's kernel: one neighbour in common
+    assert "scheduler" in mentions["container"]

@@ -25,7 +25,8 @@ place before it links it, because a wrong link on a concept page is very visible
 - **everyday words**: a one-word label that is also an everyday English word ("shape",
   "value", "baseline"; see `termbase.everyday_words`), written in lower case and not marked
   as a term, links only between concepts that are kin (`link._Kinship`: names that share a
-  word, a target central to the glossary, or enough neighbour concepts in common): "a strong
+  word, a target central to the glossary, or enough neighbour concepts in common), and more
+  closely when the sentence around the word uses none of the target's own words: "a strong
   baseline" in a segmentation model's definition is no RL baseline.
 
 `rejection` says which check turned a place down (for measuring and debugging the checks).
@@ -37,6 +38,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from termbase.context_words import context_words
 from termbase.everyday_words import is_everyday_word
 from termbase.labels import is_acronym_like
 
@@ -319,6 +321,10 @@ _INSIDE = re.compile(r"[\w \t\n\u00a0\-\u2010-\u2015*_'’.+/]*")
 #: word ("shape", "value", "baseline") in lower case: in a glossary of 1,000 concepts, one
 #: shared neighbour that fewer than one in twenty mention, or several commoner ones.
 MIN_KINSHIP = 0.42
+#: … and how closely when the sentence around the word uses none of the target concept's own words
+#: (besides the label): then the concepts around both must show the sense on their own
+#: ("processes on a shared operating-system kernel" in a container's definition is no GPU kernel).
+SILENT_KINSHIP = 1.0
 #: Words that open a comparison with everyday things ("like a book", "imagine …"):
 #: in that sentence a common word is meant in its everyday sense.
 _ANALOGY = re.compile(r"(?<!\()\b(?:[Ll]ike an?|[Ii]magine|[Aa]nalogy:|[Tt]hink of)\s")
@@ -513,8 +519,12 @@ def rejection(
     reason = _sense_rejection(words, label, target, context)
     if reason is not None or kinship is None or target.domain:  # a field spoken of shows the sense
         return reason
-    if one_word and _everyday(text, start, end, words) and kinship() < MIN_KINSHIP:
-        return "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
+    if one_word and _everyday(text, start, end, words):
+        kin = kinship()
+        if kin < MIN_KINSHIP:
+            return "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
+        if kin < SILENT_KINSHIP and not _sentence_speaks_of(text, start, end, target):
+            return "everyday word, sentence silent on the concept"  # "a shared operating-system kernel"
     return None
 
 
@@ -549,10 +559,20 @@ def _word_before(window: str) -> tuple[str, str, str] | None:
     return text[first:end], text[first:gap], text[gap:end]
 
 
+def _sentence_speaks_of(text: str, start: int, end: int, target: Target) -> bool:
+    """Return True if the sentence around `text[start:end]` uses, besides the label itself, a content
+    word of the target concept's definitions or labels (plural or not)."""
+    own = {w.rstrip("s") for w in context_words(text[start:end])} | {text[start:end].lower().rstrip("s")}
+    sentence = {w.rstrip("s") for w in context_words(_sentence(text, start, end))} - own
+    return any(w.rstrip("s") in sentence for w in target.words)
+
+
 def _everyday(text: str, start: int, end: int, words: str) -> bool:
     """Return True for an everyday English word written as one: lower case, not marked as a
-    term (in code, emphasis or link brackets)."""
-    if text[start - 1 : start] in ("`", "*", "_", "[") or text[end : end + 1] in ("`", "*", "_", "]"):
+    term (in code, emphasis or link brackets, or as the address of a link: "(#bit)", "(/nodes/)")."""
+    if text[start - 1 : start] in ("`", "*", "_", "[", "#") or text[end : end + 1] in ("`", "*", "_", "]"):
+        return False
+    if text[max(0, start - 2) : start] == "(/":
         return False
     return words.islower() and is_everyday_word(words)
 
