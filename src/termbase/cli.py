@@ -1123,14 +1123,15 @@ def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
                 continue
             if text.strip() and index.may_embed(text) and not semantic_model_ready():
                 err.print("[dim]preparing the embedding model on first use (a few seconds)…[/dim]")
-            hits = index.search(text, limit)
+            answer = index.answer(text, limit)
             answered += 1
             if as_json:
-                out.print(
-                    json.dumps({"query": text, "hits": [h.as_dict() for h in hits]}, ensure_ascii=False)
-                )
+                out.print(json.dumps({"query": text, **answer.as_dict()}, ensure_ascii=False))
                 continue
-            _print_hits(text, hits)
+            if answer.unknown:
+                _print_related(text, answer.unknown, answer.related)
+                continue
+            _print_hits(text, answer.hits)
         if not as_json:
             mode = index.mode
             if db is None and mode.startswith("lexical") and "--semantic" in mode:
@@ -1149,13 +1150,21 @@ def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
                 )
 
 
-def _print_hits(query: str, hits: list[Hit]) -> None:
+def _print_related(query: str, unknown: tuple[str, ...], related: list[Hit]) -> None:
+    """Say that no concept is named what the query names, and list the related ones."""
+    names = " ".join(unknown)
+    out.print(f"no concept named {escape(names)!r} in this termbase; related:")
+    _print_hits(query, related, title=f"related to {_one_line(query, 70)}")
+
+
+def _print_hits(query: str, hits: list[Hit], title: str = "") -> None:
     if not hits:
         out.print(f"no match for {escape(query)!r}")
         return
     from rich.table import Table
 
-    table = Table(title=f"{escape(_one_line(query, 80))}", title_justify="left", show_header=True)
+    title = title or _one_line(query, 80)
+    table = Table(title=escape(title), title_justify="left", show_header=True)
     for column in ("score", "id", "label", "matched"):
         table.add_column(column, justify="right" if column == "score" else "left")
     for hit in hits:

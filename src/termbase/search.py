@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from termbase import search_tables, semantic, vector_index
+from termbase import search_names, search_tables, semantic, vector_index
 from termbase.errors import InputError
 from termbase.labels import label_key, lemmas_from, loose_key
 from termbase.search_tables import COMMON_MIN_DOCS, COMMON_SHARE  # noqa: F401 (where they were)
@@ -235,6 +235,10 @@ MATCH_DESCRIPTIONS = {
     "mention": "named in the question",
     "semantic": "close in meaning",
 }
+#: Modes that match the whole query against a label: a query matched so names a concept.
+LABEL_MODES = frozenset(("exact", "variant", "acronym", "typo", "prefix"))
+#: Most related concepts given when the query names something the termbase lacks.
+RELATED_LIMIT = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +268,25 @@ class Hit:
             "matched_label": self.matched_label,
             "match_description": self.match_description,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a search found: the hits, or, when the query names something no concept is
+    (`unknown`: its names as typed, "ARIMA"), no hits and the concepts `related` to it."""
+
+    hits: list[Hit]
+    related: list[Hit]
+    unknown: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        """Return the answer's JSON fields besides the query: hits, and when the query names
+        something the termbase lacks, `unknown` and `related`."""
+        body: dict[str, object] = {"hits": [h.as_dict() for h in self.hits]}
+        if self.unknown:
+            body["unknown"] = list(self.unknown)
+            body["related"] = [h.as_dict() for h in self.related]
+        return body
 
 
 @dataclass(slots=True)
@@ -422,15 +445,34 @@ class SearchIndex:
     # ------------------------------------------------------------------ search
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
-        """Return up to `limit` hits for `query`, best first, none below MIN_SCORE.
+        """Return up to `limit` hits for `query`, best first, none below MIN_SCORE; none
+        when the query names something the termbase has no concept for (see `answer`).
+
+        Raises InputError for an empty query.
+        """
+        return self.answer(query, limit).hits
+
+    def answer(self, query: str, limit: int = 10) -> Answer:
+        """Return the hits for `query`, or when it is a short query naming something no
+        label holds ("ARIMA forecasting model", "what is CatBoost") and it matched no label
+        as a whole, no hits and the concepts its other words reach, as related ones.
 
         Raises InputError for an empty query.
         """
         with lemmas_from(self.rows.lemma):
-            return self._search(query, limit)
+            text = _clean_query(query)
+            found = self._search(text)
+            hits = self._ranked(found, limit)
+            words = fts_words(text)
+            named_label = any(c.modes & LABEL_MODES for c in found.values())
+            if hits and len(words) <= SEMANTIC_NAME_WORDS and not named_label:
+                unknown = search_names.unknown_names(self.db, self.lock, self.typos, words, text)
+                if unknown and (reads_as_name(text) or len(unknown) == len(words)):
+                    return Answer([], hits[:RELATED_LIMIT], unknown)
+            return Answer(hits, [], ())
 
-    def _search(self, query: str, limit: int) -> list[Hit]:
-        text = _clean_query(query)
+    def _search(self, text: str) -> dict[str, _Candidate]:
+        """Return every concept the query matches, with its best score and mode."""
         found: dict[str, _Candidate] = {}
         self._labels_matches(text, found)
         if len(text) <= 64:
@@ -447,7 +489,7 @@ class SearchIndex:
         else:
             for concept_id, score in in_text.items():
                 _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
-        return self._ranked(found, limit)
+        return found
 
     def may_embed(self, query: str) -> bool:
         """Return True if searching `query` may have to embed it first (tens of milliseconds):

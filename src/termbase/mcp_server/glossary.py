@@ -275,8 +275,13 @@ class Glossary:
     def search(self, query: str, limit: int = 10) -> results.SearchResult:
         """Return up to `limit` hits for `query`, best first, each with its match kind."""
         query = _text("query", query)
-        hits = self.index().search(query, _limit(limit))
-        return results.SearchResult(query=query, hits=[self.hit(h) for h in hits])
+        answer = self.index().answer(query, _limit(limit))
+        return results.SearchResult(
+            query=query,
+            hits=[self.hit(h) for h in answer.hits],
+            unknown=list(answer.unknown),
+            related=[self.hit(h) for h in answer.related],
+        )
 
     def may_wait(self, query: str) -> bool:
         """True if searching `query` may take tens of milliseconds (index not built, or a new

@@ -99,6 +99,13 @@ class SearchResult(BaseModel):
 
     query: str
     hits: list[Hit]
+    unknown: list[str] = Field(
+        default_factory=list,
+        description="Names in the query that no concept has (then `hits` is empty and `related` is given)",
+    )
+    related: list[Hit] = Field(
+        default_factory=list, description="Concepts related to a query naming something the termbase lacks"
+    )
 
 
 class RelatedResult(BaseModel):

@@ -33,7 +33,7 @@ from termbase.citations import origin_urls
 from termbase.errors import TermbaseError
 from termbase.exports.jsonl import concept_dict
 from termbase.languages import FALLBACK, LANGUAGE_TAG, concept_languages, in_language
-from termbase.search import Hit
+from termbase.search import Answer, Hit
 from termbase.store import Termbase
 from termbase.web.head import HeadAsGet
 from termbase.web.llms import glossary_data_txt, llms_txt
@@ -216,12 +216,12 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
 
     # -- HTML pages
 
-    async def search(q: str, limit: int) -> list[Hit]:
+    async def search(q: str, limit: int) -> Answer:
         """Search on the event loop (a millisecond or two), or in the thread pool when the
         query is a new question whose embedding takes tens of milliseconds to make."""
         if index.may_embed(q):
-            return await run_in_threadpool(termbase.search, q, limit)
-        return termbase.search(q, limit)
+            return await run_in_threadpool(index.answer, q, limit)
+        return index.answer(q, limit)
 
     @lru_cache(maxsize=4096)
     def concept_html(concept_id: str, language: str) -> str | None:
@@ -264,11 +264,8 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     @app.get("/search", include_in_schema=False)
     async def search_html(request: Request, q: str = "", lang: LangQuery = None) -> Response:
         language = language_of(lang)
-        if not q.strip():
-            hits = []
-        else:
-            hits = await search(q, 50)
-        return page(request, "search.html", search_page(data_in(language), q, hits), language)
+        answer = await search(q, 50) if q.strip() else None
+        return page(request, "search.html", search_page(data_in(language), q, answer), language)
 
     @app.get("/stats", include_in_schema=False)
     async def stats_html(request: Request, lang: LangQuery = None) -> Response:
@@ -388,13 +385,20 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     ) -> Response:
         """Return `{query, hits: [{id, label, labels, score, matched, matched_label}]}`, best first.
 
+        When the query names something no concept is ("ARIMA forecasting model": no label
+        holds "ARIMA"), `hits` is empty and the answer adds `unknown` (those names, as typed)
+        and `related` (hits like the others: the concepts its other words reach).
         With `lang`, each hit's `label` is its label in that language where it has one.
         """
         try:
-            hits = await search(_query(q), limit)
+            answer = await search(_query(q), limit)
         except TermbaseError as error:
             raise HTTPException(422, f"q: {error}") from None
-        return api(request, {"query": q, "hits": hits_in(hits, language_of(lang))})
+        body: dict[str, object] = {"query": q, "hits": hits_in(answer.hits, language_of(lang))}
+        if answer.unknown:
+            body["unknown"] = list(answer.unknown)
+            body["related"] = hits_in(answer.related, language_of(lang))
+        return api(request, body)
 
     def hits_in(hits: list[Hit], language: str) -> list[dict[str, object]]:
         rows = [h.as_dict() for h in hits]

@@ -23,7 +23,7 @@ from termbase.store import ConceptRecord, Termbase
 from termbase.web.render import formula_html, markdown_html, one_line
 
 if TYPE_CHECKING:
-    from termbase.search import Hit
+    from termbase.search import Answer, Hit
 
 #: Letter-page and topic-page summaries are cut to this many characters.
 SUMMARY_CHARS = 160
@@ -406,22 +406,35 @@ def _ref(data: SiteData, links: Links, concept_id: str) -> dict[str, str]:
     return {"id": concept_id, "label": item.label if item else concept_id, "href": links.concept(concept_id)}
 
 
-def search_page(data: SiteData, query: str, hits: list[Hit]) -> dict[str, object]:
-    """Return the search results page for `query`."""
-    results = []
-    for hit in hits:
-        item = data.by_id.get(hit.id)
-        results.append(
-            {
-                "id": hit.id,
-                "label": hit.label,
-                "matched": hit.matched,
-                "matched_label": hit.matched_label,
-                "match_description": hit.match_description,
-                "summary": item.summary if item else "",
-            }
-        )
-    return {"page": "search", "heading": "Search", "query": query, "results": results}
+def search_page(data: SiteData, query: str, answer: Answer | None) -> dict[str, object]:
+    """Return the search results page for `query`: its hits, or when it names something no
+    concept is, those names (`unknown`) and the related concepts."""
+
+    def listed(hits: list[Hit]) -> list[dict[str, object]]:
+        results = []
+        for hit in hits:
+            item = data.by_id.get(hit.id)
+            results.append(
+                {
+                    "id": hit.id,
+                    "label": hit.label,
+                    "matched": hit.matched,
+                    "matched_label": hit.matched_label,
+                    "match_description": hit.match_description,
+                    "summary": item.summary if item else "",
+                }
+            )
+        return results
+
+    hits, related, unknown = (answer.hits, answer.related, answer.unknown) if answer else ([], [], ())
+    return {
+        "page": "search",
+        "heading": "Search",
+        "query": query,
+        "results": listed(hits),
+        "unknown": " ".join(unknown),
+        "related": listed(related),
+    }
 
 
 def stats_data(data: SiteData) -> dict[str, object]:

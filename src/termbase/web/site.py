@@ -527,7 +527,7 @@ def _write_site(
         write(out / "index.html", render_page("home.html", home))
         stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
         write(out / "stats.html", render_page("stats.html", stats))
-        write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", [])}))
+        write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", None)}))
         for initial in data.letters:
             canonical = public.letter(initial) if public else ""
             path = out / "letter" / f"{initial}.html"

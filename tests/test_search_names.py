@@ -1,0 +1,146 @@
+"""A query naming something no concept is ("ARIMA forecasting") gets no hits but related
+concepts, the same in the search index, the CLI, the JSON API, the served search page and
+the MCP tool; a concept's own name written at the head of its definition, a misspelt label
+and a question in ordinary words are answered as before."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from click.testing import CliRunner
+
+from termbase.build import build_termbase
+from termbase.cli import app as cli_app
+from termbase.search_names import opening_clause
+from termbase.store import Termbase
+from termbase.web.app import create_app
+
+GLOSSARY = """\
+termbase: 1
+title: Forecasting and GPUs (test)
+concepts:
+  - id: time-series-forecasting
+    label: time series forecasting
+    labels: [forecasting]
+    definition: >-
+      Guessing the next values of a sequence measured over time from its own past. Classic
+      statistical models (ARIMA, exponential smoothing) and neural networks both do it.
+  - id: gradient-boosting
+    label: gradient boosting
+    definition: >-
+      An ensemble that adds shallow decision trees one by one, each fitted to what the
+      earlier ones got wrong.
+  - id: sm
+    label: SM
+    definition: Streaming Multiprocessor; the part of a GPU that runs blocks of threads.
+  - id: kv-cache
+    label: KV cache
+    definition: Keys and values of earlier tokens kept in memory so that decoding does not compute them again.
+"""
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("names")
+    source = folder / "forecasting.yaml"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    path = folder / "names.db"
+    build_termbase([str(source)], path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def termbase(db: Path) -> Iterator[Termbase]:
+    with Termbase.open(db) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("query", ["ARIMA forecasting", "ARIMA", "what is ARIMA?"])
+def test_a_name_no_label_holds_gets_related_concepts_not_hits(termbase: Termbase, query: str) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.hits == []
+    assert answer.unknown == ("ARIMA",)
+    assert [h.id for h in answer.related] == ["time-series-forecasting"]
+    assert termbase.search(query) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("streaming multiprocessor", "sm"),  # the concept's own expansion, at the head of its definition
+        ("kv cahce", "kv-cache"),  # a misspelt label
+        ("forcasting", "time-series-forecasting"),
+        ("forecasting", "time-series-forecasting"),
+        ("which values of a sequence come next", "time-series-forecasting"),  # a question in plain words
+    ],
+)
+def test_names_the_termbase_knows_are_still_hits(termbase: Termbase, query: str, expected: str) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.unknown == ()
+    assert answer.hits[0].id == expected
+
+
+def test_opening_clause_ends_at_a_sentence_semicolon_or_dash() -> None:
+    assert opening_clause("Fill-in-the-Middle (FIM) — a code objective. More.") == "Fill-in-the-Middle (FIM)"
+    assert opening_clause("Streaming Multiprocessor; the core") == "Streaming Multiprocessor"
+    assert opening_clause("Guessing values. Classic (ARIMA).") == "Guessing values."
+    assert opening_clause("self-attention over all tokens") == "self-attention over all tokens"
+
+
+def test_cli_says_no_concept_is_named_so_and_lists_related(db: Path) -> None:
+    result = CliRunner().invoke(cli_app, ["search", "--db", str(db), "ARIMA forecasting"])
+    assert result.exit_code == 0, result.output
+    assert "no concept named 'ARIMA'" in result.stdout
+    assert "time-series-forecasting" in result.stdout
+    result = CliRunner().invoke(cli_app, ["search", "--db", str(db), "--json", "ARIMA forecasting"])
+    body = json.loads(result.stdout)
+    assert body["hits"] == [] and body["unknown"] == ["ARIMA"]
+    assert [h["id"] for h in body["related"]] == ["time-series-forecasting"]
+    plain = json.loads(CliRunner().invoke(cli_app, ["search", "--db", str(db), "--json", "SM"]).stdout)
+    assert "unknown" not in plain and plain["hits"][0]["id"] == "sm"
+
+
+def test_api_page_and_mcp_tool_say_the_same(db: Path) -> None:
+    from termbase.mcp_server.glossary import Glossary
+
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(db, "Names test"), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            body = http.get("/api/search", params={"q": "ARIMA forecasting"}).json()
+            page = http.get("/search", params={"q": "ARIMA forecasting"}).text
+            known = http.get("/api/search", params={"q": "forecasting"}).json()
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    assert body["hits"] == [] and body["unknown"] == ["ARIMA"]
+    assert [h["id"] for h in body["related"]] == ["time-series-forecasting"]
+    assert "No concept named “ARIMA”" in page and "/c/time-series-forecasting" in page
+    assert "unknown" not in known and known["hits"][0]["id"] == "time-series-forecasting"
+    with Termbase.open(db) as opened:
+        result = Glossary(opened).search("ARIMA forecasting")
+    assert result.hits == [] and result.unknown == ["ARIMA"]
+    assert [h.id for h in result.related] == ["time-series-forecasting"]
+
+
+def free_port() -> int:
+    """Return a free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
