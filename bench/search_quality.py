@@ -3,11 +3,15 @@
     python bench/search_quality.py [--queries bench/queries.yaml] [--show-misses] [--lexical]
     python bench/search_quality.py --queries bench/queries_second.yaml   # written after calibrating
     python bench/search_quality.py --builtin --queries bench/queries_third.yaml  # the built-in glossary
+    python bench/search_quality.py --builtin --queries bench/queries_fourth.yaml  # written before the
+    python bench/search_quality.py --builtin --queries bench/queries_fifth.yaml   # "related" rule; after it
 
 Builds the seeds termbase in a temporary folder (or, with --builtin, opens the built-in
 glossary a user gets from `termbase serve`), runs every query in the set, and reports
 per kind: MRR@10, Recall@1 and Recall@5 (a hit counts when an expected id is found), and
-for negatives the share rejected (no hit at all). For ambiguous queries Recall@k asks
+for negatives the share rejected (no hit at all; a query naming something the termbase
+lacks, answered "no concept named X; related: ...", has no hits and counts as rejected:
+`related` gives how many were answered so). For ambiguous queries Recall@k asks
 for *every* expected reading within the top k. Targets: MRR@10 ≥ 0.90 overall;
 Recall@1 ≥ 0.95 on exact, variant, acronym and typo; Recall@5 ≥ 0.85 on questions;
 ≥ 90% of negatives rejected.
@@ -61,6 +65,7 @@ def evaluate(
         row["n"] += 1
         if kind == "negative":
             row["rejected"] += float(not ids)
+            row["related"] += float(not ids and bool(termbase.search_index().answer(query, 10).related))
             if ids:
                 misses.append(f"negative {query!r} → {ids[:3]}")
             continue
