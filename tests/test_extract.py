@@ -289,3 +289,12 @@ def test_an_index_entry_marks_the_term_the_next_paragraph_defines(tmp_path: Path
     assert keel.definition.startswith("The long spine that runs along the bottom of a hull")
     bilge = found.get("bilge")
     assert bilge is None or bilge.confidence < 0.6  # indexed and mentioned, but no words define it
+
+
+def test_a_bold_term_keeps_the_acronym_the_sentence_introduces(tmp_path: Path) -> None:
+    (tmp_path / "01-radio.md").write_text(
+        "# Radio\n\nA **global positioning system** (GPS) receiver tells a ship where it is.\n",
+        encoding="utf-8",
+    )
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "GPS" in found["global positioning system"].labels

@@ -219,3 +219,17 @@ def test_a_plural_generic_with_a_relative_clause_is_defined() -> None:
     found = defining("Mooring buoys are floats that mark where a boat may tie up for the night.")
     assert found == {"mooring buoys": "Floats that mark where a boat may tie up for the night."}
     assert defining("Ropes are things we coil.") == {}  # no relative clause: no definition
+
+
+def test_we_call_these_names_the_things_the_sentence_before_describes() -> None:
+    found = defining("Sloops, ketches and yawls all carry sails on masts. We call these sailing rigs.")
+    assert found["sailing rigs"].startswith("Sloops, ketches and yawls all carry sails on masts.")
+
+
+def test_an_article_fused_with_the_next_word_is_no_article() -> None:
+    assert "nchor" not in defining("anchor is a word sailors shout a lot.")
+
+
+def test_an_adverb_before_means_stays_out_of_the_term() -> None:
+    found = defining("Dead reckoning simply means steering by speed, time and heading.")
+    assert set(found) == {"Dead reckoning"}

@@ -348,6 +348,22 @@ def _indexed_in(block: Block, pattern: re.Pattern[str], term: str, document: Doc
     return None
 
 
+def _with_pattern_labels(marked: list[Finding], patterns: list[Finding]) -> list[Finding]:
+    """Return the marked findings with the other names a sentence pattern found for the same term
+    ("a **graphical user interface** (GUI)": the bold phrase also gets its acronym)."""
+    names = {f.term.lower(): f.labels for f in patterns if f.labels}
+    found = []
+    for finding in marked:
+        more = names.get(finding.term.lower(), ())
+        if more:
+            labels = tuple(dict.fromkeys((*(finding.labels or (finding.term,)), *more)))
+            evidence = (*finding.evidence, *(e for f in patterns if f.term.lower() == finding.term.lower()
+                                            for e in f.evidence))
+            finding = replace(finding, labels=labels, evidence=tuple(dict.fromkeys(evidence)))
+        found.append(finding)
+    return found
+
+
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
@@ -391,8 +407,9 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
             if number + 1 < len(sentences):
                 findings = [_with_elaboration(f, sentences[number + 1].text) for f in findings]
             if english:
-                taken = {f.term.lower() for f in findings}
                 patterns = pattern_findings(sentence, previous, block.kind == LIST_ITEM)
+                findings = _with_pattern_labels(findings, patterns)
+                taken = {f.term.lower() for f in findings}
                 findings += [f for f in patterns if f.term.lower() not in taken]
             if aside:  # a box: what its words define, and term markup inside a sentence (not "**Do this** …")
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings

@@ -168,7 +168,7 @@ _NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
 _CALLED_INLINE = re.compile(
     r"(?:\b(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
     rf"(?:{_NAMING_VERB}|named)|,\s*(?:(?:often|usually|also|sometimes|commonly)\s+){{0,2}}{_NAMING_VERB}"
-    r"|\bwe\s+call\s+(?:this|these|that|it|them)"
+    r"|\b[Ww]e\s+call\s+(?:this|these|that|it|them)"
     # a noun and its name: "a locker called "the lazarette"", "a line called the X"
     r"|\b(?!(?:that|which|who|whom|it|we|they|you|he|she|then|also|and|or|but|being|been|gets?|got|getting|is|"
     r"are|was|were|when|once|first|later|not|just|function|method|command|file|folder|directory|program|"
@@ -263,6 +263,8 @@ _VAGUE_SUBJECT = re.compile(
 def anaphoric_subject(before: str) -> bool:
     """Return True when the thing `before` ("<subject> is called ") names is "this …" / "it": the
     previous sentence says what it is."""
+    if re.search(r"\bwe\s+call\s+(?:this|these|that|those|it|them)(?:\s+\w+)?\s*$", before, re.I):
+        return True  # "We call these type conversion functions": the sentence before says which
     match = _CALLED_SUBJECT.match(before)
     text = match.group("subject") if match else before
     last = _CLAUSE_SPLIT.split(text.strip())[-1].strip()
