@@ -114,3 +114,34 @@ def test_a_first_build_puts_its_pages_in_place_at_once_and_cleans_up_after_a_kil
     pages = list((out / "c").glob("*.html"))
     assert len(pages) == 5 and summary.rewritten == summary.files
     assert all(page.read_text(encoding="utf-8").rstrip().endswith("</html>") for page in pages)
+
+
+def test_a_glossary_data_file_edited_by_hand_makes_every_concept_again(tmp_path: Path):
+    """A rebuild takes the unchanged concepts' blocks from glossary-data.txt only while it is the
+    file the last build wrote; edited, it is no source: every concept is made again."""
+    first, second = termbase_of(tmp_path, "first", FIRST), termbase_of(tmp_path, "second", SECOND)
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    build(first, out)
+    data = out / "glossary-data.txt"
+    data.write_text(data.read_text(encoding="utf-8").replace("Kiln", "Oven"), encoding="utf-8")
+    again = build(second, out)
+    build(second, fresh)
+    assert site_files(out) == site_files(fresh)
+    assert again.rewritten > 5  # every concept page (four stay the same otherwise) and more
+    assert "Oven" not in data.read_text(encoding="utf-8")
+
+
+def test_a_rebuild_rewrites_the_pages_that_name_a_changed_concept(tmp_path: Path):
+    """A page shows the labels of the concepts it links to: renaming one rewrites those pages."""
+    first = termbase_of(tmp_path, "first", FIRST)
+    renamed = termbase_of(tmp_path, "renamed", FIRST.replace("**Kiln**", "**KILN**"))
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    build(first, out)
+    before = site_files(out)
+    build(renamed, out)
+    build(renamed, fresh)
+    after = site_files(out)
+    assert after == site_files(fresh)
+    # Glaze and Slip mention the kiln: their pages show its new label; Throwing's page stays
+    assert {"c/kiln.html", "c/glaze.html", "c/slip.html"} <= {n for n in after if after[n] != before.get(n)}
+    assert after["c/throwing.html"] == before["c/throwing.html"]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +25,8 @@ from termbase.citations import citations
 from termbase.web.security import csp_meta
 
 if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+
     from markdown_it import MarkdownIt
 
 #: The site's own CSS and JavaScript, served under /static and copied into static sites.
@@ -223,6 +224,8 @@ def formula_html(latex: str) -> Markup:
 
 def latex_mathml(latex: str, display: str) -> str | None:
     """Return LaTeX as MathML rebuilt from the allowlist, or None if it cannot be converted."""
+    import xml.etree.ElementTree as ET
+
     from latex2mathml.converter import convert as latex_to_mathml  # only pages with formulas need it
 
     try:

@@ -362,10 +362,12 @@ def sitemap_xml(public: Links, data: SiteData, ids: list[str]) -> str:
 
 
 #: What the last build in a site's folder wrote: a JSON object with the digest of every file
-#: (`files`: relative path -> digest of what it was made from), each concept's block of
-#: glossary-data.txt (`blocks`) and the fingerprint of what all pages share (`site`). The next
-#: build there removes the files of concepts that are gone (and nothing else) and rewrites only
-#: the files whose digest changed.
+#: (`files`: relative path -> digest of what it was made from), where each concept's block is in
+#: glossary-data.txt (`blocks`: id -> [start, length] in characters; older builds stored the
+#: blocks' text) and the fingerprint of what all pages share (`site`). The next build there
+#: removes the files of concepts that are gone (and nothing else), rewrites only the files whose
+#: digest changed, and takes the unchanged concepts' blocks from glossary-data.txt (if that file
+#: is still the one it wrote; else every page is made again).
 MANIFEST = ".termbase-site"
 #: Exists while a build writes into a folder: a build killed half-way leaves pages that no
 #: longer match the manifest, so the next build trusts none of its digests.
@@ -395,7 +397,32 @@ def read_manifest(out: Path) -> Manifest:
         return Manifest(dict.fromkeys(text.splitlines(), ""), {})
     if (out / BUILDING).exists():
         return Manifest(dict.fromkeys(files, ""), {})
-    return Manifest(files, blocks, site)
+    return Manifest(files, _block_texts(out, blocks, files.get(GLOSSARY_DATA, "")), site)
+
+
+#: The file of every concept as plain text, one block each (see `llms.concept_block`).
+GLOSSARY_DATA = "glossary-data.txt"
+
+
+def _block_texts(out: Path, blocks: dict[str, object], digest: str) -> dict[str, str]:
+    """Return each concept's block of glossary-data.txt from where the manifest says it is;
+    {} if the file is not the one the last build wrote (or a span is not a [start, length])."""
+    if all(isinstance(block, str) for block in blocks.values()):
+        return blocks  # type: ignore[return-value]  # the manifest of an older version: the texts
+    try:
+        data = (out / GLOSSARY_DATA).read_bytes()
+    except OSError:
+        return {}
+    if hashlib.blake2b(data, digest_size=16).hexdigest() != digest:
+        return {}
+    text = data.decode("utf-8", "surrogatepass")
+    texts = {}
+    for concept_id, span in blocks.items():
+        if not (isinstance(span, list) and len(span) == 2 and all(type(n) is int and n >= 0 for n in span)):
+            return {}
+        start, length = span
+        texts[concept_id] = text[start : start + length]
+    return texts
 
 
 def remove_stale_files(out: Path, earlier: Manifest, written: set[str]) -> int:
@@ -564,9 +591,14 @@ def _write_site(
         os.replace(pages_folder, out / "c")
     blocks = dict(zip(todo, new_blocks, strict=True))
     ordered = [blocks.get(concept_id) or earlier.blocks[concept_id] for concept_id in ids]
-    write(out / "glossary-data.txt", glossary_data_header(data.title) + "\n" + "\n\n".join(ordered) + "\n")
+    header = glossary_data_header(data.title) + "\n"
+    write(out / GLOSSARY_DATA, header + "\n\n".join(ordered) + "\n")
+    spans, position = {}, len(header)
+    for concept_id, block in zip(ids, ordered, strict=True):
+        spans[concept_id] = [position, len(block)]
+        position += len(block) + 2
     removed = remove_stale_files(out, earlier, set(files))
-    manifest = {"site": fingerprint, "files": files, "blocks": dict(zip(ids, ordered, strict=True))}
+    manifest = {"site": fingerprint, "files": files, "blocks": spans}
     manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
     replace_file(out / MANIFEST, manifest_json.encode("utf-8"))
     (out / BUILDING).unlink()
