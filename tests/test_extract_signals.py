@@ -233,3 +233,8 @@ def test_an_article_fused_with_the_next_word_is_no_article() -> None:
 def test_an_adverb_before_means_stays_out_of_the_term() -> None:
     found = defining("Dead reckoning simply means steering by speed, time and heading.")
     assert set(found) == {"Dead reckoning"}
+
+
+def test_a_text_that_uses_a_word_to_describe_something_defines_it() -> None:
+    found = defining('The old logbooks use the word "gunwale" to describe the top edge of the hull.')
+    assert "gunwale" in found

@@ -37,6 +37,12 @@ _EXPLAINS = re.compile(
     re.I,
 )
 
+#: Sentences about the word itself ("the word X is used to mean …", "we define X as …"): a term the
+#: author names once this way is still named on purpose.
+_SAYS_WHAT_THE_WORD_MEANS = frozenset(
+    {"sentence 'the word X is used to mean …'", "sentence 'we define X as …'"}
+)
+
 #: A defining occurrence at or above this score can be where a term is introduced.
 DEFINING_SCORE = 0.5
 #: Keyness (Zipf in the book minus Zipf in general English) from which a term is the book's own.
@@ -250,7 +256,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         confidence += 0.05
         evidence.append(f"used in {chapters} chapters ({count} times)")
     elif count <= 1 and best.finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE} \
-            and not (bolds_terms and best.finding.markup == STRONG):
+            and not (bolds_terms and best.finding.markup == STRONG) \
+            and not any(e in _SAYS_WHAT_THE_WORD_MEANS for e in evidence):
         confidence -= 0.1
         evidence.append("used only once")
     if count >= 3 and nested * 10 >= count * 8:

@@ -630,7 +630,7 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
     if define:
         term = clean_term(define.group("term"))
         if not term_problem(term):
-            findings.append(Finding(term, 0.55, ("sentence 'we define X as …'",),
+            findings.append(Finding(term, 0.6, ("sentence 'we define X as …'",),
                                     finish_definition(define.group("rest")), True))
     refers = _REFERS_SENTENCE.match(text)
     if refers:
@@ -638,14 +638,14 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
             findings.append(Finding(term, 0.45, (f"sentence 'X {refers.group('verb')} …'",),
                                     finish_definition(_plain(sentence)), True))
-    word_used = _WORD_USED.search(text)
+    word_used = _WORD_USED.search(text) or _USES_THE_WORD.search(text)
     if word_used:
         term = clean_term(word_used.group("term"))
         if not term_problem(term):
             said = _plain(sentence)
             if previous and re.search(r"\b(?:such|this|these|that)\b", text[word_used.end():], re.I):
                 said = previous + " " + said  # "… is used for such a rope": the sentence before says which
-            findings.append(Finding(term, 0.55, ("sentence 'the word X is used to mean …'",),
+            findings.append(Finding(term, 0.6, ("sentence 'the word X is used to mean …'",),
                                     finish_definition(said), True))
     findings.extend(anaphor_findings(text, previous))
     findings.extend(acronym_findings(sentence))
@@ -656,6 +656,12 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
 _WORD_USED = re.compile(
     r"\bthe\s+(?:word|term|phrase|name)\s+[\"“'‘](?P<term>[^\"”'’]{2,40})[\"”'’]\s+(?:is|are)\s+"
     r"(?:\w+\s+)?used\s+(?:to\s+(?:designate|mean|denote|describe|refer\s+to|name)|for)\b",
+    re.I,
+)
+#: "The old notes use the word "gunwale" to describe the top edge of the hull": the same, said actively.
+_USES_THE_WORD = re.compile(
+    r"\b(?:uses?|used|using)\s+the\s+(?:word|term|phrase|name)\s+[\"“'‘](?P<term>[^\"”'’]{2,40})[\"”'’]\s+"
+    r"(?:to\s+(?:designate|mean|denote|describe|refer\s+to|name)|for)\b",
     re.I,
 )
 #: A sentence that says what the thing named just before is: "They are boats that …", "It is a knot which …".
