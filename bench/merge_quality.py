@@ -15,7 +15,8 @@ written and never used to change them; mentions_heldout3.tsv a fourth (seeds, bu
 cpython corpus), judged after the last change; mentions_heldout4.tsv a fifth (built-in and seeds),
 judged before the rules tried in the next shift (none landed: see that file's header);
 mentions_heldout5.tsv a sixth (built-in and seven corpora not sampled before), judged before the
-third shift changed anything.
+third shift changed anything; mentions_heldout6.tsv a seventh (built-in, seeds and four corpora
+not sampled before), judged after that shift's last change to the checks and measured once.
 
 Merges: bench/merge_gold/concepts.tsv holds pairs of seed entries judged one idea (same)
 or two (different). Pairwise precision / recall / F1 of the resolver's concepts over those
@@ -177,6 +178,7 @@ def main() -> None:
         ("mentions_heldout3", "third held-out sample"),
         ("mentions_heldout4", "fourth held-out sample, judged 24 Nov second shift"),
         ("mentions_heldout5", "fifth held-out sample, built-in and seven new corpora"),
+        ("mentions_heldout6", "sixth held-out sample, built-in, seeds and four new corpora"),
     ):
         mentions = mention_scores(GOLD / f"{name}.tsv", args.seeds, args.show_errors)
         print(
