@@ -238,3 +238,14 @@ def test_an_adverb_before_means_stays_out_of_the_term() -> None:
 def test_a_text_that_uses_a_word_to_describe_something_defines_it() -> None:
     found = defining('The old logbooks use the word "gunwale" to describe the top edge of the hull.')
     assert "gunwale" in found
+
+
+def test_we_call_this_phrase_the_name_takes_the_name_after_the() -> None:
+    found = defining("One rope goes ashore before any other. We call this leading rope the bow line.")
+    assert "bow line" in found and not any("leading rope" in term for term in found)
+
+
+def test_a_plain_multiword_name_after_called_is_a_surer_term_than_one_word() -> None:
+    scores = {f.term: f.score for f in findings("Long flat stretches of sand are called tidal flats.")}
+    single = {f.term: f.score for f in findings("The biggest of the sails is called Genny.")}
+    assert scores["tidal flats"] > 0.55 and "Genny" not in single

@@ -605,6 +605,10 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         before = text[:start]
         names = called_names(match)
         quoted = bool(match.group("quoted") or match.group("single"))
+        if re.search(r"\bcall\s+(?:this|these|that|it|them)\s*$", text[:start], re.I) and not quoted:
+            # "We call this initial read the priming read": the name follows the last "the"
+            names = [name.rsplit(" the ", 1)[1] if " the " in f" {name}" and name.count(" ") >= 2 else name
+                     for name in names if " the " in f" {name}" or len(name.split()) <= 3]
         if _NAMED_INSTANCE.search(before) or (
             _INSTANCE_SUBJECT.search(before) and (quoted or (len(names) == 1 and " " not in names[0]))
         ):
@@ -619,7 +623,10 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         for term in names:
             if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS or term[0].isupper():
                 continue
-            findings.append(Finding(term, 0.55, ("sentence '… is called X'",), definition, True))
+            # a name of two to four plain words ("called a sparse matrix") is seldom anything but a term
+            phrase = 2 <= len(term.split()) <= 4 and term == term.lower() and not is_identifier(term)
+            findings.append(Finding(term, 0.6 if phrase else 0.55, ("sentence '… is called X'",), definition,
+                                    True))
     so_called = _SO_CALLED.search(text)
     if so_called:
         term = clean_term(so_called.group("term"))
