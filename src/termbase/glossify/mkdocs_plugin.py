@@ -21,7 +21,9 @@ respected). MkDocs renders every page's content before it renders any template, 
 time the glossary page's template is filled, every page's use of every term is known: the
 glossary lists the terms the site uses, each with "used in" links back to those pages.
 
-The links are put into the finished page (`on_post_page`), into the very text MkDocs
+Pages are linked all together once MkDocs has rendered every one (`on_env`), with the
+garbage collector's thresholds raised (a page's matches are short-lived tuples). The links
+are put into the finished page (`on_post_page`), into the very text MkDocs
 rendered as the page's content: other plugins, the search index among them, read the
 content as the author wrote it, so the index holds the same words and no link markup.
 The termbases are read once and kept (see `termbase.glossify.source`).
@@ -44,6 +46,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from termbase.collections_pause import fewer_collections
 from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_fragment
@@ -115,12 +118,14 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
     def on_config(self, config: Any) -> Any:
         try:
             # save=False: the cache is written once, at the end, with the glossary page's definitions
-            self.glossaries: Glossaries = load_glossaries(self._sources(config), save=False)
+            with fewer_collections():
+                self.glossaries: Glossaries = load_glossaries(self._sources(config), save=False)
         except TermbaseError as error:
             raise PluginError(f"termbase plugin: {error}") from None
         self.matcher = self.glossaries.matcher
         self.full_definitions = self.glossaries.definitions
         self.pages_out: dict[str, tuple[str, str]] = {}
+        self.waiting: list[tuple[Page, str, str]] = []  # (page, chapter, content) to glossify at on_env
         self.rendered_new = False
         if not self.config.glossary_page and not all(g.link_to for g in self.glossaries.sources):
             raise PluginError(
@@ -181,15 +186,25 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
     def on_page_content(self, html: str, page: Page, config: Any, files: Files) -> str:
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
             return html
-        chapter = self._chapter(page)
-        among = self.glossaries.for_page(page.file.src_uri)
-        linker = Linker(self.matcher, self._url(page, chapter), self.config.first, among=among)
-        out = glossify_fragment(html, linker, "shared" if self.config.tooltips else False)
-        for concept_id in linker.used:
-            self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
-        if out != html:
-            self.pages_out[page.file.src_uri] = (html, out)
+        self.waiting.append((page, self._chapter(page), html))
         return html  # the links go in at on_post_page, so other plugins read the content as written
+
+    def on_env(self, env: Any, config: Any, files: Files) -> Any:
+        """Glossify every page's content, now that MkDocs has rendered them all (in one go: the
+        matcher's tables stay in the processor's caches, and the collector waits, see
+        `collections_pause`)."""
+        tooltips = "shared" if self.config.tooltips else False
+        with fewer_collections():
+            for page, chapter, html in self.waiting:
+                among = self.glossaries.for_page(page.file.src_uri)
+                linker = Linker(self.matcher, self._url(page, chapter), self.config.first, among=among)
+                out = glossify_fragment(html, linker, tooltips)
+                for concept_id in linker.used:
+                    self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
+                if out != html:
+                    self.pages_out[page.file.src_uri] = (html, out)
+        self.waiting.clear()
+        return env
 
     @event_priority(100)  # early: put the links in before other plugins rewrite the page (minifiers)
     def on_post_page(self, output: str, page: Page, config: Any) -> str:
@@ -219,7 +234,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         if self.config.tooltips:
             definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}
         if self.rendered_new or unsaved(self.glossaries):
-            keep_glossaries(self.glossaries)  # with the definitions rendered for the glossary page
+            with fewer_collections():
+                keep_glossaries(self.glossaries)  # with the definitions rendered for the glossary page
         if not self.config.tooltips:
             return
         script = "window.termbaseDefinitions = " + json.dumps(definitions, ensure_ascii=False) + ";\n"
@@ -231,7 +247,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
-            page.content = (page.content or "") + self._glossary_html(page)
+            with fewer_collections():
+                page.content = (page.content or "") + self._glossary_html(page)
         return context
 
     def _glossary_html(self, glossary: Page) -> str:
