@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
@@ -176,8 +177,14 @@ def keeps_case(label: str) -> bool:
     return " " not in word and any(c.isupper() for c in word[1:])
 
 
-def _leftmost_longest(hit: tuple[int, int, _Pattern]) -> tuple[int, int]:
-    return hit[0], hit[0] - hit[1]
+_START, _END = itemgetter(0), itemgetter(1)
+
+
+def _sort_leftmost_longest(hits: list[tuple[int, int, _Pattern]]) -> None:
+    """Sort (start, end, pattern) hits by start, the longest first at one start, hits with the
+    same span in the order found (two stable sorts on C-level keys: no Python call per hit)."""
+    hits.sort(key=_END, reverse=True)  # (reverse keeps equal ends in their order)
+    hits.sort(key=_START)
 
 
 class _Automata:
@@ -187,14 +194,11 @@ class _Automata:
     A cased ASCII pattern is looked for in lower case beside the folded ones and kept only where
     the cased text has it as written (`RAG`, not `rag`); the few cased patterns with other
     letters (whose lower case may depend on their neighbours) get a second automaton over the
-    cased text. Pickled as its patterns, not its tries: building them is faster than unpickling.
+    cased text. Pickled with its tries (pyahocorasick stores their nodes): loading them is
+    about twice as fast as adding every pattern again.
     """
 
     def __init__(self, folded: dict[str, _Pattern], cased: dict[str, _Pattern]) -> None:
-        self._build(folded, cased)
-
-    def _build(self, folded: dict[str, _Pattern], cased: dict[str, _Pattern]) -> None:
-        self.folded, self.cased = folded, cased
         # lower-case key -> (its folded pattern or None, ((cased pattern, its data), …))
         merged: dict[str, tuple[_Pattern | None, tuple[tuple[str, _Pattern], ...]]] = {
             key: (found, ()) for key, found in folded.items()
@@ -213,16 +217,16 @@ class _Automata:
         self.rest_keys, self.rest_found = list(rest), list(rest.values())
         self.rest = _trie(self.rest_keys)
 
-    def __getstate__(self) -> tuple[dict[str, _Pattern], dict[str, _Pattern]]:
-        return self.folded, self.cased
-
-    def __setstate__(self, state: tuple[dict[str, _Pattern], dict[str, _Pattern]]) -> None:
-        self._build(*state)
-
     def patterns(self) -> Iterator[tuple[str, _Pattern]]:
-        """Yield every (pattern, its data), folded then cased."""
-        yield from self.folded.items()
-        yield from self.cased.items()
+        """Yield every (pattern, its data), folded and cased (in no particular order)."""
+        if self.automaton is not None:
+            entries = self.entries
+            for key, index in self.automaton.items():
+                folded_found, cased_found = entries[index]
+                if folded_found is not None:
+                    yield key, folded_found
+                yield from cased_found
+        yield from zip(self.rest_keys, self.rest_found, strict=True)
 
     def iter(self, lowered: str, cased: str) -> list[tuple[int, int, _Pattern]]:
         """Return (start, end, pattern) of every hit: folded patterns in `lowered`, cased ones
@@ -555,7 +559,7 @@ class TermMatcher:
             found = self._automata.iter(lowered, cased)
             if not found:
                 return
-            found.sort(key=_leftmost_longest)
+            _sort_leftmost_longest(found)
             places = self._places_in_view(found, source, shifts)
         else:
             places = self._places_in_tokens(source, strict)
@@ -597,9 +601,12 @@ class TermMatcher:
             else:
                 begin, finish = start, end - 2
             if pattern[_WORDS] > 1:
-                pieces = _SPLIT.split(source[begin:finish])
-                if not all(map(_JOINER.fullmatch, pieces[2:-1:2])):
-                    continue  # across a full stop or a bracket: a shorter label here may still fit
+                words = source[begin:finish]
+                # (ASCII words, spaces and hyphens only: every gap is a joiner, no need to look)
+                if not (words.isascii() and words.replace(" ", "").replace("-", "").isalnum()):
+                    pieces = _SPLIT.split(words)
+                    if not all(map(_JOINER.fullmatch, pieces[2:-1:2])):
+                        continue  # across a full stop or a bracket: a shorter label here may still fit
             taken = end
             yield begin, finish, pattern
 
@@ -621,7 +628,7 @@ class TermMatcher:
             lowered = " " + " ".join(t.lower() if len(t.lower()) == len(t) else t for t in tokens) + " "
         gaps = pieces[0::2]
         found = self._automata.iter(lowered, joined)
-        found.sort(key=_leftmost_longest)
+        _sort_leftmost_longest(found)
         taken = 0  # end of the last match in `joined`; a next one may share its closing space
         for start, end, pattern in found:
             if start + 1 < taken:
@@ -646,15 +653,32 @@ class TermMatcher:
 _MARKS = re.compile(r"[*_`]+|\]\([^)]*\)|[\[\]]|\$+")
 
 
+#: Where one sentence ends and the next begins (the text is on one line, single-spaced).
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
+
+
 def one_line(text: str, width: int = 200) -> str:
     """Return the first sentence (or two, if short) of a Markdown definition, as plain text."""
     line = _MARKS.sub("", " ".join(text[: width * 4].split()))
-    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(])", line)
-    kept = sentences[0]
-    for sentence in sentences[1:]:
-        if len(kept) + 1 + len(sentence) > width or len(kept) >= 60:
+    kept = None
+    start = 0
+    for sentence_break in _SENTENCE_BREAK.finditer(line):  # sentences read only as far as needed
+        sentence = line[start : sentence_break.start()]
+        start = sentence_break.end()
+        if kept is None:
+            kept = sentence
+        elif len(kept) + 1 + len(sentence) > width or len(kept) >= 60:
             break
-        kept = f"{kept} {sentence}"
+        else:
+            kept = f"{kept} {sentence}"
+        if len(kept) >= 60:
+            break
+    else:
+        sentence = line[start:]
+        if kept is None:
+            kept = sentence
+        elif len(kept) + 1 + len(sentence) <= width and len(kept) < 60:
+            kept = f"{kept} {sentence}"
     if len(kept) <= width:
         return kept
     cut = kept[: width - 1]

@@ -106,7 +106,12 @@ class Linker:
     def take(self, concept_id: str) -> bool:
         """Return True if the concept is to be linked here (the density rules allow it), and
         remember that it is."""
-        if concept_id in self._in_paragraph or not self.allowed(concept_id):
+        if concept_id in self._in_paragraph or not concept_id or concept_id in self.skip:
+            return False
+        first = self.first  # (`allowed`, without a second call for each of a page's matches)
+        if (first == "section" and concept_id in self._in_section) or (
+            first == "page" and concept_id in self._in_page
+        ):
             return False
         self._in_paragraph.add(concept_id)
         self._in_section.add(concept_id)

@@ -26,12 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import ahocorasick
+
 from termbase import __version__
 from termbase.errors import InputError, StoreError
 from termbase.matcher import PatternTable, SummaryContext, Term, TermMatcher
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 8
+_CACHE_FORMAT = 9
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
@@ -128,6 +130,8 @@ def _stamp(sources: Sequence[GlossarySource]) -> tuple[object, ...]:
     for name in _MATCHER_CODE:
         code = (package / name).stat()
         parts.extend((name, code.st_size, code.st_mtime_ns))
+    tries = Path(ahocorasick.__file__).stat()  # the tries are pickled in pyahocorasick's own layout
+    parts.extend((tries.st_size, tries.st_mtime_ns))
     for source in sources:
         try:
             status = source.path.stat()
