@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from termbase.check.findings import Finding
-from termbase.collections_pause import fewer_collections
+from termbase.collections_pause import fewer_collections, no_collections
 from termbase.control_chars import cleaned, may_hold_controls, strip_controls
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
@@ -348,6 +348,20 @@ def build_termbase(
     Raises InputError when no source could be read at all (the old
     `db` is kept).
     """
+    with no_collections():  # see collections_pause: 23% of a large build's time otherwise
+        return _build_termbase(paths, db, format_name, relative_to, semantic, limits, known_vectors, progress)
+
+
+def _build_termbase(
+    paths: Sequence[str],
+    db: Path,
+    format_name: str | None,
+    relative_to: Path | None,
+    semantic: bool,
+    limits: Limits | None,
+    known_vectors: Mapping[str, Any] | None,
+    progress: ProgressCallback,
+) -> BuildSummary:
     started = time.perf_counter()
     if format_name:
         get_reader(format_name)
