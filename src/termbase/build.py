@@ -370,7 +370,11 @@ def _build_termbase(
     if not read:
         raise NothingReadError(tuple(errors))
     entries = identified_entries(read)
+    # from here on the identified entries are the only copy of each entry
+    read = [replace(r, result=replace(r.result, entries=(), spans=())) for r in read]
+    entry_count = len({entry.identity for entry in entries})
     concepts = resolve(entries)
+    del entries  # the concepts hold them now
     links = link(concepts)
     vectors = concept_vectors(concepts, known_vectors, progress) if semantic else ()
     findings = build_findings(concepts, links.relations, links.dangling)
@@ -396,6 +400,6 @@ def _build_termbase(
         relations=len(links.relations),
         dangling=len(links.dangling),
         seconds=time.perf_counter() - started,
-        entries=len({entry.identity for entry in entries}),
+        entries=entry_count,
         findings=build.read_findings,
     )

@@ -111,15 +111,32 @@ def stored_stamp(db: sqlite3.Connection, schema: str = "main") -> str:
 
 def write_search_tables(db: sqlite3.Connection, schema: str = "main") -> None:
     """Work out the search index from the `labels` and `concept_fts` tables of `main` and
-    store it in `schema` (tables created here; call inside the build's transaction)."""
+    store it in `schema` (tables created here; call inside the build's transaction).
+
+    Rows are streamed: each goes to a staging table as it is made, and SQLite sorts them
+    into the keyed tables (an external sort), so memory does not grow with the labels."""
     _run_script(db, TABLES.format(s=schema))
-    key_rows, prefix_rows, keys, lemmas = _label_rows(db)
-    db.executemany(f"INSERT INTO {schema}.search_keys VALUES (?,?,?,?,?,?)", key_rows)
-    db.executemany(f"INSERT INTO {schema}.search_lemmas VALUES (?,?)", lemmas)
-    db.executemany(f"INSERT INTO {schema}.search_prefixes VALUES (?,?,?,?,?,?)", prefix_rows)
-    typo_words, deletes, longest = _typo_rows(keys)
-    db.executemany(f"INSERT INTO {schema}.typo_words VALUES (?,?,?)", typo_words)
-    db.executemany(f"INSERT INTO {schema}.typo_deletes VALUES (?,?)", deletes)
+    _run_script(db, STAGING)
+    _stage_label_rows(db)
+    for table, order in (
+        ("search_keys", "mode, term, seq"),
+        ("search_prefixes", "key, inner, full_length, concept_id, label, seq"),
+        ("search_lemmas", "word"),
+    ):
+        db.execute(f"INSERT INTO {schema}.{table} SELECT * FROM temp.staged_{table} ORDER BY {order}")
+    longest = _write_typo_words(db, schema)
+    db.executemany(
+        "INSERT INTO temp.staged_typo_deletes VALUES (?,?)",
+        (
+            (variant, prefix)
+            for (prefix,) in db.execute(f"SELECT DISTINCT prefix FROM {schema}.typo_words")
+            for variant in typo_variants(prefix)
+        ),
+    )
+    db.execute(
+        f"INSERT INTO {schema}.typo_deletes SELECT * FROM temp.staged_typo_deletes ORDER BY variant, prefix"
+    )
+    _run_script(db, UNSTAGING)
     concepts = db.execute("SELECT COUNT(*) FROM main.concepts").fetchone()[0]
     meta = {
         "stamp": stamp(),
@@ -130,6 +147,23 @@ def write_search_tables(db: sqlite3.Connection, schema: str = "main") -> None:
     _run_script(db, INDEXES.format(s=schema))
 
 
+#: Unsorted rows on their way to the keyed tables (see write_search_tables).
+STAGING = """
+CREATE TEMP TABLE staged_search_keys (
+    mode TEXT, term TEXT, seq INTEGER, concept_id TEXT, label TEXT, kind TEXT);
+CREATE TEMP TABLE staged_search_prefixes (
+    key TEXT, inner INTEGER, full_length INTEGER, concept_id TEXT, label TEXT, seq INTEGER);
+CREATE TEMP TABLE staged_search_lemmas (word TEXT, lemma TEXT);
+CREATE TEMP TABLE staged_typo_deletes (variant TEXT, prefix TEXT);
+"""
+UNSTAGING = """
+DROP TABLE temp.staged_search_keys;
+DROP TABLE temp.staged_search_prefixes;
+DROP TABLE temp.staged_search_lemmas;
+DROP TABLE temp.staged_typo_deletes;
+"""
+
+
 def _run_script(db: sqlite3.Connection, script: str) -> None:
     """Run each statement of `script` (not executescript, which would commit the build's transaction)."""
     for statement in script.split(";"):
@@ -137,17 +171,10 @@ def _run_script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
-KeyRow = tuple[str, str, int, str, str, str]
-PrefixRow = tuple[str, int, int, str, str, int]
-
-
-LemmaRow = tuple[str, str]
-
-
-def _label_rows(db: sqlite3.Connection) -> tuple[list[KeyRow], list[PrefixRow], list[str], list[LemmaRow]]:
-    """Return the search_keys rows, the search_prefixes rows (both sorted as stored), the
-    distinct match keys in order of first use, and the (word, lemma) rows of the words the
-    keys asked about, from every label in stored order."""
+def _stage_label_rows(db: sqlite3.Connection) -> None:
+    """Stage the search_keys and search_prefixes rows of every label in stored order (`seq`
+    numbers each kind of row in that order), and the (word, lemma) rows of the words the
+    labels' keys asked about."""
     lemmas: dict[str, str] = {}
 
     def remembered(word: str) -> str:  # each word lemmatised once in the whole batch
@@ -156,37 +183,76 @@ def _label_rows(db: sqlite3.Connection) -> tuple[list[KeyRow], list[PrefixRow], 
             found = lemmas[word] = simplemma_lemma(word)
         return found
 
-    key_rows: list[KeyRow] = []
-    prefix_rows: list[PrefixRow] = []
-    keys: dict[str, None] = {}
     asked: set[str] = set()
-    rows = db.execute("SELECT concept_id, label, key FROM main.labels ORDER BY rowid")
+    counts = [0, 0]  # rows made so far: search_keys, search_prefixes
+
+    def key_row(mode: str, term: str, concept_id: str, label: str) -> tuple[str, str, int, str, str, str]:
+        counts[0] += 1
+        return (mode, term, counts[0] - 1, concept_id, label, "")
+
+    def prefix_row(key: str, inner: int, length: int, concept_id: str, label: str) -> tuple[object, ...]:
+        counts[1] += 1
+        return (key, inner, length, concept_id, label, counts[1] - 1)
+
+    key_rows: list[tuple[str, str, int, str, str, str]] = []
+    prefix_rows: list[tuple[object, ...]] = []
+
+    def flush() -> None:
+        db.executemany("INSERT INTO temp.staged_search_keys VALUES (?,?,?,?,?,?)", key_rows)
+        db.executemany("INSERT INTO temp.staged_search_prefixes VALUES (?,?,?,?,?,?)", prefix_rows)
+        key_rows.clear()
+        prefix_rows.clear()
+
+    labels = db.execute("SELECT concept_id, label, key FROM main.labels ORDER BY rowid")
     with lemmas_from(remembered):
-        for concept_id, label, key in rows:
-            keys[key] = None
+        for concept_id, label, key in labels:
             words, inputs = key_words(label)
             asked |= inputs
-            key_rows.append(("l", loose_key_of(words), len(key_rows), concept_id, label, ""))
+            key_rows.append(key_row("l", loose_key_of(words), concept_id, label))
             folded = key.translate(_LOOKALIKE)
             if folded != key:
-                key_rows.append(("f", folded, len(key_rows), concept_id, label, ""))
+                key_rows.append(key_row("f", folded, concept_id, label))
             if len(label.split()) >= 2:
                 initials = "".join(w[0] for w in _INITIALS_SPLIT.split(label.lower()) if w and w[0].isalnum())
                 if len(initials) >= 2:
-                    key_rows.append(("i", initials, len(key_rows), concept_id, label, ""))
+                    key_rows.append(key_row("i", initials, concept_id, label))
             base = qualified_base(label)
             if base:
-                key_rows.append(("q", label_key(base), len(key_rows), concept_id, label, ""))
-            prefix_rows.append((key, 0, len(key), concept_id, label, len(prefix_rows)))
+                key_rows.append(key_row("q", label_key(base), concept_id, label))
+            prefix_rows.append(prefix_row(key, 0, len(key), concept_id, label))
             parts = _INNER_SPLIT.split(label)
             for start in range(1, len(parts)):
                 inner = label_key(" ".join(parts[start:]))
                 if len(inner) >= 3:
-                    prefix_rows.append((inner, 1, len(key), concept_id, label, len(prefix_rows)))
-        lemma_rows = sorted((word, remembered(word)) for word in asked)
-    key_rows.sort()
-    prefix_rows.sort()
-    return key_rows, prefix_rows, list(keys), lemma_rows
+                    prefix_rows.append(prefix_row(inner, 1, len(key), concept_id, label))
+            if len(key_rows) >= _BATCH:
+                flush()
+        flush()
+        db.executemany(
+            "INSERT INTO temp.staged_search_lemmas VALUES (?,?)", ((word, remembered(word)) for word in asked)
+        )
+
+
+#: Rows staged per executemany call.
+_BATCH = 10_000
+
+
+def _write_typo_words(db: sqlite3.Connection, schema: str) -> int:
+    """Store SymSpell's words (key, prefix, position): the distinct match keys long enough to be
+    corrected, in order of first use; return the longest one's length."""
+    longest = 0
+
+    def words() -> Iterator[tuple[str, str, int]]:
+        nonlocal longest
+        position = 0
+        for (key,) in db.execute("SELECT key FROM main.labels GROUP BY key ORDER BY MIN(rowid)"):
+            if len(key) >= TYPO_MIN_LENGTH:
+                longest = max(longest, len(key))
+                yield (key, key[:TYPO_PREFIX_LENGTH], position)
+                position += 1
+
+    db.executemany(f"INSERT INTO {schema}.typo_words VALUES (?,?,?)", words())
+    return longest
 
 
 def typo_variants(prefix: str) -> set[str]:
@@ -198,18 +264,6 @@ def typo_variants(prefix: str) -> set[str]:
         frontier = {word[:i] + word[i + 1 :] for word in frontier for i in range(len(word))}
         found |= frontier
     return found
-
-
-def _typo_rows(keys: list[str]) -> tuple[list[tuple[str, str, int]], list[tuple[str, str]], int]:
-    """Return SymSpell's words (key, prefix, position), its deletes (variant, prefix, sorted)
-    and the longest word's length, for the match keys long enough to be corrected."""
-    words = [
-        (key, key[:TYPO_PREFIX_LENGTH], n)
-        for n, key in enumerate(k for k in keys if len(k) >= TYPO_MIN_LENGTH)
-    ]
-    prefixes = dict.fromkeys(prefix for _, prefix, _ in words)
-    deletes = sorted((variant, prefix) for prefix in prefixes for variant in typo_variants(prefix))
-    return words, deletes, max((len(key) for key, _, _ in words), default=0)
 
 
 def _common_stems(db: sqlite3.Connection, concepts: int) -> list[str]:

@@ -223,26 +223,75 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
                 source.unused_count,
             ),
         )
+    # Rows go to SQLite as they are made (generators), never held as lists of every row.
+    db.executemany("INSERT INTO concepts VALUES (?,?,?,?,?,?,?)", map(_concept_row, build.concepts))
+    db.executemany("INSERT INTO labels VALUES (?,?,?,?,?)", _label_rows(build.concepts))
+    # One row per entry identity (an `A / B` entry belongs to two concepts), numbered in
+    # source order so that rows read back in the order the sources gave them.
     stored_entries: dict[tuple[str, int], Entry] = {}
-    concept_links: list[tuple[str, tuple[str, int]]] = []
-    label_rows = []
-    concept_rows = []
-    fts_rows = []
     for concept in build.concepts:
+        for entry in concept.entries:
+            stored_entries.setdefault(entry.identity, entry)
+    ordered = sorted(stored_entries.values(), key=lambda e: (source_ids[e.source], e.line, e.ordinal))
+    del stored_entries
+    entry_ids = {entry.identity: number for number, entry in enumerate(ordered, start=1)}
+    db.executemany(
+        "INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (_entry_row(entry_ids[e.identity], source_ids[e.source], e) for e in ordered),
+    )
+    del ordered
+    db.executemany(
+        "INSERT OR IGNORE INTO concept_entries VALUES (?,?)",
+        ((c.id, entry_ids[e.identity]) for c in build.concepts for e in c.entries),
+    )
+    del entry_ids
+    db.executemany(
+        "INSERT INTO relations VALUES (?,?,?,?,?,?)",
+        ((r.from_id, r.to_id, r.kind, r.evidence, r.source, r.line) for r in build.relations),
+    )
+    db.executemany(
+        "INSERT INTO dangling VALUES (?,?,?,?)",
+        ((d.from_id, d.target, d.source, d.line) for d in build.dangling),
+    )
+    db.executemany(
+        "INSERT INTO unused VALUES (?,?,?,?)",
+        ((source_ids[u.source], u.line, u.text, u.reason) for u in build.unused),
+    )
+    db.executemany(
+        "INSERT INTO concept_fts VALUES (?,?,?)",
+        (
+            (c.id, " ".join(c.labels), "\n".join(dict.fromkeys(e.definition for e in c.entries)))
+            for c in build.concepts
+        ),
+    )
+    db.executemany(
+        "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?)",
+        [
+            (f.rule, f.severity, f.kind, f.concept_id, f.label, f.message,
+             _dumps(f.as_dict()["sides"]), f.fingerprint)
+            for f in build.check_findings
+        ],
+    )  # fmt: skip
+
+
+def _concept_row(concept: Concept) -> tuple[object, ...]:
+    return (
+        concept.id,
+        concept.label,
+        initial_of(concept.label),
+        _dumps(concept.acronyms),
+        _dumps(concept.expansions),
+        _dumps(concept.topics),
+        _dumps(concept.homonym_of),
+    )
+
+
+def _label_rows(concepts: Sequence[Concept]) -> Iterator[tuple[str, str, str, str, str]]:
+    """Yield one labels row per label of each concept: its key, kind and language."""
+    for concept in concepts:
         acronyms = {label_key(a) for a in concept.acronyms}
         expansions = {label_key(e) for e in concept.expansions}
-        concept_rows.append(
-            (
-                concept.id,
-                concept.label,
-                initial_of(concept.label),
-                _dumps(concept.acronyms),
-                _dumps(concept.expansions),
-                _dumps(concept.topics),
-                _dumps(concept.homonym_of),
-            )
-        )
-        language_of = {}
+        language_of: dict[str, str] = {}
         for entry in concept.entries:
             for label in entry.labels:
                 language_of.setdefault(label, entry.language)
@@ -257,48 +306,7 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
                 if key in expansions
                 else "alternative"
             )
-            label_rows.append((concept.id, label, key, kind, language_of.get(label, "en")))
-        for entry in concept.entries:
-            stored_entries.setdefault(entry.identity, entry)
-            concept_links.append((concept.id, entry.identity))
-        fts_rows.append(
-            (
-                concept.id,
-                " ".join(concept.labels),
-                "\n".join(dict.fromkeys(e.definition for e in concept.entries)),
-            )
-        )
-    # One row per entry identity (an `A / B` entry belongs to two concepts), numbered in
-    # source order so that rows read back in the order the sources gave them.
-    ordered = sorted(stored_entries.values(), key=lambda e: (source_ids[e.source], e.line, e.ordinal))
-    entry_ids = {entry.identity: number for number, entry in enumerate(ordered, start=1)}
-    entry_rows = [_entry_row(entry_ids[e.identity], source_ids[e.source], e) for e in ordered]
-    link_rows = [(concept_id, entry_ids[identity]) for concept_id, identity in concept_links]
-    db.executemany("INSERT INTO concepts VALUES (?,?,?,?,?,?,?)", concept_rows)
-    db.executemany("INSERT INTO labels VALUES (?,?,?,?,?)", label_rows)
-    db.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", entry_rows)
-    db.executemany("INSERT OR IGNORE INTO concept_entries VALUES (?,?)", link_rows)
-    db.executemany(
-        "INSERT INTO relations VALUES (?,?,?,?,?,?)",
-        [(r.from_id, r.to_id, r.kind, r.evidence, r.source, r.line) for r in build.relations],
-    )
-    db.executemany(
-        "INSERT INTO dangling VALUES (?,?,?,?)",
-        [(d.from_id, d.target, d.source, d.line) for d in build.dangling],
-    )
-    db.executemany(
-        "INSERT INTO unused VALUES (?,?,?,?)",
-        [(source_ids[u.source], u.line, u.text, u.reason) for u in build.unused],
-    )
-    db.executemany("INSERT INTO concept_fts VALUES (?,?,?)", fts_rows)
-    db.executemany(
-        "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?)",
-        [
-            (f.rule, f.severity, f.kind, f.concept_id, f.label, f.message,
-             _dumps(f.as_dict()["sides"]), f.fingerprint)
-            for f in build.check_findings
-        ],
-    )  # fmt: skip
+            yield (concept.id, label, key, kind, language_of.get(label, "en"))
 
 
 def _entry_row(entry_id: int, source_id: int, entry: Entry) -> tuple[object, ...]:

@@ -164,6 +164,8 @@ _REFERENCE_LINK = re.compile(r"(?<![\]!\\])\[(?P<text>[^\[\]]+)\](?:\[(?P<label>
 
 def link_references(text: str) -> dict[str, str]:
     """Return the page's link reference definitions: normalised label → target (markdown-it's)."""
+    if "]:" not in text:  # every definition is `[label]:`; a page without one needs no parse
+        return {}
     env: dict[str, dict[str, dict[str, str]]] = {}
     block_parser().parse(text, env)  # link reference definitions are blocks
     return {label: str(ref.get("href", "")) for label, ref in env.get("references", {}).items()}
