@@ -19,7 +19,9 @@ a renderer's cost from the disk's. In one run:
    - an incremental rebuild: one concept's definition edited, the termbase rebuilt (not
      timed), then `termbase site` into the folder of the first build.
    The commands of a round run one after another, so load changes hit them alike; each
-   figure is min/median/max over the rounds, with the load average before and after.
+   figure is min/median/max over the rounds, with the load average before and after, and
+   the CPU seconds (user + system, the command's worker processes included) beside the wall
+   clock: on a shared machine the CPU figures move less with the load.
 3. the same 10,000 concepts as one Sphinx `.. glossary::` page (every label of a concept a
    term line of its entry, its definition the body, each "Related to X." a :term: link so
    Sphinx resolves cross-references as the site links mentions), built by `sphinx-build -b
@@ -35,6 +37,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -60,11 +63,24 @@ def folder_size(folder: Path) -> tuple[int, int]:
     return len(files), sum(p.stat().st_size for p in files)
 
 
+#: CPU seconds (user + system) of the last `timed` command or `write_floor` call, children included.
+last_cpu = [0.0]
+
+
+def cpu_seconds() -> float:
+    """Return the CPU seconds this process and its waited-for children have used so far."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed(command: list[str], cwd: Path | None = None) -> float:
-    """Run `command`, fail loudly if it fails, return its wall-clock seconds."""
+    """Run `command`, fail loudly if it fails, return its wall-clock seconds (its CPU seconds,
+    its own processes' included, in `last_cpu`)."""
+    cpu = cpu_seconds()
     started = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
     seconds = time.perf_counter() - started
+    last_cpu[0] = cpu_seconds() - cpu
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr[-3000:]}")
     return seconds
@@ -103,6 +119,7 @@ def write_floor(files: list[tuple[Path, bytes]], out: Path, workers: int = 2) ->
     """Return the seconds `workers` forked processes take to write `files` under `out` with
     plain Python: the folders made, then each file opened relative to its folder, written
     whole and closed (no temporary name, no rename, no fsync)."""
+    cpu = cpu_seconds()
     started = time.perf_counter()
     for folder in sorted({out / f.parent for f, _ in files}):
         folder.mkdir(parents=True, exist_ok=True)
@@ -123,7 +140,9 @@ def write_floor(files: list[tuple[Path, bytes]], out: Path, workers: int = 2) ->
         children.append(pid)
     for pid in children:
         os.waitpid(pid, 0)
-    return time.perf_counter() - started
+    seconds = time.perf_counter() - started
+    last_cpu[0] = cpu_seconds() - cpu
+    return seconds
 
 
 def edit_one_definition(source: Path, edited: Path) -> None:
@@ -141,21 +160,29 @@ def floor_rounds(db: Path, edited_db: Path, tmp: Path, rounds: int, workers: int
     files written by plain Python), `termbase --version`, and an incremental rebuild of the
     new folder from `edited_db`; return the figures and each round's ratio to the target."""
     runs: dict[str, list[float]] = {name: [] for name in runs_named()}
+    cpu: dict[str, list[float]] = {name: [] for name in runs_named()}
     loads = [load()]
     files: list[tuple[Path, bytes]] = []
     for number in range(rounds):
         folder = tmp / f"site-{number}"
         runs["site"].append(timed(site_command(db, folder)))
+        cpu["site"].append(last_cpu[0])
         if not files:
             files = site_files(folder)
         runs["floor"].append(write_floor(files, tmp / f"floor-{number}", workers))
+        cpu["floor"].append(last_cpu[0])
         runs["start_up"].append(timed([sys.executable, "-m", "termbase", "--version"]))
+        cpu["start_up"].append(last_cpu[0])
         runs["rebuild_one_changed"].append(timed(site_command(edited_db, folder)))
+        cpu["rebuild_one_changed"].append(last_cpu[0])
         shutil.rmtree(tmp / f"floor-{number}")
         loads.append(load())
     median = {name: statistics.median(values) for name, values in runs.items()}
     allowed = 1.3 * median["floor"] + median["start_up"]
-    figures: dict[str, object] = {name: {"s_min_median_max": spread(values)} for name, values in runs.items()}
+    figures: dict[str, object] = {
+        name: {"s_min_median_max": spread(values), "cpu_s_min_median_max": spread(cpu[name])}
+        for name, values in runs.items()
+    }
     figures["files"] = len(files)
     figures["mb"] = round(sum(len(data) for _, data in files) / 1e6, 1)
     figures["workers"] = workers
