@@ -298,3 +298,16 @@ def test_a_bold_term_keeps_the_acronym_the_sentence_introduces(tmp_path: Path) -
     )
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert "GPS" in found["global positioning system"].labels
+
+
+def test_first_italic_use_introduces_the_books_own_term_not_an_everyday_word(tmp_path: Path) -> None:
+    (tmp_path / "01-knots.md").write_text(
+        "# Knots\n\nTie the line with a *bowline* so it does *not* slip. A bowline holds under load.\n\n"
+        "Then check the bowline once more.\n", encoding="utf-8")
+    (tmp_path / "02-mooring.md").write_text(
+        "# Mooring\n\nA doubled bowline keeps the boat still. Untie each bowline before you sail.\n\n"
+        "Sailors trust the bowline because it never jams.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "first italic use of the book's own term" in found["bowline"].evidence
+    assert found["bowline"].chapter.endswith("01-knots.md")
+    assert "not" not in found

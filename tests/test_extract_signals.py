@@ -249,3 +249,10 @@ def test_a_plain_multiword_name_after_called_is_a_surer_term_than_one_word() -> 
     scores = {f.term: f.score for f in findings("Long flat stretches of sand are called tidal flats.")}
     single = {f.term: f.score for f in findings("The biggest of the sails is called Genny.")}
     assert scores["tidal flats"] > 0.55 and "Genny" not in single
+
+
+def test_a_sentence_adverbial_or_a_hedge_does_not_hide_a_definition() -> None:
+    assert "fairlead" in defining("First, a fairlead is a ring that guides a rope around a corner.")
+    assert "cleat" in defining("A cleat is usually a wooden fitting that a rope is made fast to.")
+    scores = {f.term: f.score for f in findings("A dead run means sailing with the wind straight behind.")}
+    assert scores["dead run"] >= 0.55

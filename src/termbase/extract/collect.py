@@ -57,8 +57,10 @@ _CUE = re.compile(
     r"\b(?:called|known|refers?|means|denotes|define|stands|termed|short|call)\b|\([A-Z][A-Za-z]*[A-Z]"
     r"|\bthe\s+(?:word|term|phrase|name)\s+[\"“'‘]"
     r"|[.!?]\s+(?:(?:They|These)\s+are|(?:It|This)\s+is\s+an?)\s+[a-z]{3,}\s+(?:that|which|who|whose|where|in)\s"
-    r"|(?:^|[.!?:]\s+)(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?(?:An?|The)?\s*"
-    r"[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}\s*(?:\([^()]{1,60}\)\s*)?(?:is|are)\s+(?:an?|the|one|any|when|where)\b"
+    r"|(?:^|[.!?:]\s+)(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*|[A-Z][a-z]+(?:\s+[a-z]+)?,\s*)?"
+    r"(?:[Aa]n?|[Tt]he)?\s*[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}\s*(?:\([^()]{1,60}\)\s*)?(?:is|are)\s+"
+    r"(?:(?:typically|usually|generally|normally|often|simply|just|essentially|basically|really|always|also)\s+)?"
+    r"(?:an?|the|one|any|when|where)\b"
     r"|\bare\s+[a-z]{3,}s\s+(?:that|which|who|whose|where)\s"
     r"|,\s*(?:meaning|that\s+is|i\.\s?e\.|in\s+other\s+words)\b"
 )

@@ -14,9 +14,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from termbase.documents.model import CODE_SPAN, DFN, GLOSSARY_LINK, STRONG, TERM_ROLE
+from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, STRONG, TERM_ROLE
 from termbase.extract.collect import MarkupUsage, Occurrence
 from termbase.extract.forms import lemma_key
+from termbase.extract.keyness import general_zipf
 from termbase.extract.signals import QUOTED
 from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
@@ -42,6 +43,9 @@ _EXPLAINS = re.compile(
 _SAYS_WHAT_THE_WORD_MEANS = frozenset(
     {"sentence 'the word X is used to mean …'", "sentence 'we define X as …'"}
 )
+
+#: A single word this common in general English (Zipf) is an everyday word, even if a book uses it a lot.
+EVERYDAY_ZIPF = 4.5
 
 #: A defining occurrence at or above this score can be where a term is introduced.
 DEFINING_SCORE = 0.5
@@ -162,6 +166,34 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
     return group
 
 
+def _first_italic_of_own_term_defines(
+    group: list[Occurrence], termhood: dict[str, Termhood], keyness: dict[str, float],
+    code_names: frozenset[str],
+) -> list[Occurrence]:
+    """Return the group with its first italic use counted as where it is introduced, when the phrase
+    is the book's own term: far more frequent here than in general English, in several chapters,
+    and not used freely before. (Books italicise a term where they introduce it; an italic word
+    for stress is an everyday word, which keyness leaves out.)"""
+    for index, occurrence in enumerate(group):
+        finding = occurrence.finding
+        if finding.markup != EMPHASIS:
+            continue
+        name = finding.term.lower()
+        stats = termhood.get(name)
+        words = name.split()
+        if finding.defining or finding.listed or stats is None or any(w in code_names for w in words) \
+                or any(e.startswith("names one thing") for e in finding.evidence) \
+                or (len(words) == 1 and general_zipf(name) >= EVERYDAY_ZIPF) \
+                or keyness.get(name, 0.0) < KEY_TERM or stats.chapters < 2 \
+                or stats.uses_before(occurrence.chapter) >= USED_FREELY:
+            break  # a command or identifier in italics, an everyday word, or a term used freely before
+        evidence = (*finding.evidence, "first italic use of the book's own term")
+        group[index] = replace(occurrence, finding=replace(
+            finding, defining=True, score=finding.score + 0.2, evidence=evidence, introduced_only=True))
+        break
+    return group
+
+
 def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
            section_titles: dict[tuple[int, int], str], usage: MarkupUsage | None = None,
            keyness: dict[str, float] | None = None) -> list[Candidate]:
@@ -196,6 +228,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
         if bolds:
             group = _first_bold_defines(group, termhood)
         group = _first_link_defines(group)
+        group = _first_italic_of_own_term_defines(group, termhood, keyness or {}, code_names)
         candidates.append(_candidate(group, termhood, section_titles, code_names, bolds, keyness or {}))
     found = [c for c in candidates if c is not None]
     found.sort(key=lambda c: (c.introduced.chapter, c.introduced.line))

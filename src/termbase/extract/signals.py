@@ -76,12 +76,17 @@ _CALLED_SUBJECT = re.compile(
     r"(?:called|named|termed|known\s+as|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
     re.I,
 )
-_LEAD_IN = re.compile(
-    r"^(?:(?:in|on|for|with|at|by|within)\s[^,.;:]{1,40},\s*)?(?:(?:an?|the)\s+)?[\"'“‘]?$", re.I
+#: A sentence adverbial before the subject: "In Python, ", "First, ", "Formally, ", "Put simply, ".
+_ADVERBIAL = (
+    r"(?:(?:in|on|for|with|at|by|within)\s[^,.;:]{1,40},\s*|(?:first|second|third|finally|formally|"
+    r"informally|technically|here|now|so|thus|basically|essentially|put\s+simply|simply\s+put|"
+    r"roughly\s+speaking|strictly\s+speaking)\s*,\s*)"
 )
+_LEAD_IN = re.compile(rf"^{_ADVERBIAL}?(?:(?:an?|the)\s+)?[\"'“‘]?$", re.I)
 _COPULA_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?:,\s*(?:or|also\s+called|also\s+known\s+as|i\.e\.)[^,]{1,60},\s*)?"
-    r"(?P<verb>is|are)\s+(?P<rest>(?:simply\s+|just\s+|essentially\s+|basically\s+|really\s+)?"
+    r"(?P<verb>is|are)\s+(?P<rest>(?:(?:simply|just|essentially|basically|really|typically|usually|generally|"
+    r"normally|often|always|also)\s+)?"
     r"(?:(?:an?|the|one|any|some|what|when|how|where|another|used|defined|like|similar|made)\b"
     r"|[a-z]{3,}s\s+(?:that|which|who|whose|where)\b).*)$",
     re.I | re.S,
@@ -115,9 +120,7 @@ _INDEFINITE_BEFORE = re.compile(r"\b(?:an?|the\s+so-called)\s+[\"'“‘]?$", re
 _NAME_IN_PARENTHESES = re.compile(r"[A-Za-z]{3,}\s*\(\s*[\"'“‘]?$")
 #: "we say that a boat is "heeling" when …": the sentence says when the word applies.
 _WE_SAY_BEFORE = re.compile(r"\bwe\s+say\s+(?:that\s+)?[^.;:]{1,60}?\s+(?:is|are)\s+[\"'“‘]?$", re.I)
-_INDEFINITE_LEAD_IN = re.compile(
-    r"^(?:(?:in|on|for|with|at|by|within)\s[^,.;:]{1,40},\s*)?an?\s+[\"'“‘]?$", re.I
-)
+_INDEFINITE_LEAD_IN = re.compile(rf"^{_ADVERBIAL}?an?\s+[\"'“‘]?$", re.I)
 _APPOSITIVE_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)|\s*[—–]\s*(?P<dashed>(?:an?|the)\s+[^—–]{4,}?)\s*[—–])",
     re.I,
@@ -158,9 +161,10 @@ _ANAPHOR = re.compile(r"^(?:this|these|that|those|it|they|such|which|the\s+(?:ab
 
 _WORD = r"[A-Za-z][\w'’-]*"
 _COPULA_SENTENCE = re.compile(
-    r"^(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*)?"
+    rf"^(?i:{_ADVERBIAL})?"
     rf"(?:(?P<det>(?i:an?|the))\s+)?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
-    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+"
+    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?:(?:typically|usually|generally|normally|often|simply|"
+    r"just|essentially|basically|really|always|also)\s+)?"
     r"(?P<rest>(?:(?:an?|the|one|any|when|where)\s+|[a-z]{3,}s\s+(?=(?:that|which|who|whose|where)\s)).+)$",
     re.S,
 )
@@ -643,7 +647,9 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
     if refers:
         term = clean_term(refers.group("term"))
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
-            findings.append(Finding(term, 0.45, (f"sentence 'X {refers.group('verb')} …'",),
+            article = re.match(r"(?:an?)\s", refers.group("term"), re.I) is not None  # "A change of state …"
+            shape = f"sentence 'X {refers.group('verb')} …'"
+            findings.append(Finding(term, 0.55 if article else 0.45, (shape,),
                                     finish_definition(_plain(sentence)), True))
     word_used = _WORD_USED.search(text) or _USES_THE_WORD.search(text)
     if word_used:
