@@ -47,6 +47,7 @@ from termbase.extract_score import (
     Judgement,
     definition_key,
     judgement_sample,
+    label_keys,
     read_human_glossary,
     score_extraction,
 )
@@ -328,25 +329,36 @@ def baseline(chapters: Sequence[Path]) -> list[BaselineEntry]:
 # ---------------------------------------------------------------- running the extractor
 
 
-def run_extractor(chapters: Sequence[Path]) -> tuple[list, str, dict[str, object]]:
-    """Return (entries, "", facts) from termbase.extract, or ([], why not, {}) if it failed.
+def run_extractor(chapters: Sequence[Path]) -> tuple[list, str, dict[str, object], list]:
+    """Return (entries, "", facts, review) from termbase.extract, or ([], why not, {}, []) if it failed.
 
-    `facts` says which reading order the extractor used and how many chapters it skipped.
+    `facts` says which reading order the extractor used and how many chapters it skipped;
+    `review` holds the candidates below the confidence line.
     """
     try:
         from termbase.extract import extract_glossary
     except ImportError as error:
-        return [], f"termbase.extract is not available ({error})", {}
+        return [], f"termbase.extract is not available ({error})", {}, []
     try:
         result = extract_glossary([str(p) for p in chapters], base_url="")
     except InputError as error:
-        return [], f"extract failed: {error.message}", {}
+        return [], f"extract failed: {error.message}", {}, []
     facts: dict[str, object] = {
         "order": getattr(result, "order_source", ""),
         "skipped": len(getattr(result, "skipped", ())),
         "review": len(result.review),
     }
-    return list(result.entries), "", facts
+    return list(result.entries), "", facts, list(result.review)
+
+
+def found_share(terms: Sequence[str], entries: Sequence) -> tuple[float | None, int]:
+    """Return (share of `terms` some entry names, how many terms), matching as the scorer does."""
+    names = {label_key(label) for entry in entries for label in (entry.term, *entry.labels)}
+    wanted = [label_keys([term]) for term in terms]
+    wanted = [keys for keys in wanted if keys]
+    if not wanted:
+        return None, 0
+    return round(sum(1 for keys in wanted if keys & names) / len(wanted), 2), len(wanted)
 
 
 SPEED_CHILD = """
@@ -406,7 +418,7 @@ def score_book(book: Book, write: bool) -> dict[str, object]:
     human = fix_human_terms(read_human_glossary([str(p) for p in book.glossary], book.glossary_format), book)
     gold = load_gold(book)
     judged = load_judgements(book)
-    entries, problem, facts = run_extractor(book.chapters)
+    entries, problem, facts, review = run_extractor(book.chapters)
     row: dict[str, object] = {
         "book": book.name,
         "held_out": book.held_out,
@@ -422,6 +434,12 @@ def score_book(book: Book, write: bool) -> dict[str, object]:
         row["extract"] = {"error": problem}
     else:
         row["extract"] = score_extraction(entries, human, gold, judged).as_dict()
+        # diagnostics, not targets: recall counting the review queue too, and recall over the
+        # glossary terms the reader found explained in the text (gold chapter not null)
+        with_review = score_extraction([*entries, *review], human, gold, judged)
+        explained, explained_n = found_share([g.term for g in gold if g.chapter], entries)
+        row["extract"].update({"recall_with_review": with_review.recall, "explained_recall": explained,
+                               "explained_terms": explained_n})
     row["baseline"] = score_extraction(naive, human, gold, judged).as_dict()
     return row
 
@@ -435,6 +453,7 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
     head = (
         f"{'book':28} {'data':9} {'method':8} {'entries':>7} {'recall':>6} {'strictP':>7} "
         f"{'judgedP':>7} {'unjudg':>6} {'F1':>5} {'chapter':>7} {'(n)':>6} {'defOK':>5} {'(n)':>5}"
+        f" {'R+rev':>5} {'R(expl)':>7} {'(n)':>3}"
     )
     print(head)
     print("-" * len(head))
@@ -453,8 +472,12 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
                 f"{_cell(score['f1']):>5} {_cell(score['chapter_accuracy']):>7} "
                 f"{score['chapter_right']:>3}/{score['chapter_matched']:<3}"
                 f"{_cell(score['definition_accuracy']):>5} {score['definitions_judged']:>5}"
+                + (f" {_cell(score['recall_with_review']):>5} {_cell(score['explained_recall']):>7}"
+                   f" {score['explained_terms']:>3}" if "explained_terms" in score else "")
             )
     print("defOK: share of judged definitions (sampled right terms) that say what the term is")
+    print("R+rev: recall counting the review queue too; R(expl): recall over the glossary terms a reader")
+    print("found explained in the text (gold chapter not null), n of them — diagnostics, not targets")
     if speed:
         print(f"\nload average while timing (1, 5, 15 min): {speed.get('load_average')}")
         for which in ("extract", "baseline"):
