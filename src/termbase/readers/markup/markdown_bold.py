@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterator
 
 from markdown_it.token import Token
 
-from termbase.model import ReadResult
+from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import (
     heading_text,
@@ -72,6 +73,38 @@ def _bold_items(
     return found
 
 
+#: Line breaks Python's `splitlines` makes that Markdown does not: a page holding one is parsed.
+_OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: The opening of a one-line item: a bullet, one space, a bold mark (no code indent, no lazy line).
+_ITEM_START = re.compile(r"[-*+] (?:\*\*|__)")
+
+
+def _one_line_items(text: str) -> list[str] | None:
+    """Return the page's lines when every line is a top-level bullet item, with the same bullet,
+    whose bold term and separator are all on that line (`- **Term**: definition`, no blank line,
+    no heading); else None.
+
+    Such a page is one list whose items are its lines, so its items are found line by line
+    without parsing it (a parse of a large page holds ~2 KB an item at once); a page with any
+    other line is parsed."""
+    if not text or _OTHER_LINE_BREAKS.search(text):
+        return None
+    lines = text.splitlines()
+    bullet = lines[0][:1]
+    for line in lines:
+        if line[:1] != bullet or not _ITEM_START.match(line) or _separated_item(line) is None:
+            return None
+    return lines
+
+
+def _separated_item(line: str) -> re.Match[str] | None:
+    """Return the match of a bold-term item line with a non-empty term and a separator, else None."""
+    match = _BOLD_ITEM.match(line)
+    if not match or not match.group("term").strip() or not (match.group("colon") or match.group("sep")):
+        return None
+    return match
+
+
 def _bare_list(text: str, tokens: list[Token]) -> bool:
     """Return True when a page's bold-term items have no separator but every top-level list
     item opens with a short bold term (`- **GIT** è un sistema …`): a glossary written so."""
@@ -89,6 +122,9 @@ class MarkdownBoldReader:
         """Return the share of the page's content lines inside bold-term items (low if < 3 items)."""
         if "**" not in text and "__" not in text:
             return 0.0  # no bold at all: skip parsing
+        simple = _one_line_items(text)
+        if simple is not None:  # every line one item: the score the parse below gives such a page
+            return 0.95 if len(simple) >= 2 else 0.95 / 4
         tokens = parse_blocks(text)
         items = _bold_items(text, tokens)
         damp = 1.0
@@ -109,6 +145,9 @@ class MarkdownBoldReader:
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per bold-term list item; other lines are reported by their block."""
+        simple = _one_line_items(text)
+        if simple is not None:  # every line is one item (see _one_line_items): no parse needed
+            return entries_and_unused(self._line_entries(simple, source), ())
         lines = text.splitlines()
         references = link_references(text)
         tokens = parse_blocks(text)
@@ -132,3 +171,12 @@ class MarkdownBoldReader:
             claimed.update(range(first, last + 1))
         unused = unused_outside(text, tokens, claimed, source)
         return entries_and_unused(entries, unused, title)
+
+    @staticmethod
+    def _line_entries(lines: list[str], source: str) -> Iterator[Entry]:
+        """Yield the entry of each line of a page of one-line items, as `read` makes them."""
+        for number, line in enumerate(lines, start=1):
+            match = _separated_item(line)
+            assert match is not None  # _one_line_items checked every line
+            raw = match.group("rest").strip()
+            yield markdown_entry(source, number, number, " ".join(match.group("term").split()), raw)
