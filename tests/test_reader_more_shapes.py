@@ -7,12 +7,15 @@ from __future__ import annotations
 import pytest
 
 from termbase.labels import parse_term
-from termbase.readers import pick_reader
+from termbase.readers import pick_reader, rank_readers
 from termbase.readers.base import unaccounted_lines
 from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
+from termbase.readers.markup.org_mode import OrgModeReader
+from termbase.readers.markup.texinfo import TexinfoTableReader
+from termbase.readers.standards.xliff import XliffReader
 from termbase.sources import GLOSSARY_SUFFIXES
 
 DITA_TOPIC = """<?xml version="1.0" encoding="UTF-8"?>
@@ -127,3 +130,136 @@ def test_asciidoc_table_reads_one_entry_per_row():
     reasons = {u.line: u.reason for u in result.unused}
     assert "divider" in reasons[7] and "header" in reasons[5]
     assert unaccounted_lines(ADOC_TABLE, result) == []
+
+
+XLIFF = """<?xml version="1.0" encoding="utf-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="terms" source-language="en" target-language="de" datatype="plaintext">
+    <body>
+      <trans-unit id="t1">
+        <source>shuttle</source>
+        <target>Schiffchen</target>
+        <note>Carries the weft thread across the warp.</note>
+      </trans-unit>
+      <trans-unit id="t2">
+        <source>Loomwright</source>
+        <target>Loomwright</target>
+        <note>A maker's name: never translated.</note>
+      </trans-unit>
+      <trans-unit id="t3"><source></source></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+
+def test_xliff_units_are_concepts_in_two_languages():
+    assert pick_reader(XLIFF).name == "xliff"
+    result = XliffReader().read(XLIFF, "terms.xlf")
+    shuttle, schiffchen, *loomwright = result.entries
+    assert (shuttle.term, shuttle.language, shuttle.definition) == (
+        "shuttle",
+        "en",
+        "Carries the weft thread across the warp.",
+    )
+    assert (schiffchen.term, schiffchen.language) == ("Schiffchen", "de")
+    assert shuttle.group == schiffchen.group
+    # a name kept as it is in the target language is still its German label
+    assert [(e.term, e.language) for e in loomwright] == [("Loomwright", "en"), ("Loomwright", "de")]
+    assert any(u.line == 15 and "no source" in u.reason for u in result.unused)
+    assert unaccounted_lines(XLIFF, result) == []
+    assert {".xlf", ".xliff"} <= GLOSSARY_SUFFIXES
+
+
+ORG = """#+title: Weaving words
+Some words on looms.
+#+begin_src bash
+echo not a term
+#+end_src
+* Glossary
+** Loom parts
+- Heddle :: A wire with an eye that lifts
+  one warp thread, see [[https://example.org/h][notes]].
+- Reed, comb :: Spaces the warp and beats in the /weft/.
+  :PROPERTIES:
+  :category: frame
+  :END:
+- Beam :: The roller that holds the ~warp~.
+"""
+
+
+def test_org_description_list():
+    assert pick_reader(ORG).name == "org-mode"
+    result = OrgModeReader().read(ORG, "w.org")
+    heddle, reed, beam = result.entries
+    assert (
+        heddle.definition
+        == "A wire with an eye that lifts one warp thread, see [notes](https://example.org/h)."
+    )
+    assert reed.labels == ("Reed", "comb") and reed.topics == ("frame",)
+    assert reed.definition == "Spaces the warp and beats in the *weft*."
+    assert beam.definition == "The roller that holds the `warp`."
+    assert result.title == "Weaving words"
+    assert unaccounted_lines(ORG, result) == []
+
+
+TEXINFO = """@node Glossary
+@unnumbered 用語集
+@table @asis
+@c @item Shuttle
+@item 杼（Shuttle）
+@itemx シャトル
+緯糸を通す道具。@pxref{Weaving}。
+@item @code{reed}
+A comb that spaces the warp:
+@itemize @bullet
+@item
+front reed
+@item
+back reed
+@end itemize
+@end table
+"""
+
+
+def test_texinfo_table_items():
+    assert pick_reader(TEXINFO).name == "texinfo"
+    result = TexinfoTableReader().read(TEXINFO, "g.texi")
+    shuttle, reed = result.entries
+    assert shuttle.labels == ("杼", "Shuttle", "シャトル")
+    assert shuttle.definition == "緯糸を通す道具。Weaving。"
+    assert reed.term == "reed"
+    assert reed.definition == "A comb that spaces the warp:\n\n- front reed\n\n- back reed"
+    assert unaccounted_lines(TEXINFO, result) == []
+
+
+def test_plain_term_colon_paragraphs():
+    text = (
+        "Warp: The threads held lengthwise\non the loom.\n\n"
+        "Weft: The thread passed across the warp.\n\n"
+        "Selvage: The edge that keeps the cloth from fraying.\n"
+    )
+    reader = pick_reader(text)
+    result = reader.read(text, "g.wiki")
+    assert [(e.term, e.definition) for e in result.entries] == [
+        ("Warp", "The threads held lengthwise\non the loom."),
+        ("Weft", "The thread passed across the warp."),
+        ("Selvage", "The edge that keeps the cloth from fraying."),
+    ]
+
+
+def test_a_note_paragraph_in_prose_is_no_entry():
+    text = "Looms are old.\n\nThey came in many kinds.\n\nNote: some are small.\n\nMost are wooden.\n"
+    assert not any(r.name == "markdown-deflist" and s >= 0.3 for s, r in rank_readers(text))
+
+
+@pytest.mark.parametrize(
+    ("term", "labels"),
+    [
+        ("杼（Shuttle）", ("杼", "Shuttle")),
+        ("ASCII文字（ASCII character）", ("ASCII文字", "ASCII character")),
+        ("Modul (Pflicht)", ("Modul (Pflicht)",)),
+    ],
+)
+def test_name_in_another_script_in_brackets(term, labels):
+    assert parse_term(term)[0] == labels

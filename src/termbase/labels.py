@@ -26,7 +26,7 @@ _DROP = re.compile(r"[\"'()\[\]{}*]")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _SLASH_SPLIT = re.compile(r"\s+/\s+")
 _COMMA_SPLIT = re.compile(r"\s*[,،]\s+")
-_PAREN = re.compile(r"^(?P<outer>.+?)\s*\((?P<inner>[^()]+)\)\s*$")
+_PAREN = re.compile(r"^(?P<outer>.+?)\s*[(（](?P<inner>[^()（）]+)[)）]\s*$")
 _ARTICLES = frozenset({"a", "an", "the"})
 _ACRONYM_PLURAL = re.compile(r"^([A-Z0-9][A-Za-z0-9\-]*[A-Z0-9])s$")
 
@@ -339,6 +339,11 @@ _PAIR_IN_BRACKET = re.compile(r"^(?P<a>[^,:;–—-]+?)\s*(?: - |[,:;]\s|\s[–�
 _QUOTED = re.compile(r"^[\"“”„«‘’'](?P<name>[^\"“”„«»‘’']{1,60})[\"“”»‘’']$")
 
 
+def _letter_scripts(text: str) -> set[str]:
+    """Return the scripts the letters of `text` are written in (`LATIN`, `CJK`, `KATAKANA`…)."""
+    return {script_of(char) for char in text if char.isalpha()} - {""}
+
+
 def split_bracket_names(term: str) -> tuple[str, ...] | None:
     """Return every name in `Name (Other Name - ACR)`, `Recursos ("assets")` or
     `Lenguaje de Marcado Extensible (XML)`, or None.
@@ -360,6 +365,9 @@ def split_bracket_names(term: str) -> tuple[str, ...] | None:
         a, b = pair.group("a").strip(), pair.group("b").strip()
         if is_acronym_of(b, a) or is_acronym_of(a, b):
             return (outer, a, b)
+    inner_scripts, outer_scripts = _letter_scripts(inner), _letter_scripts(outer)
+    if len(inner_scripts) == 1 and outer_scripts - inner_scripts and len(inner.split()) <= 6:
+        return (outer, inner)  # `略語（Abbrev）`, `ASCII文字（ASCII character）`: the original's name
     upper = [c for c in inner if c.isalpha()]
     if len(outer.split()) >= 2 and 2 <= len(upper) <= 8 and " " not in inner and inner.isupper():
         return (outer, inner)

@@ -31,6 +31,11 @@ GLOSSARY_SUFFIXES = frozenset(
         ".text",
         ".rst",
         ".adoc",
+        ".org",  # Org mode
+        ".texi",  # Texinfo
+        ".texinfo",
+        ".wiki",  # wiki pages (MediaWiki markup, or plain text)
+        ".mediawiki",
         ".asciidoc",
         ".ptx",
         ".tex",  # LaTeX glossaries package (\newglossaryentry, \newacronym)
@@ -47,6 +52,8 @@ GLOSSARY_SUFFIXES = frozenset(
         ".rdf",
         ".jsonld",
         ".tbx",
+        ".xlf",  # XLIFF
+        ".xliff",
         ".html",
         ".htm",
         ".xhtml",

@@ -33,8 +33,10 @@ from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterRead
 from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
 from termbase.readers.markup.markdown_table import MarkdownTableReader
 from termbase.readers.markup.myst_glossary import MystGlossaryReader
+from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
+from termbase.readers.markup.texinfo import TexinfoTableReader
 from termbase.readers.pages.alternating import AlternatingReader
 from termbase.readers.pages.blank_blocks import BlankBlocksReader
 from termbase.readers.pages.introduced_bullets import IntroducedBulletsReader
@@ -47,6 +49,7 @@ from termbase.readers.roundtrip.skos_export import TermbaseSkosReader
 from termbase.readers.roundtrip.tbx_export import TermbaseTbxReader
 from termbase.readers.standards.skos import SkosReader
 from termbase.readers.standards.tbx import TbxReader
+from termbase.readers.standards.xliff import XliffReader
 
 READERS: tuple[Reader, ...] = (
     TermbaseYamlReader(),
@@ -68,10 +71,13 @@ READERS: tuple[Reader, ...] = (
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
     LatexGlossariesReader(),
+    OrgModeReader(),
+    TexinfoTableReader(),
     GettextPoReader(),
     ConceptRecordReader(),
     SkosReader(),
     TbxReader(),
+    XliffReader(),
     TermbaseJsonlReader(),
 )
 
@@ -99,6 +105,9 @@ ALIASES: dict[str, str] = {
     "tex": "latex-glossaries",
     "latex": "latex-glossaries",
     "myst": "myst-glossary",
+    "xlf": "xliff",
+    "org": "org-mode",
+    "texi": "texinfo",
 }
 
 

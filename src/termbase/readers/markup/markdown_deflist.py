@@ -102,9 +102,10 @@ def _groups(text: str) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]
     return sorted(groups + _inline_items(tokens, lines, groups), key=lambda g: g[0][0][0])
 
 
-#: A paragraph that opens `term : definition` on one line (the colon written after the term,
-#: not at the start of the next line as Pandoc wants): `[absoluter Pfad]{#absolute-path} : Ein …`.
-_INLINE_ITEM = re.compile(r"^(?P<term>[^\s:][^:]{0,80}?)\s+:\s+(?P<definition>\S.*)$")
+#: A paragraph that opens `term : definition` or `Term: definition` on one line (the colon
+#: written after the term, not at the start of the next line as Pandoc wants):
+#: `[absoluter Pfad]{#absolute-path} : Ein …`, `Tuple: A row of …` in a plain-text page.
+_INLINE_ITEM = re.compile(r"^(?P<term>[^\s:][^:]{0,80}?)\s*:\s+(?P<definition>\S.*)$")
 
 
 def _inline_items(
@@ -114,15 +115,29 @@ def _inline_items(
     each is one entry whose definition starts after the colon and runs to the paragraph's end."""
     taken = {n for terms, spans in groups for n in range(terms[0][0], spans[-1][1] + 1)}
     found = []
+    tight = 0  # items written `Term: definition`, no space before the colon
+    paragraphs = 0
     for token in tokens:
         if token.type != "paragraph_open" or token.level != 0 or token.map is None:
             continue
+        paragraphs += 1
         first, last = token_lines(token)
         match = _INLINE_ITEM.match(lines[first - 1].strip())
         if first in taken or not match or len(_term_and_anchor(match["term"])[0].split()) > 6:
             continue
+        tight += _tight_colon(lines[first - 1])
         found.append(([(first, match["term"])], [(first, last)]))
+    # `Term: definition` is also how prose opens a note (`Note: …`): such paragraphs are a
+    # glossary only when they make most of the page's paragraphs.
+    if tight and tight < 0.6 * paragraphs:
+        found = [item for item in found if not _tight_colon(lines[item[0][0][0] - 1])]
     return found if len(found) >= MIN_ENTRIES else []
+
+
+def _tight_colon(line: str) -> bool:
+    """Return True for a `Term: definition` line (no space before the colon)."""
+    match = _INLINE_ITEM.match(line.strip())
+    return bool(match) and line.strip()[match.end("term") : match.end("term") + 1] == ":"
 
 
 def definition_items(text: str) -> int:
@@ -164,7 +179,7 @@ def _definition_text(lines: list[str], first: int, last: int) -> str:
 
 
 _DEFINITION_LINE = re.compile(r"^ {0,3}:\s+\S", re.MULTILINE)
-_INLINE_LINE = re.compile(r"^[^\s:][^:\n]{0,80}?\s+:\s+\S", re.MULTILINE)
+_INLINE_LINE = re.compile(r"^[^\s:][^:\n]{0,80}?\s*:\s+\S", re.MULTILINE)
 
 class MarkdownDeflistReader:
     """Reads Pandoc-style definition lists: `Term` then `:   definition`, lazy continuation."""
@@ -182,7 +197,13 @@ class MarkdownDeflistReader:
         if len(groups) < MIN_ENTRIES:
             return 0.1 * len(groups)
         used = sum(last - terms[0][0] + 1 for terms, spans in groups for _, last in spans[-1:])
-        nonblank = sum(1 for line in text.splitlines() if line.strip())
+        lines = text.splitlines()
+        nonblank = sum(1 for line in lines if line.strip())
+        # `Term: definition` paragraphs are plain text's glossary shape, but also how data
+        # files write keys (YAML, PO headers): a reader of those shapes should win them.
+        tight = sum(1 for terms, _ in groups if _tight_colon(lines[terms[0][0] - 1]))
+        if tight * 2 >= len(groups):
+            return 0.45  # sure enough when no other reader knows the page, never above one that does
         return max(0.6, min(0.95, used / max(1, nonblank)))
 
     def read(self, text: str, source: str) -> ReadResult:
