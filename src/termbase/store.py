@@ -593,15 +593,17 @@ class Termbase:
 
     def sources_by_concept(self) -> dict[str, tuple[str, ...]]:
         """Return the paths of the sources that define each concept, in build order."""
-        found: dict[str, list[str]] = {}
+        paths = dict(self.db.execute("SELECT id, path FROM sources"))
+        alone = {source_id: (path,) for source_id, path in paths.items()}  # most concepts have one
+        found: dict[str, tuple[str, ...]] = {}
         rows = self.db.execute(
-            "SELECT DISTINCT ce.concept_id, s.path, s.id FROM concept_entries ce"
-            " JOIN entries e ON e.id = ce.entry_id JOIN sources s ON s.id = e.source_id"
-            " ORDER BY ce.concept_id, s.id"
+            "SELECT DISTINCT ce.concept_id, e.source_id FROM concept_entries ce"
+            " JOIN entries e ON e.id = ce.entry_id ORDER BY ce.concept_id, e.source_id"
         )
-        for concept_id, path, _ in rows:
-            found.setdefault(concept_id, []).append(path)
-        return {k: tuple(v) for k, v in found.items()}
+        for concept_id, source_id in rows:
+            earlier = found.get(concept_id)
+            found[concept_id] = alone[source_id] if earlier is None else (*earlier, paths[source_id])
+        return found
 
     def concept_ids_by_label(self) -> list[str]:
         """Return every concept id in the order `concept_records` yields them (by label)."""

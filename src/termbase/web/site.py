@@ -83,9 +83,7 @@ def _remove_temporaries(out: Path) -> tuple[int, set[str]]:
             names = os.listdir(folder)
         except (FileNotFoundError, NotADirectoryError):
             continue
-        for name in names:
-            if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
-                continue
+        for name in [name for name in names if name.endswith(TEMP_SUFFIX) and name.startswith(".")]:
             temp = folder / name
             if temp.is_dir() and not temp.is_symlink():
                 shutil.rmtree(temp, ignore_errors=True)  # the pages of a first build, not yet in place
@@ -93,7 +91,9 @@ def _remove_temporaries(out: Path) -> tuple[int, set[str]]:
                 temp.unlink(missing_ok=True)
             removed += 1
         if folder.name == "c" and folder.parent == out:
-            pages = {name for name in names if not name.endswith(TEMP_SUFFIX)}
+            pages = set(names)
+            if removed:
+                pages = {name for name in pages if not name.endswith(TEMP_SUFFIX)}
     return removed, pages
 
 
@@ -106,6 +106,8 @@ class _InChild:
         self._pid, self._fd = 0, -1
         self._done = False
         self._value: object = None
+        #: Whether the function runs in another process (else `get` runs it here).
+        self.forked = False
         if worker_count(PARALLEL_FROM, 2) < 2:
             return
         read, write = os.pipe()
@@ -126,6 +128,15 @@ class _InChild:
                 os._exit(0)
         os.close(write)
         self._pid, self._fd = pid, read
+        self.forked = True
+
+    def close(self) -> None:
+        """Stop waiting for an answer not taken (the child, if still running, ends on its own
+        when it finds the pipe closed) and reap the child."""
+        if self._pid:
+            os.close(self._fd)
+            os.waitpid(self._pid, 0)
+            self._pid = 0
 
     def get(self) -> object:
         """Return the function's result (raise what it raised)."""
@@ -424,8 +435,9 @@ GLOSSARY_DATA = "glossary-data.txt"
 def _block_texts(out: Path, blocks: dict[str, object], digest: str) -> dict[str, str]:
     """Return each concept's block of glossary-data.txt from where the manifest says it is;
     {} if the file is not the one the last build wrote (or a span is not a [start, length])."""
-    if all(isinstance(block, str) for block in blocks.values()):
-        return blocks  # type: ignore[return-value]  # the manifest of an older version: the texts
+    if isinstance(next(iter(blocks.values()), ""), str):
+        # the manifest of an older version: the texts (or nothing)
+        return {k: v for k, v in blocks.items() if isinstance(v, str)}
     try:
         data = (out / GLOSSARY_DATA).read_bytes()
     except OSError:
@@ -434,11 +446,13 @@ def _block_texts(out: Path, blocks: dict[str, object], digest: str) -> dict[str,
         return {}
     text = data.decode("utf-8", "surrogatepass")
     texts = {}
-    for concept_id, span in blocks.items():
-        if not (isinstance(span, list) and len(span) == 2 and all(type(n) is int and n >= 0 for n in span)):
-            return {}
-        start, length = span
-        texts[concept_id] = text[start : start + length]
+    try:
+        for concept_id, (start, length) in blocks.items():  # type: ignore[misc]
+            if start < 0 or length < 0:
+                return {}
+            texts[concept_id] = text[start : start + length]
+    except (TypeError, ValueError):  # not a [start, length] pair of numbers: trust none
+        return {}
     return texts
 
 
@@ -480,7 +494,13 @@ def write_site(
     links are absolute.
     """
     with cyclic_gc_paused():
-        return _write_site(termbase, out, title, language, workers, base_url, progress)
+        # Every build needs the pages' digests (to compare, or for the next build): worked out
+        # in another process while this one loads the site data.
+        digests_job = _InChild(_digests_of, termbase.path)
+        try:
+            return _write_site(termbase, out, title, language, workers, base_url, progress, digests_job)
+        finally:
+            digests_job.close()
 
 
 @contextmanager
@@ -509,11 +529,9 @@ def _write_site(
     workers: int | None,
     base_url: str,
     progress: ProgressCallback,
+    digests_job: _InChild,
 ) -> SiteSummary:
     started = time.perf_counter()
-    # Every build needs the pages' digests (to compare, or for the next build): worked out in
-    # another process while this one loads the site data.
-    digests_job = _InChild(_digests_of, termbase.path)
     data = SiteData.load(termbase, title, language)
     top, nested = Links(root="", static=True), Links(root="../", static=True)
     public = Links(root=base_url, static=True) if base_url else None
@@ -566,7 +584,10 @@ def _write_site(
             replace_file(path, payload)
             rewritten += 1
 
-    def list_pages() -> None:
+    def list_pages() -> tuple[dict[str, str], int]:
+        """Write the home, stats, search, letter and topic pages, llms.txt, the search index and
+        the static files; return what they add to `files` and how many of them were written."""
+        known, before = set(files), rewritten
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
         write(out / "index.html", render_page("home.html", home))
         stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
@@ -598,22 +619,42 @@ def _write_site(
             write(out / "static" / name, (STATIC_DIR / name).read_bytes())
         if not same_site:
             files.update((f"c/{i}.html", digest) for i, digest in digests_job.get().items())  # type: ignore[attr-defined]
+        return {name: files[name] for name in files.keys() - known}, rewritten - before
 
-    new_blocks = write_concept_pages(
-        data, termbase, todo, pages_folder, workers, list_pages, public, progress, new_folder=first
-    )
-    if first:
-        if (out / "c").is_dir():
-            (out / "c").rmdir()  # empty (see `first`)
-        os.replace(pages_folder, out / "c")
-    blocks = dict(zip(todo, new_blocks, strict=True))
-    ordered = [blocks.get(concept_id) or earlier.blocks[concept_id] for concept_id in ids]
-    header = glossary_data_header(data.title) + "\n"
-    write(out / GLOSSARY_DATA, header + "\n\n".join(ordered) + "\n")
-    spans, position = {}, len(header)
-    for concept_id, block in zip(ids, ordered, strict=True):
-        spans[concept_id] = [position, len(block)]
-        position += len(block) + 2
+    # A rebuild: the list pages are written by another process while this one writes the changed
+    # concept pages (the digests are already here: the child reads no pipe of this process).
+    lists_job = _InChild(list_pages) if same_site and workers < 2 else None
+    try:
+        new_blocks = write_concept_pages(
+            data,
+            termbase,
+            todo,
+            pages_folder,
+            workers,
+            None if lists_job and lists_job.forked else list_pages,
+            public,
+            progress,
+            new_folder=first,
+        )
+        if first:
+            if (out / "c").is_dir():
+                (out / "c").rmdir()  # empty (see `first`)
+            os.replace(pages_folder, out / "c")
+        blocks = dict(zip(todo, new_blocks, strict=True))
+        ordered = [blocks.get(concept_id) or earlier.blocks[concept_id] for concept_id in ids]
+        header = glossary_data_header(data.title) + "\n"
+        write(out / GLOSSARY_DATA, header + "\n\n".join(ordered) + "\n")
+        spans, position = {}, len(header)
+        for concept_id, block in zip(ids, ordered, strict=True):
+            spans[concept_id] = [position, len(block)]
+            position += len(block) + 2
+        if lists_job and lists_job.forked:
+            listed, count = lists_job.get()  # type: ignore[misc]
+            files.update(listed)
+            rewritten += count
+    finally:
+        if lists_job:
+            lists_job.close()
     removed = remove_stale_files(out, earlier, set(files))
     manifest = {"site": fingerprint, "files": files, "blocks": spans}
     manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
