@@ -126,6 +126,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         self.full_definitions = self.glossaries.definitions
         self.pages_out: dict[str, tuple[str, str]] = {}
         self.waiting: list[tuple[Page, str, str]] = []  # (page, chapter, content) to glossify at on_env
+        self.urls: dict[tuple[str, str], dict[str, str]] = {}  # (address, prefix) -> key -> link
         self.rendered_new = False
         if not self.config.glossary_page and not all(g.link_to for g in self.glossaries.sources):
             raise PluginError(
@@ -174,11 +175,16 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         if self.glossary_file is not None:
             address = get_relative_url(self.glossary_file.url, page.url)
         prefix = f"{_slug(chapter)}-" if chapter else ""
+        made = self.urls.setdefault((address, prefix), {})  # shared by the pages of one folder
 
         def url(key: str) -> str:
-            index, concept_id = glossaries.owners[key]
-            target = targets[index]
-            return target.url(concept_id) if target else f"{address}#{_anchor(prefix, key)}"
+            found = made.get(key)
+            if found is None:
+                index, concept_id = glossaries.owners[key]
+                target = targets[index]
+                found = target.url(concept_id) if target else f"{address}#{_anchor(prefix, key)}"
+                made[key] = found
+            return found
 
         return url
 
@@ -226,7 +232,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 page.file.src_uri,
             )
             return output
-        return output[:at] + linked + output[at + len(content) :]
+        return output.replace(content, linked, 1)  # (at `at`: one copy of the page, not three)
 
     def on_post_build(self, config: Any) -> None:
         # The tooltip lines first: they are made on first use, and then kept with the cache.
@@ -277,14 +283,15 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             self.rendered_new = True
             return done
 
-        addresses: dict[str, str] = {}
+        addresses: dict[int, str] = {}  # id of a page (alive all build long) -> its link
 
         def link_to(page: Page) -> str:
-            if page.url not in addresses:
+            found = addresses.get(id(page))
+            if found is None:
                 address = html.escape(get_relative_url(page.url, glossary.url))
                 title = html.escape(page.title or page.file.src_uri)
-                addresses[page.url] = f'<a href="{address}">{title}</a>'
-            return addresses[page.url]
+                found = addresses[id(page)] = f'<a href="{address}">{title}</a>'
+            return found
 
         order = getattr(self, "chapter_order", [])
         chapters = sorted(self.chapters, key=lambda t: (order.index(t) if t in order else len(order), t))
