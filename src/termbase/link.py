@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from termbase.labels import is_acronym_like, label_key
-from termbase.matcher import Match, TermMatcher
+from termbase.matcher import Match, PatternTable, TermMatcher
 from termbase.mention_checks import Target, domain_words, is_mention, math_spans, name_labels, word_stems
 from termbase.model import Concept, Dangling, Relation
 from termbase.resolve import context_words
@@ -48,8 +48,9 @@ class _ContextWords(dict[str, frozenset[str]]):
         return words
 
 
-def link(concepts: Sequence[Concept]) -> Links:
-    """Return see-also and mention relations among the concepts, and dangling targets."""
+def link(concepts: Sequence[Concept], tables: tuple[PatternTable, PatternTable] | None = None) -> Links:
+    """Return see-also and mention relations among the concepts, and dangling targets
+    (`tables`: the concepts' `concept_pattern_tables`, when made before)."""
     by_id = {c.id: c for c in concepts}
     by_key: dict[str, list[str]] = defaultdict(list)
     for concept in concepts:
@@ -69,7 +70,7 @@ def link(concepts: Sequence[Concept]) -> Links:
                         (concept.id, found, "see_also"),
                         Relation(concept.id, found, "see_also", target, entry.source, entry.line),
                     )
-    for concept, index, found in iter_mentions(concepts):
+    for concept, index, found in iter_mentions(concepts, tables=tables):
         entry = concept.entries[index]
         for match in found:
             relations.setdefault(
@@ -140,14 +141,16 @@ _EMPHASIS = str.maketrans({"*": " "})
 
 
 def iter_mentions(
-    concepts: Sequence[Concept], checked: bool = True
+    concepts: Sequence[Concept],
+    checked: bool = True,
+    tables: tuple[PatternTable, PatternTable] | None = None,
 ) -> Iterator[tuple[Concept, int, list[Match]]]:
     """Yield, entry by entry, (concept, entry index, the places its definition mentions another
     concept): what the shared matcher finds there that passes the checks of `mention_checks`
     (all it finds without `checked`, to measure what the checks do)."""
     by_id = {c.id: c for c in concepts}
     words = _ContextWords(by_id)
-    matcher = TermMatcher.from_concepts(concepts)
+    matcher = TermMatcher.from_concepts(concepts, tables)
     found = {
         concept.id: [
             [

@@ -334,6 +334,12 @@ def pattern_tables(labels: Iterable[tuple[str, str]]) -> tuple[PatternTable, Pat
     return dict(folded), dict(cased)
 
 
+def concept_pattern_tables(concepts: Sequence[Concept]) -> tuple[PatternTable, PatternTable]:
+    """Return the `pattern_tables` of the concepts' labels, in concept and label order (the
+    order a build stores them in: its link step and its stored patterns share one making)."""
+    return pattern_tables((c.id, label) for c in concepts for label in c.labels)
+
+
 class TermMatcher:
     """Finds the labels of a set of concepts in text; build once, call `find` many times."""
 
@@ -375,12 +381,15 @@ class TermMatcher:
     # -- building
 
     @classmethod
-    def from_concepts(cls, concepts: Sequence[Concept]) -> TermMatcher:
-        """Return a matcher over the labels of resolved concepts (as `link` gets them)."""
+    def from_concepts(
+        cls, concepts: Sequence[Concept], tables: tuple[PatternTable, PatternTable] | None = None
+    ) -> TermMatcher:
+        """Return a matcher over the labels of resolved concepts (as `link` gets them); `tables`:
+        their `concept_pattern_tables`, when made before."""
         by_id = {c.id: c for c in concepts}
+        # each one-line definition made when first asked for (linking never asks)
         terms = {
-            c.id: Term(c.id, c.label, one_line(c.entries[0].definition) if c.entries else "")
-            for c in concepts
+            c.id: Term(c.id, c.label, source=c.entries[0].definition if c.entries else "") for c in concepts
         }
 
         def context(concept_id: str) -> str:
@@ -388,7 +397,7 @@ class TermMatcher:
             return " ".join(e.definition for e in concept.entries) if concept else ""
 
         labels = ((c.id, label) for c in concepts for label in c.labels)
-        return cls(labels, terms, context)
+        return cls(labels, terms, context, tables=tables)
 
     @classmethod
     def from_termbase(cls, termbase: object) -> TermMatcher:

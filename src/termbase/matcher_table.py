@@ -27,10 +27,14 @@ def stamp() -> str:
     return f"{PATTERN_FORMAT} {__version__}"
 
 
-def write_pattern_table(db: sqlite3.Connection) -> None:
-    """Work out the patterns of the `labels` table and store them (inside the build's transaction)."""
-    labels = db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid")
-    folded, cased = pattern_tables(labels)
+def write_pattern_table(
+    db: sqlite3.Connection, tables: tuple[PatternTable, PatternTable] | None = None
+) -> None:
+    """Store the patterns of the `labels` table (inside the build's transaction): `tables`, when
+    the build made them from the same labels in the same order, else worked out here."""
+    if tables is None:
+        tables = pattern_tables(db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid"))
+    folded, cased = tables
     db.execute("CREATE TABLE matcher_patterns (cased INTEGER, pattern TEXT, concept_id TEXT, label TEXT)")
     db.executemany(
         "INSERT INTO matcher_patterns VALUES (?,?,?,?)",

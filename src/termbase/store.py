@@ -50,6 +50,7 @@ from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, 
 
 if TYPE_CHECKING:
     from termbase.check.findings import Finding
+    from termbase.matcher import PatternTable
     from termbase.read_checks import ReadFinding
     from termbase.search import Hit, SearchIndex
 
@@ -131,6 +132,8 @@ class Build:
     vector_model: str = ""
     vector_dimension: int = 0
     check_findings: tuple[Finding, ...] = ()  # what `termbase check` found in this build
+    #: The labels' matcher patterns (`matcher.concept_pattern_tables`), if linking made them.
+    pattern_tables: tuple[PatternTable, PatternTable] | None = None
 
 
 def initial_of(label: str) -> str:
@@ -168,13 +171,14 @@ def write_termbase(path: Path, build: Build) -> None:
         try:
             connection.execute("PRAGMA journal_mode = OFF")
             connection.execute("PRAGMA synchronous = OFF")
+            connection.execute("PRAGMA cache_size = -65536")
             connection.executescript(SCHEMA)
             with connection:
                 _insert(connection, build)
                 for statement in INDEXES.strip().splitlines():
                     connection.execute(statement)
                 write_search_tables(connection)
-                write_pattern_table(connection)
+                write_pattern_table(connection, build.pattern_tables)
             connection.execute("PRAGMA journal_mode = DELETE")
         finally:
             connection.close()
