@@ -585,8 +585,8 @@ def _write_site(
             rewritten += 1
 
     def list_pages() -> tuple[dict[str, str], int]:
-        """Write the home, stats, search, letter and topic pages, llms.txt, the search index and
-        the static files; return what they add to `files` and how many of them were written."""
+        """Write the home, stats, search, letter and topic pages, llms.txt and the static files;
+        return what they add to `files` and how many of them were written."""
         known, before = set(files), rewritten
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
         write(out / "index.html", render_page("home.html", home))
@@ -612,17 +612,25 @@ def _write_site(
             write(out / "sitemap.xml", sitemap_xml(public, data, ids))
             if urlsplit(base_url).path == "/":  # crawlers read robots.txt at a host's root only
                 write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {public.file('sitemap.xml')}\n")
-        index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
-        write(out / "search-index.json", index)
-        write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
         for name in STATIC_FILES:
             write(out / "static" / name, (STATIC_DIR / name).read_bytes())
         if not same_site:
             files.update((f"c/{i}.html", digest) for i, digest in digests_job.get().items())  # type: ignore[attr-defined]
         return {name: files[name] for name in files.keys() - known}, rewritten - before
 
+    def search_index_files() -> None:
+        """Write the static search index, as JSON and as a script."""
+        index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
+        write(out / "search-index.json", index)
+        write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
+
+    def all_lists() -> None:
+        list_pages()
+        search_index_files()
+
     # A rebuild: the list pages are written by another process while this one writes the changed
-    # concept pages (the digests are already here: the child reads no pipe of this process).
+    # concept pages and the search index (the digests are already here: the child reads no pipe
+    # of this process).
     lists_job = _InChild(list_pages) if same_site and workers < 2 else None
     try:
         new_blocks = write_concept_pages(
@@ -631,7 +639,7 @@ def _write_site(
             todo,
             pages_folder,
             workers,
-            None if lists_job and lists_job.forked else list_pages,
+            search_index_files if lists_job and lists_job.forked else all_lists,
             public,
             progress,
             new_folder=first,
