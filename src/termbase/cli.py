@@ -21,6 +21,7 @@ from rich.markup import escape
 
 from termbase import __version__
 from termbase.errors import InputError, NothingReadError, TermbaseError
+from termbase.plain_text import markdown_as_plain_text
 
 if TYPE_CHECKING:
     from termbase.limits import Limits
@@ -586,7 +587,7 @@ def list_concepts(db: Path | None, as_json: bool, letter: str | None, lang: str 
         table.add_column("id", ratio=3, min_width=12, overflow="fold", style="dim")
         table.add_column("summary", ratio=6, min_width=20, overflow="ellipsis", no_wrap=True)
         for cid, label, _initial, summary in rows:
-            table.add_row(escape(label), cid, escape(_one_line(summary)))
+            table.add_row(escape(label), cid, escape(_one_line(markdown_as_plain_text(summary))))
         out.print(table)
         out.print(f"{len(rows)} concepts")
 
@@ -678,7 +679,7 @@ def report(db: Path | None, as_json: bool) -> None:
             for u in (u for u in unused if u.source == source.path):
                 out.print(
                     f"  {u.line:>5}  [yellow]{escape(u.reason)}[/yellow]: "
-                    f"[dim]{escape(_one_line(u.text, 100))}[/dim]"
+                    f"[dim]{escape(_one_line(markdown_as_plain_text(u.text), 100))}[/dim]"
                 )
         if dangling:
             out.print("\n[bold]see-also targets that name no concept[/bold]")

@@ -29,6 +29,7 @@ import ahocorasick
 
 from termbase.accents import strip_accents
 from termbase.context_words import context_words
+from termbase.plain_text import markdown_as_plain_text
 
 if TYPE_CHECKING:
     from termbase.model import Concept
@@ -658,8 +659,8 @@ class TermMatcher:
         return ""
 
 
-#: Markdown marks left out of one-line definitions: emphasis, code, link brackets and targets.
-_MARKS = re.compile(r"[*_`]+|\]\([^)]*\)|[\[\]]|\$+")
+#: Math delimiters, left out of one-line definitions (the other Markdown marks: `plain_text`).
+_MATH_MARKS = re.compile(r"\$+")
 
 
 #: Where one sentence ends and the next begins (the text is on one line, single-spaced).
@@ -668,7 +669,9 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
 
 def one_line(text: str, width: int = 200) -> str:
     """Return the first sentence (or two, if short) of a Markdown definition, as plain text."""
-    line = _MARKS.sub("", " ".join(text[: width * 4].split()))
+    line = markdown_as_plain_text(text[: width * 4])
+    if "$" in line:
+        line = _MATH_MARKS.sub("", line)
     kept = None
     start = 0
     for sentence_break in _SENTENCE_BREAK.finditer(line):  # sentences read only as far as needed

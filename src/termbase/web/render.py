@@ -22,6 +22,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, Template
 from markupsafe import Markup, escape
 
 from termbase.citations import citations
+from termbase.plain_text import markdown_as_plain_text
 from termbase.web.security import csp_meta
 
 if TYPE_CHECKING:
@@ -260,27 +261,17 @@ def inline_formula_html(latex: str) -> str:
     return mathml.replace('<math class="formula"', '<math class="formula-inline"', 1)
 
 
-#: Markdown emphasis and code marks, left out of one-line summaries.
-_EMPHASIS_MARKS = re.compile(r"[*_`]+")
-
-
 def one_line(text: str, width: int = 160) -> str:
     """Return the first sentence-ish line of `text`, cut to `width` characters, as plain text."""
     # Only the start of a long text can reach the summary: work on a prefix when it is enough.
     head = text[: width * 4]
-    line = _clean_line(head)
+    line = markdown_as_plain_text(head)
     if len(line) <= width and len(head) < len(text):
-        line = _clean_line(text)
+        line = markdown_as_plain_text(text)
     if len(line) <= width:
         return line
     cut = line[: width - 1]
     return cut[: cut.rfind(" ")].rstrip(" ,;:") + "…" if " " in cut else cut + "…"
-
-
-def _clean_line(text: str) -> str:
-    """Return `text` on one line, whitespace runs collapsed, emphasis marks removed."""
-    line = " ".join(text.split())
-    return _EMPHASIS_MARKS.sub("", line) if ("*" in line or "_" in line or "`" in line) else line
 
 
 def _bytecode_cache() -> FileSystemBytecodeCache | None:
