@@ -256,3 +256,13 @@ def test_a_sentence_adverbial_or_a_hedge_does_not_hide_a_definition() -> None:
     assert "cleat" in defining("A cleat is usually a wooden fitting that a rope is made fast to.")
     scores = {f.term: f.score for f in findings("A dead run means sailing with the wind straight behind.")}
     assert scores["dead run"] >= 0.55
+
+
+def test_a_verb_after_a_quoted_word_is_not_part_of_the_term() -> None:
+    found = defining('In harbours, the term "warping" means "moving a boat by hauling on ropes".')
+    assert set(found) == {"warping"}
+
+
+def test_a_remarks_label_is_no_term() -> None:
+    assert term_problem("Remember") and term_problem("take care")
+    assert not term_problem("rudder")

@@ -344,8 +344,9 @@ def linked_term(target: str) -> str:
 _HEAD_NOUN_AFTER = re.compile(
     r"^[\"”]\s+(?P<noun>(?!(?:of|from|in|to|for|and|or|with|is|are|was|were|as|at|by|on|that|which|"
     r"who|when|if|but|so|than|then|because|instead|can|will|may|must|should|does|do|has|have|had|both|either|"
-    r"each|only|also|here|there|again|itself|now|too|alone)\b)"
-    r"[a-z][a-z-]{2,})\b"
+    r"each|only|also|here|there|again|itself|now|too|alone|means|refers|denotes|stands|describes|represents|"
+    r"indicates|includes|contains|becomes|seems|looks|works|gets|makes|allows|lets|tells|shows|says|sounds)\b)"
+    r"[a-z][a-z-]{2,})\b(?!\s+[\"“'‘])"  # a word followed by another quoted phrase is a verb: "X" means "Y"
 )
 _ARTICLE_BEFORE = re.compile(r"\b(?:an?|the)\s+[\"“]?$", re.I)
 QUOTED_PHRASE = re.compile(r"(?<![\w\"“])[\"“](?P<inner>[A-Za-z][\w' -]{0,48}[\w])[\"”](?!\w)")

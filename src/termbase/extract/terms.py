@@ -47,6 +47,11 @@ VAGUE = word_set(
     everything something nothing anything another again important key main exactly always never
     only still both"""
 )
+#: Labels that open a remark rather than name an idea ("Remember: …", "Take care: …").
+DISCOURSE_LABELS = frozenset(
+    {"remember", "recall", "reminder", "take care", "be careful", "careful", "watch out", "keep in mind",
+     "beware", "attention", "aside", "caveat", "heads up", "pro tip", "fun fact", "side note"}
+)
 #: Vague words that a subject still makes terms of, where the words around them define them
 #: (a sentence that says what a **key** may hold).
 VAGUE_UNLESS_DEFINED = word_set(
@@ -88,6 +93,8 @@ def term_problem(term: str) -> str:
         return "capitals for stress"
     if len(words) == 1 and term.lower() in VAGUE:
         return "too vague"
+    if term.lower() in DISCOURSE_LABELS:
+        return "a remark's label"
     if term.endswith("?"):
         return "a question"
     return ""
