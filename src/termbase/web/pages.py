@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import quote, urlencode
 
 from termbase.languages import FALLBACK, concept_languages, in_language, language_rank
+from termbase.model import is_concept_id
 from termbase.store import ConceptRecord, Termbase
 from termbase.web.render import formula_html, markdown_html, one_line
 
@@ -82,7 +83,9 @@ class Links:
 
     def concept(self, concept_id: str) -> str:
         """Return the URL of a concept page."""
-        return self._page(f"c/{quote(concept_id)}")
+        # A well-formed id is its own quoted form (letters, digits, hyphens): a site makes
+        # tens of thousands of these links, and quote() is the slow part.
+        return self._page(f"c/{concept_id if is_concept_id(concept_id) else quote(concept_id)}")
 
     def concept_base(self) -> str:
         """Return the folder prefix of concept URLs, for scripts that build them."""
