@@ -9,6 +9,7 @@ made by a `Links` object, so the same dict serves `/c/<id>` on the server and
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -16,7 +17,9 @@ from functools import lru_cache
 from itertools import combinations
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, NamedTuple
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, unquote, urlencode
+
+from markupsafe import Markup
 
 from termbase.languages import FALLBACK, concept_languages, in_language, language_rank
 from termbase.model import is_concept_id
@@ -369,7 +372,7 @@ def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[st
                 "language": entry.language,
                 "locator": locator,
                 "origin": entry.origin,
-                "definition_html": markdown_html(entry.definition),
+                "definition_html": _in_glossary_links(markdown_html(entry.definition), record, links),
                 "mentions": mentions_at.get((entry.source, entry.line), []),
                 "formulas": [{"latex": f, "html": formula_html(f)} for f in entry.formulas],
                 "links": [_link_or_text(link) for link in entry.links],
@@ -401,6 +404,35 @@ def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[st
         "mentions": [_ref(data, links, i) for i in mentions],
         "mentioned_in": backlinks,
     }
+
+
+#: A link to a place in the source glossary's own page (`[HTTP](#http)`), as rendered.
+_FRAGMENT_HREF = re.compile(r'href="#([^"]+)"')
+#: What a concept id (a slug) has no room for: the anchor `http_request` names `http-request`.
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def _in_glossary_links(definition_html: Markup, record: ConceptRecord, links: Links) -> Markup:
+    """Point a definition's links to another entry of its own glossary page (`#http_request`)
+    at that concept's page: the concept a see-also or mention of this one names so (a
+    source's `see: [http_request]`, or the linked words themselves). A fragment that names
+    no related concept stays as written (a page is rebuilt when a related concept changes)."""
+    if 'href="#' not in definition_html:
+        return definition_html
+    named = {name: r.to_id for r in record.related if (name := _slug_of(r.evidence))}
+
+    def concept_href(match: re.Match[str]) -> str:
+        name = _slug_of(unquote(match.group(1)))
+        concept_id = named.get(name) if name else None
+        if concept_id is None:
+            return match.group(0)
+        return f'href="{html.escape(links.concept(concept_id))}"'
+
+    return Markup(_FRAGMENT_HREF.sub(concept_href, str(definition_html)))
+
+
+def _slug_of(text: str) -> str:
+    return _NOT_SLUG.sub("-", text.casefold()).strip("-")
 
 
 def _ref(data: SiteData, links: Links, concept_id: str) -> dict[str, str]:
