@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from conftest import FIXTURES
 from termbase.cli import app
+from termbase.lookup import find_concepts
 from termbase.sources import decode
 from termbase.store import Termbase
 
@@ -110,16 +111,18 @@ def test_when_nothing_can_be_read_every_file_is_still_named(tmp_path: Path) -> N
     assert not (tmp_path / "x.db").exists()
 
 
-def test_mixed_encodings_name_every_bad_line(tmp_path: Path) -> None:
+def test_mixed_encodings_are_read_and_every_bad_line_flagged(tmp_path: Path) -> None:
     rows = ["term,definition", "kiln,an oven for firing clay", "café,where the potters meet"]
     data = "\n".join(rows).encode("utf-8") + b"\nfa\xe7ade,front of the studio\nna\xefve,a plain style\n"
     path = tmp_path / "mixed.csv"
     path.write_bytes(data)
     code, _out, err = run("build", str(path), str(GOOD), "--db", str(tmp_path / "m.db"))
-    assert code == 1
-    line = skipped_lines(err)["mixed.csv"]
-    assert "mixed.csv:4:" in line and "mixes UTF-8 with another encoding" in line
-    assert "on 2 lines (4, 5)" in line and "convert only the lines named" in line
+    assert code == 0 and "mixed.csv" not in skipped_lines(err)
+    flat = " ".join(err.split())
+    for number, byte in ((4, "e7"), (5, "ef")):
+        assert f"mixed.csv:{number}: line is not UTF-8 (byte 0x{byte})" in flat
+    with Termbase.open(tmp_path / "m.db") as termbase:
+        assert find_concepts(termbase, "kiln") and find_concepts(termbase, "café")
     latin = tmp_path / "latin.csv"
     latin.write_bytes("term,definition\nfa\xe7ade,front\n".encode("latin-1"))
     code, _out, err = run("build", str(latin), str(GOOD), "--db", str(tmp_path / "l.db"))

@@ -13,6 +13,7 @@ from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
+from termbase.readers.markup.markdown_details import MarkdownDetailsReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.texinfo import TexinfoTableReader
 from termbase.readers.standards.xliff import XliffReader
@@ -263,3 +264,43 @@ def test_a_note_paragraph_in_prose_is_no_entry():
 )
 def test_name_in_another_script_in_brackets(term, labels):
     assert parse_term(term)[0] == labels
+
+
+DETAILS = """---
+description: Words of the loom
+---
+
+# Glossary
+
+## W
+
+<details>
+
+<summary>Warp</summary>
+
+The threads held lengthwise on the [loom](https://example.org/loom).
+
+</details>
+
+<details>
+<summary><strong>Weft</strong></summary>
+
+The thread passed across.
+
+It is wound on a bobbin.
+</details>
+
+<details><summary>Whorl</summary>A weight on a spindle.</details>
+"""
+
+
+def test_markdown_details_blocks():
+    assert pick_reader(DETAILS).name == "markdown-details"
+    result = MarkdownDetailsReader().read(DETAILS, "g.md")
+    assert [(e.term, e.definition) for e in result.entries] == [
+        ("Warp", "The threads held lengthwise on the [loom](https://example.org/loom)."),
+        ("Weft", "The thread passed across.\n\nIt is wound on a bobbin."),
+        ("Whorl", "A weight on a spindle."),
+    ]
+    assert result.title == "Glossary"
+    assert unaccounted_lines(DETAILS, result) == []

@@ -134,7 +134,7 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
     line of the file is accounted for whatever the reader does.
     """
     if (path := strip_controls(text.path)) != text.path:  # a file name can carry escape codes too
-        text = SourceText(path, text.text)
+        text = SourceText(path, text.text, text.not_utf8)
     check_lines(text.text, text.path)
     check_entities(text.text, text.path)
     # a limit hit by any reader tried fails the file, whoever read it
@@ -176,7 +176,23 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         entry_count=len(result.entries),
         unused_count=len(result.unused),
     )
-    return ReadSource(source, result, cited_sources(result, text.path, reader.name), read.findings)
+    findings = (*read.findings, *encoding_findings(text))
+    return ReadSource(source, result, cited_sources(result, text.path, reader.name), findings)
+
+
+def encoding_findings(text: SourceText) -> tuple[ReadFinding, ...]:
+    """Return a finding for each line of the file that was not UTF-8 (read with U+FFFD)."""
+    return tuple(
+        ReadFinding(
+            text.path,
+            "encoding",
+            f"line is not UTF-8 (byte 0x{byte:02x}): read with \ufffd in place of its bad bytes; "
+            "re-save that line as UTF-8",
+            line,
+            0.0,
+        )
+        for line, byte in text.not_utf8
+    )
 
 
 def cited_sources(result: ReadResult, path: str, reader: str) -> tuple[Source, ...]:
@@ -242,7 +258,7 @@ def read_sources(
         try:
             text = load_text(item)
             if relative_to is not None and text.path != STDIN_NAME:
-                text = SourceText(str(item.resolve().relative_to(relative_to)), text.text)
+                text = replace(text, path=str(item.resolve().relative_to(relative_to)))
             read.append(read_source(text, format_name))
         except NotAGlossaryError as error:
             error.found_in_folder = found_in_folder

@@ -86,10 +86,23 @@ _XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9.
 
 @dataclass(frozen=True, slots=True)
 class SourceText:
-    """A file's path as the user named it, and its decoded text."""
+    """A file's path as the user named it, and its decoded text.
+
+    `not_utf8` lists (line, first bad byte) for the lines of a mostly-UTF-8 file that were
+    not UTF-8: the file is read with U+FFFD in place of their bad bytes, and each is flagged.
+    """
 
     path: str
     text: str
+    not_utf8: tuple[tuple[int, int], ...] = ()
+
+
+class MixedEncodingError(InputError):
+    """A file of UTF-8 lines with a few lines in another encoding (see `load_text`)."""
+
+    def __init__(self, message: str, *, path: str, line: int, hint: str, lines: tuple[tuple[int, int], ...]):
+        super().__init__(message, path=path, line=line, hint=hint)
+        self.lines = lines
 
 
 def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
@@ -166,10 +179,14 @@ def load_text(path: Path) -> SourceText:
         raise InputError("permission denied", path=name, hint="check the file's permissions") from None
     except IsADirectoryError:
         raise InputError("is a directory", path=name, hint="name the files inside it") from None
-    text = decode(data, name)
+    bad: tuple[tuple[int, int], ...] = ()
+    try:
+        text = decode(data, name)
+    except MixedEncodingError as error:  # a few lines in another encoding: read the rest, flag them
+        text, bad = data.decode("utf-8-sig", errors="replace"), error.lines
     if not text.strip():
         raise InputError("file is empty", path=name, hint="add glossary entries or leave it out")
-    return SourceText(name, text)
+    return SourceText(name, text, bad)
 
 
 def decode(data: bytes, name: str) -> str:
@@ -203,11 +220,13 @@ def decode(data: bytes, name: str) -> str:
 def _not_utf8(data: bytes, error: UnicodeDecodeError, name: str) -> InputError:
     """Return the error for bytes that are not UTF-8: first bad line, how many, likely encoding."""
     bad_lines = []
+    bad_bytes = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
         try:
             raw.decode("utf-8")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as bad:
             bad_lines.append(number)
+            bad_bytes.append(raw[bad.start])
     mixed = len(bad_lines) < sum(1 for raw in data.split(b"\n") if max(raw, default=0) >= 0x80)
     shown = ", ".join(map(str, bad_lines[:8])) + (", …" if len(bad_lines) > 8 else "")
     more = f" on {len(bad_lines)} lines ({shown})" if len(bad_lines) > 1 else ""
@@ -219,4 +238,7 @@ def _not_utf8(data: bytes, error: UnicodeDecodeError, name: str) -> InputError:
         message = f"the file is not UTF-8: {invalid}"
         hint = "re-save the file as UTF-8, e.g. `iconv -f WINDOWS-1252 -t UTF-8 FILE > FILE.utf8`"
     first = bad_lines[0] if bad_lines else data[: error.start].count(b"\n") + 1
+    if mixed:
+        lines = tuple(zip(bad_lines, bad_bytes, strict=True))
+        return MixedEncodingError(message, path=name, line=first, hint=hint, lines=lines)
     return InputError(message, path=name, line=first, hint=hint)

@@ -29,6 +29,7 @@ from termbase.readers.markup.latex_glossaries import LatexGlossariesReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
+from termbase.readers.markup.markdown_details import MarkdownDetailsReader
 from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
 from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
 from termbase.readers.markup.markdown_table import MarkdownTableReader
@@ -58,7 +59,7 @@ READERS: tuple[Reader, ...] = (
     TermbaseTbxReader(),
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
-    MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(),
+    MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),
