@@ -311,3 +311,12 @@ def test_first_italic_use_introduces_the_books_own_term_not_an_everyday_word(tmp
     assert "first italic use of the book's own term" in found["bowline"].evidence
     assert found["bowline"].chapter.endswith("01-knots.md")
     assert "not" not in found
+
+
+def test_words_that_define_an_emphasised_term_count_for_its_markup(tmp_path: Path) -> None:
+    (tmp_path / "01-rig.md").write_text(
+        "# Rig\n\n- *Halyard* - the halyard is the rope that hoists a sail up the mast.\n\n"
+        "(A *winch* is a drum that gives a sailor leverage on a loaded rope.)\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["winch"].definition == "A drum that gives a sailor leverage on a loaded rope."
+    assert found["halyard"].confidence >= 0.6

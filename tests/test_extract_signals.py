@@ -266,3 +266,8 @@ def test_a_verb_after_a_quoted_word_is_not_part_of_the_term() -> None:
 def test_a_remarks_label_is_no_term() -> None:
     assert term_problem("Remember") and term_problem("take care")
     assert not term_problem("rudder")
+
+
+def test_a_defining_sentence_in_brackets_is_read() -> None:
+    found = defining("(A bollard is a short post on a quay that ropes are tied to.)")
+    assert found == {"bollard": "A short post on a quay that ropes are tied to."}

@@ -353,15 +353,23 @@ def _indexed_in(block: Block, pattern: re.Pattern[str], term: str, document: Doc
 def _with_pattern_labels(marked: list[Finding], patterns: list[Finding]) -> list[Finding]:
     """Return the marked findings with the other names a sentence pattern found for the same term
     ("a **graphical user interface** (GUI)": the bold phrase also gets its acronym)."""
-    names = {f.term.lower(): f.labels for f in patterns if f.labels}
     found = []
     for finding in marked:
-        more = names.get(finding.term.lower(), ())
+        same = [f for f in patterns if f.term.lower() == finding.term.lower()]
+        if not same:
+            found.append(finding)
+            continue
+        more = tuple(label for f in same for label in f.labels)
+        labels = finding.labels
         if more:
             labels = tuple(dict.fromkeys((*(finding.labels or (finding.term,)), *more)))
-            evidence = (*finding.evidence, *(e for f in patterns if f.term.lower() == finding.term.lower()
-                                            for e in f.evidence))
-            finding = replace(finding, labels=labels, evidence=tuple(dict.fromkeys(evidence)))
+        evidence = tuple(dict.fromkeys((*finding.evidence, *(e for f in same for e in f.evidence))))
+        finding = replace(finding, labels=labels, evidence=evidence)
+        stated = max((f for f in same if f.defining), key=lambda f: f.score, default=None)
+        if stated is not None and not finding.defining:
+            # "(A *dialog box* is a small window …)": the words define what the markup only marked
+            finding = replace(finding, defining=True, score=max(finding.score, stated.score),
+                              definition=stated.definition)
         found.append(finding)
     return found
 

@@ -576,6 +576,8 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
     """Return findings for definitional sentence patterns that need no markup (`in_list`: the
     sentence is a list item, where 'term: meaning' is a definition)."""
     text = sentence.text.strip()
+    if text.startswith("(") and text.endswith((")", ").")) and text.count("(") == 1:
+        text = text[1:].rstrip(".").rstrip(")").strip()  # "(A cleat is a fitting …)": a sentence in brackets
     findings: list[Finding] = []
     copula = _COPULA_SENTENCE.match(text)
     if copula and not _EVALUATIVE.match(copula.group("rest")):
