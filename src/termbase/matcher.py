@@ -218,16 +218,14 @@ class _Automata:
         self.rest_keys, self.rest_found = list(rest), list(rest.values())
         self.rest = _trie(self.rest_keys)
 
-    def patterns(self) -> Iterator[tuple[str, _Pattern]]:
-        """Yield every (pattern, its data), folded and cased (in no particular order)."""
-        if self.automaton is not None:
-            entries = self.entries
-            for key, index in self.automaton.items():
-                folded_found, cased_found = entries[index]
-                if folded_found is not None:
-                    yield key, folded_found
-                yield from cased_found
-        yield from zip(self.rest_keys, self.rest_found, strict=True)
+    def pattern_data(self) -> Iterator[_Pattern]:
+        """Yield what every pattern stands for, folded and cased ones."""
+        for folded_found, cased_found in self.entries:
+            if folded_found is not None:
+                yield folded_found
+            for _, data in cased_found:
+                yield data
+        yield from self.rest_found
 
     def iter(self, lowered: str, cased: str) -> list[tuple[int, int, _Pattern]]:
         """Return (start, end, pattern) of every hit: folded patterns in `lowered`, cased ones
@@ -370,7 +368,7 @@ class TermMatcher:
         self.terms = terms
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
-        every_char = set("".join(key for key, _ in self._automata.patterns()))
+        every_char = set("".join(folded)).union("".join(cased))
         self._pattern_chars = frozenset(c for c in every_char if not c.isascii())
         self._char_map: dict[str, str] = {}
 
@@ -423,7 +421,7 @@ class TermMatcher:
     def prepare_homonyms(self) -> None:
         """Work out now the context words of every concept that shares a label with another
         (else done on first need), so that a pickled matcher carries them."""
-        for _, pattern in self._automata.patterns():
+        for pattern in self._automata.pattern_data():
             if len(pattern[_OWNERS]) > 1:
                 for owner in pattern[_OWNERS]:
                     self.words_of(owner)

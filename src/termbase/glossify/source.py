@@ -225,14 +225,19 @@ def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
                 all_labels = termbase.all_labels()
         except StoreError as error:
             raise InputError(f"cannot be read as a termbase: {error}", path=str(source.path)) from None
+        prefix = "" if index == 0 else f"{source.name}:"  # (as `concept_key`, without a call a row)
         for concept_id, label, _, definition in summaries:
-            key = concept_key(index, source.name, concept_id)
+            key = prefix + concept_id
             terms[key] = Term(key, label, source=definition)  # one line when asked
             definitions[key] = definition
             owners[key] = (index, concept_id)
         for concept_id, label, _ in all_labels:
-            key = concept_key(index, source.name, concept_id)
-            labels.setdefault(key, []).append(label)
+            key = prefix + concept_id
+            found = labels.get(key)
+            if found is None:
+                labels[key] = [label]
+            else:
+                found.append(label)
             pairs.append((key, label))
     rank = {key: index for key, (index, _) in owners.items()}
     # With glossaries for some pages only, which glossary a shared label goes to depends on
