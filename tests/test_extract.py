@@ -320,3 +320,16 @@ def test_words_that_define_an_emphasised_term_count_for_its_markup(tmp_path: Pat
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert found["winch"].definition == "A drum that gives a sailor leverage on a loaded rope."
     assert found["halyard"].confidence >= 0.6
+
+
+def test_a_table_headed_term_and_definition_is_a_glossary_other_tables_are_not(tmp_path: Path) -> None:
+    (tmp_path / "01-rig.md").write_text(
+        "# Rig\n\n| Term | Definition |\n|---|---|\n| halyard | A rope that hoists a sail up the mast. |\n\n"
+        "| Command | Use |\n|---|---|\n| hoist | pulls the sail up |\n", encoding="utf-8")
+    (tmp_path / "02-deck.rst").write_text(
+        "Deck\n====\n\n.. list-table::\n   :header-rows: 1\n\n   * - Word\n     - Meaning\n"
+        "   * - cleat\n     - A fitting that holds a rope fast.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["halyard"].definition == "A rope that hoists a sail up the mast."
+    assert found["cleat"].definition == "A fitting that holds a rope fast."
+    assert "hoist" not in found

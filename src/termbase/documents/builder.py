@@ -16,9 +16,11 @@ from pathlib import PurePosixPath
 from termbase.documents.model import (
     ASIDE,
     CODE,
+    DEFINITION,
     EXERCISE,
     GLOSSARY_LINK,
     LINK,
+    Block,
     Span,
 )
 
@@ -157,6 +159,34 @@ def strip_text(text: str, spans: tuple[Span, ...]) -> tuple[str, tuple[Span, ...
         if s.end - cut > 0 and s.start - cut < len(stripped)
     )
     return stripped, shifted, newlines
+
+
+#: Header cells that make a table a glossary: a column of terms beside a column of meanings.
+_TERM_HEADER = re.compile(
+    r"^(?:terms?|words?|concepts?|keywords?|jargon|acronyms?|abbreviations?|expressions?|phrases?|"
+    r"vocabulary|glossary(?:\s+terms?)?)$", re.I)
+_MEANING_HEADER = re.compile(
+    r"^(?:definitions?|meanings?|descriptions?|explanations?|what\s+it\s+means|stands\s+for|glosse?s?)$",
+    re.I,
+)
+
+
+def definition_columns(header: list[str]) -> tuple[int, int] | None:
+    """Return (term column, meaning column) when a table's header names a glossary ('Term' and
+    'Definition', 'Word' and 'Meaning' …), else None: other tables list things, not terms."""
+    cells = [" ".join(cell.split()).strip(" *_:") for cell in header]
+    term = next((i for i, cell in enumerate(cells) if _TERM_HEADER.match(cell)), None)
+    meaning = next((i for i, cell in enumerate(cells) if _MEANING_HEADER.match(cell)), None)
+    return (term, meaning) if term is not None and meaning is not None and term != meaning else None
+
+
+def table_definition(row: list[Block], term: int, meaning: int) -> list[Block]:
+    """Return a table row of a glossary table as a DEFINITION block (its term cell as the term)."""
+    if len(row) <= max(term, meaning) or not row[term].text.strip() or not row[meaning].text.strip():
+        return []
+    cell = row[meaning]
+    return [Block(DEFINITION, cell.text, cell.line, cell.section, cell.spans, term=row[term].text.strip(),
+                  label="table")]
 
 
 __all__ = ["ASIDE", "CODE", "EXERCISE", "TextBuilder", "heading_anchor", "is_glossary_link", "kind_of_label"]

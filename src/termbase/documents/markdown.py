@@ -20,7 +20,15 @@ from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from termbase.documents.builder import TextBuilder, heading_anchor, kind_of_label, link_kind, strip_text
+from termbase.documents.builder import (
+    TextBuilder,
+    definition_columns,
+    heading_anchor,
+    kind_of_label,
+    link_kind,
+    strip_text,
+    table_definition,
+)
 from termbase.documents.model import (
     ASIDE,
     CODE,
@@ -198,8 +206,19 @@ def parse_markdown(text: str, path: str) -> Document:
     context: list[str] = []  # enclosing block tokens: list_item, dd, blockquote, table …
     pending_term = ""
     heading_level = 0
+    header: list[str] = []  # the header cells of the table being read
+    row: list[Block] = []  # the cells of the row being read
     for index, token in enumerate(tokens):
         kind = token.type
+        if kind == "table_open":
+            header = []
+        elif kind == "tr_open":
+            row = []
+        elif kind == "tr_close":
+            if "thead" in context:
+                header = [cell.text for cell in row]
+            elif (columns := definition_columns(header)) is not None:
+                blocks.extend(table_definition(row, *columns))
         if kind == "front_matter":
             title = _front_matter_title(token, problems) or title
             continue
@@ -256,6 +275,8 @@ def parse_markdown(text: str, path: str) -> Document:
             block_kind, label = div.kind, div.label
         term = pending_term if block_kind == DEFINITION else ""
         blocks.append(Block(block_kind, body, line, len(sections) - 1, spans, term=term, label=label))
+        if block_kind == TABLE:
+            row.append(blocks[-1])
         if "dd" not in context:
             pending_term = ""
     if not title:

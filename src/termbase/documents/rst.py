@@ -18,7 +18,14 @@ from docutils import nodes, utils
 from docutils.frontend import get_default_settings
 from docutils.parsers.rst import Directive, Parser, directives, roles
 
-from termbase.documents.builder import TextBuilder, kind_of_label, link_kind, strip_text, word_set
+from termbase.documents.builder import (
+    TextBuilder,
+    definition_columns,
+    kind_of_label,
+    link_kind,
+    strip_text,
+    word_set,
+)
 from termbase.documents.model import (
     ASIDE,
     CODE,
@@ -287,6 +294,8 @@ class _Walker:
             return
         if isinstance(node, nodes.table):
             self.blocks.append(Block(kind or TABLE, node.astext(), self._line(node), section, label=label))
+            if not kind:
+                self._glossary_table(node)
             return
         if isinstance(node, nodes.definition_list_item):
             term_node = node.next_node(nodes.term)
@@ -311,6 +320,27 @@ class _Walker:
             return
         if isinstance(node, nodes.Element):
             self.walk(node, kind, label, depth)
+
+    def _glossary_table(self, table: nodes.table) -> None:
+        """Read a table whose header names a glossary ('Term' / 'Definition') as definition items."""
+        head = table.next_node(nodes.thead)
+        body = table.next_node(nodes.tbody)
+        if head is None or body is None:
+            return
+        header_row = head.next_node(nodes.row)
+        header = [entry.astext() for entry in header_row.children] if header_row is not None else []
+        columns = definition_columns(header)
+        if columns is None:
+            return
+        term_column, meaning_column = columns
+        for row in body.children:
+            cells = [c for c in row.children if isinstance(c, nodes.entry)]
+            if len(cells) <= max(term_column, meaning_column):
+                continue
+            term = " ".join(cells[term_column].astext().split())
+            paragraph = cells[meaning_column].next_node(nodes.paragraph)
+            if term and paragraph is not None:
+                self._paragraph(paragraph, DEFINITION, "table", term)
 
     @staticmethod
     def _list_kind(node: nodes.Node) -> str:
