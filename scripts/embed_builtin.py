@@ -16,7 +16,7 @@ def main() -> None:
     started = time.perf_counter()
     kept, computed = refresh_shipped_vectors()
     print(
-        f"{shipped_vectors_path()}: {kept + computed} concepts ({kept} kept, {computed} embedded) "
+        f"{shipped_vectors_path()}: {kept + computed} texts ({kept} kept, {computed} embedded) "
         f"in {time.perf_counter() - started:.1f} s"
     )
 

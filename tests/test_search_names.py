@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from termbase.build import build_termbase
 from termbase.cli import app as cli_app
-from termbase.search_names import opening_clause
+from termbase.search_names import capitals_agree, name_phrases, opening_clause
 from termbase.store import Termbase
 from termbase.web.app import create_app
 
@@ -44,6 +44,14 @@ concepts:
   - id: kv-cache
     label: KV cache
     definition: Keys and values of earlier tokens kept in memory so that decoding does not compute them again.
+  - id: resnet
+    label: ResNet
+    definition: A deep convolutional network whose blocks add their input back to their output.
+  - id: tree-of-thoughts
+    label: Tree of Thoughts
+    definition: >-
+      A prompting method in which the model explores several branches of partial thoughts
+      and keeps the promising ones.
 """
 
 
@@ -88,6 +96,55 @@ def test_names_the_termbase_knows_are_still_hits(termbase: Termbase, query: str,
     assert answer.hits[0].id == expected
 
 
+@pytest.mark.parametrize(
+    ("query", "unknown", "related"),
+    [
+        ("ResNeXt", ("ResNeXt",), []),  # a capital ResNet lacks: another name, not a typo of it
+        ("how does Graph of Thoughts prompting work", ("Graph of Thoughts",), ["tree-of-thoughts"]),
+        ("Kneser-Ney smoothing for forecasting models", ("Kneser-Ney",), ["time-series-forecasting"]),
+    ],
+)
+def test_names_marked_by_capitals_that_no_label_holds_are_not_answered(
+    termbase: Termbase, query: str, unknown: tuple[str, ...], related: list[str]
+) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.hits == []
+    assert answer.unknown == (unknown if related else ())  # no related concept: simply no match
+    assert [h.id for h in answer.related] == related
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("resnext", "resnet"),  # typed without capitals: a misspelling as before
+        ("ResNte", "resnet"),  # a slip that adds no capital
+        ("how does Tree of Thoughts prompting work", "tree-of-thoughts"),  # the capitals name a label
+        ("How Does Tree Of Thoughts Work", "tree-of-thoughts"),  # title case marks nothing
+    ],
+)
+def test_capitals_naming_a_label_or_a_slip_are_answered(
+    termbase: Termbase, query: str, expected: str
+) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.unknown == ()
+    assert answer.hits[0].id == expected
+
+
+def test_capitals_agree_unless_one_typed_inside_a_word_is_missing_from_the_label() -> None:
+    assert not capitals_agree("ResNeXt", "ResNet")
+    assert capitals_agree("PyTroch", "PyTorch")
+    assert capitals_agree("resnext", "ResNet") and capitals_agree("RESNEXT", "ResNet")
+    assert capitals_agree("Resnte block", "ResNet block")
+
+
+def test_name_phrases_are_marked_by_capitals_inside_words_or_after_the_first() -> None:
+    assert name_phrases("how does Graph of Thoughts prompting work") == ["Graph of Thoughts"]
+    assert name_phrases("Kneser-Ney smoothing for n-gram models") == ["Kneser-Ney"]
+    assert name_phrases("Explain ARIMA models of the Box and Jenkins kind") == ["ARIMA", "Box and Jenkins"]
+    assert name_phrases("How Does Flash Attention Work") == []
+    assert name_phrases("WHAT IS ARIMA") == []
+
+
 def test_opening_clause_ends_at_a_sentence_semicolon_or_dash() -> None:
     assert opening_clause("Fill-in-the-Middle (FIM) — a code objective. More.") == "Fill-in-the-Middle (FIM)"
     assert opening_clause("Streaming Multiprocessor; the core") == "Streaming Multiprocessor"
@@ -126,6 +183,7 @@ def test_api_page_and_mcp_tool_say_the_same(db: Path) -> None:
             body = http.get("/api/search", params={"q": "ARIMA forecasting"}).json()
             page = http.get("/search", params={"q": "ARIMA forecasting"}).text
             known = http.get("/api/search", params={"q": "forecasting"}).json()
+            phrase = http.get("/api/search", params={"q": "how does Graph of Thoughts prompting work"}).json()
     finally:
         server.should_exit = True
         thread.join(10)
@@ -133,8 +191,11 @@ def test_api_page_and_mcp_tool_say_the_same(db: Path) -> None:
     assert [h["id"] for h in body["related"]] == ["time-series-forecasting"]
     assert "No concept named “ARIMA”" in page and "/c/time-series-forecasting" in page
     assert "unknown" not in known and known["hits"][0]["id"] == "time-series-forecasting"
+    assert phrase["hits"] == [] and phrase["unknown"] == ["Graph of Thoughts"]
     with Termbase.open(db) as opened:
+        named = Glossary(opened).search("how does Graph of Thoughts prompting work")
         result = Glossary(opened).search("ARIMA forecasting")
+    assert named.hits == [] and named.unknown == ["Graph of Thoughts"]
     assert result.hits == [] and result.unknown == ["ARIMA"]
     assert [h.id for h in result.related] == ["time-series-forecasting"]
 

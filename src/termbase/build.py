@@ -14,6 +14,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from termbase import vector_index
 from termbase.check.findings import Finding
 from termbase.collections_pause import fewer_collections, no_collections
 from termbase.control_chars import cleaned, may_hold_controls, strip_controls
@@ -34,7 +35,15 @@ from termbase.readers.base import (
 )
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
-from termbase.semantic import DIMENSION, MODEL_NAME, concept_text, get_embedder, text_key, vectors_blob
+from termbase.semantic import (
+    DIMENSION,
+    MODEL_NAME,
+    concept_text,
+    description_text,
+    get_embedder,
+    text_key,
+    vectors_blob,
+)
 from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, input_folders, load_text
 from termbase.store import Build, write_termbase
 
@@ -327,21 +336,40 @@ def concept_texts(concepts: Sequence[Concept]) -> list[str]:
     return [concept_text(c.label, c.labels, dict.fromkeys(e.definition for e in c.entries)) for c in concepts]
 
 
+def description_texts(concepts: Sequence[Concept]) -> list[str]:
+    """Return each concept's second embedded text, what it is without its names (see
+    semantic.description_text), in order; a concept with no definition gets its main text."""
+    return [
+        description_text(e.definition for e in c.entries) or text
+        for c, text in zip(concepts, concept_texts(concepts), strict=True)
+    ]
+
+
 def concept_vectors(
     concepts: Sequence[Concept],
     known: Mapping[str, Any] | None = None,
     progress: ProgressCallback = no_progress,
-) -> tuple[bytes, ...]:
-    """Return one embedding blob per concept, in order.
+) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """Return one embedding blob per concept, in order, and one of its description (empty
+    for a termbase large enough to search through a graph: see vector_index.wanted).
 
     `known` maps `text_key(text)` to vectors made before (the built-in glossary ships
-    its own); only the concepts whose text is not among them are embedded, and
+    its own); only texts not among them are embedded, each distinct text once, and
     `progress` is told of each batch ("embedding concepts").
     """
     texts = concept_texts(concepts)
+    descriptions = [] if vector_index.wanted(len(texts)) else description_texts(concepts)
+    vectors = text_vectors([*texts, *descriptions], known, progress)
+    return vectors[: len(texts)], vectors[len(texts) :]
+
+
+def text_vectors(
+    texts: Sequence[str], known: Mapping[str, Any] | None = None, progress: ProgressCallback = no_progress
+) -> tuple[bytes, ...]:
+    """Return the embedding blob of each text, reusing `known` ones (by text_key)."""
     known = known or {}
     keys = [text_key(text) for text in texts]
-    missing = [i for i, key in enumerate(keys) if key not in known]
+    missing = list({key: i for i, key in enumerate(keys) if key not in known}.values())
     made = []
     if missing:
         made = get_embedder().encode(
@@ -405,7 +433,7 @@ def _build_termbase(
     del entries  # the concepts hold them now
     tables = concept_pattern_tables(concepts)  # made once: for linking and to be stored
     links = link(concepts, tables)
-    vectors = concept_vectors(concepts, known_vectors, progress) if semantic else ()
+    vectors, descriptions = concept_vectors(concepts, known_vectors, progress) if semantic else ((), ())
     findings = build_findings(concepts, links.relations, links.dangling)
     build = Build(
         sources=all_sources(read),
@@ -415,6 +443,7 @@ def _build_termbase(
         unused=tuple(u for r in read for u in r.result.unused),
         read_findings=tuple(f for r in read for f in r.findings),
         vectors=vectors,
+        description_vectors=descriptions,
         vector_model=MODEL_NAME if vectors else "",
         vector_dimension=DIMENSION if vectors else 0,
         check_findings=findings,

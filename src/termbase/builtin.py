@@ -21,6 +21,10 @@ from termbase import __version__, semantic
 from termbase.cache_folder import cache_dir
 from termbase.errors import StoreError
 
+#: What a compiled built-in termbase holds besides the glossary: names the embeddings'
+#: views (main text + description), so a cache compiled before them is not reused.
+VECTOR_VIEWS = "v2"
+
 
 def glossary_files() -> list[Path]:
     """Return the built-in glossary's source files, sorted by name."""
@@ -49,14 +53,16 @@ def shipped_vectors_path() -> Path:
 
 
 def builtin_concept_texts() -> list[str]:
-    """Return the text embedded for each concept of the built-in glossary, as a build makes it."""
-    from termbase.build import concept_texts, identified_entries, read_sources
+    """Return the texts embedded for the concepts of the built-in glossary, as a build makes
+    them: each concept's main text, then each one's description."""
+    from termbase.build import concept_texts, description_texts, identified_entries, read_sources
     from termbase.resolve import resolve
 
     read, errors = read_sources([str(f) for f in glossary_files()])
     if errors:
         raise StoreError(f"the built-in glossary does not read cleanly: {errors[0].describe()}")
-    return concept_texts(resolve(identified_entries(read)))
+    concepts = resolve(identified_entries(read))
+    return list(dict.fromkeys([*concept_texts(concepts), *description_texts(concepts)]))
 
 
 def refresh_shipped_vectors() -> tuple[int, int]:
@@ -78,7 +84,7 @@ def refresh_shipped_vectors() -> tuple[int, int]:
 
 def builtin_db_path() -> Path:
     """Return where the compiled built-in termbase is (or will be) cached."""
-    suffix = "-semantic" if semantic.available() else ""
+    suffix = f"-semantic-{VECTOR_VIEWS}" if semantic.available() else ""
     return cache_dir() / f"builtin-{sources_digest(glossary_files())}{suffix}.db"
 
 
@@ -91,8 +97,7 @@ def builtin_db() -> Path:
             "reinstall termbase, or pass --db PATH"
         )
     with_vectors = semantic.available()
-    suffix = "-semantic" if with_vectors else ""
-    path = cache_dir() / f"builtin-{sources_digest(files)}{suffix}.db"
+    path = builtin_db_path()
     if not path.is_file():
         from termbase.build import build_termbase
 

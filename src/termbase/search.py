@@ -10,10 +10,13 @@ full-text matches over definitions:
 | variant    | 0.93–0.97   | the label's match key (case, hyphens, plurals, accents…)    |
 | acronym    | 0.90–0.96   | an acronym for the concept's expansion, or the reverse      |
 | prefix     | 0.72–0.86   | the start of a label, or of a word inside one               |
-| typo       | 0.55–0.74   | a label within 1 edit (from 5 characters) or 2 (from 9)     |
+| typo       | 0.55–0.74   | a label within 1 edit (from 5 characters) or 2 (from 9), and|
+|            |             | no capital typed inside a word that the label lacks         |
 | fulltext   | 0.20–0.68   | FTS5 BM25 over labels (weighted ×8) and definitions         |
 | mention    | 0.72–0.82   | a label named inside a question ("compare GQA and MQA")     |
 | semantic   | 0.40–0.85   | meaning (embedding cosine) + words, for questions (3+ words)|
+|            |             | a question's cosine blends the concept's two embeddings:    |
+|            |             | names with definitions, and its description alone           |
 
 For a question (3+ content words, with embeddings) meaning and words are fused: a hit
 scores SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its full-text (or mention)
@@ -59,6 +62,11 @@ SEMANTIC_MAX = 0.72
 #: Calibrated on bench/queries.yaml and bench/queries_second.yaml; checked on
 #: bench/queries_third.yaml, written before.
 SEMANTIC_WEIGHT = 0.8
+#: A question is compared with two embeddings of each concept: of its names and definitions,
+#: and of its description alone (see semantic.description_text); the better cosine of the two
+#: weighs this much, the other the rest. Chosen on bench/queries*.yaml 1-5 among max, mean
+#: and shifted max (all within one query of each other per set; this one the best MRR).
+BETTER_VIEW_WEIGHT = 0.75
 FULLTEXT_WEIGHT = 0.4
 #: What a question's full-text hit loses when its meaning is far from the question: words
 #: alone, with no meaning behind them, are weak evidence ("improve my credit score").
@@ -360,6 +368,7 @@ class SearchIndex:
         self.vector_ids: list[str] = []
         self._rows_by_id: dict[str, int] = {}
         self._vectors = None
+        self._descriptions = None
         self._graph: object | None = None
         self.has_vectors = False
         self.mode = self._check_vectors()
@@ -405,24 +414,49 @@ class SearchIndex:
             self._vectors = semantic.vectors_from_blob(b"".join(r[1] for r in rows), semantic.DIMENSION)
             if vector_index.wanted(len(rows)):
                 self._graph = vector_index.read_graph(self.db, len(rows))
+            else:
+                self._descriptions = self._read_descriptions()
         return self._vectors
+
+    def _read_descriptions(self) -> object:
+        """Return the description embeddings in the rows' order (see semantic.description_text),
+        or None for a termbase built without them."""
+        try:
+            blobs = dict(self.db.execute("SELECT concept_id, vector FROM concept_description_vectors"))
+        except sqlite3.OperationalError:
+            return None  # built before descriptions were embedded
+        if len(blobs) != len(self.vector_ids) or not all(c in blobs for c in self.vector_ids):
+            return None
+        return semantic.vectors_from_blob(b"".join(blobs[c] for c in self.vector_ids), semantic.DIMENSION)
 
     @vectors.setter
     def vectors(self, matrix: object) -> None:
         """Attach embeddings made elsewhere (benchmarks attach a generated matrix); a large
         matrix gets its nearest-neighbour graph built here."""
         self._vectors = matrix
+        self._descriptions = None
         self.has_vectors = matrix is not None
         rows = len(matrix) if matrix is not None else 0  # type: ignore[arg-type]
         self._graph = vector_index.build_graph(matrix) if vector_index.wanted(rows) else None
 
-    def _nearest(self, query: object, k: int) -> list[tuple[int, float]]:
+    def _nearest(self, query: object, k: int, described: bool = False) -> list[tuple[int, float]]:
         """Return the k concepts (row, cosine) closest to a query embedding: through the graph
-        when the termbase has one, else by scanning every vector."""
+        when the termbase has one, else by scanning every vector. When `described` and the
+        termbase has description embeddings, a concept's cosine is that of its main text and
+        its description blended (see BETTER_VIEW_WEIGHT)."""
         matrix = self.vectors
         if self._graph is not None:
             return vector_index.nearest(self._graph, matrix, query, k)
+        if described and self._descriptions is not None:
+            return semantic.best_scores(_two_views(matrix @ query, self._descriptions @ query), k)
         return semantic.nearest(matrix, query, k)
+
+    def _cosines(self, rows: list[int], query: object, described: bool) -> list[float]:
+        """Return the cosines of some concepts (by row) to a query embedding (see _nearest)."""
+        cosines = self.vectors[rows] @ query
+        if described and self._descriptions is not None:
+            cosines = _two_views(cosines, self._descriptions[rows] @ query)
+        return cosines.tolist()
 
     def warm(self) -> None:
         """Load the embeddings and the model now, and the typo dictionary into memory (a
@@ -465,11 +499,64 @@ class SearchIndex:
             hits = self._ranked(found, limit)
             words = fts_words(text)
             named_label = any(c.modes & LABEL_MODES for c in found.values())
-            if hits and len(words) <= SEMANTIC_NAME_WORDS and not named_label:
-                unknown = search_names.unknown_names(self.db, self.lock, self.typos, words, text)
-                if unknown and (reads_as_name(text) or len(unknown) == len(words)):
+            if hits and not named_label:
+                unknown = self._unknown(text, words, found, hits[0].id)
+                if unknown:
                     return Answer([], hits[:RELATED_LIMIT], unknown)
             return Answer(hits, [], ())
+
+    def _unknown(
+        self, text: str, words: list[str], found: dict[str, _Candidate], top: str
+    ) -> tuple[str, ...]:
+        """Return what a query that matched no label as a whole names that no concept is:
+        in a short query, its words no label holds (see search_names.unknown_names), when
+        it reads as a name or has no other words; in any query, the names its capitals
+        mark that no label holds ("how does Graph of Thoughts prompting work"); and a name
+        of everyday words that only its meaning matched to a concept it names a part of
+        ("progressive growing of GANs": the concept is GAN, the query names something of it)."""
+        if len(words) <= SEMANTIC_NAME_WORDS:
+            unknown = search_names.unknown_names(self.db, self.lock, self, words, text)
+            if unknown and (reads_as_name(text) or len(unknown) == len(words)):
+                return unknown
+        unknown = search_names.unknown_phrases(self.db, self.lock, self, text)
+        if unknown:
+            return unknown
+        if reads_as_name(text) and found[top].modes == {"semantic"} and top in self._named_parts(text):
+            return (text,)
+        return ()
+
+    def _named_parts(self, text: str) -> set[str]:
+        """Return the concepts a label of which is a part of the query, shorter than it."""
+        tokens = [t.strip(_EDGE_PUNCTUATION) for t in text.split()]
+        named: set[str] = set()
+        for size in range(1, min(MENTION_MAX_WORDS, len(tokens) - 1) + 1):
+            for start in range(len(tokens) - size + 1):
+                key = label_key(" ".join(tokens[start : start + size]))
+                named.update(concept_id for concept_id, _, _ in self.rows.keyed("k", key) if key)
+        return named
+
+    def names_a_label(self, phrase: str) -> bool:
+        """Return True if `phrase` is a label of some concept: as written, in another spelling,
+        or as an acronym or expansion."""
+        found: dict[str, _Candidate] = {}
+        self._labels_matches(phrase, found)
+        return bool(found)
+
+    def misspells_a_label(self, typed: str) -> bool:
+        """Return True if `typed` is one edit or two (by its length) from a label it does not
+        contradict in capitals (see search_names.capitals_agree)."""
+        from symspellpy import Verbosity
+
+        key = label_key(typed)
+        budget = typo_budget(len(key))
+        if not budget:
+            return False
+        for item in self.typos.lookup(key, Verbosity.CLOSEST, max_edit_distance=budget):
+            if item.distance and any(
+                search_names.capitals_agree(typed, label) for _, label, _ in self.rows.keyed("k", item.term)
+            ):
+                return True
+        return False
 
     def _search(self, text: str) -> dict[str, _Candidate]:
         """Return every concept the query matches, with its best score and mode."""
@@ -573,7 +660,8 @@ class SearchIndex:
                 continue
             score = 0.74 - 0.08 * (item.distance - 1) - 0.1 * item.distance / max(len(key), 1)
             for concept_id, label, _ in self.rows.keyed("k", item.term):
-                _offer(found, concept_id, score, "typo", label)
+                if search_names.capitals_agree(text, label):  # "ResNeXt" is another name than ResNet
+                    _offer(found, concept_id, score, "typo", label)
 
     def _fulltext_scores(self, text: str, name_like: bool) -> dict[str, float]:
         """Return the full-text scores of the concepts whose labels or definitions hold the
@@ -631,11 +719,12 @@ class SearchIndex:
         """Offer the concepts nearest in meaning, and score every full-text hit by meaning
         too: each gets SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its words'."""
         query = _query_vector(text)
-        cosines = dict(self._nearest(query, SEMANTIC_CANDIDATES))
+        described = not name_like  # a name is matched by names; a question by what things are
+        cosines = dict(self._nearest(query, SEMANTIC_CANDIDATES, described))
         rows = self._vector_rows()
         text_rows = [rows[c] for c in in_text if c in rows and rows[c] not in cosines]
         if text_rows:
-            cosines.update(zip(text_rows, (self.vectors[text_rows] @ query).tolist(), strict=True))
+            cosines.update(zip(text_rows, self._cosines(text_rows, query, described), strict=True))
         for row, cosine in cosines.items():
             if name_like and cosine < SEMANTIC_NAME_MIN_COSINE:
                 cosine = 0.0  # a name's meaning match must be close (see SEMANTIC_NAME_WORDS)
@@ -668,6 +757,15 @@ class SearchIndex:
             Hit(concept_id, label, self.labels.get(concept_id, ()), score, candidate.mode, candidate.label)
             for score, label, concept_id, candidate in kept[:limit]
         ]
+
+
+def _two_views(main: object, description: object) -> object:
+    """Return the cosines of concepts' two embeddings to a question, blended: the better
+    one weighs BETTER_VIEW_WEIGHT, the other the rest."""
+    import numpy as np
+
+    better = np.maximum(main, description)
+    return BETTER_VIEW_WEIGHT * better + (1.0 - BETTER_VIEW_WEIGHT) * np.minimum(main, description)
 
 
 #: Query embeddings already made, by query text (emptied when it reaches QUERY_CACHE_SIZE).

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -94,6 +95,28 @@ def concept_text(label: str, labels: Iterable[str], definitions: Iterable[str]) 
         if definition and definition not in bodies:
             bodies.append(definition)
     return f"{head}: {' '.join(bodies)}" if bodies else head
+
+
+#: Where a definition's first sentence ends: a sentence mark, then a capital or a digit.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
+
+
+def description_text(definitions: Iterable[str]) -> str:
+    """Return the second text embedded for a concept: what it is, without its names.
+
+    The first sentence of each distinct definition, joined ("" when there is none). A
+    question describes a thing in everyday words ("split a signal into sine waves"); the
+    concept's names (rare words, acronyms) and the detail after the first sentence pull
+    its main embedding away from such a description, and on our question sets the
+    description alone ranks the concept higher about as often as the whole text does.
+    Search takes the better cosine of the two (see termbase.search).
+    """
+    firsts: list[str] = []
+    for definition in definitions:
+        first = _SENTENCE_END.split(" ".join(definition.split()), maxsplit=1)[0]
+        if first and first not in firsts:
+            firsts.append(first)
+    return " ".join(firsts)
 
 
 def model_path() -> Path:
@@ -320,10 +343,19 @@ def nearest(matrix: np.ndarray, query_vector: np.ndarray, k: int) -> list[tuple[
     """
     import numpy as np
 
-    rows = matrix.shape[0] if matrix.ndim == 2 else 0
+    if k <= 0 or matrix.ndim != 2 or matrix.shape[0] == 0:
+        return []
+    return best_scores(matrix @ np.asarray(query_vector, dtype=np.float32), k)
+
+
+def best_scores(scores: np.ndarray, k: int) -> list[tuple[int, float]]:
+    """Return up to k (row, score) pairs of a score vector, best first; equal scores keep
+    row order."""
+    import numpy as np
+
+    rows = scores.shape[0]
     if k <= 0 or rows == 0:
         return []
-    scores = matrix @ np.asarray(query_vector, dtype=np.float32)
     top = np.argpartition(-scores, k - 1)[:k] if k < rows else np.arange(rows)
     top = top[np.lexsort((top, -scores[top]))]
     return [(int(i), float(scores[i])) for i in top]

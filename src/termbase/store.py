@@ -20,6 +20,10 @@ Schema (version 1)::
     concept_fts  FTS5(concept_id UNINDEXED, labels, definitions), ready for search
     concept_vectors(concept_id PK, vector)  optional: float32 embedding per concept, made
                                             by the model named in meta `semantic_model`
+    concept_description_vectors(concept_id PK, vector)
+                                            optional: the same for what each concept is, without
+                                            its names (semantic.description_text); files built
+                                            before it, or of 20,000 concepts up, have none
     concept_vector_index(format, data)      optional, from 20,000 embeddings: their nearest-
                                             neighbour graph (see vector_index)
     findings(rule, severity, kind, concept_id, label, message, sides JSON, fingerprint)
@@ -97,6 +101,9 @@ CREATE TABLE unused (
     text TEXT NOT NULL, reason TEXT NOT NULL
 );
 CREATE TABLE concept_vectors (concept_id TEXT PRIMARY KEY REFERENCES concepts(id), vector BLOB NOT NULL);
+CREATE TABLE concept_description_vectors (
+    concept_id TEXT PRIMARY KEY REFERENCES concepts(id), vector BLOB NOT NULL
+);
 CREATE TABLE findings (
     rule TEXT NOT NULL, severity TEXT NOT NULL, kind TEXT NOT NULL, concept_id TEXT NOT NULL,
     label TEXT NOT NULL, message TEXT NOT NULL, sides TEXT NOT NULL, fingerprint TEXT NOT NULL
@@ -129,6 +136,8 @@ class Build:
     #: What the read sanity check flagged in the reads kept (stored in meta `read_findings`).
     read_findings: tuple[ReadFinding, ...] = ()
     vectors: tuple[bytes, ...] = ()  # one float32 blob per concept, in concept order
+    #: One float32 blob per concept of its description (see semantic.description_text), or none.
+    description_vectors: tuple[bytes, ...] = ()
     vector_model: str = ""
     vector_dimension: int = 0
     check_findings: tuple[Finding, ...] = ()  # what `termbase check` found in this build
@@ -202,6 +211,11 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
             "INSERT INTO concept_vectors VALUES (?, ?)",
             zip((c.id for c in build.concepts), build.vectors, strict=True),
         )
+        if build.description_vectors:
+            db.executemany(
+                "INSERT INTO concept_description_vectors VALUES (?, ?)",
+                zip((c.id for c in build.concepts), build.description_vectors, strict=True),
+            )
         from termbase import vector_index
 
         if vector_index.wanted(len(build.vectors)):
