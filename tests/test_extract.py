@@ -326,10 +326,15 @@ def test_a_table_headed_term_and_definition_is_a_glossary_other_tables_are_not(t
     (tmp_path / "01-rig.md").write_text(
         "# Rig\n\n| Term | Definition |\n|---|---|\n| halyard | A rope that hoists a sail up the mast. |\n\n"
         "| Command | Use |\n|---|---|\n| hoist | pulls the sail up |\n", encoding="utf-8")
+    (tmp_path / "03-sails.html").write_text(
+        "<html><body><main><h1>Sails</h1><table><tr><th>Term</th><th>Meaning</th></tr>"
+        "<tr><td>luff</td><td>The front edge of a sail.</td></tr></table></main></body></html>",
+        encoding="utf-8")
     (tmp_path / "02-deck.rst").write_text(
         "Deck\n====\n\n.. list-table::\n   :header-rows: 1\n\n   * - Word\n     - Meaning\n"
         "   * - cleat\n     - A fitting that holds a rope fast.\n", encoding="utf-8")
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert found["halyard"].definition == "A rope that hoists a sail up the mast."
     assert found["cleat"].definition == "A fitting that holds a rope fast."
+    assert found["luff"].definition == "The front edge of a sail."
     assert "hoist" not in found

@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from termbase.documents.builder import TextBuilder, heading_anchor, kind_of_label, strip_text
+from termbase.documents.builder import (
+    TextBuilder,
+    definition_columns,
+    heading_anchor,
+    kind_of_label,
+    strip_text,
+)
 from termbase.documents.model import (
     CODE,
     CODE_SPAN,
@@ -192,6 +198,32 @@ class TreeWalker:
             self._depth -= 1
             return
         self.walk(element, kind, label)
+        if name == "table" and not kind:
+            self._glossary_table(element)
+
+    def _glossary_table(self, table: etree._Element) -> None:
+        """Read an HTML table whose header names a glossary ('Term' / 'Definition') as definition items."""
+        rows = [row for row in table.iter() if local_name(row) == "tr"]
+        if not rows:
+            return
+        cells_of = [[cell for cell in row if local_name(cell) in {"td", "th"}] for row in rows]
+        header = [" ".join("".join(cell.itertext()).split()) for cell in cells_of[0]]
+        columns = definition_columns(header)
+        if columns is None:
+            return
+        term_column, meaning_column = columns
+        for cells in cells_of[1:]:
+            if len(cells) <= max(term_column, meaning_column):
+                continue
+            term = " ".join("".join(cells[term_column].itertext()).split())
+            builder = TextBuilder()
+            self._inline_children(cells[meaning_column], builder)
+            text, spans = builder.result()
+            text, spans, _ = strip_text(text, spans)
+            if term and text:
+                line = cells[meaning_column].sourceline or table.sourceline or 1
+                self.blocks.append(Block(DEFINITION, text, line, len(self.sections) - 1, spans, term=term,
+                                         label="table"))
 
     # ── inline ────────────────────────────────────────────────────────────────────────
 
