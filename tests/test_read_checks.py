@@ -101,6 +101,20 @@ def test_one_line_entries_in_a_file_of_long_lines_are_flagged():
     assert "one-line-entries-in-long-lines" in checks_of(text, entries)
 
 
+def test_long_lines_each_opening_with_their_term_are_not_flagged():
+    # `- **Term** è …` bullets: each long line is its term and, after it, its definition.
+    tail = " è un attrezzo della bottega che serve a cuocere i vasi due volte, lentamente e con cura" * 3
+    lines = [f"- **{name}**{tail}." for name in ("Forno", "Tornio", "Smalto", "Argilla", "Stampo")]
+    text = "\n".join(lines) + "\n"
+    entries = [
+        entry(name, line.split("**", 2)[2].strip(), n + 1)
+        for n, (name, line) in enumerate(
+            zip(("Forno", "Tornio", "Smalto", "Argilla", "Stampo"), lines, strict=True)
+        )
+    ]
+    assert "one-line-entries-in-long-lines" not in checks_of(text, entries)
+
+
 def test_definitions_made_of_link_targets_are_flagged():
     text = "kiln\nsee https://example.org/kiln.html\nglaze\n../glaze.md#top\nslip\nhttps://example.org/slip\n"
     entries = [

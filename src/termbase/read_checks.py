@@ -175,6 +175,9 @@ def one_line_entries_in_long_lines(context: ReadContext) -> ReadFinding | None:
         return None
     if len({e.line for e in single}) < 0.8 * len(single):
         return None  # many entries from one line: a record file written on one line, not a line reader
+    split = [e for e in single if _opens_with_term(context.lines[e.line - 1], e)]
+    if _share(len(split), len(single)) >= 0.8:
+        return None  # each long line split into its opening term and the rest as its definition
     return ReadFinding(
         context.source,
         "one-line-entries-in-long-lines",
@@ -182,6 +185,20 @@ def one_line_entries_in_long_lines(context: ReadContext) -> ReadFinding | None:
         f"run to {statistics.median(lengths):.0f} characters (median)",
         single[0].line,
         0.4,
+    )
+
+
+_LINE_MARKUP = re.compile(r"^[\s>#*+\-\d.)`_\[]*")
+
+
+def _opens_with_term(line: str, entry: Entry) -> bool:
+    """Return True if a line opens (after bullets and marks) with the entry's short term and
+    the rest of the line, at least half of it, is its definition."""
+    opening = _LINE_MARKUP.sub("", line.strip()).casefold()
+    return (
+        len(entry.term.split()) <= 6
+        and opening.startswith(entry.term.casefold())
+        and len(entry.definition) >= 0.5 * len(line.strip())
     )
 
 
