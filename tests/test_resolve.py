@@ -229,3 +229,16 @@ def test_entries_of_one_group_are_one_concept_in_several_languages() -> None:
     )
     grouped = next(c for c in concepts if "apprentissage automatique" in c.labels)
     assert {e.language for e in grouped.entries} == {"en", "fr"}
+
+
+def test_slug_of_ascii_labels_is_slugify_s() -> None:
+    """The ASCII shortcut in `slug` gives exactly what python-slugify gives."""
+    from slugify import slugify
+
+    from termbase.resolve import _SLUG_REPLACEMENTS, _ascii_slug
+
+    labels = ["KV cache", "C++", "C#", "A&B", "R&amp;D", "x&#65;y", "1,000 steps", "a,b", "'quoted'"]
+    labels += ["don't", "--", "  spaced  out ", "FP8/FP16", "top-p (nucleus)", "a__b", "3,5,7", "~"]
+    for label in labels:
+        assert _ascii_slug(label) == slugify(label, replacements=_SLUG_REPLACEMENTS), label
+    assert _ascii_slug("café") == ""  # not ASCII: slugify itself is asked

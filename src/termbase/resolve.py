@@ -380,7 +380,28 @@ def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequ
 @lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
     """Return the URL slug for a label: lowercase ASCII words joined by hyphens."""
-    return slugify(text, replacements=_SLUG_REPLACEMENTS) or "concept"
+    return _ascii_slug(text) or slugify(text, replacements=_SLUG_REPLACEMENTS) or "concept"
+
+
+_SLUG_QUOTES = re.compile(r"'+")
+_SLUG_NUMBER_COMMA = re.compile(r"(?<=\d),(?=\d)")
+_SLUG_NOT_ALLOWED = re.compile(r"[^-a-zA-Z0-9]+")
+_SLUG_DASHES = re.compile(r"-{2,}")
+
+
+def _ascii_slug(text: str) -> str:
+    """Return python-slugify's slug of `text` with our replacements when, once they are made, it is
+    plain ASCII (nearly every label), else "": the same steps without the Unicode ones, which do
+    nothing to ASCII (normalising, transliterating; entities need a `&`, replaced by " and "),
+    three times faster than slugify."""
+    for old, new in _SLUG_REPLACEMENTS:
+        text = text.replace(old, new)
+    if not text.isascii():
+        return ""
+    text = _SLUG_QUOTES.sub("-", text).lower()
+    if "," in text:
+        text = _SLUG_NUMBER_COMMA.sub("", text)
+    return _SLUG_DASHES.sub("-", _SLUG_NOT_ALLOWED.sub("-", text)).strip("-")
 
 
 def resolve(entries: Sequence[Entry]) -> list[Concept]:
@@ -409,8 +430,11 @@ class _Draft:
 
 def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int]) -> _Draft:
     member_units = [units[i] for i in members]
-    concept_entries = list(dict.fromkeys(entries[u.entry] for u in member_units))
-    concept_entries.sort(key=lambda e: (e.source, e.line))
+    if len(member_units) == 1:  # most concepts: no entries to tell apart (hashing one is slow)
+        concept_entries = [entries[member_units[0].entry]]
+    else:
+        concept_entries = list(dict.fromkeys(entries[u.entry] for u in member_units))
+        concept_entries.sort(key=lambda e: (e.source, e.line))
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     term_votes: Counter[str] = Counter()
     english = any(entries[u.entry].language == "en" for u in member_units)
