@@ -156,8 +156,11 @@ def iter_mentions(
     by_id = {c.id: c for c in concepts}
     words = _ContextWords(by_id)
     matcher = TermMatcher.from_concepts(concepts, tables)
-    found = {
-        concept.id: [
+    # Only concepts whose definitions match something get a row; a concept's context words
+    # are worked out only when a label it names there has several owners.
+    found: dict[str, list[list[Match]]] = {}
+    for concept in concepts:
+        per_entry = [
             [
                 match
                 for match in matcher.find(
@@ -167,23 +170,29 @@ def iter_mentions(
             ]
             for entry in concept.entries
         ]
-        for concept in concepts
-    }
+        if any(per_entry):
+            found[concept.id] = per_entry
     if not checked:
         for concept in concepts:
-            for index, matches in enumerate(found[concept.id]):
-                yield concept, index, [_as_written(m, concept.entries[index].definition) for m in matches]
+            matches = found.get(concept.id)
+            for index, entry in enumerate(concept.entries):
+                yield (
+                    concept,
+                    index,
+                    [_as_written(m, entry.definition) for m in (matches[index] if matches else ())],
+                )
         return
     targets = _Targets(concepts)
     own = _OwnWords(by_id)
-    kinship = _Kinship(concepts, found)
+    kinship = _Kinship(by_id, found)
     for concept in concepts:
+        matches = found.get(concept.id)
         for index, entry in enumerate(concept.entries):
             definition = entry.definition
-            formulas = math_spans(definition)
+            formulas = math_spans(definition) if matches and matches[index] else []
             kept = [
                 _as_written(match, definition)
-                for match in found[concept.id][index]
+                for match in (matches[index] if matches else ())
                 if is_mention(
                     definition,
                     match.start,
@@ -214,6 +223,20 @@ def _as_written(match: Match, definition: str) -> Match:
 CENTRAL_SHARE = 0.1
 
 
+class _NameWords(dict[str, set[str]]):
+    """The words of each concept's label (longer than two letters, a plural's s dropped),
+    worked out only for the concepts a kinship is asked about."""
+
+    def __init__(self, by_id: dict[str, Concept]) -> None:
+        super().__init__()
+        self.by_id = by_id
+
+    def __missing__(self, concept_id: str) -> set[str]:
+        words = {w.rstrip("s") for w in context_words(self.by_id[concept_id].label) if len(w) > 2}
+        self[concept_id] = words
+        return words
+
+
 class _Kinship:
     """How closely two concepts are tied: without bound if their names share a word (multi-head
     attention, attention) or the second is central to the glossary (`CENTRAL_SHARE`), else by
@@ -221,10 +244,9 @@ class _Kinship:
     how rarely concepts mention it: log(all concepts / (1 + those mentioning it)) / log(all
     concepts), so 1 for one that no other concept mentions, whatever the glossary's size."""
 
-    def __init__(self, concepts: Sequence[Concept], found: dict[str, list[list[Match]]]) -> None:
-        self.name_words = {
-            c.id: {w.rstrip("s") for w in context_words(c.label) if len(w) > 2} for c in concepts
-        }
+    def __init__(self, by_id: dict[str, Concept], found: dict[str, list[list[Match]]]) -> None:
+        """`by_id`: every concept; `found`: the matches in the definitions of each concept that has any."""
+        self.name_words = _NameWords(by_id)
         self.neighbours: dict[str, set[str]] = defaultdict(set)
         mentioned: Counter[str] = Counter()
         for concept_id, entries in found.items():
@@ -233,7 +255,7 @@ class _Kinship:
             for target in targets:
                 self.neighbours[concept_id].add(target)
                 self.neighbours[target].add(concept_id)
-        total = max(2, len(found))
+        total = max(2, len(by_id))
         self.weight = {
             cid: math.log(total / (1 + count)) / math.log(total) for cid, count in mentioned.items()
         }
