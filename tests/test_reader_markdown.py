@@ -255,3 +255,16 @@ def test_lessons_with_front_matter_are_reported_not_read() -> None:
     with pytest.raises(InputError) as caught:
         pick_reader(text, "lesson.md").read(text, "lesson.md")
     assert "lesson or guide" in caught.value.message
+
+
+def test_a_kramdown_attribute_line_above_the_first_term_is_markup_not_a_term(tmp_path: Path) -> None:
+    page = tmp_path / "terms.md"
+    page.write_text(
+        "## Glossary\n\n{:auto\\_ids}  \nkiln\n:   a hot chamber where pots harden\n\n"
+        "glaze\n:   a glassy coat fired onto a pot\n\nslip\n:   clay thinned with water\n",
+        encoding="utf-8",
+    )
+    result = read(page, "markdown-deflist")
+    assert [e.term for e in result.entries] == ["kiln", "glaze", "slip"]
+    assert result.entries[0].labels == ("kiln",)
+    assert [u.line for u in result.unused if u.reason.startswith("text outside")] == [3]

@@ -147,6 +147,11 @@ def definition_items(text: str) -> int:
     return len(_groups(text))
 
 
+#: A kramdown attribute list or extension line (`{:auto_ids}`, `{: .class}`, `{::options …/}`):
+#: markup for the block below it, never a term.
+_ATTRIBUTE_LIST = re.compile(r"^\{::?[^{}]*\}$")
+
+
 def _term_line_paragraphs(
     tokens: list[Token], lines: list[str], groups: list[tuple[list[tuple[int, str]], list[tuple[int, int]]]]
 ) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]]]]:
@@ -164,7 +169,8 @@ def _term_line_paragraphs(
         if not marks or marks[0] == first:
             continue
         terms = [(n, lines[n - 1].strip()) for n in range(first, marks[0])]
-        if any(len(text.split()) > 12 for _, text in terms):
+        terms = [(n, text) for n, text in terms if not _ATTRIBUTE_LIST.match(text)]
+        if not terms or any(len(text.split()) > 12 for _, text in terms):
             continue
         ends = [*marks[1:], last + 1]
         found.append((terms, [(start, end - 1) for start, end in zip(marks, ends, strict=True)]))
