@@ -271,3 +271,35 @@ def test_a_remarks_label_is_no_term() -> None:
 def test_a_defining_sentence_in_brackets_is_read() -> None:
     found = defining("(A bollard is a short post on a quay that ropes are tied to.)")
     assert found == {"bollard": "A short post on a quay that ropes are tied to."}
+
+
+def test_html_table_cells_are_separate_and_not_prose() -> None:
+    from termbase.documents.html import parse_html
+    from termbase.documents.model import TABLE
+
+    page = ("<main><table><tr><th>Fitting</th><th>Use</th></tr>"
+            "<tr><td>Cleat</td><td>The horn a rope is wound around.</td></tr></table>"
+            "<table><tr><td><p>One cell of a layout table is prose.</p></td></tr></table></main>")
+    blocks = parse_html(page, "t.html").blocks
+    assert [(b.kind, b.text) for b in blocks if b.kind == TABLE] == [
+        (TABLE, "Fitting"), (TABLE, "Use"), (TABLE, "Cleat"), (TABLE, "The horn a rope is wound around.")]
+    assert not any("CleatThe" in b.text for b in blocks)
+    assert [b.text for b in blocks if b.kind == PROSE] == ["One cell of a layout table is prose."]
+
+
+def test_labels_of_screen_parts_or_table_parts_are_not_terms(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "tour.md"
+    page.write_text(
+        "# A tour of the chart plotter\n\nAlong the top of the screen sit three menus:\n\n"
+        "- **Route:** Plan, Follow and Clear.\n- **Marks:** Waypoints you saved, by name.\n"
+        "- **Setup:** Units, colours and the depth alarm.\n\n"
+        "The harbour records come as three tables.\n\n**Vessel**: every boat, with its length.\n\n"
+        "**Berth**: each place, with its pontoon.\n\n**Stay**: who moored where, and when.\n\n"
+        "## Words sailors use\n\n- **Bilge**: the lowest part inside the hull, where water gathers.\n"
+        "- **Transom**: the flat back end of the hull.\n- **Fairlead**: a ring that guides a rope.\n",
+        encoding="utf-8")
+    terms = {e.term.lower() for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert {"bilge", "transom", "fairlead"} <= terms
+    assert not terms & {"route", "marks", "setup", "vessel", "berth", "stay"}

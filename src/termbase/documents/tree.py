@@ -116,7 +116,7 @@ class TreeWalker:
         kind, label = own_kind or kind, own_label or label
         builder = TextBuilder()
         line = element.sourceline or 1
-        block_kind = self._text_kind(name)
+        block_kind = self._text_kind(element, name)
         if element.text:
             builder.add(element.text)
         for child in element:
@@ -134,13 +134,16 @@ class TreeWalker:
                 builder.add(child.tail)
         self._emit(builder, line, kind or block_kind, label)
 
-    def _text_kind(self, name: str) -> str:
+    def _text_kind(self, element: etree._Element, name: str) -> str:
         if name in self.v.list_items:
             return LIST_ITEM
         if name in self.v.definitions:
             return DEFINITION
         if name in self.v.cells:
-            return TABLE
+            # a cell beside others is table data; the one cell of a row (a layout table) holds prose
+            row = element.getparent()
+            cells = [c for c in row if local_name(c) in self.v.cells] if row is not None else []
+            return TABLE if len(cells) > 1 else PROSE
         return PROSE
 
     def _is_block(self, element: etree._Element, name: str) -> bool:
@@ -150,7 +153,7 @@ class TreeWalker:
             name in self.v.blocks or name in self.v.containers or name in self.v.code or name in self.v.skip
             or name in self.v.sections or bool(self.v.headings(name)) or name in self.v.kinds
             or name in self.v.terms or name in self.v.definitions or name in self.v.list_items
-            or name == self.v.title
+            or name in self.v.cells or name == self.v.title
         )
 
     def block(self, element: etree._Element, name: str, kind: str, label: str) -> None:

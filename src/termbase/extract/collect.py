@@ -374,6 +374,57 @@ def _with_pattern_labels(marked: list[Finding], patterns: list[Finding]) -> list
     return found
 
 
+#: A block that opens with a short label and a colon: "**View:** …", "Survey: …", "- **Trip**: …".
+_LABEL_OPENING = re.compile(r"^[\"'“‘]?[A-Za-z][\w'’/&-]*(?:\s+[\w'’/&-]+){0,3}\s*[:：]\s*\S")
+#: Words of a lead-in that announces parts of a screen or of a data table ("The menu bar has these menus:").
+_PARTS_WORDS = re.compile(
+    r"\b(?:menus?|menu\s+bar|panes?|panels?|windows?|tabs?|buttons?|toolbars?|screens?|icons?|dialog(?:ue)?s?|"
+    r"sidebars?|widgets?|tables?|columns?|fields?|rows?|spreadsheets?|sheets?|datasets?|database)\b",
+    re.I,
+)
+#: Words of a lead-in that says the list defines terms after all ("These terms:", "Some vocabulary:").
+_TERMS_WORDS = re.compile(
+    r"\b(?:terms?|terminology|vocabulary|words?|concepts?|definitions?|glossary|jargon)\b", re.I
+)
+#: How many label items in a row make a list of parts rather than a few terms with their meanings.
+_LABEL_RUN = 3
+
+
+def _labels_a_part(block: Block) -> bool:
+    if block.kind == DEFINITION:
+        return bool(block.term) and len(block.term.split()) <= 4
+    return block.kind in {PROSE, LIST_ITEM} and bool(_LABEL_OPENING.match(block.text))
+
+
+def part_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...]) -> frozenset[int]:
+    """Return the places of blocks that label parts of a screen or a table: a run of three or more
+    list items, paragraphs or definition items, each opening with a short label (and a colon),
+    announced by a lead-in (the last sentence before the run, or the section heading) that speaks
+    of menus, panes, tables, columns … and not of terms. Their labels name parts; they are not
+    defined terms."""
+    labelled = [_labels_a_part(b) for b in blocks]
+    found: set[int] = set()
+    start = 0
+    while start < len(blocks):
+        if not labelled[start]:
+            start += 1
+            continue
+        end = start
+        section = blocks[start].section
+        while end + 1 < len(blocks) and labelled[end + 1] and blocks[end + 1].section == section:
+            end += 1
+        if end - start + 1 >= _LABEL_RUN:
+            before = blocks[start - 1] if start and blocks[start - 1].section == section else None
+            lead = re.split(r"(?<=[.!?])\s+", before.text.strip())[-1] if before is not None \
+                and before.kind != HEADING else ""
+            heading = headings[section] if section < len(headings) else ""
+            announce = f"{lead} {heading}"
+            if _PARTS_WORDS.search(announce) and not _TERMS_WORDS.search(announce):
+                found.update(range(start, end + 1))
+        start = end + 1
+    return frozenset(found)
+
+
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
@@ -393,6 +444,7 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
         found.extend(heading_occurrences(document, index, skipped_sections))
     if document.index_terms:
         found.extend(index_occurrences(document, index, skipped_sections))
+    part_labels = part_label_blocks(document.blocks, tuple(s.title for s in document.sections))
     for place, block in enumerate(document.blocks):
         if block.kind == HEADING and block.label == "dt" and block.section not in skipped_sections:
             found.extend(_described_term(document, place, index))
@@ -405,7 +457,7 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
             continue
         sentences = split_sentences(block, document.language)
         heading = document.sections[block.section].title if block.section < len(document.sections) else ""
-        if block.kind == DEFINITION and block.term:
+        if block.kind == DEFINITION and block.term and place not in part_labels:
             finding = _definition_finding(block, sentences)
             if finding is not None:
                 end = block.line + block.text.count("\n")
@@ -421,6 +473,8 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 findings = _with_pattern_labels(findings, patterns)
                 taken = {f.term.lower() for f in findings}
                 findings += [f for f in patterns if f.term.lower() not in taken]
+            if place in part_labels and number == 0:  # "**View:** …" under "The window has these menus:"
+                findings = [f for f in findings if not f.initial]
             if aside:  # a box: what its words define, and term markup inside a sentence (not "**Do this** …")
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings
                             if f.defining or (f.markup in _TERM_MARKUP and not f.initial)]
