@@ -344,13 +344,29 @@ def _letter_scripts(text: str) -> set[str]:
     return {script_of(char) for char in text if char.isalpha()} - {""}
 
 
+#: Little words of other languages' names (`Lenguaje de …`, `Gestion des …`, `Verfahren für …`).
+_OTHER_LANGUAGE_WORDS = frozenset({
+    "de", "del", "della", "dello", "degli", "delle", "dei", "di", "da", "dos", "das", "des", "du",
+    "la", "le", "les", "el", "los", "las", "nel", "para", "por", "sobre", "entre", "von", "der",
+    "und", "für", "zur", "zum", "och", "og", "van", "het", "een", "et", "avec", "sur", "pour", "mit",
+})  # fmt: skip
+
+
+def _not_english(name: str) -> bool:
+    """Return True for a name that shows it is not English: a letter outside ASCII, or one of
+    the little words other languages' names are built with. In an English name, capitals in
+    brackets that are not its acronym qualify it (`Static quantization (PTQ)`), so they stay."""
+    return not name.isascii() or any(word in _OTHER_LANGUAGE_WORDS for word in name.casefold().split())
+
+
 def split_bracket_names(term: str) -> tuple[str, ...] | None:
     """Return every name in `Name (Other Name - ACR)`, `Recursos ("assets")` or
     `Lenguaje de Marcado Extensible (XML)`, or None.
 
-    A bracket that holds only a quoted word, an expansion beside its acronym, or a capitals
-    acronym after a name of two or more words gives names, whatever language the outer name is
-    in: a translated glossary keeps the original name or its abbreviation in brackets.
+    A bracket that holds only a quoted word or an expansion beside its acronym gives names,
+    whatever language the outer name is in: a translated glossary keeps the original name or
+    its abbreviation in brackets. So does a capitals acronym after a name of two or more words
+    that is not English; after an English name such a bracket qualifies it and stays.
     """
     match = _PAREN.match(term.strip())
     if not match:
@@ -369,8 +385,14 @@ def split_bracket_names(term: str) -> tuple[str, ...] | None:
     if len(inner_scripts) == 1 and outer_scripts - inner_scripts and len(inner.split()) <= 6:
         return (outer, inner)  # `略語（Abbrev）`, `ASCII文字（ASCII character）`: the original's name
     upper = [c for c in inner if c.isalpha()]
-    if len(outer.split()) >= 2 and 2 <= len(upper) <= 8 and " " not in inner and inner.isupper():
-        return (outer, inner)
+    if (
+        len(outer.split()) >= 2
+        and 2 <= len(upper) <= 8
+        and " " not in inner
+        and inner.isupper()
+        and _not_english(outer)
+    ):
+        return (outer, inner)  # the original's abbreviation: `Lenguaje de tejido abierto (OWL)`
     return None
 
 
