@@ -205,6 +205,7 @@ def iter_mentions(
                 )
             ]
             yield concept, index, kept
+    targets.clear()  # each Target asks its words of `targets`: a cycle, and builds run without the collector
 
 
 def _plain(definition: str) -> str:
