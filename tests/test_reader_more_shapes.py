@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from termbase.labels import parse_term
+from termbase.labels import parse_term, stated_aliases
 from termbase.readers import pick_reader, rank_readers
-from termbase.readers.base import unaccounted_lines
+from termbase.readers.base import unaccounted_lines, with_stated_aliases
 from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
@@ -304,3 +304,30 @@ def test_markdown_details_blocks():
     ]
     assert result.title == "Glossary"
     assert unaccounted_lines(DETAILS, result) == []
+
+
+@pytest.mark.parametrize(
+    ("definition", "labels", "alias"),
+    [
+        ("Also known as fly shuttle. A tool that carries the weft.", ("shuttle",), "fly shuttle"),
+        ("Telaio, noto anche come telaio a mano, è uno strumento.", ("Telaio",), "telaio a mano"),
+        ("Auch bekannt als Webschiffchen; ein Werkzeug.", ("Schiffchen",), "Webschiffchen"),
+        ("**Telar**, también llamado telar de mano, es una máquina.", ("Telar",), "telar de mano"),
+        # about something the definition mentions, not the term: no name
+        ("Faults (also known as snags) in the cloth.", ("flaw",), ""),
+        ("A flaw in the cloth, also known as a snag, left by the loom.", ("flaw",), ""),
+    ],
+)
+def test_other_name_stated_at_the_start_of_a_definition(definition, labels, alias):
+    assert stated_aliases(definition, labels) == ((alias,) if alias else ())
+
+
+def test_stated_names_joined_by_or_are_each_a_name():
+    definition = "Also known as the cutting frame or a trimming loom, used for rugs."
+    assert stated_aliases(definition, ("cropper",)) == ("cutting frame", "trimming loom")
+
+
+def test_stated_alias_becomes_a_label_of_the_entry():
+    text = "term,definition\nTelaio,\"Telaio, noto anche come telaio a mano, è uno strumento.\"\n"
+    result = with_stated_aliases(TableGlossaryReader().read(text, "t.csv"))
+    assert result.entries[0].labels == ("Telaio", "telaio a mano")

@@ -30,6 +30,7 @@ from termbase.readers.base import (
     Reader,
     entry_spans,
     numbered_lines,
+    with_stated_aliases,
     without_shared_qualifiers,
     without_unnamed_entries,
 )
@@ -96,7 +97,7 @@ class CheckedRead:
 def checked_read(reader: Reader, text: SourceText, confidence: float) -> CheckedRead:
     """Return `reader`'s read of `text`, checked; raise InputError when it finds no entries."""
     result = without_unnamed_entries(reader.read(text.text, text.path), reader.name)
-    result = without_shared_qualifiers(result)
+    result = with_stated_aliases(without_shared_qualifiers(result))
     if not result.entries:
         raise InputError(
             f"the {reader.name} reader found no entries",

@@ -396,6 +396,45 @@ def split_bracket_names(term: str) -> tuple[str, ...] | None:
     return None
 
 
+#: A definition that opens by giving another name: `Also known as X.`, `Noto anche come X, …`.
+_OPENING_ALIAS = re.compile(
+    rf"^\s*(?:{_NAMING})\s*:?\s+(?P<alias>[^,.;:()\n]{{1,60}}?)\s*(?:[,.;:(\n]|$)", re.I
+)
+
+
+_ARTICLE = re.compile(
+    r"^(?:a|an|the|un|une|le|la|les|el|los|las|il|lo|der|die|das|ein|eine|o|os|as)\s+", re.I
+)
+
+
+def stated_aliases(definition: str, labels: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the other names a definition gives for its own term, or ().
+
+    Only where the statement is about the term: at the definition's start (`Also known as
+    X.`, `Auch bekannt als X`) or right after one of the term's labels that opens it
+    (`GIT, noto anche come X, è …`). "(also known as bugs) within programs" names a thing
+    the definition mentions, not the term, and gives nothing. `X or Y` gives both; a
+    leading article is dropped.
+    """
+    text = definition.strip().lstrip("*_")
+    for label in sorted(labels, key=len, reverse=True):
+        if label and text.casefold().startswith(label.casefold()):
+            rest = text[len(label) :].lstrip("*_ ")
+            if rest[:1] in {",", "("}:
+                text = rest[1:]
+                break
+    match = _OPENING_ALIAS.match(text)
+    if not match:
+        return ()
+    own = {label.casefold() for label in labels}
+    names = []
+    for part in re.split(r"\s+(?:or|oder|ou|o|oppure)\s+", match.group("alias")):
+        name = clean_label(_ARTICLE.sub("", part.strip().strip("\"'“”‘’`*_ ")))
+        if name and len(name.split()) <= 6 and name.casefold() not in own and "*" not in name:
+            names.append(name)
+    return tuple(dict.fromkeys(names))
+
+
 def _share_last_word(sides: list[str]) -> list[str]:
     """Give a bare one-word side the other side's last word: `length / format reward`."""
     if len(sides) != 2:

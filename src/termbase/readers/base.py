@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Protocol
 
-from termbase.labels import is_acronym_of
+from termbase.labels import is_acronym_of, stated_aliases
 from termbase.model import Entry, ReadResult, Unused
 
 
@@ -133,6 +133,23 @@ def without_shared_qualifiers(result: ReadResult) -> ReadResult:
             entry = replace(entry, labels=labels, groups=groups if len(groups) > 1 else ())
         entries.append(entry)
     return replace(result, entries=tuple(entries))
+
+
+def with_stated_aliases(result: ReadResult) -> ReadResult:
+    """Return `result` with the other name each definition states for its term added to the
+    entry's labels (`Also known as X.`, `Term, noto anche come X, è …`; see `stated_alias`)."""
+    if result.spans or result.cited:  # termbase's own export, read back: labels as they were stored
+        return result
+    entries = []
+    changed = False
+    for entry in result.entries:
+        aliases = stated_aliases(entry.definition, entry.labels) if entry.definition else ()
+        if aliases and len(entry.groups) <= 1:  # an `A / B` entry names two ideas: whose name is it?
+            groups = ((*entry.groups[0], *aliases),) if entry.groups else ()
+            entry = replace(entry, labels=(*entry.labels, *aliases), groups=groups)
+            changed = True
+        entries.append(entry)
+    return replace(result, entries=tuple(entries)) if changed else result
 
 
 def _bracket(term: str) -> tuple[str, str]:
