@@ -303,3 +303,20 @@ def test_labels_of_screen_parts_or_table_parts_are_not_terms(tmp_path: Path) -> 
     terms = {e.term.lower() for e in extract_glossary([page], min_confidence=0.0).entries}
     assert {"bilge", "transom", "fairlead"} <= terms
     assert not terms & {"route", "marks", "setup", "vessel", "berth", "stay"}
+
+
+def test_the_name_x_is_the_name_for() -> None:
+    found = defining('Note that the name "homeport" is simply the name the club uses to refer to the '
+                     "harbour a boat is registered in.")
+    assert "homeport" in found
+    assert "apple" not in defining('The name "apple" is a name I like.')
+
+
+def test_we_say_the_thing_is_in_a_state_names_the_thing_in_that_state() -> None:
+    said = 'When its chain wraps the fluke, we say that the anchor is "fouled".'
+    found = {f.term: f for f in findings(said) if f.defining}
+    assert "fouled anchor" in found
+    # a state word about a longer subject stays the word alone
+    found = {f.term for f in findings('We say that boat A is "moored" to boat B when a line joins them.')
+             if f.defining}
+    assert "moored" in found

@@ -88,7 +88,10 @@ _SMALL_WORDS = frozenset({"a", "an", "the", "of", "for", "and", "or", "in", "on"
 
 
 #: Prose that gives a name to an idea ("… is called a …"); 'named' is left out: it names one thing.
-_CALLED_IN_PROSE = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:called|known\s+as|termed)\b", re.I)
+_CALLED_IN_PROSE = re.compile(
+    r"\b(?:is|are)\s+(?:\w+\s+)?(?:called|known\s+as|termed)\b|\bthe\s+(?:word|term|name|phrase)\s+[\"“‘']",
+    re.I,
+)
 
 
 def title_case(term: str) -> bool:

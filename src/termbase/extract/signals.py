@@ -120,6 +120,12 @@ _INDEFINITE_BEFORE = re.compile(r"\b(?:an?|the\s+so-called)\s+[\"'“‘]?$", re
 _NAME_IN_PARENTHESES = re.compile(r"[A-Za-z]{3,}\s*\(\s*[\"'“‘]?$")
 #: "we say that a boat is "heeling" when …": the sentence says when the word applies.
 _WE_SAY_BEFORE = re.compile(r"\bwe\s+say\s+(?:that\s+)?[^.;:]{1,60}?\s+(?:is|are)\s+[\"'“‘]?$", re.I)
+#: "we say that the anchor is "…"": the one-word subject whose state the quoted word names.
+_WE_SAY_STATE = re.compile(
+    r"\bwe\s+say\s+(?:that\s+)?(?:the|an?)\s+(?P<noun>[A-Za-z][\w-]{1,30})\s+(?:is|are)\s+[\"“]$", re.I
+)
+#: A word that names a state (a participle or an adjective): "fouled", "readable", "active".
+_STATE_WORD = re.compile(r"[a-z]{3,}(?:ed|able|ible|ive|less|ful|ant|ent)")
 _INDEFINITE_LEAD_IN = re.compile(rf"^{_ADVERBIAL}?an?\s+[\"'“‘]?$", re.I)
 _APPOSITIVE_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)|\s*[—–]\s*(?P<dashed>(?:an?|the)\s+[^—–]{4,}?)\s*[—–])",
@@ -511,6 +517,11 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append("introduced by 'we say that … is X'")
             defining = True
             definition = finish_definition(_plain(sentence))
+            state = _WE_SAY_STATE.search(before)
+            if state and span.kind == QUOTED and _STATE_WORD.fullmatch(term):
+                # "we say that the anchor is "fouled"": the state names the thing in it, a fouled anchor
+                term = f"{term} {state.group('noun')}"
+                labels = (term,)
         elif _NAME_IN_PARENTHESES.search(before) and re.match(r"^[\"'”’]?\s*\)", after) \
                 and span.kind in {QUOTED, STRONG}:
             # bold there names the idea; quotes there as often hold an example (a word given "as an example"),
@@ -563,7 +574,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             score -= 0.25
             evidence.append("reads as a code identifier")
         initial = not text[: span.start].strip(" \"'“‘*([")
-        if span.kind == QUOTED and (not defining or term != term.lower()):
+        if span.kind == QUOTED and (not defining or (term != term.lower() and not labels)):
             continue  # quotation marks mark a term only where the words define it
         if vague and not (defining and score >= base + 0.35):
             continue  # a word like "key" or "value" is a term only where a sentence defines it
@@ -654,14 +665,17 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             shape = f"sentence 'X {refers.group('verb')} …'"
             findings.append(Finding(term, 0.55 if article else 0.45, (shape,),
                                     finish_definition(_plain(sentence)), True))
-    word_used = _WORD_USED.search(text) or _USES_THE_WORD.search(text)
+    name_is = _NAME_IS.search(text)
+    word_used = _WORD_USED.search(text) or _USES_THE_WORD.search(text) or name_is
     if word_used:
         term = clean_term(word_used.group("term"))
         if not term_problem(term):
             said = _plain(sentence)
             if previous and re.search(r"\b(?:such|this|these|that)\b", text[word_used.end():], re.I):
                 said = previous + " " + said  # "… is used for such a rope": the sentence before says which
-            findings.append(Finding(term, 0.6, ("sentence 'the word X is used to mean …'",),
+            shape = "sentence 'the name X is the name … for …'" if word_used is name_is else \
+                "sentence 'the word X is used to mean …'"
+            findings.append(Finding(term, 0.6, (shape,),
                                     finish_definition(said), True))
     findings.extend(anaphor_findings(text, previous))
     findings.extend(acronym_findings(sentence))
@@ -673,6 +687,13 @@ _WORD_USED = re.compile(
     r"\bthe\s+(?:word|term|phrase|name)\s+[\"“'‘](?P<term>[^\"”'’]{2,40})[\"”'’]\s+(?:is|are)\s+"
     r"(?:\w+\s+)?used\s+(?:to\s+(?:designate|mean|denote|describe|refer\s+to|name)|for)\b",
     re.I,
+)
+#: "The name "home port" is simply the name the club gives …": the sentence says what the name is for.
+_NAME_IS = re.compile(
+    r"\bthe\s+(?:word|term|phrase|name)\s+[\"“](?P<term>[^\"”]{2,40})[\"”]\s+(?:is|are)\s+"
+    r"(?:(?:just|simply|only|merely|really)\s+)?(?:the|an?)\s+(?:\w+\s+)?(?:name|word|term|label|shorthand)\b"
+    r"(?=.*\b(?:for|to\s+(?:refer\s+to|mean|denote|describe|name|designate)|of)\b)",
+    re.I | re.S,
 )
 #: "The old notes use the word "gunwale" to describe the top edge of the hull": the same, said actively.
 _USES_THE_WORD = re.compile(
