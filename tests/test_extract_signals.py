@@ -320,3 +320,12 @@ def test_we_say_the_thing_is_in_a_state_names_the_thing_in_that_state() -> None:
     found = {f.term for f in findings('We say that boat A is "moored" to boat B when a line joins them.')
              if f.defining}
     assert "moored" in found
+
+
+def test_a_short_subject_of_is_called_is_another_name() -> None:
+    found = {f.term: f for f in findings('The inner engine is often called "gearbox" by the crew.')}
+    assert found["gearbox"].labels == ("gearbox", "inner engine")
+    # one thing's name, a thing described in passing, or two things together are no other name
+    for said in ("The method is called **hoist**.", "The small flags are called **pennants**.",
+                 "Ropes and chains are called **rode**."):
+        assert all(len(f.labels) <= 1 for f in findings(said)), said

@@ -282,6 +282,39 @@ def anaphoric_subject(before: str) -> bool:
     return bool(_ANAPHOR.match(intro.group("rest") if intro else last))
 
 
+#: Words that describe a thing in passing rather than name it ("the small pictures are called icons").
+_DESCRIPTIVE = word_set(
+    """small large big little tiny huge new old first last other same following above below whole entire next
+    previous main usual special simple single different"""
+)
+
+
+_POSSESSIVES = word_set("our your its their his her my such")
+
+
+def named_subject(before: str) -> str:
+    """Return the short name of the thing `before` ("<subject> is often called ") gives another name:
+    "The core engine is often called "the works"" → "core engine" (one to three words, not an
+    anaphor, a generic word, a described thing or a proper name), or ''."""
+    match = _CALLED_SUBJECT.match(before)
+    if not match or _INSTANCE_SUBJECT.search(before):
+        return ""  # "the method is called write": the name of one thing
+    subject = _CLAUSE_SPLIT.split(match.group("subject").strip())[-1].strip()
+    intro = _INTRO.match(subject)
+    if intro:
+        subject = intro.group("rest").strip()
+    subject = re.sub(r"^(?:the|an?)\s+", "", _LEADING_ADVERB.sub("", subject), flags=re.I)
+    words = subject.split()
+    if not 1 <= len(words) <= 3 or not words[0][:1].islower() or _VAGUE_SUBJECT.match(subject) \
+            or not all(re.fullmatch(r"[A-Za-z][A-Za-z-]*", w) for w in words) \
+            or any(w.lower() in {"and", "or", "of"} for w in words):
+        return ""  # "options and arguments are called parameters": together, not another name
+    if words[0] in _GENERIC_SUBJECTS or words[0] in _DESCRIPTIVE or words[0] in _POSSESSIVES:
+        return ""
+    name = clean_term(subject)
+    return name if name == subject and not term_problem(name) and not is_identifier(name) else ""
+
+
 def defining_subject(before: str) -> str:
     """Return the noun phrase that `before` ("<subject> is called ") names, or '' if it names none.
 
@@ -486,6 +519,10 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
                 definition = finish_definition(previous + " " + _plain(sentence))
             else:
                 definition = finish_definition(_plain(sentence))
+            other_name = named_subject(before)
+            if other_name and other_name.lower() != term.lower():
+                labels = (term, other_name)  # "the core engine is often called "the works"": two names
+                evidence.append(f"given as another name of '{other_name}'")
         elif copula:
             score += 0.45
             evidence.append("followed by 'is a …'")
@@ -643,8 +680,10 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
                 continue
             # a name of two to four plain words ("called a sparse matrix") is seldom anything but a term
             phrase = 2 <= len(term.split()) <= 4 and term == term.lower() and not is_identifier(term)
+            other_name = named_subject(before) if len(names) == 1 else ""
+            labels = (term, other_name) if other_name and other_name.lower() != term.lower() else ()
             findings.append(Finding(term, 0.6 if phrase else 0.55, ("sentence '… is called X'",), definition,
-                                    True))
+                                    True, labels=labels))
     so_called = _SO_CALLED.search(text)
     if so_called:
         term = clean_term(so_called.group("term"))
