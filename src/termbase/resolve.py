@@ -338,13 +338,26 @@ def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequ
         variant_keys,
     )
 
-    owners: dict[str, set[int]] = defaultdict(set)
+    owners: dict[str, int | list[int]] = {}  # one unit as itself, several as a list (most have one)
     for i, unit in enumerate(units):
         for label in unit.labels:
-            owners[label_key(label)].add(i)
+            key = label_key(label)
+            held = owners.get(key)
+            if held is None:
+                owners[key] = i
+            elif isinstance(held, int):
+                if held != i:
+                    owners[key] = [held, i]
+            elif held[-1] != i:
+                held.append(i)
 
     def only_root(key: str) -> int | None:
-        roots = {clusters.find(j) for j in owners.get(key, ())}
+        held = owners.get(key)
+        if held is None:
+            return None
+        if isinstance(held, int):
+            return clusters.find(held)
+        roots = {clusters.find(j) for j in held}
         return roots.pop() if len(roots) == 1 else None
 
     for i, unit in enumerate(units):
@@ -413,19 +426,23 @@ def resolve(entries: Sequence[Entry]) -> list[Concept]:
     for i in range(len(units)):
         groups[clusters.find(i)].append(i)
     drafts = [_draft(entries, units, members) for members in groups.values()]
+    del units, clusters, groups  # not needed to name the concepts: free them first
     return _assign_ids(drafts)
 
 
 @dataclass(slots=True)
 class _Draft:
+    """A concept before its id is chosen (tuples, which the Concept then shares)."""
+
     label: str
-    labels: list[str]
-    entries: list[Entry]
-    acronyms: list[str]
-    expansions: list[str]
-    topics: list[str]
+    labels: tuple[str, ...]
+    entries: tuple[Entry, ...]
+    acronyms: tuple[str, ...]
+    expansions: tuple[str, ...]
+    topics: tuple[str, ...]
     explicit_id: str
     base_slug: str
+    concept_id: str = ""  # chosen by _assign_ids
 
 
 def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int]) -> _Draft:
@@ -475,7 +492,16 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
         base = slug(stated_expansions[0])
     elif expansions and label.isupper():
         base = slug(expansions[0])  # an all-capitals acronym reads better spelled out
-    return _Draft(label, labels, concept_entries, acronyms, expansions, topics, explicit_id, base)
+    return _Draft(
+        label,
+        tuple(labels),
+        tuple(concept_entries),
+        tuple(acronyms),
+        tuple(expansions),
+        tuple(topics),
+        explicit_id,
+        base,
+    )
 
 
 def _assign_ids(drafts: Iterable[_Draft]) -> list[Concept]:
@@ -485,28 +511,31 @@ def _assign_ids(drafts: Iterable[_Draft]) -> list[Concept]:
     for draft in drafts:
         if not draft.explicit_id:
             by_base[draft.base_slug].append(draft)
-    ids: dict[int, str] = {id(d): d.explicit_id for d in drafts if d.explicit_id}
+    for draft in drafts:
+        draft.concept_id = draft.explicit_id
     for base, same in by_base.items():
         if len(same) == 1 and base not in taken:
-            ids[id(same[0])] = base
+            same[0].concept_id = base
             taken.add(base)
             continue
         for draft in same:
             candidate = _qualified_slug(base, draft, taken)
-            ids[id(draft)] = candidate
+            draft.concept_id = candidate
             taken.add(candidate)
+    del by_base, taken
     concepts = [
         Concept(
-            id=ids[id(d)],
+            id=d.concept_id,
             label=d.label,
-            labels=tuple(d.labels),
-            entries=tuple(d.entries),
-            acronyms=tuple(d.acronyms),
-            expansions=tuple(d.expansions),
-            topics=tuple(d.topics),
+            labels=d.labels,
+            entries=d.entries,
+            acronyms=d.acronyms,
+            expansions=d.expansions,
+            topics=d.topics,
         )
         for d in drafts
     ]
+    drafts.clear()
     return _mark_homonyms(sorted(concepts, key=lambda c: c.id))
 
 
@@ -529,14 +558,24 @@ def _qualified_slug(base: str, draft: _Draft, taken: set[str]) -> str:
 
 def _mark_homonyms(concepts: list[Concept]) -> list[Concept]:
     """Return the concepts with `homonym_of` set where two concepts share a label key."""
-    owners: dict[str, list[str]] = defaultdict(list)
+    owners: dict[str, str | list[str]] = {}  # one concept as its id, several as a list (most have one)
     for concept in concepts:
         for key in {label_key(label) for label in concept.labels}:
-            owners[key].append(concept.id)
+            held = owners.get(key)
+            if held is None:
+                owners[key] = concept.id
+            elif isinstance(held, str):
+                owners[key] = [held, concept.id]
+            else:
+                held.append(concept.id)
     result = []
     for concept in concepts:
+        shared = [owners[label_key(label)] for label in concept.labels]
+        if all(isinstance(held, str) for held in shared):  # only its own
+            result.append(concept)
+            continue
         others = sorted(
-            {other for label in concept.labels for other in owners[label_key(label)] if other != concept.id}
+            {other for held in shared if isinstance(held, list) for other in held if other != concept.id}
         )
         if others:
             concept = Concept(
