@@ -183,6 +183,28 @@ def test_the_prepared_model_runs_int8_products_close_to_the_installed_one(
 
 
 @needs_extra
+def test_queries_read_word_rows_from_disk_and_embed_as_the_whole_model_does(
+    embedder: semantic.Embedder,
+) -> None:
+    """The query embedder runs the model without its word-embedding table (45 MB a server
+    does not hold); the rows it reads from the table file give the same vectors."""
+    import numpy as np
+    import onnx
+
+    from termbase.model_prep import without_word_table
+
+    model, table = without_word_table(semantic.run_model_path())
+    graph = onnx.load(str(model)).graph
+    assert all(len(t.dims) < 2 or t.dims[0] < 30_000 for t in graph.initializer)
+    assert table.stat().st_size == 30_522 * semantic.DIMENSION * 4
+    on_disk = semantic.Embedder(threads=1, words_on_disk=True)
+    texts = [*QUESTIONS, "KV cache", "a", ""]
+    whole = np.stack([embedder.encode_query(t) for t in texts])
+    rows_read = np.stack([on_disk.encode_query(t) for t in texts])
+    assert np.abs(whole - rows_read).max() < 1e-5
+
+
+@needs_extra
 def test_nan_guards_after_softmax_are_dropped_and_nothing_else(tmp_path: Path) -> None:
     import numpy as np
     import onnx

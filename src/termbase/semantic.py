@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from termbase.errors import TermbaseError
-from termbase.model_prep import RECIPE
+from termbase.model_prep import RECIPE, WORD_VECTORS, WordTable, without_word_table
 
 if TYPE_CHECKING:  # numpy comes with the extra; the module imports without it
     import numpy as np
@@ -159,11 +159,17 @@ class Embedder:
     machine, while the model is prepared); make one and reuse it, or call
     `get_embedder()` for a shared one. `threads` caps onnxruntime's threads (0: its
     default, all cores); `model` runs another ONNX file (benchmarks compare with the
-    installed one). Thread-safe.
+    installed one). With `words_on_disk`, the prepared model runs without its 45 MB
+    word-embedding table, whose rows are read from a file per text (model_prep.WordTable):
+    for queries, a few rows each, in a long-running server. Thread-safe.
     """
 
-    def __init__(self, threads: int = 0, model: Path | None = None) -> None:
+    def __init__(self, threads: int = 0, model: Path | None = None, words_on_disk: bool = False) -> None:
         path = model or run_model_path()
+        self._words: WordTable | None = None
+        if words_on_disk and model is None:
+            path, table = without_word_table(path)
+            self._words = WordTable(table, DIMENSION)
         # Never reach for a hub, whatever the environment says.
         os.environ["HF_HUB_OFFLINE"] = "1"
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
@@ -202,6 +208,8 @@ class Embedder:
         """Return the unit vectors of tokenized texts (onnxruntime runs calls in parallel)."""
         np = self._np
         feeds = {"input_ids": ids, "attention_mask": mask}
+        if self._words is not None:
+            feeds = {WORD_VECTORS: self._words.lookup(ids), "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
         hidden = self._session.run(None, feeds)[0]
@@ -260,12 +268,13 @@ def get_query_embedder() -> Embedder:
     """Return a process-wide one-thread Embedder for queries.
 
     One short text gains nothing from a second thread, and under load (a web server
-    answering many searches) extra threads only fight over the cores.
+    answering many searches) extra threads only fight over the cores. The word-embedding
+    table stays on disk (a query reads a few of its rows): a server holds 45 MB less.
     """
     global _query_shared
     with _shared_lock:
         if _query_shared is None:
-            _query_shared = Embedder(threads=1)
+            _query_shared = Embedder(threads=1, words_on_disk=True)
         return _query_shared
 
 
