@@ -10,6 +10,7 @@ from termbase.labels import parse_term, stated_aliases
 from termbase.readers import pick_reader, rank_readers
 from termbase.readers.base import unaccounted_lines, with_stated_aliases
 from termbase.readers.data.delimited_table import TableGlossaryReader
+from termbase.readers.data.json_yaml import JsonGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
@@ -331,3 +332,19 @@ def test_stated_alias_becomes_a_label_of_the_entry():
     text = "term,definition\nTelaio,\"Telaio, noto anche come telaio a mano, è uno strumento.\"\n"
     result = with_stated_aliases(TableGlossaryReader().read(text, "t.csv"))
     assert result.entries[0].labels == ("Telaio", "telaio a mano")
+
+
+def test_header_of_a_language_and_roles_names_the_term_column():
+    text = "english,loomish,category,notes\nshuttle,shutl,tool,carries the weft\nreed,riid,tool,\n"
+    result = TableGlossaryReader().read(text, "t.csv")
+    shuttle, reed = result.entries
+    assert (shuttle.term, shuttle.topics) == ("shuttle", ("tool",))
+    assert shuttle.definition == "loomish: shutl; notes: carries the weft"
+    assert reed.definition == "loomish: riid"
+    assert [u.line for u in result.unused] == [1]  # the header row
+
+
+def test_lemma_is_a_term_field():
+    text = '[{"lemma": "tear", "pos": "v.", "gloss": "to pull apart"},\n'
+    text += '{"lemma": "weave", "gloss": "to interlace"}]'
+    assert [e.term for e in JsonGlossaryReader().read(text, "d.json").entries] == ["tear", "weave"]

@@ -27,6 +27,7 @@ FIELD_ROLES: dict[str, str] = {
             "title",
             "word",
             "headword",
+            "lemma",
             "entry",
             "keyword",
             "phrase",

@@ -108,9 +108,25 @@ def header_roles(cells: list[str]) -> list[str]:
 
 
 def is_header(cells: list[str]) -> bool:
-    """Return True if a row names columns: it has a term column and no cell is a sentence."""
+    """Return True if a row names columns: no cell is a sentence, and it has a term column, or
+    two or more columns named by a known role or a language (`english,standard,category,notes`)."""
+    if not all(len(cell.split()) <= 4 for cell in cells):
+        return False
     roles = header_roles(cells)
-    return "term" in roles and all(len(cell.split()) <= 4 for cell in cells)
+    if "term" in roles:
+        return True
+    return sum(1 for cell, role in zip(cells, roles, strict=True) if role or named_language(cell)) >= 2
+
+
+def named_roles(cells: list[str]) -> list[str]:
+    """Return the roles of a header's cells; with no term column, the first column named by a
+    language (`english`) holds the terms."""
+    roles = header_roles(cells)
+    if "term" not in roles:
+        first = next((i for i, cell in enumerate(cells) if not roles[i] and named_language(cell)), None)
+        if first is not None:
+            roles[first] = "term"
+    return roles
 
 
 def _sniff(text: str) -> tuple[str, list[Row]] | None:
@@ -177,7 +193,8 @@ class TableGlossaryReader:
         delimiter = sniffed[0]
         rows = parse_rows(text, delimiter, source)
         width = len(rows[0].cells)
-        named = is_header(rows[0].cells)
+        # a header naming two or more languages' term columns is a table of labels (below)
+        named = is_header(rows[0].cells) and not term_column_languages(rows[0].cells)
         table = None if named else sniff_table(text, (delimiter,))
         in_languages = bool(term_column_languages(rows[0].cells))
         has_header = named or in_languages or (table is not None and table.header)
@@ -203,7 +220,7 @@ class TableGlossaryReader:
                 for entry in _language_row_entries(rows[0].cells, languages, row, source)
             ]
             return _with_row_spans(entries, _header_unused(text, source, rows[0]))
-        roles = header_roles(rows[0].cells) if named else _positional_roles([r.cells for r in body], width)
+        roles = named_roles(rows[0].cells) if named else _positional_roles([r.cells for r in body], width)
         # Column names that say no role (or none at all): columns are term, definition, more.
         names = rows[0].cells if named else [role or f"column {i + 1}" for i, role in enumerate(roles)]
         names = [
@@ -215,11 +232,21 @@ class TableGlossaryReader:
         unused += _comment_unused(lines, comment_lines(text, delimiter), source)
         entries: list[Entry] = []
         kept = _text_columns([r.cells for r in body], roles)
+        described = "definition" in roles
         for row in body:
             fields = _fields(names, roles, row.cells)
             if not named:
                 fields = _unnamed_into_definition(fields, kept, row.cells)
-            entry = record_entry(fields, source=source, line=row.line, end_line=row.end_line)
+            notes = None
+            if named and not described:  # no definition column: the columns of no known role are kept
+                notes = "; ".join(
+                    f"{name.strip()}: {cell.strip()}"
+                    for name, role, cell in zip(rows[0].cells, roles, row.cells, strict=True)
+                    if not role and cell.strip()
+                )
+            entry = record_entry(
+                fields, source=source, line=row.line, end_line=row.end_line, definition=notes
+            )
             if entry is None:
                 for number in range(row.line, row.end_line + 1):
                     if lines[number - 1].strip():
@@ -374,7 +401,9 @@ def _fields(names: list[str], roles: list[str], cells: list[str]) -> dict[str, o
     """Return the row as a field mapping; an unnamed column keeps its position as name."""
     fields: dict[str, object] = {}
     for name, role, cell in zip(names, roles, cells, strict=True):
-        key = name if role else f"_{name}"
+        # a column whose role comes from its place, not its name (`english` holding the terms)
+        # is filed under the role's own name
+        key = (name if field_role(name) == role else role) if role else f"_{name}"
         if key in fields:
             fields[key] = [*_as_list(fields[key]), cell]
         else:
