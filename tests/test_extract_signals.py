@@ -329,3 +329,18 @@ def test_a_short_subject_of_is_called_is_another_name() -> None:
     for said in ("The method is called **hoist**.", "The small flags are called **pennants**.",
                  "Ropes and chains are called **rode**."):
         assert all(len(f.labels) <= 1 for f in findings(said)), said
+
+
+def test_a_heading_doing_something_with_a_command_introduces_its_idea(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "rigging.md"
+    page.write_text(
+        "# Rigging\n\n## Tightening the lines with rig haul\n\n"
+        "The `rig haul` command pulls every line of the boat taut against its cleat.\n\n"
+        "```\n$ rig haul --all\n```\n\nAfter a haul, check each cleat.\n\n"
+        "## Finding boats with given names\n\nSome boats have names that are easy to find.\n",
+        encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert found["haul"].definition.startswith("The `rig haul` command pulls every line")
+    assert "names" not in found

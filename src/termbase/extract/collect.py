@@ -17,6 +17,7 @@ from itertools import pairwise
 from termbase.documents.builder import word_set
 from termbase.documents.model import (
     ASIDE,
+    CODE,
     CODE_SPAN,
     DEFINITION,
     DFN,
@@ -40,6 +41,7 @@ from termbase.extract.signals import (
     finish_definition,
     marked_findings,
     pattern_findings,
+    plain_sentence,
 )
 from termbase.extract.terms import clean_term, is_identifier, term_problem
 
@@ -275,6 +277,56 @@ def heading_occurrences(document: Document, index: int, skipped: set[int]) -> li
     return found
 
 
+#: A heading that does something with a tool's subcommand: "Getting updates with git pull".
+_COMMAND_HEADING = re.compile(
+    r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][a-z]+ing\b.{0,60}?\s(?:with|using|via)\s+"
+    r"`?(?P<tool>[a-z][\w-]{1,20})[ -](?P<command>[a-z]{3,}(?:-[a-z]+)?)`?$"
+)
+#: Evidence of a command heading: the idea a command is named after (not the command's own name).
+COMMAND_HEADING = "a section heading does something with the command named after it"
+
+
+def _runs(document: Document, tool: str, command: str) -> bool:
+    """Return True when the chapter's code (a block or a code span) runs `tool command`."""
+    invoked = re.compile(rf"\b{re.escape(tool)}[ -]{re.escape(command)}\b")
+    return any(
+        (b.kind == CODE and invoked.search(b.text))
+        or any(s.kind == CODE_SPAN and invoked.search(b.text[s.start : s.end]) for s in b.spans)
+        for b in document.blocks
+    )
+
+
+def command_occurrences(document: Document, index: int, skipped: set[int]) -> list[Occurrence]:
+    """Return a finding for a tool subcommand a section heading does something with ("Getting
+    updates with git pull") when the chapter runs it and its prose also speaks of it as a thing
+    ("a pull", "the pull"): the idea the command is named after is introduced there, and the
+    section's first sentence that names the command says what it does."""
+    found: list[Occurrence] = []
+    prose = " ".join(b.text for b in document.blocks if b.kind in _READ_KINDS)
+    for number, section in enumerate(document.sections):
+        match = _COMMAND_HEADING.match(section.title) if number not in skipped else None
+        if match is None or not _runs(document, match.group("tool"), match.group("command")):
+            continue
+        command = match.group("command")
+        as_thing = rf"\b(?:an?|the|each|every|this|that)\s+{re.escape(command)}\b(?![-/.]\w)"
+        if not re.search(as_thing, prose, re.I):
+            continue  # the command's name is never used as the name of a thing
+        mention = re.compile(rf"(?<![\w/]){re.escape(command)}\b")
+        for block in (b for b in document.blocks if b.section == number and b.kind in _READ_KINDS):
+            sentences = split_sentences(block, document.language)
+            sentence = next((s for s in sentences if mention.search(s.text)), None)
+            if sentence is None:
+                continue
+            text = " ".join(sentence.text.split())
+            definition = finish_definition(plain_sentence(sentence))
+            finding = Finding(command, 0.5, (COMMAND_HEADING,), definition, True, markup="heading",
+                              initial=True)
+            end_line = sentence.line + sentence.text.count("\n")
+            found.append(Occurrence(finding, index, number, sentence.line, end_line, text))
+            break
+    return found
+
+
 def _described_term(document: Document, number: int, index: int) -> list[Occurrence]:
     """Return the marked term (<dfn>, a glossary link) a definition list's label holds, with the
     first sentence of the item's text as what is said of it (the label alone is no sentence)."""
@@ -442,6 +494,7 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
     }
     if english:
         found.extend(heading_occurrences(document, index, skipped_sections))
+        found.extend(command_occurrences(document, index, skipped_sections))
     if document.index_terms:
         found.extend(index_occurrences(document, index, skipped_sections))
     part_labels = part_label_blocks(document.blocks, tuple(s.title for s in document.sections))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, STRONG, TERM_ROLE
-from termbase.extract.collect import MarkupUsage, Occurrence
+from termbase.extract.collect import COMMAND_HEADING, MarkupUsage, Occurrence
 from termbase.extract.forms import lemma_key
 from termbase.extract.keyness import general_zipf
 from termbase.extract.signals import QUOTED
@@ -316,7 +316,7 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     # "the point where two lines meet is called a "junction"": prose names the idea the command
     # of the same name is named after
     named_in_prose = any(o.finding.markup in {"", QUOTED} and _CALLED_IN_PROSE.search(o.sentence)
-                         for o in defining)
+                         for o in defining) or COMMAND_HEADING in evidence
     if term.lower() in code_names and not marked and not generic and not named_in_prose:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")

@@ -355,7 +355,7 @@ def finish_definition(text: str) -> str:
     return text if text[-1] in ".!?)\"”'’" else text + "."
 
 
-def _plain(sentence: Sentence) -> str:
+def plain_sentence(sentence: Sentence) -> str:
     """Return the sentence text with code spans in backticks (definitions are Markdown)."""
     text = sentence.text
     codes = sorted((s for s in sentence.spans if s.kind == CODE_SPAN), key=lambda s: s.start, reverse=True)
@@ -507,7 +507,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         if named and _NAMED_INSTANCE.search(before):
             score += 0.05
             evidence.append("names one thing of a kind ('a module called …')")
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         elif named:
             score += 0.45
             evidence.append("introduced by 'called / known as'")
@@ -516,9 +516,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             if subject:
                 definition = finish_definition(subject)
             elif previous and anaphoric_subject(before):
-                definition = finish_definition(previous + " " + _plain(sentence))
+                definition = finish_definition(previous + " " + plain_sentence(sentence))
             else:
-                definition = finish_definition(_plain(sentence))
+                definition = finish_definition(plain_sentence(sentence))
             other_name = named_subject(before)
             if other_name and other_name.lower() != term.lower():
                 labels = (term, other_name)  # "the core engine is often called "the works"": two names
@@ -532,7 +532,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             score += 0.4
             evidence.append(f"followed by '{verb.group('verb').split()[0]} …'")
             defining = True
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         elif colon and (in_list or span.start <= 2):
             score += 0.4
             evidence.append("followed by a colon and its meaning")
@@ -543,17 +543,17 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             score += 0.35
             evidence.append("a predicate noun followed by ', which …'")
             defining = True
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         elif subject_verb and not term.endswith("s"):
             score += 0.3 if _INDEFINITE_LEAD_IN.match(clause) else 0.2
             evidence.append(f"the subject of '{subject_verb.group('verb')} …'")
             defining = True
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         elif _WE_SAY_BEFORE.search(before):
             score += 0.35
             evidence.append("introduced by 'we say that … is X'")
             defining = True
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
             state = _WE_SAY_STATE.search(before)
             if state and span.kind == QUOTED and _STATE_WORD.fullmatch(term):
                 # "we say that the anchor is "fouled"": the state names the thing in it, a fouled anchor
@@ -570,12 +570,12 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
                 score += 0.15
                 evidence.append("a name sharing the head noun of the phrase before it")
             defining = True
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         elif _MEANING_AFTER.match(after):
             score += 0.35
             evidence.append("followed by ', meaning …' / ', that is, …'")
             defining = True
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         elif appositive:
             score += 0.3
             evidence.append("followed by an appositive ', a …'")
@@ -584,21 +584,21 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         elif (other := _aka_of(sentence, span)) and span.kind != QUOTED:
             score += 0.25
             evidence.append(f"given as another name of '{other}' ('X (aka Y)')")
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
             labels = (term, other)
         elif _SYNONYM_AFTER.match(after) or _NAMING_BEFORE.search(before.rstrip(" ,(")):
             score += 0.25
             evidence.append("given with a synonym")
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
             # "The **mainsheet**, sometimes also called the main line, trims …": about the term
             defining = bool(_LEAD_IN.match(clause) and _SYNONYM_AFTER.match(after)
                             and not _EXAMPLES_AFTER.match(after))
         elif _SENTENCE_CUE.search(text):
             score += 0.15
             evidence.append("in a sentence with a defining phrase")
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         else:
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         if not defining and span.kind == QUOTED and _ARTICLE_BEFORE.search(before) \
                 and heading_names(heading, term):
             score += 0.3
@@ -672,9 +672,9 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         if subject:
             definition = finish_definition(subject)
         elif previous and anaphoric_subject(before):
-            definition = finish_definition(previous + " " + _plain(sentence))
+            definition = finish_definition(previous + " " + plain_sentence(sentence))
         else:
-            definition = finish_definition(_plain(sentence))
+            definition = finish_definition(plain_sentence(sentence))
         for term in names:
             if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS or term[0].isupper():
                 continue
@@ -689,7 +689,7 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         term = clean_term(so_called.group("term"))
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
             findings.append(Finding(term, 0.5, ("sentence 'a X, so called because …'",),
-                                    finish_definition(_plain(sentence)), True))
+                                    finish_definition(plain_sentence(sentence)), True))
     define = _DEFINE_AS.search(text)
     if define:
         term = clean_term(define.group("term"))
@@ -703,13 +703,13 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             article = re.match(r"(?:an?)\s", refers.group("term"), re.I) is not None  # "A change of state …"
             shape = f"sentence 'X {refers.group('verb')} …'"
             findings.append(Finding(term, 0.55 if article else 0.45, (shape,),
-                                    finish_definition(_plain(sentence)), True))
+                                    finish_definition(plain_sentence(sentence)), True))
     name_is = _NAME_IS.search(text)
     word_used = _WORD_USED.search(text) or _USES_THE_WORD.search(text) or name_is
     if word_used:
         term = clean_term(word_used.group("term"))
         if not term_problem(term):
-            said = _plain(sentence)
+            said = plain_sentence(sentence)
             if previous and re.search(r"\b(?:such|this|these|that)\b", text[word_used.end():], re.I):
                 said = previous + " " + said  # "… is used for such a rope": the sentence before says which
             shape = "sentence 'the name X is the name … for …'" if word_used is name_is else \
@@ -806,5 +806,5 @@ def acronym_findings(sentence: Sentence) -> list[Finding]:
         if not found or term_problem(found):
             continue
         findings.append(Finding(found, 0.55, (f"acronym introduction '{found} ({short})'",),
-                                finish_definition(_plain(sentence)), True, labels=(found, short)))
+                                finish_definition(plain_sentence(sentence)), True, labels=(found, short)))
     return findings
