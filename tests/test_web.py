@@ -270,6 +270,42 @@ def test_api_search_and_suggest(client: httpx.Client) -> None:
     assert typo[0]["id"] == "flashattention" and len(typo) <= 3
 
 
+def test_a_repeated_search_is_answered_from_the_recent_answers(db: Path) -> None:
+    """The server keeps recent answers: the same query and limit search once, and get the
+    same body; another limit is another search."""
+    app = create_app(db, "Cache test")
+    index = app.state.search_index
+    searched: list[tuple[str, int]] = []
+    real_answer = index.answer
+
+    def counted(query: str, limit: int = 10) -> object:
+        searched.append((query, limit))
+        return real_answer(query, limit)
+
+    index.answer = counted  # the real search, counted
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            first = http.get("/api/search", params={"q": "flashatention"})
+            again = http.get("/api/search", params={"q": "flashatention"})
+            fewer = http.get("/api/search", params={"q": "flashatention", "limit": 1})
+            page = http.get("/search", params={"q": "flashatention"})
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    assert first.status_code == again.status_code == fewer.status_code == page.status_code == 200
+    assert first.content == again.content and first.json()["hits"][0]["id"] == "flashattention"
+    assert len(fewer.json()["hits"]) == 1
+    assert searched == [("flashatention", 10), ("flashatention", 1), ("flashatention", 50)]
+
+
 def test_api_stats(client: httpx.Client, termbase: Termbase) -> None:
     body = client.get("/api/stats").json()
     assert body["counts"] == termbase.stats()

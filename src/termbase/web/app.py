@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -55,6 +56,8 @@ from termbase.web.security import SecurityHeaders
 CACHE_CONTROL = "public, max-age=300"
 MAX_PER_PAGE = 500
 MAX_LIMIT = 100
+#: Search answers kept, most recently asked first (a few kilobytes each).
+RECENT_ANSWERS = 2048
 
 #: The `lang` query parameter every page and most API routes take.
 LangQuery = Annotated[
@@ -170,6 +173,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     app.add_middleware(SecurityHeaders)
 
     app.state.termbase = termbase
+    app.state.search_index = index
     app.state.site = data
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     swagger = _swagger_dir()
@@ -216,12 +220,26 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
 
     # -- HTML pages
 
+    recent: OrderedDict[tuple[str, int], Answer] = OrderedDict()
+
     async def search(q: str, limit: int) -> Answer:
         """Search on the event loop (a millisecond or two), or in the thread pool when the
-        query is a new question whose embedding takes tens of milliseconds to make."""
+        query is a new question whose embedding takes tens of milliseconds to make. The
+        answers to the last RECENT_ANSWERS queries are kept (the termbase cannot change
+        while the app runs): a popular query is answered without searching again."""
+        key = (q, limit)
+        answer = recent.get(key)
+        if answer is not None:
+            recent.move_to_end(key)
+            return answer
         if index.may_embed(q):
-            return await run_in_threadpool(index.answer, q, limit)
-        return index.answer(q, limit)
+            answer = await run_in_threadpool(index.answer, q, limit)
+        else:
+            answer = index.answer(q, limit)
+        recent[key] = answer
+        if len(recent) > RECENT_ANSWERS:
+            recent.popitem(last=False)
+        return answer
 
     @lru_cache(maxsize=4096)
     def concept_html(concept_id: str, language: str) -> str | None:
