@@ -344,3 +344,13 @@ def test_a_heading_doing_something_with_a_command_introduces_its_idea(tmp_path: 
     found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
     assert found["haul"].definition.startswith("The `rig haul` command pulls every line")
     assert "names" not in found
+
+
+def test_a_gerund_defined_as_an_act_and_a_term_with_its_other_name_in_brackets() -> None:
+    assert defining("Reefing is the act of making a sail smaller when the wind rises.")["reefing"] == \
+        "The act of making a sail smaller when the wind rises."
+    assert not defining("Sailing is a great way of spending a day.")
+    found = {f.term: f for f in findings("The holding tank (the bilge) is the lowest space inside a hull.")
+             if f.defining}
+    assert found["holding tank"].labels == ("holding tank", "bilge")
+    assert not defining("The result (a float) is the answer.")

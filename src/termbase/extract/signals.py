@@ -717,8 +717,50 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             findings.append(Finding(term, 0.6, (shape,),
                                     finish_definition(said), True))
     findings.extend(anaphor_findings(text, previous))
+    findings.extend(gerund_and_alias_findings(text, sentence))
     findings.extend(acronym_findings(sentence))
     return findings
+
+
+#: "Reefing is the act of making a sail smaller …": a gerund defined as a process or an act.
+_GERUND_SENTENCE = re.compile(
+    rf"^(?i:{_ADVERBIAL})?(?P<term>[A-Z]?[a-z]{{2,}}ing)\s+(?:is|means)\s+"
+    r"(?P<rest>(?:the|an?)\s+(?:[a-z]+\s+)?(?:process|act|practice|technique|art|task|operation|activity|"
+    r"method|way)\s+of\s+\S.{6,})$",
+    re.S,
+)
+_NOT_GERUNDS = word_set(
+    "thing nothing something everything anything string king ring spring wing morning evening"
+)
+#: "The holding tank (the bilge) is the lowest space …": a term, its other name in brackets, what it is.
+_ALIAS_COPULA = re.compile(
+    rf"^(?i:{_ADVERBIAL})?(?:The|An?)\s+(?P<term>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})\s+"
+    r"\((?:(?:also\s+(?:called|known\s+as)|or|aka|a\.k\.a\.)\s+)?(?:the\s+|an?\s+)?"
+    r"(?P<other>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\)\s+(?:is|are)\s+"
+    r"(?P<rest>(?:an?|the|one)\s+\S.{6,})$",
+    re.S,
+)
+
+
+def gerund_and_alias_findings(text: str, sentence: Sentence) -> list[Finding]:
+    """Return the terms of 'Reefing is the act of …' and 'The X (the Y) is a …' sentences."""
+    found: list[Finding] = []
+    gerund = _GERUND_SENTENCE.match(text)
+    if gerund and gerund.group("term").lower() not in _NOT_GERUNDS \
+            and not _EVALUATIVE.match(gerund.group("rest")):
+        term = gerund.group("term").lower()
+        if not term_problem(term):
+            found.append(Finding(term, 0.55, ("sentence 'X-ing is the act of …'",),
+                                 finish_definition(gerund.group("rest")), True, initial=True))
+    alias = _ALIAS_COPULA.match(text)
+    if alias and not _EVALUATIVE.match(alias.group("rest")):
+        term, other = clean_term(alias.group("term")), clean_term(alias.group("other"))
+        if term and other and term.lower() != other.lower() and not term_problem(term) \
+                and not term_problem(other) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
+            definition = finish_definition(alias.group("rest"))
+            found.append(Finding(term, 0.55, ("sentence 'the X (Y) is a …'",), definition, True,
+                                 labels=(term, other), initial=True))
+    return found
 
 
 #: "The word "bight" is often used to mean …": the sentence says what the word stands for.
