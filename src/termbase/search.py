@@ -318,6 +318,15 @@ def reads_as_name(text: str) -> bool:
     return len(content) <= SEMANTIC_NAME_WORDS and not any(w in QUESTION_WORDS for w in words)
 
 
+def names_asked(text: str) -> list[tuple[str, str]]:
+    """Return the names a query asks about and how (see search_names.asked_names): a query
+    that reads as a name asks about all of it, less what it adds it is for ("beam search for
+    decoding" -> "beam search")."""
+    if reads_as_name(text):
+        return [(search_names.before_purpose(text), "asked")]
+    return search_names.asked_names(text, QUESTION_WORDS, _STOPWORDS)
+
+
 def typo_budget(length: int) -> int:
     """Return how many edits a query of `length` characters may contain: 0, 1 or 2."""
     if length >= 9:
@@ -521,19 +530,53 @@ class SearchIndex:
         unknown = search_names.unknown_phrases(self.db, self.lock, self, text)
         if unknown:
             return unknown
-        if reads_as_name(text) and found[top].modes == {"semantic"} and top in self._named_parts(text):
-            return (text,)
+        return self._partly_named(text, top)
+
+    def _partly_named(self, text: str, top: str) -> tuple[str, ...]:
+        """Return the name a query asks about when the best hit, found by meaning or by words
+        in its text, does not account for it (see search_names.asked_names).
+
+        A query that reads as a name, or asks what a name is ("what is a Bloom filter"), is
+        not answered by a concept whose labels hold only part of that name ("quantile
+        regression" -> regression; "filter"). A query that opens with a name and says what
+        it is for is not answered by a concept whose labels hold some of the name's words
+        but not its last one, the thing it names ("deep sets for ..." -> a deep network
+        library). Nor is one whose name starts with a capitalised word the termbase does not
+        know, held by none of the hit's labels ("Hungarian algorithm for matching ...")."""
+        names = names_asked(text)
+        concept_labels = self.labels.get(top, ()) or (self.preferred.get(top, ""),)
+        for name, how in names:
+            if self.names_a_label(name) or self.misspells_a_label(name):
+                continue  # a concept has that name (the hit is another): nothing absent is asked for
+            covered, missing = search_names.uncovered_words(name, concept_labels, _STOPWORDS)
+            missing = self._not_in_text(top, missing)
+            if covered and missing and how == "asked":
+                return (name,)
+            head = _FTS_TOKEN.findall(name.lower())[-1]
+            if covered and how == "purpose" and missing[-1:] == [head] and len(covered) + len(missing) <= 3:
+                return (name,)
+            marked = how != "asked" and search_names.first_word_marked(name)
+            if not covered and marked and self._foreign(name.split()[0]):
+                return (name,)
         return ()
 
-    def _named_parts(self, text: str) -> set[str]:
-        """Return the concepts a label of which is a part of the query, shorter than it."""
-        tokens = [t.strip(_EDGE_PUNCTUATION) for t in text.split()]
-        named: set[str] = set()
-        for size in range(1, min(MENTION_MAX_WORDS, len(tokens) - 1) + 1):
-            for start in range(len(tokens) - size + 1):
-                key = label_key(" ".join(tokens[start : start + size]))
-                named.update(concept_id for concept_id, _, _ in self.rows.keyed("k", key) if key)
-        return named
+    def _foreign(self, word: str) -> bool:
+        """Return True if a word is foreign to the termbase (see search_names.foreign_word)."""
+        return search_names.foreign_word(self.db, self.lock, self, word)
+
+    def _not_in_text(self, concept_id: str, words: list[str]) -> list[str]:
+        """Return the words (lower case) that a concept's labels and definitions do not hold
+        (as full-text search reads them: "growing" is held by "grow")."""
+        missing = []
+        for word in words:
+            with self.lock:
+                held = self.db.execute(
+                    "SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? AND concept_id = ? LIMIT 1",
+                    (f'"{word}"', concept_id),
+                ).fetchone()
+            if not held:
+                missing.append(word)
+        return missing
 
     def names_a_label(self, phrase: str) -> bool:
         """Return True if `phrase` is a label of some concept: as written, in another spelling,
@@ -703,7 +746,7 @@ class SearchIndex:
             for start in range(len(tokens) - size + 1):
                 phrase = " ".join(t for t in tokens[start : start + size] if t)
                 share = len(fts_words(phrase)) / content if content else 0.0
-                if share < MENTION_MIN_SHARE or share >= 1.0:
+                if share < MENTION_MIN_SHARE or phrase == text:
                     continue  # too small a part of the question, or the whole query (a label match)
                 key = label_key(phrase)
                 for concept_id, label, _ in self.rows.keyed("k", key) if key else ():

@@ -23,7 +23,19 @@ capital inside it ("ResNeXt", "Kneser-Ney"), and capitalised words after the fir
 or joined by small words ("how does Graph of Thoughts prompting work"), in a query that
 also has lower-case words. Such a name that no label holds is what the query asks about,
 though each of its words may be familiar. A capital typed inside a word that a label lacks
-makes another name, not a misspelling of that label (`capitals_agree`).
+makes another name, not a misspelling of that label (`capitals_agree`). A name of
+capitalised words joined by hyphens ("Good-Turing") is one name, read as a whole.
+
+Whatever its words, a query that names one thing is answered only by a concept that
+accounts for that name, when no label matched the query as a whole (`asked_names`,
+`uncovered_words`; see termbase.search.SearchIndex._partly_named): a query that reads as a
+name, or asks what one is ("what is a Bloom filter", "how does X work"), needs a hit whose
+labels hold every word of the name or whose own text holds the words they lack; a hit
+holding only part of it ("regression" for "quantile regression") is related, not the answer.
+A query that opens with a name and says what it is for ("deep sets for permutation
+invariant inputs") is not answered by a concept holding the name's first words but not its
+last (the thing it names); nor one whose first word is capitalised, foreign to the
+termbase and held by none of the hit's labels ("Hungarian algorithm for matching ...").
 """
 
 from __future__ import annotations
@@ -145,6 +157,11 @@ def unknown_phrases(db: sqlite3.Connection, lock: Any, labels: LabelLookup, text
         words = [w.lower() for w in _WORD.findall(phrase) if w.lower() not in NAME_JOINERS]
         if not words:
             continue
+        if _hyphenated_name(phrase):
+            spaced = phrase.replace("-", " ")
+            if not labels.names_a_label(phrase) and not _known_phrase(db, lock, labels, spaced):
+                unknown.append(phrase)  # "Good-Turing" is one name, not "good" and "Turing"
+            continue
         if " " not in phrase:
             typed = [t for t in _WORD.findall(phrase) if t.lower() not in NAME_JOINERS]
             if not labels.names_a_label(phrase) and any(
@@ -193,3 +210,118 @@ def _opens_a_definition(db: sqlite3.Connection, lock: Any, word: str) -> bool:
             if wanted in f" {' '.join(w.lower() for w in _WORD.findall(opening_clause(definition)))} ":
                 return True
     return False
+
+
+def _hyphenated_name(token: str) -> bool:
+    """Return True if a token is a name of several capitalised words joined by hyphens
+    ("Good-Turing", "Kolmogorov-Arnold", "Chain-of-Thought"): read as one name, as a whole."""
+    parts = token.split("-")
+    words = [p for p in parts if p.lower() not in NAME_JOINERS]
+    return (
+        len(words) >= 2
+        and all(len(p) >= 2 and p.isalpha() for p in parts)
+        and sum(1 for p in words if p[:1].isupper()) >= 2
+    )
+
+
+#: Questions that ask what one named thing is: the name is the part they frame.
+_ASKS_FOR_A_NAME = (
+    re.compile(r"^(?:what|who)\s+(?:is|are|was|were|'s)\s+(?:a\s+|an\s+|the\s+)?(?P<name>.+?)$"),
+    re.compile(r"^what\s+(?:does|do)\s+(?:a\s+|an\s+|the\s+)?(?P<name>.+?)\s+(?:mean|stand\s+for|do)$"),
+    re.compile(
+        r"^how\s+(?:does|do|is|are)\s+(?:a\s+|an\s+|the\s+)?(?P<name>.+?)\s+(?:work|works|used|computed)$"
+    ),
+    re.compile(r"^(?:explain|define|describe)\s+(?:a\s+|an\s+|the\s+)?(?P<name>.+?)$"),
+)
+#: Words that end the noun phrase a query opens with ("deep sets | for permutation ...").
+_PHRASE_ENDS = frozenset(
+    ("for", "of", "in", "on", "to", "with", "by", "from", "via", "using", "at", "into", "over", "under")
+) | {"and", "or"}
+#: Longest name looked for in a query, in words.
+NAME_MAX_WORDS = 4
+
+
+def asked_names(
+    text: str, question_words: frozenset[str], stopwords: frozenset[str]
+) -> list[tuple[str, str]]:
+    """Return the names a query asks about, as typed, each with how it is asked: "asked"
+    when the query frames it ("what is a X", "what does X mean", "how does X work",
+    "explain X"), "purpose" when a query with no question word opens with it and says what
+    it is for ("deep sets for permutation invariant inputs"), "opening" when such a query
+    opens with it before another joining word. A name is a phrase of 1-4 words."""
+    tokens = [t for t in (t.strip(_EDGE_PUNCTUATION) for t in text.split()) if t]
+    lowered = " ".join(t.lower() for t in tokens)
+    for pattern in _ASKS_FOR_A_NAME:
+        match = pattern.match(lowered)
+        if match:
+            start = len(lowered[: match.start("name")].split())
+            name = tokens[start : start + len(match.group("name").split())]
+            if len(name) <= NAME_MAX_WORDS and not any(
+                t.lower() in question_words or t.lower() in stopwords for t in name
+            ):
+                return [(" ".join(name), "asked")]
+            return []
+    if any(t.lower() in question_words for t in tokens):
+        return []
+    lead: list[str] = []
+    for token in tokens:
+        if token.lower() in _PHRASE_ENDS or token.lower() in stopwords:
+            break
+        lead.append(token)
+    if not lead or len(lead) >= len(tokens) or len(lead) > NAME_MAX_WORDS:
+        return []
+    return [(" ".join(lead), "purpose" if tokens[len(lead)].lower() == "for" else "opening")]
+
+
+def first_word_marked(name: str) -> bool:
+    """Return True if a name's first word is capitalised and the rest of it is lower case
+    ("Hungarian"): at the start of a query that is a name's capital or a sentence's."""
+    first = name.split()[0]
+    return first[:1].isupper() and first[1:].islower()
+
+
+def foreign_word(db: sqlite3.Connection, lock: Any, labels: LabelLookup, word: str) -> bool:
+    """Return True if a word is foreign to the termbase: in no label, in no definition's
+    opening clause, no misspelling of a label (everyday English or not: "Hungarian")."""
+    lower = word.lower()
+    if len(lower) < NAME_MIN_CHARS or not lower.isalpha():
+        return False
+    with lock:
+        in_label = db.execute(
+            "SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? LIMIT 1", (f'labels : "{lower}"',)
+        ).fetchone()
+    return not in_label and not _opens_a_definition(db, lock, lower) and not labels.misspells_a_label(word)
+
+
+def uncovered_words(
+    name: str, concept_labels: tuple[str, ...], skipped: frozenset[str] = NAME_JOINERS
+) -> tuple[list[str], list[str]]:
+    """Return the words of a name that a concept's labels hold (the same word, its plural, or
+    the same first five letters) and those they do not, both lower case, joiners left out."""
+    held = set()
+    compact = []  # labels written as one word ("PagedAttention" holds "attention")
+    for label in concept_labels:
+        words = _WORD.findall(label.lower())
+        compact.extend(words)
+        for word in words:
+            held.add(word)
+            held.add(word[:5] if len(word) >= 5 else word)
+    covered, missing = [], []
+    for word in (w.lower() for w in _WORD.findall(name)):
+        if word in NAME_JOINERS or word in skipped:
+            continue
+        singular = word[:-1] if word.endswith("s") and len(word) > 3 else word
+        forms = {word, singular} | ({word[:5]} if len(word) >= 5 else set())
+        inside = len(singular) >= 4 and any(singular in whole for whole in compact)
+        (covered if forms & held or inside else missing).append(word)
+    return covered, missing
+
+
+def before_purpose(name: str) -> str:
+    """Return a name without the purpose a query adds to it ("beam search for decoding" ->
+    "beam search")."""
+    tokens = name.split()
+    for position, token in enumerate(tokens[1:], start=1):
+        if token.lower() == "for":
+            return " ".join(tokens[:position])
+    return name

@@ -1,0 +1,131 @@
+"""A query naming a specific thing is answered only by a concept that accounts for the name:
+its labels hold the whole name, or its own text holds the words its labels lack. A concept
+holding only part of the name ("regression" for "quantile regression", a concept called
+"filter" for "what is a Bloom filter") is related, not the answer; a label the question asks
+about ("what is the attention mask") is the answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from termbase.build import build_termbase
+from termbase.search import names_asked
+from termbase.search_names import before_purpose, uncovered_words
+from termbase.store import Termbase
+
+GLOSSARY = """\
+termbase: 1
+title: Names asked about (test)
+concepts:
+  - id: regression
+    label: regression
+    labels: [regression analysis]
+    definition: Predicting a continuous quantity, such as a price or a length, from inputs.
+  - id: convolution
+    label: convolution
+    labels: [filter, conv layer]
+    definition: Sliding one small learned kernel over an image and summing the products at each place.
+  - id: attention
+    label: attention
+    definition: Mixing the vectors of a sequence with weights computed from how well they match.
+  - id: attention-mask
+    label: attention mask
+    definition: A table of allowed and forbidden positions that attention obeys.
+  - id: gan
+    label: GAN
+    labels: [generative adversarial network]
+    definition: >-
+      Two networks in a contest: a generator makes samples and a discriminator tells them from
+      real ones; training alternates between the two.
+  - id: object-tracking
+    label: object tracking
+    definition: Following objects through the frames of a video by matching each frame's detections to tracks.
+  - id: turing-test
+    label: Turing test
+    definition: >-
+      A judge trades written words with a machine and a person, unseen, and tries to tell
+      which is which.
+  - id: deep-learning
+    label: deep learning
+    definition: >-
+      Learning with networks of many layers that map permutation after permutation of inputs
+      to outputs.
+  - id: beam-search
+    label: beam search
+    definition: Decoding that keeps the few best partial sequences at every step instead of only one.
+"""
+
+
+@pytest.fixture(scope="module")
+def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
+    folder = tmp_path_factory.mktemp("asked")
+    source = folder / "asked.yaml"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    path = folder / "asked.db"
+    build_termbase([str(source)], path)
+    with Termbase.open(path) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize(
+    ("query", "name", "related"),
+    [
+        ("quantile regression", "quantile", "regression"),  # a word no label holds
+        ("what is a Bloom filter", "Bloom filter", "convolution"),
+        ("deep sets for permutation invariant inputs", "deep sets", "deep-learning"),
+        ("Hungarian algorithm for matching detections to tracks", "Hungarian algorithm", "object-tracking"),
+        ("Good-Turing estimation for unseen words", "Good-Turing", "turing-test"),
+    ],
+)
+def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_related(
+    termbase: Termbase, query: str, name: str, related: str
+) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.hits == []
+    assert answer.unknown == (name,)
+    assert related in [h.id for h in answer.related]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("what is the attention mask", "attention-mask"),  # the label the question asks about
+        ("what is attention", "attention"),
+        ("GAN training", "gan"),  # the word its labels lack is in its own text
+        ("Beam search for decoding", "beam-search"),  # a label, and what it is for
+        ("Matching detections to tracks frame by frame", "object-tracking"),  # a sentence's capital
+    ],
+)
+def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query: str, expected: str) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.unknown == ()
+    assert answer.hits[0].id == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        ("what is a Bloom filter", [("Bloom filter", "asked")]),
+        ("how does paged attention work?", [("paged attention", "asked")]),
+        ("explain the kv cache", [("kv cache", "asked")]),
+        ("deep sets for permutation invariant inputs", [("deep sets", "purpose")]),
+        ("beam search for decoding", [("beam search", "asked")]),  # reads as a name
+        ("bipartite graph of variables and constraints", [("bipartite graph", "opening")]),
+        ("what is the thing that makes a model forget", []),  # a description, not a name
+        ("how do i stop my loss from exploding", []),
+        ("keep training one model so that it does not forget", []),  # question words: a sentence
+    ],
+)
+def test_names_asked_are_the_phrases_a_query_frames(query: str, names: list[tuple[str, str]]) -> None:
+    assert names_asked(query) == names
+
+
+def test_words_a_concepts_labels_hold_count_in_any_spelling() -> None:
+    held, missing = uncovered_words("quantile regression", ("regression", "regressor"))
+    assert (held, missing) == (["regression"], ["quantile"])
+    assert uncovered_words("paged attention", ("PagedAttention",)) == (["paged", "attention"], [])
+    assert uncovered_words("attention heads", ("attention head",)) == (["attention", "heads"], [])
+    assert before_purpose("beam search for decoding") == "beam search"
+    assert before_purpose("mixture of depths") == "mixture of depths"
