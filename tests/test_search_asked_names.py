@@ -112,7 +112,7 @@ def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query:
         ("explain the kv cache", [("kv cache", "asked")]),
         ("deep sets for permutation invariant inputs", [("deep sets", "purpose")]),
         ("beam search for decoding", [("beam search", "asked")]),  # reads as a name
-        ("bipartite graph of variables and constraints", [("bipartite graph", "opening")]),
+        ("bipartite graph of variables and constraints used in slam", [("bipartite graph", "opening")]),
         ("what is the thing that makes a model forget", []),  # a description, not a name
         ("how do i stop my loss from exploding", []),
         ("keep training one model so that it does not forget", []),  # question words: a sentence
