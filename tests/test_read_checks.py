@@ -204,3 +204,29 @@ def test_findings_reach_the_build_summary_report_and_json(tmp_path: Path):
         [*cli, "report", "--db", str(db), "--json"], capture_output=True, text=True, check=True
     )
     assert json.loads(as_json.stdout)["read_findings"][0]["check"] == "terms-longer-than-definitions"
+
+
+def test_term_lines_behind_a_todo_mark_glued_into_entries_are_flagged():
+    lines = [
+        "**Kiln**",
+        "- an oven for firing clay",
+        "x **Glaze**",
+        "- a glassy coat",
+        "**Slip**",
+        "- clay thinned with water",
+        "[ ] **Wedging**",
+        "- kneading clay",
+    ]
+    text = "\n".join(lines) + "\n"
+    entries = [
+        entry("Kiln", "an oven for firing clay x **Glaze** a glassy coat", 1, 4),
+        entry("Slip", "clay thinned with water [ ] **Wedging** kneading clay", 5, 8),
+    ]
+    assert "marked-term-lines-inside-entries" in checks_of(text, entries)
+    read_right = [
+        entry("Kiln", "an oven for firing clay", 1, 2),
+        entry("Glaze", "a glassy coat", 3, 4),
+        entry("Slip", "clay thinned with water", 5, 6),
+        entry("Wedging", "kneading clay", 7, 8),
+    ]
+    assert "marked-term-lines-inside-entries" not in checks_of(text, read_right)

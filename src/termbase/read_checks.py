@@ -61,6 +61,8 @@ LINK_SUFFIX = re.compile(r"\.(?:md|html?|rst|adoc|php)")
 #: The markup a term line opens with (`<h4`, `<dt`, `##`, `**`, `- **`, `=== `…): its shape.
 LINE_SHAPE = re.compile(r"^\s*(<(?:h[1-6]|dt|dfn|strong|b)\b|#{1,6}(?=\s|<)|\*\*|__|=+(?=\s)|[-*+]\s+\*\*|;)")
 TAGS = re.compile(r"<[^<>]*>")
+#: A to-do or check mark before a line's own markup: `x **Term**`, `[ ] **Term**`, `✓ **Term**`.
+TODO_MARK = re.compile(r"^\s*(?:[xX✓✔✗✘☐☑]|\[[ xX]\])\s+(?=\S)")
 LINK_REFERENCE_LINE = re.compile(r"^\s*\[[^\]]+\]:\s*\S+")
 
 #: Checks look at reads of at least this many entries (one odd entry proves little).
@@ -258,7 +260,7 @@ def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
     skipped = [
         n
         for n in context.unused
-        if _line_shape(_line_text(context, n)) == shape
+        if shape in {_line_shape(line := _line_text(context, n)), _line_shape(TODO_MARK.sub("", line))}
         and _could_be_term(_line_text(context, n))
         and not _heads_contents(context, n)
     ]
@@ -270,6 +272,36 @@ def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
         f"{len(skipped)} lines shaped like the {len(context.entries)} entries' term lines ({shape!r}) "
         f"were not read as entries (e.g. {_line_text(context, skipped[0])[:60]!r})",
         skipped[0],
+        0.3,
+    )
+
+
+def marked_term_lines_inside_entries(context: ReadContext) -> ReadFinding | None:
+    """Lines inside entries that are the entries' own term lines behind a to-do or check mark
+    (`x **Term**` among `**Term**` items): terms glued into the entry above."""
+    shapes = [_line_shape(_line_text(context, e.line)) for e in context.entries]
+    known = [shape for shape in shapes if shape]
+    if len(known) < 2:
+        return None
+    shape = max(set(known), key=known.count)
+    if known.count(shape) < 0.6 * len(context.entries):
+        return None
+    glued = [
+        n
+        for e in context.entries
+        for n in range(e.line + 1, e.end_line + 1)
+        if TODO_MARK.match(line := _line_text(context, n))
+        and _line_shape(TODO_MARK.sub("", line)) == shape
+        and _could_be_term(line)
+    ]
+    if not glued:
+        return None
+    return ReadFinding(
+        context.source,
+        "marked-term-lines-inside-entries",
+        f"{len(glued)} lines inside entries are term lines behind a to-do mark "
+        f"(e.g. {_line_text(context, glued[0])[:60]!r}): read as part of the entry above",
+        glued[0],
         0.3,
     )
 
@@ -392,6 +424,7 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     one_line_entries_in_long_lines,
     definitions_of_link_targets,
     term_lines_left_unread,
+    marked_term_lines_inside_entries,
     term_headings_inside_entries,
     records_left_unread,
     sentence_terms,
