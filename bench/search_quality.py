@@ -5,6 +5,8 @@
     python bench/search_quality.py --builtin --queries bench/queries_third.yaml  # the built-in glossary
     python bench/search_quality.py --builtin --queries bench/queries_fourth.yaml  # written before the
     python bench/search_quality.py --builtin --queries bench/queries_fifth.yaml   # "related" rule; after it
+    python bench/search_quality.py --builtin --queries bench/queries_sixth.yaml   # sets 6 and 7: written
+    python bench/search_quality.py --builtin --queries bench/queries_seventh.yaml # before being measured
 
 Builds the seeds termbase in a temporary folder (or, with --builtin, opens the built-in
 glossary a user gets from `termbase serve`), runs every query in the set, and reports
