@@ -295,27 +295,37 @@ def identified_entries(read: Sequence[ReadSource]) -> list[Entry]:
     original source; the copies of one original entry (an export lists an `A / B` entry
     under each of its concepts) get one ordinal, found by their span and definition.
     """
-    numbering: dict[str, dict[object, int]] = {}
+    counts: dict[str, int] = {}  # ordinals given so far, per source
+    restored: dict[str, dict[object, int]] = {}  # the ordinal of each original entry restored
     entries: list[Entry] = []
     for item in read:
-        for position, entry in enumerate(item.result.entries):
-            numbers = numbering.setdefault(entry.source, {})
-            key: object = (
-                ("read", item.source.path, position)
-                if entry.source == item.source.path
-                else (entry.line, entry.end_line, entry.definition, entry.language)
-            )
-            entries.append(_numbered(entry, numbers.setdefault(key, len(numbers))))
+        for entry in item.result.entries:
+            count = counts.get(entry.source, 0)
+            if entry.source == item.source.path:  # read from its own file: the next number there
+                ordinal = count
+            else:
+                key = (entry.line, entry.end_line, entry.definition, entry.language)
+                ordinal = restored.setdefault(entry.source, {}).setdefault(key, count)
+            if ordinal == count:
+                counts[entry.source] = count + 1
+            entries.append(_numbered(entry, ordinal))
     return entries
 
 
 #: Every field of an Entry but its ordinal, in order (all are init fields, so positional).
 _ENTRY_FIELDS = attrgetter(*(f.name for f in fields(Entry) if f.name != "ordinal"))
 assert all(f.init for f in fields(Entry)), "_numbered passes Entry's fields by position"
+_LABELS = [f.name for f in fields(Entry)].index("labels")
 
 
 def _numbered(entry: Entry, ordinal: int) -> Entry:
-    """Return `replace(entry, ordinal=ordinal)`, made twice as fast (a build makes one per entry)."""
+    """Return `replace(entry, ordinal=ordinal)`, made twice as fast (a build makes one per entry);
+    a first label written as the term shares the term's string (one copy kept, not two)."""
+    labels = entry.labels
+    if labels and labels[0] == entry.term and labels[0] is not entry.term:
+        values = list(_ENTRY_FIELDS(entry))
+        values[_LABELS] = (entry.term, *labels[1:])
+        return Entry(*values, ordinal=ordinal)
     return Entry(*_ENTRY_FIELDS(entry), ordinal=ordinal)
 
 

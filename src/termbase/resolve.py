@@ -492,9 +492,14 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
         base = slug(stated_expansions[0])
     elif expansions and label.isupper():
         base = slug(expansions[0])  # an all-capitals acronym reads better spelled out
+    shared = tuple(labels)
+    for entry in concept_entries:  # most concepts are named just as one of their entries
+        if entry.labels == shared:
+            shared = entry.labels
+            break
     return _Draft(
         label,
-        tuple(labels),
+        shared,
         tuple(concept_entries),
         tuple(acronyms),
         tuple(expansions),
