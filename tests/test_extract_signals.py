@@ -354,3 +354,16 @@ def test_a_gerund_defined_as_an_act_and_a_term_with_its_other_name_in_brackets()
              if f.defining}
     assert found["holding tank"].labels == ("holding tank", "bilge")
     assert not defining("The result (a float) is the answer.")
+
+
+def test_a_label_whose_text_uses_it_as_the_statements_verb_is_no_definition(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "rules.md"
+    page.write_text("# Rules\n\nWeighed\n:   Cargo brought on board is weighed before the boat sails.\n\n"
+                    "Spacing\n:   Small boats (those under ten metres) are moored apart from the rest.\n\n"
+                    "Silt\n:   Harbours are full of silt, which the dredger clears each spring.\n",
+                    encoding="utf-8")
+    found = {e.term: e.confidence for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert found["weighed"] < 0.6 and found["spacing"] < 0.6
+    assert found["silt"] >= 0.6  # the statement names the term: it is what the item is about

@@ -116,8 +116,8 @@ def _needs_sentences(block: Block) -> bool:
 
 #: A meaning that is a whole statement about some other subject: "The target is …", "Data entered … is …".
 _CLAUSE_MEANING = re.compile(
-    r"^(?!(?:an?|one|any)\b)(?:the\s+|this\s+|these\s+|[A-Za-z][\w-]*\s+){1,6}?"
-    r"(?:is|are|was|were|can|must|may|has|have|does|do|remains?|gets?)\b",
+    r"^(?!(?:an?|one|any)\b)(?:the\s+|this\s+|these\s+|[A-Za-z][\w-]*\s+|\([^()]{1,80}\)\s+){1,6}?"
+    r"(?P<verb>is|are|was|were|can|must|may|has|have|does|do|remains?|gets?)\b",
     re.I,
 )
 
@@ -136,8 +136,14 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Findin
     if sum(1 for word in definition.split() if word.isalpha()) < 3:
         evidence = ("listed in a definition list, with no meaning in words",)
         return Finding(term, 0.4, evidence, definition, False, initial=True)
-    if _CLAUSE_MEANING.match(sentences[0].text) and not _mentions(sentences[0].text, term):
-        # "Spacing: Undersized targets are positioned …" — a condition under a label, not a meaning
+    first = sentences[0].text
+    clause = _CLAUSE_MEANING.match(first)
+    # the term named by the statement ("Natural languages are full of ambiguity") still is its meaning;
+    # the term as the statement's own verb ("Data entered is checked for errors") is not
+    if clause and not _mentions(first[: clause.start("verb")], term) and (
+            not _mentions(first, term) or _mentions(" ".join(first[clause.end() :].split()[:2]), term)):
+        # "Spacing: Undersized targets are positioned …", "Checked: Data entered is checked …" — a
+        # condition under a label, not a meaning (the term is no part of the statement's subject)
         evidence = ("listed in a definition list whose text is a statement about something else",)
         return Finding(term, 0.5, evidence, definition, False, initial=True)
     return Finding(term, 0.85, ("listed with its meaning in a definition list",), definition, True,
