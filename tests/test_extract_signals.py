@@ -367,3 +367,13 @@ def test_a_label_whose_text_uses_it_as_the_statements_verb_is_no_definition(tmp_
     found = {e.term: e.confidence for e in extract_glossary([page], min_confidence=0.0).entries}
     assert found["weighed"] < 0.6 and found["spacing"] < 0.6
     assert found["silt"] >= 0.6  # the statement names the term: it is what the item is about
+
+
+def test_a_bold_name_with_a_version_number_is_no_term(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "guides.md"
+    page.write_text("# Guides\n\n**Harbour Rules 3.1**: the booklet every skipper gets at the gate.\n\n"
+                    "A **mooring** is a fixed place where a boat is tied up.\n", encoding="utf-8")
+    terms = {e.term for e in extract_glossary([page]).entries}
+    assert "mooring" in terms and not any("3.1" in term for term in terms)

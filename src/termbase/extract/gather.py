@@ -94,6 +94,10 @@ _CALLED_IN_PROSE = re.compile(
 )
 
 
+#: "Understanding WCAG 2.2", "Python 3.12", "1.4.2 Audio Control": a numbered name, not a term.
+_VERSIONED = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])")
+
+
 def title_case(term: str) -> bool:
     """Return True for a phrase of two or more words each capitalised (`Advanced Topic`), not an acronym."""
     words = [w for w in term.split() if any(c.isalpha() for c in w) and w.lower() not in _SMALL_WORDS]
@@ -308,6 +312,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         # "Web Content Accessibility Guidelines (WCAG)" in the page of that name: its own name
         confidence -= 0.3
         evidence.append("names the document itself")
+    if _VERSIONED.search(term):
+        confidence -= 0.3
+        evidence.append("holds a version or section number: the name of a document or a product")
     if title_case(term) and not any(len(o.finding.labels) > 1 for o in group):
         confidence -= 0.25
         evidence.append("in title case: a name or a heading rather than a term")
