@@ -379,3 +379,14 @@ def test_a_bold_name_with_a_version_number_is_no_term(tmp_path: Path) -> None:
     found = {e.term: e.confidence for e in (*result.entries, *result.review)}
     assert found["mooring"] >= 0.6
     assert found["Harbour Rules 3.1"] < 0.3  # title case alone leaves 0.5
+
+
+def test_a_labelled_paragraph_right_above_a_table_is_its_caption(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "data.md"
+    page.write_text("# Data\n\n**Boat**: the boats in the club, by name.\n\n| name | length |\n|---|---|\n"
+                    "| Gull | 6 |\n\n**Keel**: the fin along the bottom that keeps a boat upright.\n",
+                    encoding="utf-8")
+    terms = {e.term for e in extract_glossary([page]).entries}
+    assert "keel" in terms and "boat" not in terms

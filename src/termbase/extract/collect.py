@@ -26,6 +26,7 @@ from termbase.documents.model import (
     LIST_ITEM,
     PROSE,
     STRONG,
+    TABLE,
     TERM_ROLE,
     Block,
     Document,
@@ -458,8 +459,8 @@ def part_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...]) -> f
     """Return the places of blocks that label parts of a screen or a table: a run of three or more
     list items, paragraphs or definition items, each opening with a short label (and a colon),
     announced by a lead-in (the last sentence before the run, or the section heading) that speaks
-    of menus, panes, tables, columns … and not of terms. Their labels name parts; they are not
-    defined terms."""
+    of menus, panes, tables, columns … and not of terms; also a labelled paragraph right above a
+    table (the table's caption). Their labels name parts; they are not defined terms."""
     labelled = [_labels_a_part(b) for b in blocks]
     found: set[int] = set()
     start = 0
@@ -480,6 +481,11 @@ def part_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...]) -> f
             if _PARTS_WORDS.search(announce) and not _TERMS_WORDS.search(announce):
                 found.update(range(start, end + 1))
         start = end + 1
+    for place, block in enumerate(blocks[:-1]):
+        following = blocks[place + 1]
+        if labelled[place] and block.kind == PROSE and following.kind == TABLE \
+                and following.section == block.section:
+            found.add(place)  # "**Boat**: the boats in the club." right above a table: the table's caption
     return frozenset(found)
 
 
