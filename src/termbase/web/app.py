@@ -1,6 +1,8 @@
 """The web app and JSON API: `create_app(db_path)` returns a FastAPI application.
 
-One termbase is opened read-only and its search index built at startup. HTML pages and
+One termbase is opened read-only and its search index built at startup; the answers
+to recent searches are kept (the file cannot change under an app: a rebuilt file gets a
+new app, see termbase.web.reload). HTML pages and
 JSON share the view models of `termbase.web.pages`. Every read-only response carries an
 ETag (a hash of its body) and Cache-Control; a matching If-None-Match gets 304. Errors
 under /api are JSON: `{"error": reason, "status": code}` (422s add `detail`). The app
@@ -408,15 +410,26 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         and `related` (hits like the others: the concepts its other words reach).
         With `lang`, each hit's `label` is its label in that language where it has one.
         """
-        try:
-            answer = await search(_query(q), limit)
-        except TermbaseError as error:
-            raise HTTPException(422, f"q: {error}") from None
-        body: dict[str, object] = {"query": q, "hits": hits_in(answer.hits, language_of(lang))}
-        if answer.unknown:
-            body["unknown"] = list(answer.unknown)
-            body["related"] = hits_in(answer.related, language_of(lang))
-        return api(request, body)
+        language = language_of(lang)
+        key = (q, limit, language)
+        body = recent_bodies.get(key)
+        if body is None:
+            try:
+                answer = await search(_query(q), limit)
+            except TermbaseError as error:
+                raise HTTPException(422, f"q: {error}") from None
+            value: dict[str, object] = {"query": q, "hits": hits_in(answer.hits, language)}
+            if answer.unknown:
+                value["unknown"] = list(answer.unknown)
+                value["related"] = hits_in(answer.related, language)
+            body = recent_bodies[key] = json_body(value)
+            if len(recent_bodies) > RECENT_ANSWERS:
+                recent_bodies.popitem(last=False)
+        else:
+            recent_bodies.move_to_end(key)
+        return cached_response(request, body, "application/json")
+
+    recent_bodies: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
 
     def hits_in(hits: list[Hit], language: str) -> list[dict[str, object]]:
         rows = [h.as_dict() for h in hits]
