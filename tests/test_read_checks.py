@@ -230,3 +230,23 @@ def test_term_lines_behind_a_todo_mark_glued_into_entries_are_flagged():
         entry("Wedging", "kneading clay", 7, 8),
     ]
     assert "marked-term-lines-inside-entries" not in checks_of(text, read_right)
+
+
+def test_colon_term_lines_glued_into_entries_are_flagged():
+    lines = [
+        "Kiln: an oven for firing clay",
+        "Glaze: a glassy coat",
+        "Slip: => Glaze",
+        "Wedging: kneading clay",
+        "Bisque: clay fired once",
+    ]
+    text = "\n".join(lines) + "\n"
+    glued = [
+        entry("Kiln", "an oven for firing clay", 1),
+        entry("Glaze", "a glassy coat", 2),
+        entry("Slip", "=> Glaze\nWedging: kneading clay", 3, 4),
+        entry("Bisque", "clay fired once", 5),
+    ]
+    assert "colon-term-lines-inside-entries" in checks_of(text, glued)
+    right = [entry(line.split(":")[0], line.split(": ", 1)[1], n) for n, line in enumerate(lines, start=1)]
+    assert "colon-term-lines-inside-entries" not in checks_of(text, right)

@@ -306,6 +306,46 @@ def marked_term_lines_inside_entries(context: ReadContext) -> ReadFinding | None
     )
 
 
+#: A line that opens `Term: …` at the left margin (a short name, then a colon).
+COLON_TERM_LINE = re.compile(r"^(?P<term>[^\s:#*>|-][^:]{0,60}?):(?:\s|$)")
+
+
+def colon_term_lines_inside_entries(context: ReadContext) -> ReadFinding | None:
+    """In a read whose entries open with `Term: …` lines, lines inside an entry at the left
+    margin that open the same way: a next term glued into the entry above (no blank line
+    between them)."""
+    opening = [
+        e
+        for e in context.entries
+        if (m := COLON_TERM_LINE.match(_raw_line(context, e.line))) and m["term"].strip() == e.term.strip()
+    ]
+    if len(context.entries) < MIN_ENTRIES or _share(len(opening), len(context.entries)) < 0.8:
+        return None
+    glued = [
+        n
+        for e in context.entries
+        for n in range(e.line + 1, e.end_line + 1)
+        if (m := COLON_TERM_LINE.match(_raw_line(context, n)))
+        and len(m["term"].split()) <= 6
+        and not m["term"].strip().endswith((".", "!", "?"))
+    ]
+    if not glued:
+        return None
+    return ReadFinding(
+        context.source,
+        "colon-term-lines-inside-entries",
+        f"{len(glued)} lines inside entries open like the entries' own term lines "
+        f"(e.g. {_raw_line(context, glued[0])[:60]!r}): read as part of the entry above",
+        glued[0],
+        0.3,
+    )
+
+
+def _raw_line(context: ReadContext, number: int) -> str:
+    """Return line `number` (1-based) as written, its leading spaces kept."""
+    return context.lines[number - 1] if 0 < number <= len(context.lines) else ""
+
+
 CONTENTS_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[^\]]+\]\(#[^)\s]*\)\s*\\?\s*$")
 
 
@@ -425,6 +465,7 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     definitions_of_link_targets,
     term_lines_left_unread,
     marked_term_lines_inside_entries,
+    colon_term_lines_inside_entries,
     term_headings_inside_entries,
     records_left_unread,
     sentence_terms,
