@@ -21,7 +21,8 @@ from termbase.control_chars import cleaned, may_hold_controls, strip_controls
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
 from termbase.link import link
-from termbase.matcher import concept_pattern_tables
+from termbase.matcher import TermMatcher, concept_pattern_tables
+from termbase.matcher_table import pattern_rows
 from termbase.model import Concept, Dangling, Entry, ReadResult, Relation, Source, Unused
 from termbase.progress import ProgressCallback, no_progress
 from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
@@ -442,8 +443,14 @@ def _build_termbase(
     entry_count = len({entry.identity for entry in entries})
     concepts = resolve(entries)
     del entries  # the concepts hold them now
-    tables = concept_pattern_tables(concepts)  # made once: for linking and to be stored
-    links = link(concepts, tables)
+    # the labels' patterns are made once, for linking and to be stored; the stored rows are
+    # kept, the tables (ten times their size) only until the matcher is made of them
+    tables = concept_pattern_tables(concepts)
+    rows = pattern_rows(tables)
+    matcher = TermMatcher.from_concepts(concepts, tables)
+    del tables
+    links = link(concepts, matcher=matcher)
+    del matcher
     vectors, descriptions = concept_vectors(concepts, known_vectors, progress) if semantic else ((), ())
     findings = build_findings(concepts, links.relations, links.dangling)
     build = Build(
@@ -458,7 +465,7 @@ def _build_termbase(
         vector_model=MODEL_NAME if vectors else "",
         vector_dimension=DIMENSION if vectors else 0,
         check_findings=findings,
-        pattern_tables=tables,
+        pattern_rows=rows,
     )
     write_termbase(db, build)
     return BuildSummary(

@@ -53,9 +53,14 @@ class _ContextWords(dict[str, frozenset[str]]):
         return lambda _start, _end: self[concept_id]
 
 
-def link(concepts: Sequence[Concept], tables: tuple[PatternTable, PatternTable] | None = None) -> Links:
+def link(
+    concepts: Sequence[Concept],
+    tables: tuple[PatternTable, PatternTable] | None = None,
+    matcher: TermMatcher | None = None,
+) -> Links:
     """Return see-also and mention relations among the concepts, and dangling targets
-    (`tables`: the concepts' `concept_pattern_tables`, when made before)."""
+    (`tables`: the concepts' `concept_pattern_tables`, when made before; `matcher`: the
+    concepts' `TermMatcher.from_concepts`, when made before)."""
     by_id = {c.id: c for c in concepts}
     by_key: dict[str, list[str]] = defaultdict(list)
     for concept in concepts:
@@ -75,7 +80,8 @@ def link(concepts: Sequence[Concept], tables: tuple[PatternTable, PatternTable] 
                         (concept.id, found, "see_also"),
                         Relation(concept.id, found, "see_also", target, entry.source, entry.line),
                     )
-    for concept, index, found in iter_mentions(concepts, tables=tables):
+    del by_id, by_key, words  # see-also targets resolved: freed before the mentions are found
+    for concept, index, found in iter_mentions(concepts, tables=tables, matcher=matcher):
         entry = concept.entries[index]
         for match in found:
             relations.setdefault(
@@ -149,13 +155,14 @@ def iter_mentions(
     concepts: Sequence[Concept],
     checked: bool = True,
     tables: tuple[PatternTable, PatternTable] | None = None,
+    matcher: TermMatcher | None = None,
 ) -> Iterator[tuple[Concept, int, list[Match]]]:
     """Yield, entry by entry, (concept, entry index, the places its definition mentions another
     concept): what the shared matcher finds there that passes the checks of `mention_checks`
     (all it finds without `checked`, to measure what the checks do)."""
     by_id = {c.id: c for c in concepts}
     words = _ContextWords(by_id)
-    matcher = TermMatcher.from_concepts(concepts, tables)
+    matcher = matcher or TermMatcher.from_concepts(concepts, tables)
     # Only concepts whose definitions match something get a row; a concept's context words
     # are worked out only when a label it names there has several owners.
     found: dict[str, list[list[Match]]] = {}

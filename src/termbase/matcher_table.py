@@ -15,6 +15,7 @@ its labels as before.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable, Iterator
 
 from termbase import __version__
 from termbase.matcher import PATTERN_FORMAT, PatternTable, pattern_tables
@@ -27,24 +28,32 @@ def stamp() -> str:
     return f"{PATTERN_FORMAT} {__version__}"
 
 
-def write_pattern_table(
-    db: sqlite3.Connection, tables: tuple[PatternTable, PatternTable] | None = None
-) -> None:
-    """Store the patterns of the `labels` table (inside the build's transaction): `tables`, when
-    the build made them from the same labels in the same order, else worked out here."""
-    if tables is None:
-        tables = pattern_tables(db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid"))
+#: One stored pattern: (cased flag, pattern, concept id, label).
+PatternRow = tuple[int, str, str, str]
+
+
+def pattern_rows(tables: tuple[PatternTable, PatternTable]) -> tuple[PatternRow, ...]:
+    """Return the rows that store `tables`, in the order they are read back (a build keeps
+    these, a tenth of the tables' size, from linking until it writes them)."""
+    return tuple(_rows(tables))
+
+
+def _rows(tables: tuple[PatternTable, PatternTable]) -> Iterator[PatternRow]:
     folded, cased = tables
+    for flag, table in ((0, folded), (1, cased)):
+        for pattern, owners in table.items():
+            for concept_id, label in owners.items():
+                yield (flag, pattern, concept_id, label)
+
+
+def write_pattern_table(db: sqlite3.Connection, rows: Iterable[PatternRow] | None = None) -> None:
+    """Store the patterns of the `labels` table (inside the build's transaction): `rows`
+    (`pattern_rows`), when the build made them from the same labels in the same order, else
+    worked out here."""
+    if rows is None:
+        rows = _rows(pattern_tables(db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid")))
     db.execute("CREATE TABLE matcher_patterns (cased INTEGER, pattern TEXT, concept_id TEXT, label TEXT)")
-    db.executemany(
-        "INSERT INTO matcher_patterns VALUES (?,?,?,?)",
-        (
-            (flag, pattern, concept_id, label)
-            for flag, table in ((0, folded), (1, cased))
-            for pattern, owners in table.items()
-            for concept_id, label in owners.items()
-        ),
-    )
+    db.executemany("INSERT INTO matcher_patterns VALUES (?,?,?,?)", rows)
     db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
 
 

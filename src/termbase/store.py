@@ -54,7 +54,7 @@ from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, 
 
 if TYPE_CHECKING:
     from termbase.check.findings import Finding
-    from termbase.matcher import PatternTable
+    from termbase.matcher_table import PatternRow
     from termbase.read_checks import ReadFinding
     from termbase.search import Hit, SearchIndex
 
@@ -141,8 +141,8 @@ class Build:
     vector_model: str = ""
     vector_dimension: int = 0
     check_findings: tuple[Finding, ...] = ()  # what `termbase check` found in this build
-    #: The labels' matcher patterns (`matcher.concept_pattern_tables`), if linking made them.
-    pattern_tables: tuple[PatternTable, PatternTable] | None = None
+    #: The rows of the labels' matcher patterns (`matcher_table.pattern_rows`), if linking made them.
+    pattern_rows: tuple[PatternRow, ...] | None = None
 
 
 def initial_of(label: str) -> str:
@@ -187,7 +187,7 @@ def write_termbase(path: Path, build: Build) -> None:
                 for statement in INDEXES.strip().splitlines():
                     connection.execute(statement)
                 write_search_tables(connection)
-                write_pattern_table(connection, build.pattern_tables)
+                write_pattern_table(connection, build.pattern_rows)
             connection.execute("PRAGMA journal_mode = DELETE")
         finally:
             connection.close()
