@@ -168,8 +168,11 @@ class Embedder:
         path = model or run_model_path()
         self._words: WordTable | None = None
         if words_on_disk and model is None:
-            path, table = without_word_table(path)
-            self._words = WordTable(table, DIMENSION)
+            try:
+                path, table = without_word_table(path)
+                self._words = WordTable(table, DIMENSION)
+            except OSError:  # the folder of the prepared model cannot be written: run it whole
+                path = run_model_path()
         # Never reach for a hub, whatever the environment says.
         os.environ["HF_HUB_OFFLINE"] = "1"
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
