@@ -55,6 +55,42 @@ concepts:
   - id: beam-search
     label: beam search
     definition: Decoding that keeps the few best partial sequences at every step instead of only one.
+  - id: large-language-model
+    label: large language model
+    labels: [LLM]
+    definition: A very big network trained to continue text, used as a chat assistant.
+  - id: hallucination
+    label: hallucination
+    definition: Fluent output that states invented facts with the confidence of true ones.
+  - id: quantization
+    label: quantization
+    definition: Storing the weights of an LLM in fewer bits so it fits in less memory.
+  - id: sycophancy
+    label: sycophancy
+    definition: An LLM agreeing with whatever its user says, even when the user is wrong.
+  - id: prompt-injection
+    label: prompt injection
+    definition: Text hidden in a retrieved page that takes over the instructions an LLM follows.
+  - id: chat-template
+    label: chat template
+    definition: The markup that tells an LLM where each turn of a conversation starts and ends.
+  - id: linear-attention
+    label: linear attention
+    definition: >-
+      Attention whose cost grows in step with sequence length, keeping a fixed-size summary of
+      the past. Later versions are gated, scaling the summary down at every step.
+  - id: gating
+    label: gating
+    labels: [gated]
+    definition: Multiplying a signal by a learned number between zero and one.
+  - id: experience-replay
+    label: experience replay
+    definition: >-
+      Keeping past transitions of an agent in a buffer and training on random samples of it.
+      Hindsight variants relabel the goal of failed episodes.
+  - id: format-reward
+    label: format reward
+    definition: Reward given when an answer is laid out as asked, such as putting its reasoning in tags.
 """
 
 
@@ -77,6 +113,13 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
         ("deep sets for permutation invariant inputs", "deep sets", "deep-learning"),
         ("Hungarian algorithm for matching detections to tracks", "Hungarian algorithm", "object-tracking"),
         ("Good-Turing estimation for unseen words", "Good-Turing", "turing-test"),
+        # a word before the label's words that its definition holds only elsewhere, not the name
+        ("gated linear attention", "gated linear attention", "linear-attention"),
+        (
+            "hindsight experience replay for sparse rewards",
+            "hindsight experience replay",
+            "experience-replay",
+        ),
     ],
 )
 def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_related(
@@ -96,6 +139,7 @@ def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_rel
         ("GAN training", "gan"),  # the word its labels lack is in its own text
         ("Beam search for decoding", "beam-search"),  # a label, and what it is for
         ("Matching detections to tracks frame by frame", "object-tracking"),  # a sentence's capital
+        ("extra reward for putting the reasoning in tags", "format-reward"),  # a description
     ],
 )
 def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query: str, expected: str) -> None:
@@ -129,3 +173,25 @@ def test_words_a_concepts_labels_hold_count_in_any_spelling() -> None:
     assert uncovered_words("attention heads", ("attention head",)) == (["attention", "heads"], [])
     assert before_purpose("beam search for decoding") == "beam search"
     assert before_purpose("mixture of depths") == "mixture of depths"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("llm hallucination", "hallucination"),
+        ("LLM hallucinations", "hallucination"),
+        ("what is an llm hallucination", "hallucination"),
+        ("explain LLM sycophancy", "sycophancy"),
+        ("llm prompt injection", "prompt-injection"),
+        ("how does llm quantization work", "quantization"),
+    ],
+)
+def test_a_label_of_the_fields_own_subject_before_a_label_qualifies_that_concept(
+    termbase: Termbase, query: str, expected: str
+) -> None:
+    """ "LLM" (mentioned by many concepts) before "hallucination" asks about hallucination,
+    though hallucination's definition never says LLM."""
+    answer = termbase.search_index().answer(query)
+    assert answer.unknown == ()
+    assert answer.hits[0].id == expected
+    assert answer.hits[0].matched == "qualified"

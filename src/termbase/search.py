@@ -29,6 +29,7 @@ answer rather than noise.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 import threading
@@ -242,9 +243,19 @@ MATCH_DESCRIPTIONS = {
     "fulltext": "in a definition",
     "mention": "named in the question",
     "semantic": "close in meaning",
+    "qualified": "name with a qualifier",
 }
 #: Modes that match the whole query against a label: a query matched so names a concept.
-LABEL_MODES = frozenset(("exact", "variant", "acronym", "typo", "prefix"))
+LABEL_MODES = frozenset(("exact", "variant", "acronym", "typo", "prefix", "qualified"))
+#: Score of a concept named with another concept's label before it ("LLM hallucination").
+QUALIFIED_SCORE = 0.88
+#: Least score of a label match that counts as naming a concept in a qualified name.
+QUALIFIED_MIN_LABEL_SCORE = 0.93
+#: Share of a termbase's concepts that mention a concept for it to be the field's own subject,
+#: a qualifier of any concept ("LLM", "GPU"): one in sixty (on the built-in glossary, 31 of
+#: 1,842), and never fewer than QUALIFIER_MIN_MENTIONED.
+QUALIFIER_MIN_SHARE = 1 / 60
+QUALIFIER_MIN_MENTIONED = 3
 #: Most related concepts given when the query names something the termbase lacks.
 RELATED_LIMIT = 5
 
@@ -325,6 +336,19 @@ def names_asked(text: str) -> list[tuple[str, str]]:
     if reads_as_name(text):
         return [(search_names.before_purpose(text), "asked")]
     return search_names.asked_names(text, QUESTION_WORDS, _STOPWORDS)
+
+
+def extends_a_name(name: str, covered: list[str], missing: list[str]) -> bool:
+    """Return True if a name a query opens with, before what it is for, names something other
+    than a hit whose labels hold the `covered` words of it but not the `missing` ones: the hit
+    lacks its last word, the thing it names ("deep sets" -> a deep network library), or holds
+    two words of it or more and the name adds another ("hindsight experience replay" ->
+    experience replay). A description opens with one word of a label and a word saying which
+    ("extra reward for ...", "NVIDIA's server for ..."): that names nothing new."""
+    head = _FTS_TOKEN.findall(name.lower())[-1]
+    if missing[-1:] == [head] and len(covered) + len(missing) <= 3:
+        return True
+    return len(covered) >= 2
 
 
 def typo_budget(length: int) -> int:
@@ -509,13 +533,13 @@ class SearchIndex:
             words = fts_words(text)
             named_label = any(c.modes & LABEL_MODES for c in found.values())
             if hits and not named_label:
-                unknown = self._unknown(text, words, found, hits[0].id)
+                unknown = self._unknown(text, words, found, [hit.id for hit in hits[:RELATED_LIMIT]])
                 if unknown:
                     return Answer([], hits[:RELATED_LIMIT], unknown)
             return Answer(hits, [], ())
 
     def _unknown(
-        self, text: str, words: list[str], found: dict[str, _Candidate], top: str
+        self, text: str, words: list[str], found: dict[str, _Candidate], best: list[str]
     ) -> tuple[str, ...]:
         """Return what a query that matched no label as a whole names that no concept is:
         in a short query, its words no label holds (see search_names.unknown_names), when
@@ -530,53 +554,87 @@ class SearchIndex:
         unknown = search_names.unknown_phrases(self.db, self.lock, self, text)
         if unknown:
             return unknown
-        return self._partly_named(text, top)
+        return self._partly_named(text, best)
 
-    def _partly_named(self, text: str, top: str) -> tuple[str, ...]:
+    def _partly_named(self, text: str, best: list[str]) -> tuple[str, ...]:
         """Return the name a query asks about when the best hit, found by meaning or by words
         in its text, does not account for it (see search_names.asked_names).
 
         A query that reads as a name, or asks what a name is ("what is a Bloom filter"), is
         not answered by a concept whose labels hold only part of that name ("quantile
-        regression" -> regression; "filter"). A query that opens with a name and says what
-        it is for is not answered by a concept whose labels hold some of the name's words
-        but not its last one, the thing it names ("deep sets for ..." -> a deep network
-        library). Nor is one whose name starts with a capitalised word the termbase does not
-        know, held by none of the hit's labels ("Hungarian algorithm for matching ...")."""
-        names = names_asked(text)
-        concept_labels = self.labels.get(top, ()) or (self.preferred.get(top, ""),)
-        for name, how in names:
+        regression" -> regression; "filter"); words of the name found in the hit's
+        definition count only when it writes the whole name ("gated" elsewhere in linear
+        attention's does not). A query that opens with a name and says what it is for is not
+        answered by a concept that holds part of the name and is not it (see
+        `extends_a_name`). Either is answered when another of the hits the user sees (`best`)
+        accounts for the whole name ("adagrad optimizer": AdaGrad second). Nor is a query
+        whose name starts with a capitalised word the termbase does not know, held by none of
+        the hit's labels ("Hungarian algorithm for matching ...")."""
+        for name, how in names_asked(text):
             if self.names_a_label(name) or self.misspells_a_label(name):
                 continue  # a concept has that name (the hit is another): nothing absent is asked for
-            covered, missing = search_names.uncovered_words(name, concept_labels, _STOPWORDS)
-            missing = self._not_in_text(top, missing)
-            if covered and missing and how == "asked":
-                return (name,)
-            head = _FTS_TOKEN.findall(name.lower())[-1]
-            if covered and how == "purpose" and missing[-1:] == [head] and len(covered) + len(missing) <= 3:
-                return (name,)
+            covered, missing = self._accounted(best[0], name)
+            names_other = how == "asked" or (how == "purpose" and extends_a_name(name, covered, missing))
+            partial = covered and missing and names_other
+            if partial and not any(self._answers(other, name) for other in best[1:]):
+                return (name,)  # no hit the user sees names all of it
             marked = how != "asked" and search_names.first_word_marked(name)
             if not covered and marked and self._foreign(name.split()[0]):
                 return (name,)
         return ()
 
+    def _accounted(self, concept_id: str, name: str) -> tuple[list[str], list[str]]:
+        """Return the words of a name a concept's labels hold and those they lack (lower case).
+
+        None lack when its own text writes the whole name as a phrase ("Dice loss" in Dice
+        coefficient's). The name's last word, when its labels hold the words before it, is
+        held by its text anywhere: the name is something of that concept ("GAN training",
+        "adagrad optimizer"). A word before the labels' words is held only by the whole name:
+        it makes another kind of thing ("gated" in linear attention's last sentence does not
+        make it gated linear attention)."""
+        concept_labels = self.labels.get(concept_id, ()) or (self.preferred.get(concept_id, ""),)
+        covered, missing = search_names.uncovered_words(name, concept_labels, _STOPWORDS)
+        if not missing:
+            return covered, missing
+        if self._names_in_text(concept_id, name):
+            return covered + missing, []
+        head = _FTS_TOKEN.findall(name.lower())[-1]
+        if missing == [head] and self._in_text(concept_id, head):
+            return covered + missing, []
+        return covered, missing
+
+    def _in_text(self, concept_id: str, word: str) -> bool:
+        """Return True if a concept's labels or definitions hold a word, in any spelling (as
+        `search_names.uncovered_words` reads words: "optimizer" is held by "optimiser")."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
+            ).fetchone()
+        return bool(row) and bool(search_names.uncovered_words(word, (f"{row[0]} {row[1]}",))[0])
+
+    def _answers(self, concept_id: str, name: str) -> bool:
+        """Return True if a concept accounts for every word of a name (see `_accounted`)."""
+        covered, missing = self._accounted(concept_id, name)
+        return bool(covered) and not missing
+
     def _foreign(self, word: str) -> bool:
         """Return True if a word is foreign to the termbase (see search_names.foreign_word)."""
         return search_names.foreign_word(self.db, self.lock, self, word)
 
-    def _not_in_text(self, concept_id: str, words: list[str]) -> list[str]:
-        """Return the words (lower case) that a concept's labels and definitions do not hold
-        (as full-text search reads them: "growing" is held by "grow")."""
-        missing = []
-        for word in words:
-            with self.lock:
-                held = self.db.execute(
+    def _names_in_text(self, concept_id: str, name: str) -> bool:
+        """Return True if a concept's labels or definitions write a name as one phrase (as
+        full-text search reads it: "progressive growing" is held by "progressively grown");
+        its words scattered through a definition do not count ("gated" in another sentence)."""
+        words = _FTS_TOKEN.findall(name.lower())
+        if not words:
+            return False
+        with self.lock:
+            return bool(
+                self.db.execute(
                     "SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? AND concept_id = ? LIMIT 1",
-                    (f'"{word}"', concept_id),
+                    (f'"{" ".join(words)}"', concept_id),
                 ).fetchone()
-            if not held:
-                missing.append(word)
-        return missing
+            )
 
     def names_a_label(self, phrase: str) -> bool:
         """Return True if `phrase` is a label of some concept: as written, in another spelling,
@@ -614,6 +672,9 @@ class SearchIndex:
             for concept_id, score in self._mention_matches(text, found).items():
                 in_text[concept_id] = max(score, in_text.get(concept_id, 0.0))
         named = any(c.score >= 0.9 for c in found.values())  # the query is a label already
+        if not named:
+            self._qualified_matches(text, found)
+            named = any(c.score >= 0.9 for c in found.values())
         if self.has_vectors and not named and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
             self._semantic_matches(text, found, in_text, name_like)  # words and meaning, fused
         else:
@@ -676,6 +737,48 @@ class SearchIndex:
         if " " not in text and (3 <= len(text) <= 10 or (len(text) == 2 and text.isupper())):
             for concept_id, label, _ in self.rows.keyed("i", text.lower()):
                 _offer(found, concept_id, 0.90, "acronym", label)
+
+    def _qualified_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+        """Offer the concept a name asks about when it is another concept's label followed
+        by its own ("LLM hallucination", "what is an LLM hallucination"): the first qualifies
+        the second, it does not name a new thing, when the qualifier is the field's own
+        subject (many concepts mention it)."""
+        for name, _ in names_asked(text):
+            tokens = name.split()
+            if not 2 <= len(tokens) <= search_names.NAME_MAX_WORDS:
+                continue
+            for split in range(1, len(tokens)):
+                qualifier, rest = " ".join(tokens[:split]), " ".join(tokens[split:])
+                heads = self._named_by(rest)
+                if not heads:
+                    continue
+                qualifiers = self._named_by(qualifier)
+                for concept_id, label in heads.items():
+                    if concept_id in qualifiers:
+                        continue
+                    if any(self._qualifies(q, concept_id) for q in qualifiers):
+                        _offer(found, concept_id, QUALIFIED_SCORE, "qualified", f"{qualifier} {label}")
+                return
+
+    def _named_by(self, phrase: str) -> dict[str, str]:
+        """Return the concepts a phrase is a label of (any spelling, acronym or expansion),
+        each with that label."""
+        named: dict[str, _Candidate] = {}
+        self._labels_matches(phrase, named)
+        return {c: m.label for c, m in named.items() if m.score >= QUALIFIED_MIN_LABEL_SCORE}
+
+    def _qualifies(self, qualifier: str, concept_id: str) -> bool:
+        """Return True if a concept is the field's own subject, a qualifier of any concept
+        ("LLM", "GPU"): many concepts mention it (see QUALIFIER_MIN_SHARE). Being linked to
+        the concept is not enough: "gated linear attention" is another method than linear
+        attention though the latter mentions gating."""
+        with self.lock:
+            mentioned = self.db.execute(
+                "SELECT COUNT(DISTINCT from_id) FROM relations WHERE to_id = ? AND from_id != ?",
+                (qualifier, concept_id),
+            ).fetchone()[0]
+            concepts = self.db.execute("SELECT COUNT(*) FROM concepts").fetchone()[0]
+        return mentioned >= max(QUALIFIER_MIN_MENTIONED, math.ceil(concepts * QUALIFIER_MIN_SHARE))
 
     def _prefix_matches(self, key: str, found: dict[str, _Candidate], limit: int) -> None:
         if len(key) < 2:

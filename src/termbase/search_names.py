@@ -36,6 +36,10 @@ A query that opens with a name and says what it is for ("deep sets for permutati
 invariant inputs") is not answered by a concept holding the name's first words but not its
 last (the thing it names); nor one whose first word is capitalised, foreign to the
 termbase and held by none of the hit's labels ("Hungarian algorithm for matching ...").
+A word of the name that precedes the hit's label words counts as held by the hit's text only
+when that text writes the whole name ("gated linear attention" is not linear attention). A
+label of the field's own subject before another concept's label ("LLM hallucination")
+qualifies that concept and finds it (termbase.search.SearchIndex._qualified_matches).
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ _CLAUSE_END = re.compile(r"(?<=[.!?])\s|[;:]\s|\s[—–-]\s|\s?—\s?")
 #: Small words that join the capitalised words of one name ("Graph of Thoughts").
 NAME_JOINERS = frozenset(("of", "for", "and", "the", "in", "on", "to", "with", "a", "an", "de", "von", "van"))
 _EDGE_PUNCTUATION = "?!.,;:\"'()[]{}"
+#: A possessive ending ("NVIDIA's server"): not a word of the name.
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
 
 
 class LabelLookup(Protocol):
@@ -297,7 +303,8 @@ def uncovered_words(
     name: str, concept_labels: tuple[str, ...], skipped: frozenset[str] = NAME_JOINERS
 ) -> tuple[list[str], list[str]]:
     """Return the words of a name that a concept's labels hold (the same word, its plural, or
-    the same first five letters) and those they do not, both lower case, joiners left out."""
+    the same first five letters) and those they do not, both lower case, joiners and
+    possessive endings left out."""
     held = set()
     compact = []  # labels written as one word ("PagedAttention" holds "attention")
     for label in concept_labels:
@@ -307,7 +314,7 @@ def uncovered_words(
             held.add(word)
             held.add(word[:5] if len(word) >= 5 else word)
     covered, missing = [], []
-    for word in (w.lower() for w in _WORD.findall(name)):
+    for word in (w.lower() for w in _WORD.findall(_POSSESSIVE.sub("", name))):
         if word in NAME_JOINERS or word in skipped:
             continue
         singular = word[:-1] if word.endswith("s") and len(word) > 3 else word

@@ -86,7 +86,9 @@ class Hit(BaseModel):
     labels: list[str]
     score: float = Field(description="0–1; exact label matches score 1")
     match: str = Field(
-        description="How it matched: exact, variant, acronym, prefix, typo, fulltext or semantic"
+        description=(
+            "How it matched: exact, variant, acronym, prefix, typo, qualified, mention, fulltext or semantic"
+        )
     )
     matched_label: str = Field(description="The label (or text) that matched")
     summary: str = Field(description="One line of the concept's first definition")

@@ -171,7 +171,7 @@ def create_server(
         limit: Limit = 10,
     ) -> Annotated[CallToolResult, results.SearchResult]:
         """Ranked hits, best first, each with how it matched (exact, variant, acronym, prefix,
-        typo, fulltext, semantic), a one-line definition and where it comes from."""
+        typo, qualified, mention, fulltext, semantic), a one-line definition and where it comes from."""
         if glossary.may_wait(query):
             return await anyio.to_thread.run_sync(lambda: answer(lambda: glossary.search(query, limit)))
         return answer(lambda: glossary.search(query, limit))
