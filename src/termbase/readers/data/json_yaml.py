@@ -699,6 +699,33 @@ class JsonGlossaryReader:
 _YAML_KEY = re.compile(r"^[ \t-]*([A-Za-z_][\w -]{0,39}?)\s*:(?:\s|$)", re.MULTILINE)
 
 
+def _names_term_and_definition(text: str) -> bool:
+    """Return True if `text` has YAML-like `key:` lines naming both a term and a definition field."""
+    return {"term", "definition"} <= {field_role(k) for k in _YAML_KEY.findall(text)}
+
+
+#: What opens a YAML node other than a plain scalar: a sequence, a complex key or value,
+#: a flow collection, an anchor, alias or tag, a block or quoted scalar, a directive, reserved marks.
+_NOT_PLAIN_START = tuple("-?:{[&*!|>\"'%@`")
+
+
+def _plain_scalar_document(text: str) -> bool:
+    """Return True if `text` read as YAML can only be one plain (multi-line) string or invalid.
+
+    A YAML document's first token decides what its root is: a first content line with no
+    colon and no indicator character starts a plain scalar, and with no `---` / `...` line
+    no second document can follow. Such a text never holds records.
+    """
+    first = None
+    for line in text.splitlines():
+        line = line.lstrip("\ufeff")
+        if line.startswith(("---", "...")):
+            return False
+        if first is None and (stripped := line.strip()) and not stripped.startswith("#"):
+            first = stripped
+    return first is None or (":" not in first and not first.startswith(_NOT_PLAIN_START))
+
+
 class YamlGlossaryReader:
     """Reads YAML glossaries, single- or multi-document, one- or many-language."""
 
@@ -714,6 +741,8 @@ class YamlGlossaryReader:
         head = text.lstrip()
         if head.startswith(("{", "[")) or re.search(r"^termbase\s*:\s*\d", text[:4000], re.MULTILINE):
             return 0.0
+        if _plain_scalar_document(text) and not _names_term_and_definition(head):
+            return 0.0  # parses to one string or fails, and the fallback below finds no keys: skip parsing
         for candidate in _trimmed_yaml(text):
             try:
                 score = _score(yaml_tree(candidate, ""))
@@ -722,8 +751,7 @@ class YamlGlossaryReader:
             if score or candidate is text:
                 return score
         # malformed YAML whose keys name terms and definitions: pick it, so `read` says where
-        keys = {field_role(k) for k in _YAML_KEY.findall(head)}
-        return 0.6 if {"term", "definition"} <= keys else 0.0
+        return 0.6 if _names_term_and_definition(head) else 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per record (per language of a multilingual record)."""

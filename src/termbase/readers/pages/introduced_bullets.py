@@ -36,6 +36,10 @@ _MARKER = re.compile(
     r"|(?<![\w-])first\s+(?:seen|appears|appeared|used)\s+in\b",
     re.IGNORECASE,
 )
+#: `_MARKER` without its look-behinds: found in any text that has a term line.
+_MARKER_HINT = re.compile(
+    r"(?:introduced|defined)(?:\s+in\b|\s*:)|first\s+(?:seen|appears|appeared|used)\s+in\b", re.IGNORECASE
+)
 _MARKDOWN_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?P<url>[^)\s]+)\)")
 _NUMBERED = re.compile(
     r"(?P<word>§|[^\W\d_]+\.?)\s*(?P<number>\d+(?:\.\d+)*[a-z]?)(?!\w)(?!\.\d)(?P<rest>.*)"
@@ -92,4 +96,5 @@ class IntroducedBulletsReader(TermLineReader):
     name = "introduced-bullets"
     description = "`- term Introduced in §NN · Title` bullets, each followed by a definition bullet"
     markdown = True
+    term_line_hint = _MARKER_HINT
     split_term_line = staticmethod(split_term_line)

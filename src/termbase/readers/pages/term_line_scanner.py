@@ -215,6 +215,9 @@ class TermLineReader:
     description = ""
     #: Whether lines may be Markdown bullets and `#` headings.
     markdown = False
+    #: A pattern that every term line holds, searched in the whole text, or None: detection
+    #: skips the scan of a text without it (it has no term line, so no entries).
+    term_line_hint: re.Pattern[str] | None = None
 
     def split_term_line(self, line: str) -> tuple[str, Locator] | None:
         """Return (term as written, locator) if the stripped `line` is a term line, else None."""
@@ -222,6 +225,8 @@ class TermLineReader:
 
     def detect(self, text: str) -> float:
         """Return 0–1: the share of content lines that form term-line entries."""
+        if self.term_line_hint is not None and not self.term_line_hint.search(text):
+            return 0.0
         return coverage_score(text, self.read(text, ""))
 
     def read(self, text: str, source: str) -> ReadResult:
