@@ -37,6 +37,7 @@ from termbase.readers.markup.myst_glossary import MystGlossaryReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
+from termbase.readers.markup.spec_up import SpecUpReader
 from termbase.readers.markup.texinfo import TexinfoTableReader
 from termbase.readers.pages.alternating import AlternatingReader
 from termbase.readers.pages.blank_blocks import BlankBlocksReader
@@ -60,6 +61,7 @@ READERS: tuple[Reader, ...] = (
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
+    SpecUpReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),
