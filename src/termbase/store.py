@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -246,23 +247,35 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
     db.executemany("INSERT INTO labels VALUES (?,?,?,?,?)", _label_rows(build.concepts))
     # One row per entry identity (an `A / B` entry belongs to two concepts), numbered in
     # source order so that rows read back in the order the sources gave them.
-    stored_entries: dict[tuple[str, int], Entry] = {}
+    # The first entry of each identity (source, ordinal), kept in a list per source indexed by
+    # ordinal (ordinals count up from 0 in each source): no dict keyed by a tuple per entry.
+    first_of: dict[str, list[Entry | None]] = {}
     for concept in build.concepts:
         for entry in concept.entries:
-            stored_entries.setdefault(entry.identity, entry)
-    ordered = sorted(stored_entries.values(), key=lambda e: (source_ids[e.source], e.line, e.ordinal))
-    del stored_entries
-    entry_ids = {entry.identity: number for number, entry in enumerate(ordered, start=1)}
+            slots = first_of.setdefault(entry.source, [])
+            if entry.ordinal >= len(slots):
+                slots.extend([None] * (entry.ordinal + 1 - len(slots)))
+            if slots[entry.ordinal] is None:
+                slots[entry.ordinal] = entry
+    ordered = sorted(
+        (e for slots in first_of.values() for e in slots if e is not None),
+        key=lambda e: (source_ids[e.source], e.line, e.ordinal),
+    )
+    # each entry's row number, per source by ordinal (8 bytes an entry)
+    numbers = {source: array("q", bytes(8 * len(slots))) for source, slots in first_of.items()}
+    del first_of
+    for number, entry in enumerate(ordered, start=1):
+        numbers[entry.source][entry.ordinal] = number
     db.executemany(
         "INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        (_entry_row(entry_ids[e.identity], source_ids[e.source], e) for e in ordered),
+        (_entry_row(number, source_ids[e.source], e) for number, e in enumerate(ordered, start=1)),
     )
     del ordered
     db.executemany(
         "INSERT OR IGNORE INTO concept_entries VALUES (?,?)",
-        ((c.id, entry_ids[e.identity]) for c in build.concepts for e in c.entries),
+        ((c.id, numbers[e.source][e.ordinal]) for c in build.concepts for e in c.entries),
     )
-    del entry_ids
+    del numbers
     db.executemany(
         "INSERT INTO relations VALUES (?,?,?,?,?,?)",
         ((r.from_id, r.to_id, r.kind, r.evidence, r.source, r.line) for r in build.relations),
