@@ -1,11 +1,18 @@
 """Shapes met in the held-out batch aside11, written small in our own words: Spec-Up
-specifications (`[[def: …]]` then `~ definition`)."""
+specifications (`[[def: …]]` then `~ definition`), TOML records, and JSON-LD in the
+schema.org vocabulary (DefinedTermSet)."""
 
 from __future__ import annotations
 
+import pytest
+
 from termbase.readers import pick_reader
 from termbase.readers.base import unaccounted_lines
+from termbase.errors import InputError
+from termbase.readers.data.json_yaml import JsonGlossaryReader
+from termbase.readers.data.toml_records import TomlGlossaryReader
 from termbase.readers.markup.spec_up import SpecUpReader
+from termbase.sources import GLOSSARY_SUFFIXES
 
 SPEC_UP = """Loom Protocol 0.1
 =================
@@ -55,3 +62,66 @@ def test_spec_up_terms_give_labels_and_bodies_and_nothing_else():
     reasons = {u.text: u.reason for u in result.unused}
     assert "Editors" in next(text for text in reasons if text.startswith("**Editors"))
     assert all("outside the Spec-Up" in reason for reason in reasons.values())
+
+
+TOML_TABLES = """# weaving words
+[[terminology]]
+name = "Warp Thread"
+abbreviation = "WT"
+aliases = ["warp", "ends"]
+description = \"\"\"
+A thread held taut on the loom.
+Weft = the crossing thread (not a key).
+\"\"\"
+references = [
+    { title = "Looms", link = "https://example.org/looms" },
+]
+
+[[terminology]]
+name = "Shuttle"
+description = "The tool that carries the weft across."
+"""
+
+
+def test_toml_array_of_tables_gives_one_entry_per_table():
+    assert ".toml" in GLOSSARY_SUFFIXES
+    assert pick_reader(TOML_TABLES).name == "toml"
+    result = TomlGlossaryReader().read(TOML_TABLES, "glossary.toml")
+    warp, shuttle = result.entries
+    assert warp.labels == ("Warp Thread", "WT", "warp", "ends")
+    assert "held taut" in warp.definition and "crossing thread" in warp.definition
+    assert (warp.line, warp.end_line, shuttle.line, shuttle.end_line) == (2, 12, 14, 16)
+    assert unaccounted_lines(TOML_TABLES, result) == []
+
+
+def test_toml_term_equals_definition_and_a_syntax_error():
+    text = 'warp = "The threads held taut along the loom"\nweft = "The thread woven across the warp threads"\n'
+    text += 'heddle = "The wire eye each warp thread passes through"\n'
+    result = TomlGlossaryReader().read(text, "g.toml")
+    assert [e.term for e in result.entries] == ["warp", "weft", "heddle"]
+    with pytest.raises(InputError) as caught:
+        TomlGlossaryReader().read('warp = "open\n', "bad.toml")
+    assert caught.value.line == 1 and "TOML" in caught.value.message
+
+
+JSON_LD_TERMS = """{
+  "@context": "https://schema.org",
+  "@type": "DefinedTermSet",
+  "name": "Weaving words",
+  "hasDefinedTerm": [
+    {"@type": "DefinedTerm", "name": "Warp", "alternateName": "ends",
+     "description": "Threads held taut along the loom.", "termCode": "warp"},
+    {"@type": "DefinedTerm", "name": "Weft",
+     "description": "The thread woven across the warp.", "termCode": "weft"}
+  ]
+}
+"""
+
+
+def test_schema_org_defined_terms_are_records_not_skos():
+    assert pick_reader(JSON_LD_TERMS).name == "json"
+    result = JsonGlossaryReader().read(JSON_LD_TERMS, "g.jsonld")
+    assert [e.labels for e in result.entries] == [("Warp", "ends"), ("Weft",)]
+    assert result.title == "Weaving words"
+    skos = '{"@context": {"skos": "http://www.w3.org/2004/02/skos/core#"}, "@graph": []}'
+    assert JsonGlossaryReader().detect(skos) == 0.0

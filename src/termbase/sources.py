@@ -28,6 +28,7 @@ GLOSSARY_SUFFIXES = frozenset(
         ".rmd",  # R Markdown
         ".yaml",
         ".yml",
+        ".toml",
         ".text",
         ".rst",
         ".adoc",

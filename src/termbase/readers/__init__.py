@@ -20,6 +20,7 @@ from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.data.gettext_po import GettextPoReader
 from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryReader
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
+from termbase.readers.data.toml_records import TomlGlossaryReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
@@ -59,6 +60,7 @@ READERS: tuple[Reader, ...] = (
     TermbaseJsonReader(), TermbaseJsonLdReader(), TermbaseCsvReader(), TermbaseSkosReader(),
     TermbaseTbxReader(),
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
+    TomlGlossaryReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
     SpecUpReader(),

@@ -71,6 +71,7 @@ FIELD_ROLES: dict[str, str] = {
             "alternativenames",
             "alternativeterms",
             "alternatenames",
+            "alternatename",
             "alsoknownas",
             "aka",
             "plural",

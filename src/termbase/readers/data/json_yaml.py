@@ -588,6 +588,10 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
     return entries_and_unused(entries, unused, title)
 
 
+#: The record reading and scoring of a located tree, for other data formats (TOML).
+read_record_tree = _read_records
+
+
 def _title(root: Located) -> str:
     """Return a glossary title stated in a top-level `title`/`name` field, if any."""
     stack = [root]
@@ -655,6 +659,9 @@ def _score(root: Located) -> float:
     return round(0.9 * defined / len(values), 3)
 
 
+score_record_tree = _score
+
+
 def _trimmed_yaml(text: str) -> Iterator[str]:
     """Yield `text`, then shorter heads of it cut before later top-level items (for samples)."""
     yield text
@@ -669,6 +676,11 @@ def _trimmed_yaml(text: str) -> Iterator[str]:
             yield "".join(lines[:cut])
 
 
+def _skos_json_ld(head: str) -> bool:
+    """Return True for JSON-LD that speaks SKOS (its namespace, prefix or label keys)."""
+    return '"@context"' in head and bool(re.search(r"skos|prefLabel|altLabel", head))
+
+
 class JsonGlossaryReader:
     """Reads JSON glossaries (see the module docstring)."""
 
@@ -678,11 +690,13 @@ class JsonGlossaryReader:
     def detect(self, text: str) -> float:
         """Return 0–1: high for JSON holding records with term and definition fields.
 
-        JSON-LD (`@context`) is left to the JSON-LD reader. A sample cut short of the
-        file's end is judged by the field names it shows.
+        JSON-LD (`@context`) in SKOS terms is left to the SKOS reader; JSON-LD in another
+        vocabulary (schema.org `DefinedTerm` records of `name` and `description`) is judged
+        by its records like any JSON. A sample cut short of the file's end is judged by the
+        field names it shows.
         """
         head = text.lstrip()
-        if not head.startswith(("{", "[")) or '"@context"' in head[:5000]:
+        if not head.startswith(("{", "[")) or _skos_json_ld(head[:5000]):
             return 0.0
         try:
             return _score(json_value_tree(text))
