@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from termbase.errors import InputError
 from termbase.readers import pick_reader
 from termbase.readers.base import unaccounted_lines
-from termbase.errors import InputError
 from termbase.readers.data.json_yaml import JsonGlossaryReader
 from termbase.readers.data.toml_records import TomlGlossaryReader
 from termbase.readers.markup.spec_up import SpecUpReader
@@ -95,7 +95,8 @@ def test_toml_array_of_tables_gives_one_entry_per_table():
 
 
 def test_toml_term_equals_definition_and_a_syntax_error():
-    text = 'warp = "The threads held taut along the loom"\nweft = "The thread woven across the warp threads"\n'
+    text = 'warp = "The threads held taut along the loom"\n'
+    text += 'weft = "The thread woven across the warp threads"\n'
     text += 'heddle = "The wire eye each warp thread passes through"\n'
     result = TomlGlossaryReader().read(text, "g.toml")
     assert [e.term for e in result.entries] == ["warp", "weft", "heddle"]
@@ -123,5 +124,5 @@ def test_schema_org_defined_terms_are_records_not_skos():
     result = JsonGlossaryReader().read(JSON_LD_TERMS, "g.jsonld")
     assert [e.labels for e in result.entries] == [("Warp", "ends"), ("Weft",)]
     assert result.title == "Weaving words"
-    skos = '{"@context": {"skos": "http://www.w3.org/2004/02/skos/core#"}, "@graph": []}'
+    skos = '{"@context": {"skos": "urn:example:skos-namespace"}, "@graph": [{"skos:prefLabel": "Warp"}]}'
     assert JsonGlossaryReader().detect(skos) == 0.0
