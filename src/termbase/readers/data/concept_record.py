@@ -29,7 +29,7 @@ from termbase.labels import clean_label, parse_term
 from termbase.language_tags import known_language_tag as language_tag
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.data.json_yaml import Located, json_tree, yaml_tree
+from termbase.readers.data.json_yaml import Located, json_tree, plain_scalar_document, yaml_tree
 from termbase.readers.record_fields import field_role, find_urls
 
 REASON_RECORD = "record field outside its language blocks ({key})"
@@ -195,6 +195,8 @@ class ConceptRecordReader:
         head = text.lstrip()
         if not head or head[0] in "[<" or not (_LANGUAGE_KEY.search(head) or "language_code" in head):
             return 0.0
+        if not head.startswith("{") and plain_scalar_document(text):
+            return 0.0  # as YAML one string (or invalid): no mapping of language blocks
         try:
             root = _parse(text, "")
         except (InputError, RecursionError):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from termbase.errors import InputError
@@ -78,18 +78,22 @@ def parse_rows(text: str, delimiter: str, source: str = "", *, strict: bool = Tr
 
     Raises InputError (with the line) for a quoted cell left open at the end of the file.
     """
+    return list(_iter_rows(text, delimiter, source, strict=strict))
+
+
+def _iter_rows(text: str, delimiter: str, source: str = "", *, strict: bool = True) -> Iterator[Row]:
+    """Yield the rows `parse_rows` returns, one by one (a caller may stop after the first)."""
     lines = _strip_bom(text).splitlines(keepends=True)
     for number in comment_lines(text, delimiter):
         lines[number - 1] = "\n"
     reader = csv.reader(lines, delimiter=delimiter, quoting=_quoting(text, delimiter), strict=strict)
-    rows: list[Row] = []
     previous = 0
     try:
         for cells in reader:
             start, previous = previous + 1, reader.line_num
             if any(cell.strip() for cell in cells):
                 first = next(n for n in range(start, previous + 1) if lines[n - 1].strip())
-                rows.append(Row(cells, first, previous))
+                yield Row(cells, first, previous)
     except csv.Error as error:
         start = previous + 1
         where = f" (in the row that starts at line {start})" if reader.line_num > start else ""
@@ -99,7 +103,6 @@ def parse_rows(text: str, delimiter: str, source: str = "", *, strict: bool = Tr
             line=reader.line_num or 1,
             hint="close the quoted cell or quote cells that hold the delimiter",
         ) from None
-    return rows
 
 
 def header_roles(cells: list[str]) -> list[str]:
@@ -135,11 +138,15 @@ def _sniff(text: str) -> tuple[str, list[Row]] | None:
     for delimiter in DELIMITERS:
         if not any(delimiter in line for line in text.splitlines()[:5]):
             continue
+        rows_read = _iter_rows(text, delimiter, strict=False)
         try:
-            rows = parse_rows(text, delimiter, strict=False)
+            first = next(rows_read, None)
+            if first is None or len(first.cells) < 2:
+                continue  # a first row of one cell is no table: the rest need not be read
+            rows = [first, *rows_read]
         except InputError:
             continue
-        if len(rows) < 2 or len(rows[0].cells) < 2:
+        if len(rows) < 2:
             continue
         width = len(rows[0].cells)
         share = sum(1 for row in rows if len(row.cells) == width) / len(rows)

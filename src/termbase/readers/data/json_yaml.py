@@ -723,21 +723,32 @@ def _names_term_and_definition(text: str) -> bool:
 _NOT_PLAIN_START = tuple("-?:{[&*!|>\"'%@`")
 
 
-def _plain_scalar_document(text: str) -> bool:
+#: A `---` or `...` at the start of a line (after any line break `str.splitlines` knows, or a BOM).
+_DOCUMENT_MARKER = re.compile("(?:^|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])\ufeff*(?:---|\\.\\.\\.)")
+
+
+def plain_scalar_document(text: str) -> bool:
     """Return True if `text` read as YAML can only be one plain (multi-line) string or invalid.
 
     A YAML document's first token decides what its root is: a first content line with no
     colon and no indicator character starts a plain scalar, and with no `---` / `...` line
     no second document can follow. Such a text never holds records.
     """
-    first = None
-    for line in text.splitlines():
-        line = line.lstrip("\ufeff")
-        if line.startswith(("---", "...")):
-            return False
-        if first is None and (stripped := line.strip()) and not stripped.startswith("#"):
-            first = stripped
+    if _DOCUMENT_MARKER.search(text):
+        return False
+    head = text[:4096]
+    lines = head.splitlines()
+    if len(head) < len(text):
+        lines = lines[:-1]  # the head's last line may be cut
+    first = _first_content_line(lines)
+    if first is None and len(head) < len(text):
+        first = _first_content_line(text.splitlines())
     return first is None or (":" not in first and not first.startswith(_NOT_PLAIN_START))
+
+
+def _first_content_line(lines: list[str]) -> str | None:
+    """Return the first line that is neither blank nor a comment, stripped (of a BOM too)."""
+    return next((s for line in lines if (s := line.strip().lstrip("\ufeff").strip()) and s[0] != "#"), None)
 
 
 class YamlGlossaryReader:
@@ -755,7 +766,7 @@ class YamlGlossaryReader:
         head = text.lstrip()
         if head.startswith(("{", "[")) or re.search(r"^termbase\s*:\s*\d", text[:4000], re.MULTILINE):
             return 0.0
-        if _plain_scalar_document(text) and not _names_term_and_definition(head):
+        if plain_scalar_document(text) and not _names_term_and_definition(head):
             return 0.0  # parses to one string or fails, and the fallback below finds no keys: skip parsing
         for candidate in _trimmed_yaml(text):
             try:

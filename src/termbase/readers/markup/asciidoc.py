@@ -58,6 +58,8 @@ class AsciiDocGlossaryReader:
         """Return the share of content lines inside entries (0 for reST pages or few entries)."""
         if re.search(r"^\.\.\s+\S", text, re.M):
             return 0.0
+        if text.count("::") < 3:
+            return 0.0  # each entry opens on a `term::` line of its own: fewer than three entries
         result = self.read(text, "")
         if len(result.entries) < 3:
             return 0.0

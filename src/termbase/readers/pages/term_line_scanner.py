@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from termbase.labels import parse_term
 from termbase.model import Entry, Locator, ReadResult, Unused
@@ -97,11 +98,28 @@ class Line:
         return self.term is not None or self.divider or self.heading
 
 
+#: Texts up to this long keep their classified lines for the next scan of the same text
+#: (detection, then the read of the reader picked): longer ones are classified each time.
+_REUSED_TEXT_CHARS = 1_000_000
+
+
 def classify_lines(text: str, split_term_line: TermSplitter, *, markdown: bool) -> list[Line]:
     """Return a Line for every non-blank line of `text`.
 
     With `markdown`, bullet markers (`-`, `*`, `•` …) and `#` headings are recognised too.
+    The last few short texts' lines are kept, so a detection's scan is not redone by the read.
     """
+    if len(text) > _REUSED_TEXT_CHARS:
+        return _classified_lines(text, split_term_line, markdown)
+    return list(_kept_lines(text, split_term_line, markdown))
+
+
+@lru_cache(maxsize=4)
+def _kept_lines(text: str, split_term_line: TermSplitter, markdown: bool) -> tuple[Line, ...]:
+    return tuple(_classified_lines(text, split_term_line, markdown))
+
+
+def _classified_lines(text: str, split_term_line: TermSplitter, markdown: bool) -> list[Line]:
     lines = []
     for number, stripped in nonblank_lines(text):
         divider = is_letter_divider(stripped)
