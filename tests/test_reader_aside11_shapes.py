@@ -11,6 +11,7 @@ from termbase.readers import pick_reader
 from termbase.readers.base import unaccounted_lines
 from termbase.readers.data.json_yaml import JsonGlossaryReader
 from termbase.readers.data.toml_records import TomlGlossaryReader
+from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.spec_up import SpecUpReader
 from termbase.sources import GLOSSARY_SUFFIXES
 
@@ -126,3 +127,26 @@ def test_schema_org_defined_terms_are_records_not_skos():
     assert result.title == "Weaving words"
     skos = '{"@context": {"skos": "urn:example:skos-namespace"}, "@graph": [{"skos:prefLabel": "Warp"}]}'
     assert JsonGlossaryReader().detect(skos) == 0.0
+
+
+BOLD_WITH_BRACKETS = """# Webglossar
+
+## L
+
+**LAN** (Lokales Netz)··
+Ein Netz, das Rechner in einem Gebäude verbindet.
+
+**Leitung**··
+Ein Draht, über den Signale laufen.
+
+**LED** (Leuchtdiode)··
+Ein Bauteil, das bei Stromfluss leuchtet.
+""".replace("··", "  ")
+
+
+def test_bold_term_line_with_a_bracket_after_it_gives_both_names():
+    assert pick_reader(BOLD_WITH_BRACKETS).name == "markdown-bold-lines"
+    result = MarkdownBoldLinesReader().read(BOLD_WITH_BRACKETS, "glossar.md")
+    assert [e.term for e in result.entries] == ["LAN (Lokales Netz)", "Leitung", "LED (Leuchtdiode)"]
+    assert result.entries[0].definition == "Ein Netz, das Rechner in einem Gebäude verbindet."
+    assert unaccounted_lines(BOLD_WITH_BRACKETS, result) == []

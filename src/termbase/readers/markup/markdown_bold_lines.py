@@ -14,7 +14,8 @@ A shape of MkDocs and wiki glossaries (example in our own words)::
     - matte glazes
 
 The term is a paragraph's first line when that line is only bold text (a trailing hard
-break — two spaces or a backslash — is allowed). The rest of the paragraph and every
+break — two spaces or a backslash — is allowed, and so is a bracket after the bold text,
+`**API** (Application Programming Interface)`, which gives another name). The rest of the paragraph and every
 block after it, up to the next bold term line or heading, is the definition. Headings,
 intro paragraphs and anything before the first term are reported.
 """
@@ -35,7 +36,9 @@ from termbase.readers.markup.markdown_parsing import (
     unused_outside,
 )
 
-_BOLD_LINE = re.compile(r"^\s*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)\s*(?:\\)?\s*$")
+_BOLD_LINE = re.compile(
+    r"^\s*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)(?:[ \t]+(?P<bracket>\([^()\n]{1,80}\)))?\s*(?:\\)?\s*$"
+)
 MIN_ENTRIES = 3
 
 
@@ -48,7 +51,10 @@ def _term_starts(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]
         first, _ = token_lines(token)
         match = _BOLD_LINE.match(lines[first - 1])
         if match and match.group("term").strip():
-            starts.append((first, " ".join(match.group("term").split()).rstrip(":")))
+            term = " ".join(match.group("term").split()).rstrip(":")
+            if match.group("bracket"):  # `**API** (Application Programming Interface)`: both names
+                term = f"{term} {match.group('bracket')}"
+            starts.append((first, term))
     return starts
 
 
