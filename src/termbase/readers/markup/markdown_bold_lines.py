@@ -37,7 +37,8 @@ from termbase.readers.markup.markdown_parsing import (
 )
 
 _BOLD_LINE = re.compile(
-    r"^\s*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)(?:[ \t]+(?P<bracket>\([^()\n]{1,80}\)))?\s*(?:\\)?\s*$"
+    r"^\s*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)"
+    r"(?:[ \t]+(?P<bracket>\([^()\n]{1,80}\)))?\s*(?:\\)?\s*$"
 )
 MIN_ENTRIES = 3
 
