@@ -72,6 +72,11 @@ def parse_locator(text: str) -> Locator:
     return Locator(kind="section", text=text, title=text, url=url)
 
 
+def may_hold_term_lines(text: str) -> bool:
+    """Return False only for a text with no term line: one without an introduction marker."""
+    return _MARKER_HINT.search(text) is not None
+
+
 def split_term_line(line: str) -> tuple[str, Locator] | None:
     """Return (term as written, locator) if `line` is a term line, else None."""
     body, _ = strip_bullet(line)
@@ -96,5 +101,5 @@ class IntroducedBulletsReader(TermLineReader):
     name = "introduced-bullets"
     description = "`- term Introduced in §NN · Title` bullets, each followed by a definition bullet"
     markdown = True
-    term_line_hint = _MARKER_HINT
+    may_hold_term_lines = staticmethod(may_hold_term_lines)
     split_term_line = staticmethod(split_term_line)

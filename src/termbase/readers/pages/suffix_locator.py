@@ -25,6 +25,7 @@ their reason. The scan itself is shared with the introduced-bullets reader (see
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from termbase.model import Locator
 from termbase.readers.page_text import (
@@ -43,6 +44,28 @@ _LOCATOR_AT_END = re.compile(
     rf"\s*(?P<close>[)\]])?\s*$",
     re.IGNORECASE,
 )
+
+#: A digit that ends a line (before any line break `str.splitlines` knows, or the end of
+#: the text), maybe followed by a letter and a closing bracket: where a locator can end.
+_LINE_ENDING_IN_NUMBER = re.compile(r"\d[a-zA-Z]?\s*[)\]]?\s*(?:[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\Z)")
+_LINE_BREAK = re.compile(r"[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def may_hold_term_lines(text: str) -> bool:
+    """Return False only for a text with no term line: no line ends in a locator.
+
+    Only the lines that end in a number are looked at, with the locator pattern itself.
+    """
+    starts: list[int] | None = None  # where each line starts, found at the first candidate
+    for ending in _LINE_ENDING_IN_NUMBER.finditer(text):
+        if starts is None:
+            starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
+        digit = ending.start()
+        start = starts[bisect_right(starts, digit) - 1]
+        end = _LINE_BREAK.search(text, digit)
+        if _LOCATOR_AT_END.search(text[start : end.start() if end else len(text)].strip()):
+            return True
+    return False
 
 
 def split_term_line(line: str) -> tuple[str, Locator] | None:
@@ -74,4 +97,5 @@ class SuffixLocatorReader(TermLineReader):
     name = "suffix-locator"
     description = "term lines ending in a chapter locator (`KV-cacheCh 19`), then a definition line"
 
+    may_hold_term_lines = staticmethod(may_hold_term_lines)
     split_term_line = staticmethod(split_term_line)

@@ -233,9 +233,9 @@ class TermLineReader:
     description = ""
     #: Whether lines may be Markdown bullets and `#` headings.
     markdown = False
-    #: A pattern that every term line holds, searched in the whole text, or None: detection
-    #: skips the scan of a text without it (it has no term line, so no entries).
-    term_line_hint: re.Pattern[str] | None = None
+    #: A quick test of the whole text, False only for a text with no term line (so no
+    #: entries): detection then skips the scan. None: no such test.
+    may_hold_term_lines: Callable[[str], bool] | None = None
 
     def split_term_line(self, line: str) -> tuple[str, Locator] | None:
         """Return (term as written, locator) if the stripped `line` is a term line, else None."""
@@ -243,7 +243,7 @@ class TermLineReader:
 
     def detect(self, text: str) -> float:
         """Return 0–1: the share of content lines that form term-line entries."""
-        if self.term_line_hint is not None and not self.term_line_hint.search(text):
+        if self.may_hold_term_lines is not None and not self.may_hold_term_lines(text):
             return 0.0
         return coverage_score(text, self.read(text, ""))
 
