@@ -12,6 +12,7 @@ from termbase.readers.base import unaccounted_lines
 from termbase.readers.data.json_yaml import JsonGlossaryReader
 from termbase.readers.data.toml_records import TomlGlossaryReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
+from termbase.readers.markup.mediawiki import MediaWikiReader
 from termbase.readers.markup.spec_up import SpecUpReader
 from termbase.sources import GLOSSARY_SUFFIXES
 
@@ -150,3 +151,49 @@ def test_bold_term_line_with_a_bracket_after_it_gives_both_names():
     assert [e.term for e in result.entries] == ["LAN (Lokales Netz)", "Leitung", "LED (Leuchtdiode)"]
     assert result.entries[0].definition == "Ein Netz, das Rechner in einem Gebäude verbindet."
     assert unaccounted_lines(BOLD_WITH_BRACKETS, result) == []
+
+
+MEDIAWIKI_LIST = """Words of the weaving room.
+
+; <span id="loom">loom</span>
+: A frame that holds the '''warp''' taut; see [[Weaving#shuttle|the shuttle]].
+: It may stand or hang.
+; shuttle : The tool that carries the weft.
+; heddle
+: The wire eye each [http://example.org/warp warp thread] passes through.
+"""
+
+MEDIAWIKI_TABLE = """{| class="wikitable"
+! Term !! Meaning
+|-
+|style="width: 8%"|''LAN''
+|local area network
+|-
+! PQ, PubQueue
+| publishing queue,
+kept in the database
+|-
+! WAN
+| wide area network || see [[LAN]]
+|}
+A footnote after the table.
+"""
+
+
+def test_mediawiki_definition_list_and_tables():
+    assert pick_reader(MEDIAWIKI_LIST).name == "mediawiki"
+    result = MediaWikiReader().read(MEDIAWIKI_LIST, "Glossary.mediawiki")
+    assert [e.term for e in result.entries] == ["loom", "shuttle", "heddle"]
+    assert result.entries[0].definition.startswith("A frame that holds the warp taut; see the shuttle.")
+    assert "It may stand or hang." in result.entries[0].definition
+    assert result.entries[2].definition == "The wire eye each warp thread passes through."
+    assert unaccounted_lines(MEDIAWIKI_LIST, result) == []
+
+    assert pick_reader(MEDIAWIKI_TABLE).name == "mediawiki"
+    table = MediaWikiReader().read(MEDIAWIKI_TABLE, "Glossary.mediawiki")
+    assert [e.labels for e in table.entries] == [("LAN",), ("PQ", "PubQueue"), ("WAN",)]
+    assert table.entries[1].definition == "publishing queue,\nkept in the database"
+    assert table.entries[2].definition == "wide area network\n\nsee LAN"
+    assert unaccounted_lines(MEDIAWIKI_TABLE, table) == []
+    reasons = {u.text: u.reason for u in table.unused}
+    assert reasons["! Term !! Meaning"] == "table header row"

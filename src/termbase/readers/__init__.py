@@ -34,6 +34,7 @@ from termbase.readers.markup.markdown_details import MarkdownDetailsReader
 from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
 from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
 from termbase.readers.markup.markdown_table import MarkdownTableReader
+from termbase.readers.markup.mediawiki import MediaWikiReader
 from termbase.readers.markup.myst_glossary import MystGlossaryReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
@@ -63,7 +64,7 @@ READERS: tuple[Reader, ...] = (
     TomlGlossaryReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
-    SpecUpReader(),
+    SpecUpReader(), MediaWikiReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),
