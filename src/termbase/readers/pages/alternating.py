@@ -139,18 +139,21 @@ class AlternatingReader:
         lines = _nonblank_lines(text)
         if len(lines) < 4:
             return 0.0
+        blank = 1 - len(lines) / max(1, len(text.splitlines()))
+        gapless = max(0.0, 1 - 4 * blank)
+        if not gapless:
+            return 0.0  # a quarter of the lines blank: the score below would be 0
         layout = _layout(lines)
         if not layout.spans:
             return 0.0
         texts = [line for _, line in lines]
         order = _in_order_share([texts[span.term] for span in layout.spans])
         order_factor = 0.6 if order is None else 0.4 + 0.6 * order
-        blank = 1 - len(lines) / max(1, len(text.splitlines()))
         score = (
             _rhythm(layout)
             * order_factor
             * (1 - _locator_share(texts, layout.spans))
-            * max(0.0, 1 - 4 * blank)
+            * gapless
             * min(1.0, len(layout.spans) / 5)
             * _prose_share(texts, layout.spans)
             * _not_markup_share(texts)

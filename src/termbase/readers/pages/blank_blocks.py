@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
@@ -150,12 +151,29 @@ def _text_kind(text: str) -> Kind:
     return Kind.TERM if is_term_text(text) else Kind.SHORT
 
 
+#: Texts up to this long keep their blocks for the next split of the same text (detection,
+#: then the read): longer ones are split each time.
+_REUSED_TEXT_CHARS = 1_000_000
+
+
 def split_blocks(text: str) -> list[Block]:
     """Return the page's blocks in order.
 
     Special lines (dividers, bullets, list headings, links, formulas) are a block each;
     consecutive plain text lines with no blank line between them join into one block.
+    The last few short texts' blocks are kept, so the read does not redo its detection's split.
     """
+    if len(text) > _REUSED_TEXT_CHARS:
+        return _split_blocks(text)
+    return list(_kept_blocks(text))
+
+
+@lru_cache(maxsize=4)
+def _kept_blocks(text: str) -> tuple[Block, ...]:
+    return tuple(_split_blocks(text))
+
+
+def _split_blocks(text: str) -> list[Block]:
     blocks: list[Block] = []
     run: list[tuple[int, str]] = []
     for number, line in numbered_lines(text):
