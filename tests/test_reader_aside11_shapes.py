@@ -1,6 +1,7 @@
 """Shapes met in the held-out batch aside11, written small in our own words: Spec-Up
 specifications (`[[def: …]]` then `~ definition`), TOML records, and JSON-LD in the
-schema.org vocabulary (DefinedTermSet)."""
+schema.org vocabulary (DefinedTermSet); and from aside12/aside13, MediaWiki lists and tables
+and LaTeX description lists and abbreviation tables."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from termbase.readers import pick_reader
 from termbase.readers.base import unaccounted_lines
 from termbase.readers.data.json_yaml import JsonGlossaryReader
 from termbase.readers.data.toml_records import TomlGlossaryReader
+from termbase.readers.markup.latex_lists import LatexListsReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.mediawiki import MediaWikiReader
 from termbase.readers.markup.spec_up import SpecUpReader
@@ -197,3 +199,39 @@ def test_mediawiki_definition_list_and_tables():
     assert unaccounted_lines(MEDIAWIKI_TABLE, table) == []
     reasons = {u.text: u.reason for u in table.unused}
     assert reasons["! Term !! Meaning"] == "table header row"
+
+
+LATEX_LISTS = r"""%% Weaving words
+\section*{Abbreviations}
+Terms used in this report:
+\begin{description}
+\item [LAN] local area network, the network
+  of one building.
+\item[\textbf{Warp}] the threads held taut along the loom.
+% \item[OLD] a retired entry
+\item [Heddle] the wire eye a warp thread passes through.
+\end{description}
+
+\begin{tabular}{l c l}
+  \hline
+  Name & & Meaning \\
+  \hline
+  \textbf{PCB} & = & Printed Circuit Board \\
+  RTOS   & = & Real-Time Operating \\
+         &   & System \\
+  PSU    & = & Power Supply Unit \\
+\end{tabular}
+\cleardoublepage
+"""
+
+
+def test_latex_description_items_and_table_rows():
+    assert pick_reader(LATEX_LISTS).name == "latex-lists"
+    result = LatexListsReader().read(LATEX_LISTS, "abbreviations.tex")
+    assert [e.term for e in result.entries] == ["LAN", "Warp", "Heddle", "PCB", "RTOS", "PSU"]
+    assert result.entries[0].definition == "local area network, the network of one building."
+    assert result.entries[3].definition == "Printed Circuit Board"
+    assert unaccounted_lines(LATEX_LISTS, result) == []
+    reasons = {u.text: u.reason for u in result.unused}
+    assert reasons["Name & & Meaning \\\\"] == "table header row"
+    assert reasons["% \\item[OLD] a retired entry"] == "LaTeX comment"

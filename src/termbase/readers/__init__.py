@@ -27,6 +27,7 @@ from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.latex_glossaries import LatexGlossariesReader
+from termbase.readers.markup.latex_lists import LatexListsReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
@@ -77,6 +78,7 @@ READERS: tuple[Reader, ...] = (
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
     LatexGlossariesReader(),
+    LatexListsReader(),
     OrgModeReader(),
     TexinfoTableReader(),
     GettextPoReader(),
