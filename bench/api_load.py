@@ -12,9 +12,10 @@ prefixes, questions, ambiguous and negative queries), shuffled with a fixed seed
 
 The warm-up asks every query once, so the measured runs repeat queries the server has
 answered (it keeps its recent answers): this measures a popular-query load and the web
-stack, not search itself (bench/search_speed.py does). Each run also reports the server's
-CPU time per request and the client's share of a core (near 100%: the client, not the
-server, is late).
+stack, not search itself (bench/search_speed.py does). `--distinct` sends queries the
+server has not seen instead: each label of the termbase as typed and as "what is …".
+Each run also reports the server's CPU time per request and the client's share of a core
+(near 100%: the client, not the server, is late).
 
 Reports p50/p90/p99/max latency (from the moment each request was due, and from the
 moment it was sent), achieved throughput and errors (non-200 answers, timeouts, refused
@@ -59,6 +60,24 @@ def load_queries(seed: int) -> list[str]:
     """Return the written benchmark queries, shuffled with `seed`."""
     items = yaml.safe_load((HERE / "queries.yaml").read_text(encoding="utf-8"))
     queries = [str(item["query"]) for item in items]
+    random.Random(seed).shuffle(queries)
+    return queries
+
+
+def distinct_queries(base: str, seed: int) -> list[str]:
+    """Return a query per label of the served termbase and a question per label ("what is X"),
+    shuffled with `seed`: none of them asked in the warm-up, so each measured request is a
+    search the server has not cached (until the list runs out and repeats)."""
+    labels: list[str] = []
+    with httpx.Client(base_url=base, timeout=30) as client:
+        page = 1
+        while True:
+            body = client.get("/api/concepts", params={"page": page, "per_page": 500}).json()
+            labels += [str(concept["label"]) for concept in body["concepts"]]
+            if page >= body["pages"]:
+                break
+            page += 1
+    queries = [*labels, *(f"what is {label}" for label in labels)]
     random.Random(seed).shuffle(queries)
     return queries
 
@@ -263,6 +282,11 @@ def main() -> None:
         "--runs", type=int, default=1,
         help="measured runs in a row on the same server (the target: met in at least 4 of 5)",
     )  # fmt: skip
+    parser.add_argument(
+        "--distinct", action="store_true",
+        help="queries the server has not answered before: every label of the termbase, as typed and as "
+        "'what is …' (no warm-up with them), instead of the written queries repeated",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
     args = parser.parse_args()
     if not 1 <= args.runs <= 10:
@@ -280,6 +304,8 @@ def main() -> None:
         with httpx.Client(base_url=base, timeout=5) as warm:
             for query in queries:  # warm every code path once (index, typo tables, caches)
                 warm.get("/api/search", params={"q": query})
+        if args.distinct:
+            queries = distinct_queries(base, args.seed)
         path = f"/api/{args.endpoint}"
         targets = every_route(base) if args.routes == "all" else None
         if targets:
