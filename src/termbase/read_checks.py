@@ -247,15 +247,21 @@ def _letters(text: str) -> int:
     return sum(map(str.isalnum, text))
 
 
-def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
-    """Lines shaped like the entries' own term lines (the same opening markup) left unread:
-    terms the reader skipped, such as headings with no definition under them."""
+def _entries_term_line_shape(context: ReadContext) -> str | None:
+    """Return the opening markup most entries' term lines share (at least 60% of them), or None."""
     shapes = [_line_shape(_line_text(context, e.line)) for e in context.entries]
     known = [shape for shape in shapes if shape]
     if len(known) < 2:
         return None
     shape = max(set(known), key=known.count)
-    if known.count(shape) < 0.6 * len(context.entries):
+    return shape if known.count(shape) >= 0.6 * len(context.entries) else None
+
+
+def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
+    """Lines shaped like the entries' own term lines (the same opening markup) left unread:
+    terms the reader skipped, such as headings with no definition under them."""
+    shape = _entries_term_line_shape(context)
+    if shape is None:
         return None
     skipped = [
         n
@@ -279,12 +285,8 @@ def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
 def marked_term_lines_inside_entries(context: ReadContext) -> ReadFinding | None:
     """Lines inside entries that are the entries' own term lines behind a to-do or check mark
     (`x **Term**` among `**Term**` items): terms glued into the entry above."""
-    shapes = [_line_shape(_line_text(context, e.line)) for e in context.entries]
-    known = [shape for shape in shapes if shape]
-    if len(known) < 2:
-        return None
-    shape = max(set(known), key=known.count)
-    if known.count(shape) < 0.6 * len(context.entries):
+    shape = _entries_term_line_shape(context)
+    if shape is None:
         return None
     glued = [
         n
