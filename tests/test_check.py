@@ -4,18 +4,14 @@ and pages, and the seeds' hand-made list of disagreements."""
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 import yaml
 from click.testing import CliRunner
 
+from app_server import serving
 from conftest import FIXTURES, REPO
 from termbase.build import build_termbase
 from termbase.check import CheckInput, run_checks, select_rules
@@ -304,34 +300,13 @@ def test_concept_page_and_api_say_sources_disagree(db: Path, tmp_path: Path) -> 
     html = (tmp_path / "site" / "c" / "hash-index.html").read_text()
     assert "Sources disagree" in html and "storage_notes.md:3" in html and "logarithmic" in html
     assert "Sources disagree" not in (tmp_path / "site" / "c" / "prefix-cache.html").read_text()
-    for port in _served(db):
-        concept = httpx.get(f"http://127.0.0.1:{port}/api/concepts/hash-index", timeout=10).json()
+    with serving(create_app(db)) as base:
+        concept = httpx.get(f"{base}/api/concepts/hash-index", timeout=10).json()
         (conflict,) = concept["conflicts"]
         assert "constant" in conflict["why"] and len(conflict["sides"]) == 2
-        assert (
-            httpx.get(f"http://127.0.0.1:{port}/api/concepts/prefix-cache", timeout=10).json()["conflicts"]
-            == []
-        )
-        page = httpx.get(f"http://127.0.0.1:{port}/c/hash-index", timeout=10).text
+        assert httpx.get(f"{base}/api/concepts/prefix-cache", timeout=10).json()["conflicts"] == []
+        page = httpx.get(f"{base}/c/hash-index", timeout=10).text
         assert 'id="conflicts"' in page
-
-
-def _served(db: Path) -> Iterator[int]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield port
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 # ------------------------------------------------------------------ the seeds' list

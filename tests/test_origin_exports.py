@@ -8,17 +8,15 @@ import json
 import re
 import shutil
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
 import httpx
 import pytest
-import uvicorn
 from mcp.shared.memory import create_connected_server_and_client_session
 
+from app_server import serving
 from termbase.build import build_termbase
 from termbase.exports import ExportOptions, export_text
 from termbase.exports.markdown import origin_from_line, origin_line
@@ -174,19 +172,8 @@ def test_static_site_page_links_the_papers(db: Path, tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def client(db: Path) -> Iterator[httpx.Client]:
     """An httpx client talking to a real uvicorn server on 127.0.0.1, in a thread."""
-    config = uvicorn.Config(create_app(db, "Origins"), host="127.0.0.1", port=0, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+    with serving(create_app(db, "Origins")) as base, httpx.Client(base_url=base, timeout=10) as http:
         yield http
-    server.should_exit = True
-    thread.join(10)
 
 
 def test_served_page_api_and_glossary_data_keep_the_origin(client: httpx.Client) -> None:

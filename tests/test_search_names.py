@@ -6,17 +6,14 @@ and a question in ordinary words are answered as before."""
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from click.testing import CliRunner
 
+from app_server import serving
 from termbase.build import build_termbase
 from termbase.cli import app as cli_app
 from termbase.search_names import capitals_agree, name_phrases, opening_clause
@@ -168,25 +165,11 @@ def test_cli_says_no_concept_is_named_so_and_lists_related(db: Path) -> None:
 def test_api_page_and_mcp_tool_say_the_same(db: Path) -> None:
     from termbase.mcp_server.glossary import Glossary
 
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(db, "Names test"), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
-            body = http.get("/api/search", params={"q": "ARIMA forecasting"}).json()
-            page = http.get("/search", params={"q": "ARIMA forecasting"}).text
-            known = http.get("/api/search", params={"q": "forecasting"}).json()
-            phrase = http.get("/api/search", params={"q": "how does Graph of Thoughts prompting work"}).json()
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with serving(create_app(db, "Names test")) as base, httpx.Client(base_url=base, timeout=10) as http:
+        body = http.get("/api/search", params={"q": "ARIMA forecasting"}).json()
+        page = http.get("/search", params={"q": "ARIMA forecasting"}).text
+        known = http.get("/api/search", params={"q": "forecasting"}).json()
+        phrase = http.get("/api/search", params={"q": "how does Graph of Thoughts prompting work"}).json()
     assert body["hits"] == [] and body["unknown"] == ["ARIMA"]
     assert [h["id"] for h in body["related"]] == ["time-series-forecasting"]
     assert "No concept named “ARIMA”" in page and "/c/time-series-forecasting" in page
@@ -198,10 +181,3 @@ def test_api_page_and_mcp_tool_say_the_same(db: Path) -> None:
     assert named.hits == [] and named.unknown == ["Graph of Thoughts"]
     assert result.hits == [] and result.unknown == ["ARIMA"]
     assert [h.id for h in result.related] == ["time-series-forecasting"]
-
-
-def free_port() -> int:
-    """Return a free TCP port on 127.0.0.1."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]

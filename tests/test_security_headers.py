@@ -6,16 +6,14 @@ static pages carry the same policy in a <meta>, and labels with bidi overrides a
 from __future__ import annotations
 
 import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
-import uvicorn
 
+from app_server import serving
 from termbase.build import build_termbase
 from termbase.store import Termbase
 from termbase.web.app import create_app
@@ -45,19 +43,8 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base(db: Path) -> Iterator[str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serving(create_app(db)) as url:
+        yield url
 
 
 def raw_get(base: str, target: str, host: str) -> str:

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,9 +17,9 @@ from urllib.parse import unquote, urlsplit
 
 import httpx
 import pytest
-import uvicorn
 from click.testing import CliRunner
 
+from app_server import serving
 from conftest import FIXTURES
 from termbase.build import build_termbase
 from termbase.builtin import glossary_files
@@ -58,29 +55,12 @@ def termbase(db: Path) -> Iterator[Termbase]:
         yield opened
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def client(db: Path) -> Iterator[httpx.Client]:
     """An httpx client talking to a real uvicorn server in a thread."""
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(db, "Web test glossary"), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+    app = create_app(db, "Web test glossary")
+    with serving(app) as base, httpx.Client(base_url=base, timeout=10) as http:
         yield http
-    server.should_exit = True
-    thread.join(10)
 
 
 class Page(HTMLParser):
@@ -283,23 +263,11 @@ def test_a_repeated_search_is_answered_from_the_recent_answers(db: Path) -> None
         return real_answer(query, limit)
 
     index.answer = counted  # the real search, counted
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
-            first = http.get("/api/search", params={"q": "flashatention"})
-            again = http.get("/api/search", params={"q": "flashatention"})
-            fewer = http.get("/api/search", params={"q": "flashatention", "limit": 1})
-            page = http.get("/search", params={"q": "flashatention"})
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with serving(app) as base, httpx.Client(base_url=base, timeout=10) as http:
+        first = http.get("/api/search", params={"q": "flashatention"})
+        again = http.get("/api/search", params={"q": "flashatention"})
+        fewer = http.get("/api/search", params={"q": "flashatention", "limit": 1})
+        page = http.get("/search", params={"q": "flashatention"})
     assert first.status_code == again.status_code == fewer.status_code == page.status_code == 200
     assert first.content == again.content and first.json()["hits"][0]["id"] == "flashattention"
     assert len(fewer.json()["hits"]) == 1
