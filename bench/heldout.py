@@ -12,6 +12,17 @@ clear error refusing the file). A wrong read that is not flagged is a silent wro
 A read is right when the entries read are within 1% of the true count (exactly, under 50 entries), every
 label is clean and all three lookups find a concept whose labels or definition hold the
 expected text. Targets: >= 90% of files read right, 0 silent wrong reads.
+
+How the true count is written (one rule for every manifest entry):
+- one entry per term the source defines as written: a dt group, a table row, a record, a list
+  item, a heading with its body; several names written for one body are one entry;
+- a pointer entry — one whose whole body only sends the reader to other entries, in prose
+  ("See X", "Veja X", "=> X", "see also X" alone) or in markup (DocBook glosssee, a record
+  field naming its target: `synonymOf`, `type: acronym` + `term:`) — is NOT an entry: its name
+  is another label of the entry it points at. An entry with a definition of its own that also
+  points somewhere ("No such thing. See X.") is an entry;
+- placeholders with no body (a heading or record with nothing under it) are not entries,
+  unless the manifest's shape says the format defines bare terms.
 """
 
 from __future__ import annotations
