@@ -51,12 +51,24 @@ def _rows(path: Path) -> list[list[str]]:
 
 def corpus_files(corpus: str, seeds: Path) -> list[str]:
     """Return the files of a named corpus: the built-in glossary, the five seed pages, or
-    `corpora/<folder>…`, a folder or file of the shared corpora (beside the seeds)."""
+    `corpora/<folder>…`, a folder or file of the shared corpora (beside the seeds), or a
+    pattern of such files (`corpora/thinkcspy/_sources/*/[Gg]lossary.rst`: the book's glossaries)."""
     if corpus == "builtin":
         return [str(f) for f in glossary_files()]
+    if corpus.startswith("corpora/") and "*" in corpus:
+        return sorted(str(p) for p in seeds.parent.glob(corpus))
     if corpus.startswith("corpora/"):
         return [str(seeds.parent / corpus)]
     return sorted(str(p) for p in seeds.glob("0*.txt"))
+
+
+def source_name(path: str, corpus: str) -> str:
+    """Return how gold rows name an entry's source file: its name, or for a pattern corpus (whose
+    files may share a name: `*/Glossary.rst`) its path below the pattern's fixed folder."""
+    if "*" in corpus:
+        fixed = corpus[: corpus.index("*")].rstrip("/")
+        return os.path.relpath(path, SEEDS.parent / fixed) if os.path.isabs(path) else path
+    return os.path.basename(path)
 
 
 def concepts_of(files: list[str]):
@@ -75,10 +87,10 @@ def mention_scores(gold_file: Path, seeds: Path, show: bool) -> dict[str, float]
     for corpus in dict.fromkeys(row[0] for row in gold):
         concepts = concepts_of(corpus_files(corpus, seeds))
         by_id = {c.id: c for c in concepts}
-        found = _found(concepts, by_id, find_mentions(concepts))
-        candidates = _found(concepts, by_id, find_mentions(concepts, checked=False))
+        found = _found(concepts, by_id, find_mentions(concepts), corpus)
+        candidates = _found(concepts, by_id, find_mentions(concepts, checked=False), corpus)
         texts = {
-            ("id", e.concept_id) if e.concept_id else (os.path.basename(e.source), str(e.line)): " ".join(
+            ("id", e.concept_id) if e.concept_id else (source_name(e.source, corpus), str(e.line)): " ".join(
                 e.definition.split()
             )
             for c in concepts
@@ -112,7 +124,7 @@ def mention_scores(gold_file: Path, seeds: Path, show: bool) -> dict[str, float]
 Found = dict[tuple[str, str], list[tuple[str, set[str]]]]
 
 
-def _found(concepts, by_id, mentions) -> Found:
+def _found(concepts, by_id, mentions, corpus: str) -> Found:
     """Return, per (source file name, line), the words linked and the labels of the concept linked to."""
     found: Found = defaultdict(list)
     for concept in concepts:
@@ -120,7 +132,7 @@ def _found(concepts, by_id, mentions) -> Found:
             where = (
                 ("id", entry.concept_id)
                 if entry.concept_id
-                else (os.path.basename(entry.source), str(entry.line))
+                else (source_name(entry.source, corpus), str(entry.line))
             )
             for match in mentions.get((concept.id, index), ()):
                 keys = {label_key(label) for label in by_id[match.concept_id].labels}
