@@ -338,3 +338,19 @@ def test_a_table_headed_term_and_definition_is_a_glossary_other_tables_are_not(t
     assert found["cleat"].definition == "A fitting that holds a rope fast."
     assert found["luff"].definition == "The front edge of a sail."
     assert "hoist" not in found
+
+
+def test_a_construct_named_after_its_keyword_is_introduced_where_the_keyword_is_explained(
+        tmp_path: Path) -> None:
+    (tmp_path / "01-basics.md").write_text(
+        "# Basics\n\nWe type `print` to show a value on the screen.\n", encoding="utf-8")
+    (tmp_path / "02-repeat.md").write_text(
+        "# Repeating\n\nWhen the robot reads the keyword `repeat`, it does the steps below it again "
+        "for each crate on the shelf.\n\n```\nrepeat crate in shelf\n  lift crate\n```\n\n"
+        "Once the shelf is empty, the robot leaves the `repeat` loop.\n", encoding="utf-8")
+    (tmp_path / "03-more.md").write_text(
+        "# More\n\nA `repeat` loop can hold another `repeat` loop inside it.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path]))
+    assert found["repeat loop"].chapter.endswith("02-repeat.md")
+    assert found["repeat loop"].definition.startswith("When the robot reads the keyword `repeat`")
+    assert "print statement" not in found  # `print` is never named as a construct

@@ -390,3 +390,34 @@ def test_a_labelled_paragraph_right_above_a_table_is_its_caption(tmp_path: Path)
                     encoding="utf-8")
     terms = {e.term for e in extract_glossary([page]).entries}
     assert "keel" in terms and "boat" not in terms
+
+
+def test_an_acronym_said_to_be_a_kind_of_thing_is_defined() -> None:
+    found = defining("Kettles boil fast. KPX is a heating standard that sets how hot a plate may get.")
+    assert found.get("KPX") == "A heating standard that sets how hot a plate may get."
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["gas vs induction hobs", "stirring as a habit", "slicing using mandoline", "baking via convection ovens"],
+)
+def test_a_contrast_or_a_manner_of_doing_is_no_term(phrase: str) -> None:
+    assert term_problem(phrase) == "a contrast or a manner of doing, not a term"
+
+
+def test_a_glossary_link_or_marked_construct_may_start_with_its_keyword() -> None:
+    linked = findings("Use a [for loop](../learners/reference.md#for-loop) over the jars.")
+    assert [f.term for f in linked] == ["for loop"]
+    italic = findings("A *while loop* repeats its steps until the pot boils.")
+    assert "while loop" in {f.term for f in italic if f.defining}
+    assert term_problem("for jars") != ""  # a function word starts it: not a term unless marked as one
+
+
+def test_something_called_hedges_and_names_no_term() -> None:
+    found = findings('If your street had something called a "pantry" nearby, you might shop in it.')
+    assert "pantry" not in {f.term for f in found if f.defining}
+
+
+def test_coordinated_marked_words_before_a_noun_are_its_modifiers() -> None:
+    found = findings("The oven has **Bake** (low) and **Grill** (high) settings for the tray.")
+    assert found and all(f.listed and not f.defining for f in found)

@@ -334,6 +334,62 @@ def command_occurrences(document: Document, index: int, skipped: set[int]) -> li
     return found
 
 
+#: "the `for` loop", "an `if` statement": a keyword in code markup and the construct it starts.
+_CONSTRUCT_AFTER = re.compile(r"^\s+(?P<noun>loop|statement|block|clause|expression)s?\b")
+#: A keyword this long at most (a longer code word is a name, not a keyword).
+_KEYWORD_LENGTH = 8
+#: Evidence of a construct named after its keyword.
+KEYWORD_CONSTRUCT = "a keyword in code markup names the construct it starts ('the `for` loop')"
+
+
+def keyword_occurrences(document: Document, index: int, skipped: set[int]) -> list[Occurrence]:
+    """Return a finding for each construct the chapter's prose names after its keyword ("the `for`
+    loop", "an `if` statement"), at the chapter's first prose sentence that uses the keyword in
+    code markup (where the text says what the keyword does), read as that construct's introduction."""
+    readable = [b for b in document.blocks if b.kind in _READ_KINDS and b.section not in skipped]
+    constructs: dict[str, str] = {}
+    for block in readable:
+        for span in block.spans:
+            word = block.text[span.start : span.end].strip()
+            if span.kind != CODE_SPAN or not word.isalpha() or not word.islower() \
+                    or len(word) > _KEYWORD_LENGTH or word in constructs:
+                continue
+            construct = _CONSTRUCT_AFTER.match(block.text[span.end :])
+            if construct:
+                constructs[word] = construct.group("noun")
+    found: list[Occurrence] = []
+    for word, noun in constructs.items():
+        occurrence = _first_keyword_sentence(readable, document, index, word, noun)
+        if occurrence is not None:
+            found.append(occurrence)
+    return found
+
+
+def _first_keyword_sentence(readable: list[Block], document: Document, index: int, word: str,
+                            noun: str) -> Occurrence | None:
+    """Return the first sentence that speaks of the keyword as such ("the keyword `for`") or opens
+    with the construct doing something ("The `del` statement removes …"), or None."""
+    code = rf"[`'\"‘“]?{re.escape(word)}[`'\"’”]?"
+    speaks = re.compile(rf"\bkeyword\s+{code}(?!\w)|(?<!\w){code}\s+keyword\b|"
+                        rf"^(?:An?|The)\s+{code}\s+{noun}s?\s+(?:\([^()]{{1,80}}\)\s+)?(?!is\b|are\b)[a-z]+s\b")
+    for block in readable:
+        if not any(s.kind == CODE_SPAN and block.text[s.start : s.end].strip() == word for s in block.spans):
+            continue
+        for sentence in split_sentences(block, document.language):
+            text = " ".join(sentence.text.split())
+            if not speaks.search(text) or text.endswith("?"):
+                continue
+            term = f"{word} {noun}"
+            alias = re.search(rf"{code}\s+{noun}s?\s+\((?:[a-z]+\s+)?(?:called|known\s+as)\s+"
+                              r"(?:an?\s+|the\s+)?(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\)", text)
+            labels = (term, alias.group("name")) if alias and not term_problem(alias.group("name")) else ()
+            finding = Finding(term, 0.6, (KEYWORD_CONSTRUCT,), finish_definition(plain_sentence(sentence)),
+                              True, labels=labels, initial=True)
+            end = sentence.line + sentence.text.count("\n")
+            return Occurrence(finding, index, block.section, sentence.line, end, text)
+    return None
+
+
 def _described_term(document: Document, number: int, index: int) -> list[Occurrence]:
     """Return the marked term (<dfn>, a glossary link) a definition list's label holds, with the
     first sentence of the item's text as what is said of it (the label alone is no sentence)."""
@@ -507,6 +563,7 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
     if english:
         found.extend(heading_occurrences(document, index, skipped_sections))
         found.extend(command_occurrences(document, index, skipped_sections))
+        found.extend(keyword_occurrences(document, index, skipped_sections))
     if document.index_terms:
         found.extend(index_occurrences(document, index, skipped_sections))
     part_labels = part_label_blocks(document.blocks, tuple(s.title for s in document.sections))

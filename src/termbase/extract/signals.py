@@ -181,7 +181,7 @@ _CALLED_INLINE = re.compile(
     r"|\b[Ww]e\s+call\s+(?:this|these|that|it|them)"
     # a noun and its name: "a locker called "the lazarette"", "a line called the X"
     r"|\b(?!(?:that|which|who|whom|it|we|they|you|he|she|then|also|and|or|but|being|been|gets?|got|getting|is|"
-    r"are|was|were|when|once|first|later|not|just|function|method|command|file|folder|directory|program|"
+    r"are|was|were|when|once|first|later|not|just|something|anything|someone|somebody|function|method|command|file|folder|directory|program|"
     r"script|variable|module|package|library|tool|project|person|user|site|website|app|book|chapter|section)\b)"
     rf"[a-z]{{3,}}\s+{_NAMING_VERB})\s+(?:(?:an?|the|its|their)\s+)?"
     r"(?:[\"“](?P<quoted>[^\"“”]{2,50})[\"”]|[‘'](?P<single>[^'‘’]{2,50})['’]"
@@ -230,6 +230,12 @@ _REFERS_SENTENCE = re.compile(
     rf"^(?:The\s+(?:term|word|phrase)\s+)?[\"'“‘]?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)[\"'”’]?\s+"
     r"(?:(?:simply|just|really|basically|essentially|also|usually|often|generally|here)\s+)?"
     r"(?P<verb>refers\s+to|means|denotes|stands\s+for|is\s+short\s+for)\s+(?P<rest>.+)$",
+    re.S,
+)
+#: "SSH is a network protocol that lets …": an acronym said to be a kind of thing, with what it does.
+_ACRONYM_COPULA = re.compile(
+    r"^(?P<term>[A-Z][A-Z0-9]{1,5})\s+(?:\([^()]{1,60}\)\s+)?is\s+"
+    r"(?P<rest>an?\s+(?:[a-z][\w-]*\s+){0,4}?[a-z][\w-]*\s+(?:that|which|used|designed|for)\b.{6,})$",
     re.S,
 )
 #: "A keel, which is a long fin under the hull, keeps …": the relative clause says what it is.
@@ -485,6 +491,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         vague = term_problem(term)
         if vague == "too vague" and span.kind in {DFN, TERM_ROLE, GLOSSARY_LINK}:
             vague = ""  # the author marked it as a glossary term: "the <a>draft</a> of a hull"
+        if vague == "starts or ends with a function word" and _keyword_first(term) \
+                and (span.kind in {DFN, TERM_ROLE, GLOSSARY_LINK} or _CONSTRUCT_TERM.match(term)):
+            vague = ""  # a "for loop", a glossary link to "in-place operators": a keyword names it
         if vague and not (vague == "too vague" and term.lower() in VAGUE_UNLESS_DEFINED):
             continue
         before, after = text[: span.start], text[end:]
@@ -495,6 +504,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         labels: tuple[str, ...] = ()
         defining = span.kind == DFN  # HTML's own mark of a term's defining instance
         named = _NAMING_BEFORE.search(before)
+        if named and _HEDGED_NAMING.search(before[: named.start()]):
+            named = None  # "in a building next to something called a "deli"": an aside, no naming
         if named and re.search(r"\bcalls?\b", named.group(0), re.I) and re.match(r"\s*[\w(]", after):
             named = None  # "we call the X algorithm recursive": X is what is named, not the name
         copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(clause) else None
@@ -611,13 +622,59 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             score -= 0.25
             evidence.append("reads as a code identifier")
         initial = not text[: span.start].strip(" \"'“‘*([")
+        modifier = span.kind in {STRONG, EMPHASIS} and not defining and _coordinated_modifier(sentence, span)
+        if modifier:
+            evidence.append("one of several marked words before the noun they modify ('… and … modes')")
         if span.kind == QUOTED and (not defining or (term != term.lower() and not labels)):
             continue  # quotation marks mark a term only where the words define it
         if vague and not (defining and score >= base + 0.35):
             continue  # a word like "key" or "value" is a term only where a sentence defines it
         findings.append(Finding(term, score, tuple(evidence), definition, defining, labels=labels,
-                                markup=span.kind, initial=initial, listed=listed and not defining))
+                                markup=span.kind, initial=initial,
+                                listed=(listed and not defining) or modifier))
     return findings
+
+
+#: Words a "for loop" or an "if statement" may start with: a keyword of a programming language.
+_KEYWORD_FIRST = word_set("for if while do with in not and or as try else return each foreach case")
+
+
+def _keyword_first(term: str) -> bool:
+    """Return True for a term that starts with a function word only because a keyword names it:
+    "for loop", "in place operators" (and the rest of it is a plausible term)."""
+    words = term.split()
+    rest = " ".join(words[1:])
+    return 2 <= len(words) <= 4 and words[0].lower() in _KEYWORD_FIRST and not term_problem(rest)
+
+
+#: A construct named after its keyword: "for loop", "if statement".
+_CONSTRUCT_TERM = re.compile(r"^[a-z]+\s+(?:loop|statement|block|clause|expression)s?$", re.I)
+#: Words before "called" that hedge rather than name: "something called a "deli"".
+_HEDGED_NAMING = re.compile(r"\b(?:something|anything|someone|somebody|things?)\s*$", re.I)
+_BETWEEN_COORDINATED = re.compile(
+    r"^\s*(?:\([^()]{1,40}\)\s*)?(?:,\s*(?:and\s+|or\s+)?|(?:and|or)\s+)[\"'“‘]?$"
+)
+_NOUN_AFTER_MODIFIERS = re.compile(
+    r"^[\"'”’]?\s*(?:\([^()]{1,40}\)\s*)?(?!(?:is|was|has|does|makes|needs|uses|means|seems|gets|lets)\b)"
+    r"[a-z]{3,}s\b"
+)
+
+
+def _coordinated_modifier(sentence: Sentence, span: Span) -> bool:
+    """Return True when the marked phrase is one of two or more coordinated marked words that modify
+    the plural noun after the last of them: "the **Command** (gray) and **Edit** (blue) modes"."""
+    text = sentence.text
+    marked = sorted((s for s in sentence.spans if s.kind in {STRONG, EMPHASIS}), key=lambda s: s.start)
+    groups: list[list[Span]] = []
+    for item in marked:
+        if groups and _BETWEEN_COORDINATED.match(text[groups[-1][-1].end : item.start]):
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    for group in groups:
+        if len(group) >= 2 and span in group:
+            return bool(_NOUN_AFTER_MODIFIERS.match(text[group[-1].end :]))
+    return False
 
 
 def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -> list[Finding]:
@@ -642,6 +699,10 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
             findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
                                     initial=not copula.start("term") or bool(det)))
+    acronym = _ACRONYM_COPULA.match(text)
+    if acronym and not _EVALUATIVE.match(acronym.group("rest")):
+        findings.append(Finding(acronym.group("term"), 0.55, ("sentence 'ACRONYM is a … that …'",),
+                                finish_definition(acronym.group("rest")), True, initial=True))
     which = _WHICH_IS_SENTENCE.match(text)
     if which and not _EVALUATIVE.match(which.group("rest")):
         term = which.group("term")

@@ -18,6 +18,9 @@ _CODE_CHARS = re.compile(r"[=(){}\[\]<>/\\|@#$%^&*~;]")
 _FILE_NAME = re.compile(r"\w\.[A-Za-z]{1,5}$")
 _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]{2,}")
 _SNAKE = re.compile(r"\w_\w")
+#: "intentional vs accidental errors", "debugging as a skill", "slicing using iloc": a phrase that
+#: sets two things side by side or says how something is done names no one idea.
+_CONTRAST_OR_MANNER = re.compile(r"\s(?:vs\.?|versus|as\s+an?|using|via)\s", re.I)
 _VERB_INSIDE = re.compile(
     r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|can|could|will|would|should|must|may|might"
     r"|isn't|aren't|don't|doesn't|won't|can't|cannot)\b", re.I,
@@ -89,6 +92,8 @@ def term_problem(term: str) -> str:
         return "starts or ends with a function word"
     if len(words) > 1 and _VERB_INSIDE.search(term):
         return "a clause, not a term"
+    if len(words) > 2 and _CONTRAST_OR_MANNER.search(term):
+        return "a contrast or a manner of doing, not a term"
     if len(words) >= 2 and term.isupper():
         return "capitals for stress"
     if len(words) == 1 and term.lower() in VAGUE:
