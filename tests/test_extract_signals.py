@@ -399,7 +399,8 @@ def test_an_acronym_said_to_be_a_kind_of_thing_is_defined() -> None:
 
 @pytest.mark.parametrize(
     "phrase",
-    ["gas vs induction hobs", "stirring as a habit", "slicing using mandoline", "baking via convection ovens"],
+    ["gas vs induction hobs", "stirring as a habit", "slicing using mandoline",
+     "baking via convection ovens"],
 )
 def test_a_contrast_or_a_manner_of_doing_is_no_term(phrase: str) -> None:
     assert term_problem(phrase) == "a contrast or a manner of doing, not a term"
