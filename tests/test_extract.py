@@ -354,3 +354,13 @@ def test_a_construct_named_after_its_keyword_is_introduced_where_the_keyword_is_
     assert found["repeat loop"].chapter.endswith("02-repeat.md")
     assert found["repeat loop"].definition.startswith("When the robot reads the keyword `repeat`")
     assert "print statement" not in found  # `print` is never named as a construct
+
+
+def test_a_term_with_a_generic_head_noun_gets_the_name_the_book_uses_without_it() -> None:
+    from termbase.extract.forms import bare_forms
+
+    texts = ["Stock rotation keeps the oldest tins in front.", "A stock rotation system is a tool that "
+             "orders shelves by date.", "Without stock rotation, tins expire.", "Good stock rotation pays."]
+    assert bare_forms("stock rotation system", texts) == ["stock rotation"]
+    assert bare_forms("stock rotation system", texts[:2]) == []  # said once alone: no second name
+    assert bare_forms("file system", ["the file is here", "a file", "one file"]) == []  # one word left

@@ -422,3 +422,11 @@ def test_something_called_hedges_and_names_no_term() -> None:
 def test_coordinated_marked_words_before_a_noun_are_its_modifiers() -> None:
     found = findings("The oven has **Bake** (low) and **Grill** (high) settings for the tray.")
     assert found and all(f.listed and not f.defining for f in found)
+
+
+def test_a_mistyped_glossary_anchor_gives_way_to_the_link_text_of_the_same_name() -> None:
+    from termbase.extract.signals import link_term
+
+    assert link_term("../learners/reference.md#crisp-crust", "Crispy crusts") == "crispy crusts"
+    assert link_term("../learners/reference.md#proofing", "proofed") == "proofing"  # one word: the entry
+    assert link_term("../learners/reference.md#dough-hook", "hook") == "dough hook"

@@ -35,7 +35,7 @@ from termbase.extract.collect import (
     markup_usage,
     reads_as_english,
 )
-from termbase.extract.forms import compound_forms, derived_forms, words_of
+from termbase.extract.forms import bare_forms, compound_forms, derived_forms, words_of
 from termbase.extract.gather import Candidate, gather
 from termbase.extract.keyness import keyness
 from termbase.extract.termhood import measure
@@ -179,6 +179,7 @@ def _with_forms(candidate: Candidate, texts: Sequence[str]) -> Candidate:
     chapter = candidate.introduced.chapter
     forms = derived_forms(candidate.term, words_of(texts[chapter])) if chapter < len(texts) else []
     forms += compound_forms(candidate.term, candidate.introduced.sentence, texts)
+    forms += bare_forms(candidate.term, texts)
     if not forms:
         return candidate
     return replace(candidate, labels=tuple(dict.fromkeys((*candidate.labels, *forms))))

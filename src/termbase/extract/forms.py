@@ -112,3 +112,22 @@ def compound_forms(term: str, sentence: str, texts: Iterable[str]) -> list[str]:
         if any(pattern.search(text) for text in book):
             return [compound]
     return []
+
+
+#: Head nouns that only say "a thing that does it": a "version control system" does version control.
+_GENERIC_HEADS = frozenset({"system", "systems", "tool", "tools", "software"})
+#: How often the book must use the phrase without its head noun for that to be a name of the idea.
+_BARE_USES = 3
+
+
+def bare_forms(term: str, texts: Iterable[str]) -> list[str]:
+    """Return the term without a generic head noun ("version control system" → "version control")
+    when the book itself uses that shorter phrase as a name on its own, often (not only before
+    the head noun): the book speaks of the idea by both names."""
+    words = term.split()
+    if len(words) < 3 or words[-1].lower() not in _GENERIC_HEADS:
+        return []
+    bare = " ".join(words[:-1])
+    pattern = re.compile(rf"\b{re.escape(bare)}\b(?!\s+{re.escape(words[-1].rstrip('s'))})", re.I)
+    uses = sum(len(pattern.findall(text)) for text in texts)
+    return [bare.lower() if bare == bare.capitalize() else bare] if uses >= _BARE_USES else []

@@ -27,7 +27,7 @@ from termbase.documents.model import (
 )
 from termbase.documents.sentences import Sentence
 from termbase.extract.terms import VAGUE_UNLESS_DEFINED, clean_term, is_identifier, term_problem
-from termbase.labels import is_acronym_of
+from termbase.labels import is_acronym_of, label_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,6 +385,29 @@ def linked_term(target: str) -> str:
     return fragment.replace("_", " ").replace("-", " ") if not re.search(r"[A-Z]{2,}", fragment) else fragment
 
 
+def _same_word(left: str, right: str) -> bool:
+    return left[:4] == right[:4] and (left.startswith(right[:-1]) or right.startswith(left[:-1])
+                                      or min(len(left), len(right)) >= 6)
+
+
+def link_term(target: str, text: str) -> str:
+    """Return the term a glossary link or :term: role names: the entry its target points at, or
+    the link's own text when the two are one name with the same head noun and its modifier in
+    another word form (a mistyped anchor: "[Silent failures](#silence-failure)" names the silent
+    failure; a single word keeps its entry: "[regressed](#regression)")."""
+    linked, written = clean_term(linked_term(target)), clean_term(text)
+    if not linked:
+        return written
+    pairs = list(zip(linked.lower().split(), written.lower().split(), strict=False))
+    same_length = len(linked.split()) == len(written.split()) >= 2
+    if written and label_key(linked) != label_key(written) and same_length \
+            and label_key(pairs[-1][0]) == label_key(pairs[-1][1]) \
+            and all(_same_word(a, b) for a, b in pairs) and not term_problem(written):
+        lowered = written[:1].lower() + written[1:]
+        return lowered if linked == linked.lower() and lowered == lowered.lower() else written
+    return linked
+
+
 #: The noun a quoted word modifies: a "slip" knot (not: "heeling" when, "locker", of).
 _HEAD_NOUN_AFTER = re.compile(
     r"^[\"”]\s+(?P<noun>(?!(?:of|from|in|to|for|and|or|with|is|are|was|were|as|at|by|on|that|which|"
@@ -487,7 +510,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
                              phrase_copula.group("rest"), re.I):
             term, end = f"{term}{rest.group('more')}", span.end + rest.end()
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
-            term = clean_term(linked_term(span.target) or term)
+            term = link_term(span.target, term)
         vague = term_problem(term)
         if vague == "too vague" and span.kind in {DFN, TERM_ROLE, GLOSSARY_LINK}:
             vague = ""  # the author marked it as a glossary term: "the <a>draft</a> of a hull"
