@@ -19,6 +19,7 @@ from termbase.check.findings import Finding
 from termbase.collections_pause import fewer_collections, no_collections
 from termbase.control_chars import cleaned, may_hold_controls, strip_controls
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
+from termbase.labels import remembered_keys
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
 from termbase.link import link
 from termbase.matcher import TermMatcher, concept_pattern_tables
@@ -416,7 +417,8 @@ def build_termbase(
     Raises InputError when no source could be read at all (the old
     `db` is kept).
     """
-    with no_collections():  # see collections_pause: 23% of a large build's time otherwise
+    # see collections_pause: 23% of a large build's time otherwise; each label's key is worked out once
+    with no_collections(), remembered_keys():
         return _build_termbase(paths, db, format_name, relative_to, semantic, limits, known_vectors, progress)
 
 

@@ -144,13 +144,45 @@ def key_words(text: str) -> tuple[list[str], set[str]]:
     return folded, {w.lower() for w in raw} | {w.casefold() for w in raw} | set(folded)
 
 
-@lru_cache(maxsize=1 << 18)
+#: Every key worked out while a build runs (see `remembered_keys`), or None outside one.
+_KEYS: ContextVar[dict[str, str] | None] = ContextVar("label_keys", default=None)
+
+
+@contextmanager
+def remembered_keys() -> Iterator[None]:
+    """Within the block, remember the key of every label asked about, not just the last 262,144.
+
+    A build asks each label's key in several stages (resolve, naming, linking, storing); past
+    262,144 labels an LRU cache has forgotten a key before it is asked again (a million labels
+    worked each key out about seven times). The keys are forgotten when the block ends.
+    """
+    if _KEYS.get() is not None:  # already inside one
+        yield
+        return
+    token = _KEYS.set({})
+    try:
+        yield
+    finally:
+        _KEYS.reset(token)
+
+
 def label_key(text: str) -> str:
     """Return the match key of a label: words folded as in `label_words`, spaces removed.
 
     Spelling variants that differ only in case, spacing, hyphenation, quoting, accents or
     a plural ending share a key; different words never do.
     """
+    keys = _KEYS.get()
+    if keys is None:
+        return _cached_label_key(text)
+    found = keys.get(text)
+    if found is None:
+        found = keys[text] = "".join(label_words(text))
+    return found
+
+
+@lru_cache(maxsize=1 << 18)
+def _cached_label_key(text: str) -> str:
     return "".join(label_words(text))
 
 
