@@ -141,3 +141,26 @@ def test_define_look_ups_read_the_stored_index_and_agree_with_working_it_out(
             assert find_concepts(stored, term) == find_concepts(worked_out, term), term
             assert find_concepts(stored, term, loose_index(stored)) == find_concepts(worked_out, term), term
     assert find_concepts(Termbase.open(stored_db), "rest") == ["rest-dough"]
+
+
+def test_stored_deletes_are_every_prefix_deletes(tmp_path: Path) -> None:
+    """SQLite makes the typo deletes: the same rows as `typo_variants` of each stored prefix, with
+    a letter twice (some deletes alike), short keys, accents kept by the key and other scripts."""
+    source = tmp_path / "mixed.md"
+    source.write_text(
+        "# Mixed\n\n"
+        "- **Aaaaaabbb**: A word of repeated letters.\n"
+        "- **Lesson**: A short key, shorter than a prefix.\n"
+        "- **Mississippi river**: Letters twice, a space between words.\n"
+        "- **Ωmega-pointer**: A Greek letter in front.\n"
+        "- **数据并行处理**: A term in another script.\n"
+        "- **Quokka 𝔸lpha**: A character beyond the basic plane.\n",
+        encoding="utf-8",
+    )
+    db_path = tmp_path / "mixed.db"
+    build_termbase([str(source)], db_path)
+    with sqlite3.connect(db_path) as db:
+        prefixes = [p for (p,) in db.execute("SELECT DISTINCT prefix FROM typo_words")]
+        stored = set(db.execute("SELECT variant, prefix FROM typo_deletes"))
+    assert len(prefixes) == 6
+    assert stored == {(v, p) for p in prefixes for v in search_tables.typo_variants(p)}

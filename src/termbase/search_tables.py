@@ -125,17 +125,7 @@ def write_search_tables(db: sqlite3.Connection, schema: str = "main") -> None:
     ):
         db.execute(f"INSERT INTO {schema}.{table} SELECT * FROM temp.staged_{table} ORDER BY {order}")
     longest = _write_typo_words(db, schema)
-    db.executemany(
-        "INSERT INTO temp.staged_typo_deletes VALUES (?,?)",
-        (
-            (variant, prefix)
-            for (prefix,) in db.execute(f"SELECT DISTINCT prefix FROM {schema}.typo_words")
-            for variant in typo_variants(prefix)
-        ),
-    )
-    db.execute(
-        f"INSERT INTO {schema}.typo_deletes SELECT * FROM temp.staged_typo_deletes ORDER BY variant, prefix"
-    )
+    db.execute(TYPO_DELETES.format(s=schema), (TYPO_PREFIX_LENGTH, TYPO_MAX_EDITS))
     _run_script(db, UNSTAGING)
     concepts = db.execute("SELECT COUNT(*) FROM main.concepts").fetchone()[0]
     meta = {
@@ -147,6 +137,22 @@ def write_search_tables(db: sqlite3.Connection, schema: str = "main") -> None:
     _run_script(db, INDEXES.format(s=schema))
 
 
+#: SymSpell's deletes of every distinct prefix, made by SQLite (the rows of `typo_variants`,
+#: 29 a prefix, without a Python tuple each): each delete removes a character at or after
+#: the previous one's place, so every set of up to `?2` places is removed once; a prefix with a
+#: letter twice makes some variant twice, which the key keeps once.
+TYPO_DELETES = """
+INSERT OR IGNORE INTO {s}.typo_deletes
+WITH RECURSIVE place(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM place WHERE i < ?1),
+deleted(variant, prefix, edits, next) AS (
+    SELECT DISTINCT prefix, prefix, 0, 1 FROM {s}.typo_words
+    UNION ALL
+    SELECT substr(variant, 1, i - 1) || substr(variant, i + 1), prefix, edits + 1, i
+    FROM deleted JOIN place ON i >= next AND i <= length(variant) WHERE edits < ?2
+)
+SELECT variant, prefix FROM deleted ORDER BY variant, prefix
+"""
+
 #: Unsorted rows on their way to the keyed tables (see write_search_tables).
 STAGING = """
 CREATE TEMP TABLE staged_search_keys (
@@ -154,13 +160,11 @@ CREATE TEMP TABLE staged_search_keys (
 CREATE TEMP TABLE staged_search_prefixes (
     key TEXT, inner INTEGER, full_length INTEGER, concept_id TEXT, label TEXT, seq INTEGER);
 CREATE TEMP TABLE staged_search_lemmas (word TEXT, lemma TEXT);
-CREATE TEMP TABLE staged_typo_deletes (variant TEXT, prefix TEXT);
 """
 UNSTAGING = """
 DROP TABLE temp.staged_search_keys;
 DROP TABLE temp.staged_search_prefixes;
 DROP TABLE temp.staged_search_lemmas;
-DROP TABLE temp.staged_typo_deletes;
 """
 
 
