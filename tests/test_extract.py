@@ -364,3 +364,14 @@ def test_a_term_with_a_generic_head_noun_gets_the_name_the_book_uses_without_it(
     assert bare_forms("stock rotation system", texts) == ["stock rotation"]
     assert bare_forms("stock rotation system", texts[:2]) == []  # said once alone: no second name
     assert bare_forms("file system", ["the file is here", "a file", "one file"]) == []  # one word left
+
+
+def test_a_glossary_link_whose_address_holds_a_site_template_expression_is_read() -> None:
+    from termbase.documents.markdown import parse_markdown
+    from termbase.documents.model import GLOSSARY_LINK
+
+    document = parse_markdown(
+        "The oven runs a [bake cycle]({{ page.root }}/reference.html#bake-cycle) each hour.\n", "t.md")
+    block = document.blocks[0]
+    assert block.text == "The oven runs a bake cycle each hour."
+    assert [(s.kind, block.text[s.start : s.end]) for s in block.spans] == [(GLOSSARY_LINK, "bake cycle")]

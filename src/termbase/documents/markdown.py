@@ -185,9 +185,26 @@ def _inline(token: Token) -> tuple[str, tuple]:
     return builder.result()
 
 
+#: A link whose address holds a site template's expression: `[loop]({{ page.root }}/reference.html#loop)`.
+_TEMPLATED_LINK = re.compile(r"(?<=\]\()(?P<dest>[^()\s]*\{\{[^}\n]{1,60}\}\}[^()\s]*)(?=\))")
+_TEMPLATE_SPACE = re.compile(r"\{\{\s*([^}\n]*?)\s*\}\}")
+
+
+def _templated_links(text: str) -> str:
+    """Return the text with the spaces inside template expressions of link addresses closed up
+    (`{{ page.root }}` → `{{page.root}}`), so the parser reads `[term]({{ page.root }}/x#y)` as the
+    link a Jekyll or Liquid site makes of it (CommonMark allows no space in an address)."""
+    if "{{" not in text:
+        return text
+    def closed(expression: re.Match[str]) -> str:
+        return "{{" + re.sub(r"\s+", "", expression.group(1)) + "}}"
+
+    return _TEMPLATED_LINK.sub(lambda link: _TEMPLATE_SPACE.sub(closed, link.group("dest")), text)
+
+
 def parse_markdown(text: str, path: str) -> Document:
     """Return the Markdown chapter `text` (read from `path`) as a Document."""
-    lines = text.split("\n")
+    lines = _templated_links(text).split("\n")
     divs, problems = _fenced_divs(lines)
     fence_lines = {d.first for d in divs} | {d.last for d in divs}
     blanked = "\n".join("" if n in fence_lines else line for n, line in enumerate(lines))
