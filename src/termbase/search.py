@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from termbase import search_names, search_tables, semantic, vector_index
+from termbase import search_abstain, search_names, search_tables, semantic, vector_index
 from termbase.errors import InputError
 from termbase.labels import label_key, lemmas_from, loose_key
 from termbase.search_tables import COMMON_MIN_DOCS, COMMON_SHARE  # noqa: F401 (where they were)
@@ -308,6 +308,18 @@ class Answer:
         return body
 
 
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """An answer with what decided it: the hits before any abstaining (`top`), and for a
+    query the abstain model judged, its evidence (`features`) and the probability it gave
+    that the hits answer the query (None when no model judged)."""
+
+    answer: Answer
+    top: list[Hit]
+    features: dict[str, float]
+    probability: float | None
+
+
 @dataclass(slots=True)
 class _Candidate:
     score: float
@@ -403,6 +415,7 @@ class SearchIndex:
         self._vectors = None
         self._descriptions = None
         self._graph: object | None = None
+        self._concepts: int | None = None
         self.has_vectors = False
         self.mode = self._check_vectors()
         self.typos = search_tables.stored_typos(self.rows)
@@ -520,41 +533,106 @@ class SearchIndex:
         return self.answer(query, limit).hits
 
     def answer(self, query: str, limit: int = 10) -> Answer:
-        """Return the hits for `query`, or when it is a short query naming something no
-        label holds ("ARIMA forecasting model", "what is CatBoost") and it matched no label
-        as a whole, no hits and the concepts its other words reach, as related ones.
+        """Return the hits for `query`, or when it names something no concept is ("ARIMA
+        forecasting model", "what is CatBoost") and it matched no label as a whole, no hits
+        and the concepts its words or meaning reach, as related ones (see `judged`).
 
         Raises InputError for an empty query.
         """
+        return self.judged(query, limit).answer
+
+    def judged(self, query: str, limit: int = 10, explain: bool = False) -> Judgement:
+        """Return the answer to `query` with what decided it.
+
+        A query that matched no label as a whole is judged by the name rules (see
+        `_rule_flags`). On a termbase with embeddings, a query they would send to "related" is
+        answered after all when the abstain model (termbase.search_abstain) is sure enough
+        that its hits answer it, from how close in meaning the name it asks about is to the
+        best hit ("tanh activation function": the rules miss "function" in *tanh*'s labels,
+        the name's meaning is that concept's). `explain` works out the model's evidence for
+        every judged query, not only those the rules would send to "related" (for training).
+        """
         with lemmas_from(self.rows.lemma):
             text = _clean_query(query)
-            found = self._search(text)
-            hits = self._ranked(found, limit)
+            evidence = search_abstain.Evidence()
+            found = self._search(text, evidence)
+            top = self._ranked(found, max(limit, RELATED_LIMIT))
+            hits = top[:limit]
             words = fts_words(text)
             named_label = any(c.modes & LABEL_MODES for c in found.values())
-            if hits and not named_label:
-                unknown = self._unknown(text, words, found, [hit.id for hit in hits[:RELATED_LIMIT]])
-                if unknown:
-                    return Answer([], hits[:RELATED_LIMIT], unknown)
-            return Answer(hits, [], ())
+            if not top or named_label:
+                return Judgement(Answer(hits, [], ()), top, {}, None)
+            rules = self._rule_flags(text, words, [hit.id for hit in top[:RELATED_LIMIT]])
+            unknown = rules.names()
+            if not self.has_vectors or not (unknown or explain):
+                answer = Answer([], top[:RELATED_LIMIT], unknown) if unknown else Answer(hits, [], ())
+                return Judgement(answer, top, {}, None)
+            asked = names_asked(text)
+            if not evidence.embedded:
+                self._embed_for_judging(text, top, evidence)
+            if asked:
+                self._name_cosines(asked[0][0], top[0].id, evidence)
+            values = search_abstain.features(self, words, top, evidence, rules, asked, reads_as_name(text))
+            model = (
+                search_abstain.shipped_model()
+                if self._concept_count() >= search_abstain.MODEL_MIN_CONCEPTS
+                else None
+            )
+            probability = model.probability(values) if model is not None else None
+            rescued = model is not None and probability is not None and probability >= model.threshold
+            if not unknown or rescued:
+                return Judgement(Answer(hits, [], ()), top, values, probability)
+            return Judgement(Answer([], top[:RELATED_LIMIT], unknown), top, values, probability)
 
-    def _unknown(
-        self, text: str, words: list[str], found: dict[str, _Candidate], best: list[str]
-    ) -> tuple[str, ...]:
-        """Return what a query that matched no label as a whole names that no concept is:
-        in a short query, its words no label holds (see search_names.unknown_names), when
-        it reads as a name or has no other words; in any query, the names its capitals
-        mark that no label holds ("how does Graph of Thoughts prompting work"); and a name
-        of everyday words that only its meaning matched to a concept it names a part of
-        ("progressive growing of GANs": the concept is GAN, the query names something of it)."""
+    def _concept_count(self) -> int:
+        """Return how many concepts the termbase has (counted once)."""
+        if self._concepts is None:
+            with self.lock:
+                self._concepts = self.db.execute("SELECT COUNT(*) FROM concepts").fetchone()[0]
+        return self._concepts
+
+    def _embed_for_judging(self, text: str, top: list[Hit], evidence: search_abstain.Evidence) -> None:
+        """Note the cosines of a short query (one not searched by meaning) to its hits and to
+        the concepts nearest it, for the abstain model: "iid assumption" is close in meaning
+        to the concept its words found, "Soft MoE" is not."""
+        query = _query_vector(text)
+        cosines = dict(self._nearest(query, SEMANTIC_CANDIDATES))
+        rows = self._vector_rows()
+        hit_rows = [rows[hit.id] for hit in top if hit.id in rows and rows[hit.id] not in cosines]
+        if hit_rows:
+            cosines.update(zip(hit_rows, self._cosines(hit_rows, query, False), strict=True))
+        evidence.embedded = True
+        evidence.cosines = {self.vector_ids[row]: float(cosine) for row, cosine in cosines.items()}
+
+    def _name_cosines(self, name: str, concept_id: str, evidence: search_abstain.Evidence) -> None:
+        """Note how close in meaning the name a query asks about is, alone, to a concept's
+        names and definitions, and to the nearest other concept ("center loss" is far from
+        face recognition, which the rest of "center loss for face recognition" found)."""
+        query = _query_vector(name)
+        nearest = self._nearest(query, 2)
+        rows = self._vector_rows()
+        row = rows.get(concept_id)
+        if row is None:
+            return
+        evidence.name_cosine = float(self._cosines([row], query, False)[0])
+        evidence.name_other_cosine = max((float(c) for r, c in nearest if r != row), default=0.0)
+
+    def _rule_flags(self, text: str, words: list[str], best: list[str]) -> search_abstain.RuleFlags:
+        """Return what each name rule says about a query that matched no label as a whole: in
+        a short query, its words no label holds (see search_names.unknown_names), when it
+        reads as a name or has no other words; in any query, the names its capitals mark that
+        no label holds ("how does Graph of Thoughts prompting work"); and a name the best hit
+        accounts for only in part (see `_partly_named`)."""
+        unknown_words: tuple[str, ...] = ()
         if len(words) <= SEMANTIC_NAME_WORDS:
             unknown = search_names.unknown_names(self.db, self.lock, self, words, text)
             if unknown and (reads_as_name(text) or len(unknown) == len(words)):
-                return unknown
-        unknown = search_names.unknown_phrases(self.db, self.lock, self, text)
-        if unknown:
-            return unknown
-        return self._partly_named(text, best)
+                unknown_words = unknown
+        return search_abstain.RuleFlags(
+            unknown_words,
+            search_names.unknown_phrases(self.db, self.lock, self, text),
+            self._partly_named(text, best),
+        )
 
     def _partly_named(self, text: str, best: list[str]) -> tuple[str, ...]:
         """Return the name a query asks about when the best hit, found by meaning or by words
@@ -636,6 +714,26 @@ class SearchIndex:
                 ).fetchone()
             )
 
+    def concept_words(self, concept_id: str) -> frozenset[str]:
+        """Return the words of a concept's labels and definitions, lower case, with the first
+        five letters of the longer ones."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
+            ).fetchone()
+        words, stems = _document_terms(concept_id, f"{row[0]} {row[1]}" if row else "")
+        return words | stems
+
+    def word_seen(self, word: str) -> bool:
+        """Return True if some concept's labels or definitions hold a word (as full-text search
+        reads it)."""
+        with self.lock:
+            return bool(
+                self.db.execute(
+                    "SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? LIMIT 1", (f'"{word}"',)
+                ).fetchone()
+            )
+
     def names_a_label(self, phrase: str) -> bool:
         """Return True if `phrase` is a label of some concept: as written, in another spelling,
         or as an acronym or expansion."""
@@ -659,8 +757,9 @@ class SearchIndex:
                 return True
         return False
 
-    def _search(self, text: str) -> dict[str, _Candidate]:
-        """Return every concept the query matches, with its best score and mode."""
+    def _search(self, text: str, evidence: search_abstain.Evidence | None = None) -> dict[str, _Candidate]:
+        """Return every concept the query matches, with its best score and mode (and note in
+        `evidence` the cosines and full-text scores worked out on the way)."""
         found: dict[str, _Candidate] = {}
         self._labels_matches(text, found)
         if len(text) <= 64:
@@ -671,12 +770,16 @@ class SearchIndex:
         if not name_like:
             for concept_id, score in self._mention_matches(text, found).items():
                 in_text[concept_id] = max(score, in_text.get(concept_id, 0.0))
+        if evidence is not None:
+            evidence.in_text = in_text
         named = any(c.score >= 0.9 for c in found.values())  # the query is a label already
         if not named:
             self._qualified_matches(text, found)
             named = any(c.score >= 0.9 for c in found.values())
         if self.has_vectors and not named and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
-            self._semantic_matches(text, found, in_text, name_like)  # words and meaning, fused
+            cosines = self._semantic_matches(text, found, in_text, name_like)  # words and meaning, fused
+            if evidence is not None:
+                evidence.embedded, evidence.cosines = True, cosines
         else:
             for concept_id, score in in_text.items():
                 _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
@@ -684,15 +787,21 @@ class SearchIndex:
 
     def may_embed(self, query: str) -> bool:
         """Return True if searching `query` may have to embed it first (tens of milliseconds):
-        the index has vectors, the query reads as a question, and it was not embedded before.
-        A server runs such searches off its event loop and answers the others at once."""
+        the index has vectors, it was not embedded before, and it reads as a question or names
+        no label (its hits are then judged with its meaning, see `judged`). A server runs such
+        searches off its event loop and answers the others at once."""
         if not self.has_vectors:
             return False
         try:
             text = _clean_query(query)
         except InputError:
             return False
-        return len(fts_words(text)) >= SEMANTIC_MIN_WORDS and not _is_embedded(text)
+        if _is_embedded(text):
+            return False
+        if len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
+            return True
+        with lemmas_from(self.rows.lemma):
+            return not self.names_a_label(text)
 
     def suggest(self, prefix: str, limit: int = 8) -> list[Hit]:
         """Return up to `limit` completions for what the user has typed so far."""
@@ -861,9 +970,10 @@ class SearchIndex:
 
     def _semantic_matches(
         self, text: str, found: dict[str, _Candidate], in_text: dict[str, float], name_like: bool
-    ) -> None:
+    ) -> dict[str, float]:
         """Offer the concepts nearest in meaning, and score every full-text hit by meaning
-        too: each gets SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its words'."""
+        too: each gets SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its words'.
+        Return the cosine of each concept looked at, by concept id."""
         query = _query_vector(text)
         described = not name_like  # a name is matched by names; a question by what things are
         cosines = dict(self._nearest(query, SEMANTIC_CANDIDATES, described))
@@ -871,6 +981,7 @@ class SearchIndex:
         text_rows = [rows[c] for c in in_text if c in rows and rows[c] not in cosines]
         if text_rows:
             cosines.update(zip(text_rows, self._cosines(text_rows, query, described), strict=True))
+        looked_at = {self.vector_ids[row]: float(cosine) for row, cosine in cosines.items()}
         for row, cosine in cosines.items():
             if name_like and cosine < SEMANTIC_NAME_MIN_COSINE:
                 cosine = 0.0  # a name's meaning match must be close (see SEMANTIC_NAME_WORDS)
@@ -881,6 +992,7 @@ class SearchIndex:
             if meaning or words:
                 mode = "semantic" if SEMANTIC_WEIGHT * meaning >= FULLTEXT_WEIGHT * words else "fulltext"
                 _offer(found, concept_id, score, mode, self.preferred.get(concept_id, ""))
+        return looked_at
 
     def _vector_rows(self) -> dict[str, int]:
         """Return the row of each concept's embedding, by concept id."""

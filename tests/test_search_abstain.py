@@ -1,0 +1,76 @@
+"""The abstain model shipped with termbase: it answers a query the name rules would send to
+"related" when the name it asks about means the best hit ("tanh activation function"), keeps
+an absent name unanswered, and stays out of small termbases. Real model, real SQLite files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from termbase import search_abstain, semantic
+from termbase.build import build_termbase
+from termbase.store import Termbase
+
+pytestmark = pytest.mark.skipif(
+    not semantic.available(), reason=f"the semantic extra is not installed; {semantic.INSTALL_HINT}"
+)
+
+
+@pytest.fixture(scope="module")
+def builtin() -> Iterator[Termbase]:
+    from termbase.builtin import builtin_db
+
+    with Termbase.open(builtin_db()) as opened:
+        yield opened
+
+
+def test_the_shipped_model_reads_features_search_works_out() -> None:
+    model = search_abstain.shipped_model()
+    assert model is not None
+    assert set(model.weights) <= set(search_abstain.FEATURES)
+    assert 0.0 < model.threshold < 1.0
+    assert all(scale > 0 for scale in model.scales.values())
+
+
+def test_a_name_that_means_the_best_hit_is_answered_though_the_rules_flag_it(builtin: Termbase) -> None:
+    judged = builtin.search_index().judged("tanh activation function")
+    assert judged.features["rule_partly_named"] == 1.0  # "function" is in none of tanh's labels
+    assert judged.probability is not None and judged.probability >= search_abstain.shipped_model().threshold
+    assert judged.answer.unknown == ()
+    assert judged.answer.hits[0].id == "hyperbolic-tangent"
+
+
+@pytest.mark.parametrize(
+    "query", ["what is HQQ quantization", "MixMatch for semi-supervised image classification"]
+)
+def test_an_absent_name_stays_unanswered_with_related_concepts(builtin: Termbase, query: str) -> None:
+    judged = builtin.search_index().judged(query)
+    assert judged.probability is not None and judged.probability < search_abstain.shipped_model().threshold
+    assert judged.answer.hits == []
+    assert judged.answer.unknown and judged.answer.related
+
+
+def test_a_query_the_rules_answer_is_not_judged_by_the_model(builtin: Termbase) -> None:
+    judged = builtin.search_index().judged("split a sound wave into sine waves of different frequencies")
+    assert judged.probability is None  # nothing flagged: no embedding of a name, no model
+    assert judged.answer.hits
+
+
+def test_a_small_termbase_keeps_the_name_rules_alone(tmp_path: Path) -> None:
+    source = tmp_path / "small.yaml"
+    source.write_text(
+        "termbase: 1\ntitle: Small (test)\nconcepts:\n"
+        "  - id: gan\n    label: generative adversarial network\n    labels: [GAN]\n"
+        "    definition: Two networks trained against each other, a generator and a discriminator.\n"
+        "  - id: dropout\n    label: dropout\n"
+        "    definition: Randomly zeroing units during training so no single one is relied on.\n",
+        encoding="utf-8",
+    )
+    db = tmp_path / "small.db"
+    build_termbase([str(source)], db, semantic=True)
+    with Termbase.open(db) as opened:
+        judged = opened.search_index().judged("networks trained against each other", explain=True)
+    assert judged.features  # the evidence is worked out, but no model reads it
+    assert judged.probability is None
