@@ -736,9 +736,11 @@ def serve(db: Path | None, host: str, port: int, title: str | None, with_mcp: bo
     import uvicorn
 
     from termbase.builtin import builtin_db
+    from termbase.free_memory import one_malloc_arena
     from termbase.web.app import create_app
 
     listener = listening_socket(host, port)  # before loading anything: a taken port fails fast
+    one_malloc_arena()  # before any thread starts (see free_memory)
     path = db if db is not None else builtin_db()
     web_app: Any = create_app(path, title or "")
     if not with_mcp:  # a rebuilt --db is served without a restart (the MCP tools keep theirs)

@@ -9,18 +9,31 @@ is common enough in general English to have an entry of its own.
 
 from __future__ import annotations
 
-import json
+import re
 from functools import cache
 from pathlib import Path
 
+import marisa_trie
+
 _TOKENIZER = Path(__file__).parent / "models" / "all-MiniLM-L6-v2" / "tokenizer.json"
+#: An entry of the vocabulary (`"word":id`) whose word is letters only (three or more). The
+#: tokenizer file writes its characters as they are (no `\u` escapes; a test checks the words
+#: found equal those of the parsed file).
+_LETTERS_ENTRY = re.compile(r'"([^\W\d_]{3,})":\d')
 
 
 @cache
-def _vocabulary() -> frozenset[str]:
-    """Return the whole lower-case words (three letters or more) of the shipped vocabulary."""
-    vocab = json.loads(_TOKENIZER.read_text(encoding="utf-8"))["model"]["vocab"]
-    return frozenset(word for word in vocab if len(word) > 2 and word.isalpha() and word.islower())
+def _vocabulary() -> marisa_trie.Trie:
+    """Return the whole lower-case words (three letters or more) of the shipped vocabulary.
+
+    Read from the file's `vocab` object with a pattern, not parsed as JSON, into a trie: the
+    parsed vocabulary (30,522 entries) left a long-running server 8 MB larger for good, a
+    set of the 21,361 words 4 MB; the trie holds about 0.2 MB (a look-up: about 0.5 µs).
+    """
+    text = _TOKENIZER.read_text(encoding="utf-8")
+    vocab = text[text.index('"vocab":{') :]
+    words = (match[1] for match in _LETTERS_ENTRY.finditer(vocab))
+    return marisa_trie.Trie([word for word in words if word.isalpha() and word.islower()])
 
 
 def is_everyday_word(word: str) -> bool:

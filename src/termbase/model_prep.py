@@ -169,11 +169,12 @@ class WordTable:
 
 
 def _digest(source: Path) -> str:
-    import onnx
-    import onnxruntime
+    # The tools' versions from their installed metadata: importing onnx to read its version
+    # would cost a server that only runs the prepared model 10 MB (onnx and protobuf).
+    from importlib.metadata import version
 
     stat = source.stat()
-    text = f"{RECIPE}|{onnx.__version__}|{onnxruntime.__version__}|{source.resolve()}|{stat.st_size}"
+    text = f"{RECIPE}|{version('onnx')}|{version('onnxruntime')}|{source.resolve()}|{stat.st_size}"
     text += f"|{stat.st_mtime_ns}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

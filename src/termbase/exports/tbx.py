@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-
-from lxml import etree
+from typing import TYPE_CHECKING
 
 from termbase.citations import origin_with_urls
 from termbase.control_chars import strip_controls
 from termbase.exports.base import ExportOptions
 from termbase.exports.common import TB_NS, entry_provenance, label_languages, records, termbase_title
 from termbase.store import ConceptRecord, Termbase
+
+if TYPE_CHECKING:  # lxml is imported when a TBX file is written, not with the exports package
+    from lxml import etree
 
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -40,6 +42,8 @@ TBX_MODEL = f'href="{TBX_BASIC_RNG}" type="application/xml" schematypens="{RELAX
 
 
 def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    from lxml import etree
+
     node = etree.SubElement(parent, f"{{{TBX_NS}}}{tag}")
     for key, value in attrs.items():
         node.set(XML_LANG if key == "lang" else key, strip_controls(value))
@@ -124,6 +128,8 @@ def concept_entry(body: etree._Element, record: ConceptRecord, labels: dict[str,
 
 def build_document(termbase: Termbase) -> etree._ElementTree:
     """Return the termbase as a TBX-Basic document tree."""
+    from lxml import etree
+
     root = etree.Element(f"{{{TBX_NS}}}tbx", nsmap={None: TBX_NS})
     root.set("type", "TBX-Basic")
     root.set("style", "dca")
@@ -150,6 +156,8 @@ class TbxWriter:
     suffix = ".tbx"
 
     def write(self, termbase: Termbase, options: ExportOptions) -> Iterator[str]:
+        from lxml import etree
+
         tree = build_document(termbase)
         yield etree.tostring(tree, encoding="unicode", pretty_print=True).join(
             ['<?xml version="1.0" encoding="UTF-8"?>\n', ""]

@@ -35,6 +35,7 @@ from termbase import __version__, semantic
 from termbase.citations import origin_urls
 from termbase.errors import TermbaseError
 from termbase.exports.jsonl import concept_dict
+from termbase.free_memory import release_free_memory
 from termbase.languages import FALLBACK, LANGUAGE_TAG, concept_languages, in_language
 from termbase.search import Answer, Hit, SearchIndex
 from termbase.store import Termbase
@@ -147,12 +148,24 @@ def warm_semantic(index: SearchIndex) -> None:
         semantic.get_query_embedder().encode_query("warm up")
 
 
+def warm_words() -> None:
+    """Load the word lists searches consult (simplemma's English lemmas, the everyday
+    words) now, not on a first search: what reading them frees is then handed back with the
+    rest of what loading freed (see `create_app`), instead of staying in the server's heap."""
+    from termbase.everyday_words import is_everyday_word
+    from termbase.labels import simplemma_lemma
+
+    simplemma_lemma("caches")
+    is_everyday_word("words")
+
+
 def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     """Return the web app serving the termbase at `db_path` (opened read-only)."""
     termbase = Termbase.open(db_path)
     index = termbase.search_index()
     one_blas_thread()
     warm_semantic(index)
+    warm_words()
     data = SiteData.load(termbase, title)
     links = Links()
     base_context = {"site": data, "links": links, "suggest_url": "/api/suggest"}
@@ -475,4 +488,5 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
             stats_body.append(json_body(stats_data(data)))
         return cached_response(request, stats_body[0], "application/json")
 
+    release_free_memory()  # what loading freed (the model file, word lists' text) goes back
     return app
