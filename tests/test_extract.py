@@ -375,3 +375,13 @@ def test_a_glossary_link_whose_address_holds_a_site_template_expression_is_read(
     block = document.blocks[0]
     assert block.text == "The oven runs a bake cycle each hour."
     assert [(s.kind, block.text[s.start : s.end]) for s in block.spans] == [(GLOSSARY_LINK, "bake cycle")]
+
+
+def test_a_construct_written_with_call_brackets_is_named_after_its_keyword(tmp_path: Path) -> None:
+    (tmp_path / "01-flow.md").write_text(
+        "# Flow\n\nTo stir each bowl in turn, a `stir()` loop will do the job.\n\n"
+        "The basic shape of a `stir()` loop is below.\n\nNest one `stir()` loop in another if you must.\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path]))
+    assert found["stir loop"] in extract_glossary([tmp_path]).entries
+    assert found["stir loop"].definition.startswith("To stir each bowl in turn")

@@ -430,3 +430,10 @@ def test_a_mistyped_glossary_anchor_gives_way_to_the_link_text_of_the_same_name(
     assert link_term("../learners/reference.md#crisp-crust", "Crispy crusts") == "crispy crusts"
     assert link_term("../learners/reference.md#proofing", "proofed") == "proofing"  # one word: the entry
     assert link_term("../learners/reference.md#dough-hook", "hook") == "dough hook"
+
+
+def test_a_generic_noun_with_what_kind_of_thing_it_is_in_brackets_is_defined() -> None:
+    found = defining("Only weigh two loaves on the scale if they are rolls (a bread shape that bakes in "
+                     "one piece).")
+    assert found.get("rolls") == "A bread shape that bakes in one piece."
+    assert "rolls" not in defining("Bake the rolls (the ones on the left) first.")  # no kind, no definition

@@ -66,6 +66,7 @@ _CUE = re.compile(
     r"(?:an?|the|one|any|when|where)\b"
     r"|\bare\s+[a-z]{3,}s\s+(?:that|which|who|whose|where)\s"
     r"|,\s*(?:meaning|that\s+is|i\.\s?e\.|in\s+other\s+words)\b"
+    r"|[a-z]\s+\(an?\s+[a-z]"
 )
 _SKIPPED_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"
@@ -340,6 +341,9 @@ _CONSTRUCT_AFTER = re.compile(r"^\s+(?P<noun>loop|statement|block|clause|express
 _KEYWORD_LENGTH = 8
 #: Evidence of a construct named after its keyword.
 KEYWORD_CONSTRUCT = "a keyword in code markup names the construct it starts ('the `for` loop')"
+#: Evidence that the chapter names the construct with its keyword in code more than once (word
+#: counts over the plain text miss "`for()` loop").
+NAMED_AGAIN = "the chapter names the construct with its keyword again"
 
 
 def keyword_occurrences(document: Document, index: int, skipped: set[int]) -> list[Occurrence]:
@@ -348,18 +352,22 @@ def keyword_occurrences(document: Document, index: int, skipped: set[int]) -> li
     code markup (where the text says what the keyword does), read as that construct's introduction."""
     readable = [b for b in document.blocks if b.kind in _READ_KINDS and b.section not in skipped]
     constructs: dict[str, str] = {}
+    mentions: dict[str, int] = {}
     for block in readable:
         for span in block.spans:
-            word = block.text[span.start : span.end].strip()
+            word = block.text[span.start : span.end].strip().removesuffix("()")  # R writes `for()`
             if span.kind != CODE_SPAN or not word.isalpha() or not word.islower() \
-                    or len(word) > _KEYWORD_LENGTH or word in constructs:
+                    or len(word) > _KEYWORD_LENGTH:
                 continue
             construct = _CONSTRUCT_AFTER.match(block.text[span.end :])
-            if construct:
-                constructs[word] = construct.group("noun")
+            if construct and constructs.setdefault(word, construct.group("noun")) == construct.group("noun"):
+                mentions[word] = mentions.get(word, 0) + 1
     found: list[Occurrence] = []
     for word, noun in constructs.items():
         occurrence = _first_keyword_sentence(readable, document, index, word, noun)
+        if occurrence is not None and mentions[word] >= 2:  # the text's own count: "`for()` loop" is
+            evidence = (*occurrence.finding.evidence, f"{NAMED_AGAIN} ({mentions[word]} times)")
+            occurrence = replace(occurrence, finding=replace(occurrence.finding, evidence=evidence))
         if occurrence is not None:
             found.append(occurrence)
     return found
@@ -369,11 +377,14 @@ def _first_keyword_sentence(readable: list[Block], document: Document, index: in
                             noun: str) -> Occurrence | None:
     """Return the first sentence that speaks of the keyword as such ("the keyword `for`") or opens
     with the construct doing something ("The `del` statement removes …"), or None."""
-    code = rf"[`'\"‘“]?{re.escape(word)}[`'\"’”]?"
+    code = rf"[`'\"‘“]?{re.escape(word)}(?:\(\))?[`'\"’”]?"
     speaks = re.compile(rf"\bkeyword\s+{code}(?!\w)|(?<!\w){code}\s+keyword\b|"
-                        rf"^(?:An?|The)\s+{code}\s+{noun}s?\s+(?:\([^()]{{1,80}}\)\s+)?(?!is\b|are\b)[a-z]+s\b")
+                        rf"^(?:An?|The)\s+{code}\s+{noun}s?\s+(?:\([^()]{{1,80}}\)\s+)?(?!is\b|are\b)[a-z]+s\b|"
+                        rf"\b(?:an?|the)\s+{code}\s+{noun}\s+(?:will|can|lets|allows)\s+\w")
+    spelled = {word, f"{word}()"}
     for block in readable:
-        if not any(s.kind == CODE_SPAN and block.text[s.start : s.end].strip() == word for s in block.spans):
+        if not any(s.kind == CODE_SPAN and block.text[s.start : s.end].strip() in spelled
+                   for s in block.spans):
             continue
         for sentence in split_sentences(block, document.language):
             text = " ".join(sentence.text.split())

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, STRONG, TERM_ROLE
-from termbase.extract.collect import COMMAND_HEADING, MarkupUsage, Occurrence
+from termbase.extract.collect import COMMAND_HEADING, NAMED_AGAIN, MarkupUsage, Occurrence
 from termbase.extract.forms import lemma_key
 from termbase.extract.keyness import general_zipf
 from termbase.extract.signals import QUOTED
@@ -297,7 +297,7 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(f"used in {chapters} chapters ({count} times)")
     elif count <= 1 and best.finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE} \
             and not (bolds_terms and best.finding.markup == STRONG) \
-            and not any(e in _SAYS_WHAT_THE_WORD_MEANS for e in evidence):
+            and not any(e in _SAYS_WHAT_THE_WORD_MEANS or e.startswith(NAMED_AGAIN) for e in evidence):
         confidence -= 0.1
         evidence.append("used only once")
     if count >= 3 and nested * 10 >= count * 8:
@@ -319,7 +319,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         confidence -= 0.25
         evidence.append("in title case: a name or a heading rather than a term")
     marked = any(o.finding.markup in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE} for o in group)
-    generic = any(e.startswith(("sentence 'A ", "sentence 'An ")) for e in evidence)  # "A variable is …"
+    # "A variable is …", "integers (a data type which …)": what a kind of thing is, not a name
+    generic = any(e.startswith(("sentence 'A ", "sentence 'An ", "a term with what it is in brackets"))
+                  for e in evidence)
     # "the point where two lines meet is called a "junction"": prose names the idea the command
     # of the same name is named after
     named_in_prose = any(o.finding.markup in {"", QUOTED} and _CALLED_IN_PROSE.search(o.sentence)

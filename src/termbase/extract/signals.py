@@ -232,6 +232,12 @@ _REFERS_SENTENCE = re.compile(
     r"(?P<verb>refers\s+to|means|denotes|stands\s+for|is\s+short\s+for)\s+(?P<rest>.+)$",
     re.S,
 )
+#: "… unless they are integers (a data type which holds only whole numbers)": a generic noun (plural, or
+#: after a/an) with what kind of thing it is, and what it does, in the brackets after it.
+_PAREN_APPOSITIVE = re.compile(
+    r"(?:^|(?<=[\s,]))(?:(?P<det>an?)\s+)?(?P<term>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+"
+    r"\((?P<rest>an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:that|which|who|used\s+to|used\s+for)\s+[^()]{6,})\)"
+)
 #: "SSH is a network protocol that lets …": an acronym said to be a kind of thing, with what it does.
 _ACRONYM_COPULA = re.compile(
     r"^(?P<term>[A-Z][A-Z0-9]{1,5})\s+(?:\([^()]{1,60}\)\s+)?is\s+"
@@ -722,6 +728,17 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
             findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
                                     initial=not copula.start("term") or bool(det)))
+    for appositive in _PAREN_APPOSITIVE.finditer(text):
+        words = appositive.group("term").split()
+        if len(words) > 1 and (words[0].lower() in _NOT_MODIFIERS or term_problem(words[0])
+                               or re.fullmatch(r"is|are|was|were|be|been|being|has|have|had", words[0])):
+            words = words[1:]  # "unless they are integers (…)": the verb is no part of the term
+        term = clean_term(" ".join(words))
+        generic = bool(appositive.group("det")) or (term.endswith("s") and not term.endswith("ss"))
+        if generic and not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS \
+                and not _EVALUATIVE.match(appositive.group("rest")):
+            shape = "a term with what it is in brackets: 'Xs (a kind of … that …)'"
+            findings.append(Finding(term, 0.55, (shape,), finish_definition(appositive.group("rest")), True))
     acronym = _ACRONYM_COPULA.match(text)
     if acronym and not _EVALUATIVE.match(acronym.group("rest")):
         findings.append(Finding(acronym.group("term"), 0.55, ("sentence 'ACRONYM is a … that …'",),
