@@ -721,8 +721,8 @@ class SearchIndex:
             row = self.db.execute(
                 "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
             ).fetchone()
-        words, stems = _document_terms(concept_id, f"{row[0]} {row[1]}" if row else "")
-        return words | stems
+        words = _document_terms(concept_id, f"{row[0]} {row[1]}" if row else "").split()
+        return frozenset(words).union(word[:STEM_CHARS] for word in words if len(word) >= STEM_CHARS)
 
     def word_seen(self, word: str) -> bool:
         """Return True if some concept's labels or definitions hold a word (as full-text search
