@@ -437,3 +437,30 @@ def test_a_generic_noun_with_what_kind_of_thing_it_is_in_brackets_is_defined() -
                      "one piece).")
     assert found.get("rolls") == "A bread shape that bakes in one piece."
     assert "rolls" not in defining("Bake the rolls (the ones on the left) first.")  # no kind, no definition
+
+
+@pytest.mark.parametrize(
+    ("markdown", "term", "definition"),
+    [
+        ("A small tool that is handy for levelling any shelf is a **spirit level**.", "spirit level",
+         "A small tool that is handy for levelling any shelf."),
+        ("Good cooks practise **mise en place** -- placing every tool and item ready before cooking.",
+         "mise en place", None),
+        ("Chefs like **prep tasks** -- small tasks done before service so the rush goes well.", "prep tasks",
+         "Small tasks done before service so the rush goes well."),
+        ("We urge cooks to taste and adjust as they go, trusting their palate -- a **tasting habit**.",
+         "tasting habit",
+         "We urge cooks to taste and adjust as they go, trusting their palate -- a tasting habit."),
+        ('"Resting time" means the minutes a roast sits before it is carved.', "Resting time",
+         '"Resting time" means the minutes a roast sits before it is carved.'),
+    ],
+)
+def test_names_after_a_description_a_dash_or_in_quotes(markdown: str, term: str,
+                                                       definition: str | None) -> None:
+    found = {f.term: f for f in findings(markdown)}
+    if definition is None:  # a dash gloss that does not repeat the head noun is no definition
+        assert term not in found or not found[term].defining
+    else:
+        assert found[term].defining and found[term].definition == definition
+    if term == "Resting time":
+        assert found[term].score >= 0.55

@@ -238,6 +238,28 @@ _PAREN_APPOSITIVE = re.compile(
     r"(?:^|(?<=[\s,]))(?:(?P<det>an?)\s+)?(?P<term>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+"
     r"\((?P<rest>an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:that|which|who|used\s+to|used\s+for)\s+[^()]{6,})\)"
 )
+#: "… that ability grows with effort -- a **growth mindset**.": the name for what the sentence described.
+_DASH_NAMING_BEFORE = re.compile(r"[a-z,]\s+(?:--|—|–)\s*(?:an?|the)\s+[\"'“‘]?$")
+#: Nothing after the term but the sentence's end.
+_SENTENCE_END_AFTER = re.compile(r"^[\"'”’]?\s*[.!]?\s*$")
+#: "A more general tool for mapping ideas is a **concept map**.": a description, then its name.
+_INVERTED_COPULA_BEFORE = re.compile(
+    r"^(?P<subject>(?:An?|The)\s+(?:[\w'’-]+\s+){1,}?(?:that|which|who|for|of|used)\s+\S.{8,}?)\s+(?:is|are)\s+"
+    r"(?:an?|the)\s+[\"'“‘]?$"
+)
+#: A copula in the description of an inverted 'A … is a X' outside its relative clause: two statements.
+_OTHER_COPULA = re.compile(r"\b(?:is|are|was|were)\b")
+_RELATIVE_COPULA = re.compile(r"\b(?:that|which|who)\s+(?:is|are|was|were)\b")
+#: "**authentic tasks** -- real tasks done by someone at work": a gloss after a dash.
+_DASH_GLOSS_AFTER = re.compile(r"^[\"'”’]?\s*(?:--|—|–)\s*(?P<rest>[a-z][\w-]*(?:\s+[\w-]+){2,}.*)$", re.S)
+
+
+def _repeats_head(term: str, gloss: str) -> bool:
+    """Return True when the first three words of the gloss hold the term's head noun ("tasks")."""
+    head = _stems(term.split()[-1])
+    return bool(head) and head[0] in _stems(" ".join(gloss.split()[:3]))
+
+
 #: "SSH is a network protocol that lets …": an acronym said to be a kind of thing, with what it does.
 _ACRONYM_COPULA = re.compile(
     r"^(?P<term>[A-Z][A-Z0-9]{1,5})\s+(?:\([^()]{1,60}\)\s+)?is\s+"
@@ -616,6 +638,23 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append("followed by ', meaning …' / ', that is, …'")
             defining = True
             definition = finish_definition(plain_sentence(sentence))
+        elif _DASH_NAMING_BEFORE.search(before) and _SENTENCE_END_AFTER.match(after):
+            score += 0.35
+            evidence.append("names what the sentence describes, after a dash at its end ('… -- a X.')")
+            defining = True
+            definition = finish_definition(plain_sentence(sentence))
+        elif (inverted := _INVERTED_COPULA_BEFORE.match(before)) and _SENTENCE_END_AFTER.match(after) \
+                and not _EVALUATIVE.match(inverted.group("subject")) \
+                and not _OTHER_COPULA.search(_RELATIVE_COPULA.sub("", inverted.group("subject"))):
+            score += 0.4
+            evidence.append("the predicate of 'A … that … is a X.'")
+            defining = True
+            definition = finish_definition(inverted.group("subject"))
+        elif (gloss := _DASH_GLOSS_AFTER.match(after)) and _repeats_head(term, gloss.group("rest")):
+            score += 0.35
+            evidence.append("followed by a dash and a gloss on the same noun ('X -- real Xs that …')")
+            defining = True
+            definition = finish_definition(gloss.group("rest"))
         elif appositive:
             score += 0.3
             evidence.append("followed by an appositive ', a …'")
@@ -801,7 +840,9 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
     if refers:
         term = clean_term(refers.group("term"))
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
-            article = re.match(r"(?:an?)\s", refers.group("term"), re.I) is not None  # "A change of state …"
+            # "A change of state …", '"Slack" means …': an article or quotes say a term is the subject
+            article = re.match(r"(?:an?)\s", refers.group("term"), re.I) is not None \
+                or text[:1] in "\"“'‘"
             shape = f"sentence 'X {refers.group('verb')} …'"
             findings.append(Finding(term, 0.55 if article else 0.45, (shape,),
                                     finish_definition(plain_sentence(sentence)), True))
