@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, SEEDS, SHARED
-from termbase.builtin import builtin_db, glossary_files
+from termbase.builtin import builtin_db, glossary_files, remembered_digest, sources_digest
 from termbase.citations import citations
 from termbase.coverage import coverage
 from termbase.lint import TOPICS, lint_files, read_glossary
@@ -121,3 +121,25 @@ def test_arxiv_ids_are_well_formed_and_match_the_year_cited() -> None:
                 if not well_formed or not any(abs(y - year) <= 1 for y in years):
                     wrong.append((entry.concept_id, part.strip()))
     assert wrong == []
+
+
+def test_remembered_digest_follows_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled file's name is worked out once per state of the sources: the same as from
+    their contents, and another as soon as one of them changes; a damaged memo is not trusted."""
+    monkeypatch.setenv("TERMBASE_CACHE", str(tmp_path / "cache"))
+    sources = tmp_path / "glossary"
+    sources.mkdir()
+    first, second = sources / "a.yaml", sources / "b.yaml"
+    first.write_text("- term: alpha\n  definition: The first letter.\n", encoding="utf-8")
+    second.write_text("- term: beta\n  definition: The second letter.\n", encoding="utf-8")
+    files = [first, second]
+    digest = remembered_digest(files)
+    assert digest == sources_digest(files)
+    memo = tmp_path / "cache" / "builtin-digests.json"
+    assert digest in json.loads(memo.read_text(encoding="utf-8")).values()
+    assert remembered_digest(files) == digest  # from the memo
+    second.write_text("- term: beta\n  definition: The second letter, changed.\n", encoding="utf-8")
+    changed = remembered_digest(files)
+    assert changed == sources_digest(files) != digest
+    memo.write_text("{not json", encoding="utf-8")
+    assert remembered_digest(files) == changed

@@ -282,12 +282,14 @@ def _opening(url: str, concept_id: str, definition: str, tooltips: bool | str) -
     return f"<a {attributes}>"
 
 
-def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int = 0, end: int | None = None
-                    ) -> tuple[str, int]:  # fmt: skip
+def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int = 0, end: int | None = None,
+                    openings: dict[str, str] | None = None) -> tuple[str, int]:  # fmt: skip
     """Return `page` with links added between `start` and `end`, and how many were added.
 
     Matches are handed to the linker in reading order, after the sections, blocks and existing
     links before them; a label several concepts share is decided by the words of its block.
+    `openings` keeps each concept's `<a …>` for the next page whose links go to the same
+    addresses (the caller's: one dict per address function and `tooltips`).
     """
     end = len(page) if end is None else end
     prose, events = scan(page, start, end)
@@ -324,7 +326,8 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
         return block_words[index]
 
     matcher = linker.matcher
-    openings: dict[str, str] = {}  # a concept's <a …> on this page
+    if openings is None:
+        openings = {}  # a concept's <a …> on this page
     out: list[str] = []
     last = 0
     starts, offsets = prose.starts, prose.offsets
@@ -354,9 +357,12 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
     return page[:start] + "".join(out) + page[end:], len(out) // 2
 
 
-def glossify_fragment(html: str, linker: Linker, tooltips: bool | str = True) -> str:
-    """Return an HTML fragment (a page body's content) with links added."""
-    return glossify_region(html, linker, tooltips)[0]
+def glossify_fragment(
+    html: str, linker: Linker, tooltips: bool | str = True, openings: dict[str, str] | None = None
+) -> str:
+    """Return an HTML fragment (a page body's content) with links added (`openings`: see
+    `glossify_region`)."""
+    return glossify_region(html, linker, tooltips, openings=openings)[0]
 
 
 _BODY = re.compile(r"<body(?:\s(?:[^>\"']|\"[^\"]*\"|'[^']*')*)?>", re.IGNORECASE)

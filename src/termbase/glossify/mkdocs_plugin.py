@@ -46,7 +46,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from termbase.collections_pause import fewer_collections
+from termbase.collections_pause import no_collections
 from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_fragment
@@ -118,7 +118,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
     def on_config(self, config: Any) -> Any:
         try:
             # save=False: the cache is written once, at the end, with the glossary page's definitions
-            with fewer_collections():
+            with no_collections():
                 self.glossaries: Glossaries = load_glossaries(self._sources(config), save=False)
         except TermbaseError as error:
             raise PluginError(f"termbase plugin: {error}") from None
@@ -127,6 +127,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         self.pages_out: dict[str, tuple[str, str]] = {}
         self.waiting: list[tuple[Page, str, str]] = []  # (page, chapter, content) to glossify at on_env
         self.urls: dict[tuple[str, str], dict[str, str]] = {}  # (address, prefix) -> key -> link
+        self.openings: dict[tuple[str, str], dict[str, str]] = {}  # (address, prefix) -> key -> <a …>
         self.rendered_new = False
         if not self.config.glossary_page and not all(g.link_to for g in self.glossaries.sources):
             raise PluginError(
@@ -168,7 +169,9 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             self.chapters.append(chapter)
         return chapter
 
-    def _url(self, page: Page, chapter: str) -> Any:
+    def _url(self, page: Page, chapter: str) -> tuple[Any, dict[str, str]]:
+        """Return the page's address function for concept keys, and the `<a …>` of each concept
+        made so far for pages with the same addresses (the pages of one folder)."""
         glossaries = self.glossaries
         targets = [LinkTarget(base=g.link_to) if g.link_to else None for g in glossaries.sources]
         address = ""
@@ -176,6 +179,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             address = get_relative_url(self.glossary_file.url, page.url)
         prefix = f"{_slug(chapter)}-" if chapter else ""
         made = self.urls.setdefault((address, prefix), {})  # shared by the pages of one folder
+        openings = self.openings.setdefault((address, prefix), {})
 
         def url(key: str) -> str:
             found = made.get(key)
@@ -186,7 +190,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 made[key] = found
             return found
 
-        return url
+        return url, openings
 
     @event_priority(-100)  # late: glossify the content as the other plugins leave it
     def on_page_content(self, html: str, page: Page, config: Any, files: Files) -> str:
@@ -200,11 +204,12 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         matcher's tables stay in the processor's caches, and the collector waits, see
         `collections_pause`)."""
         tooltips = "shared" if self.config.tooltips else False
-        with fewer_collections():
+        with no_collections():
             for page, chapter, html in self.waiting:
                 among = self.glossaries.for_page(page.file.src_uri)
-                linker = Linker(self.matcher, self._url(page, chapter), self.config.first, among=among)
-                out = glossify_fragment(html, linker, tooltips)
+                url, openings = self._url(page, chapter)
+                linker = Linker(self.matcher, url, self.config.first, among=among)
+                out = glossify_fragment(html, linker, tooltips, openings)
                 for concept_id in linker.used:
                     self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
                 if out != html:
@@ -221,10 +226,10 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         if page.content != content and page.content:  # another plugin changed it after us: again
             content = page.content
             among = self.glossaries.for_page(page.file.src_uri)
-            url = self._url(page, self._chapter(page))
+            url, openings = self._url(page, self._chapter(page))
             linker = Linker(self.matcher, url, self.config.first, among=among)
-            linked = glossify_fragment(content, linker, "shared" if self.config.tooltips else False)
-        at = output.find(content)
+            linked = glossify_fragment(content, linker, "shared" if self.config.tooltips else False, openings)
+        at = _first_copy(output, content)
         if at < 0:
             log.warning(
                 "termbase: %s: the theme wrote the page's content changed, so no glossary term is "
@@ -232,7 +237,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 page.file.src_uri,
             )
             return output
-        return output.replace(content, linked, 1)  # (at `at`: one copy of the page, not three)
+        return output[:at] + linked + output[at + len(content) :]
 
     def on_post_build(self, config: Any) -> None:
         # The tooltip lines first: they are made on first use, and then kept with the cache.
@@ -240,7 +245,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         if self.config.tooltips:
             definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}
         if self.rendered_new or unsaved(self.glossaries):
-            with fewer_collections():
+            with no_collections():
                 keep_glossaries(self.glossaries)  # with the definitions rendered for the glossary page
         if not self.config.tooltips:
             return
@@ -253,7 +258,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
-            with fewer_collections():
+            with no_collections():
                 page.content = (page.content or "") + self._glossary_html(page)
         return context
 
@@ -323,6 +328,17 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             parts.append("</dl>")
         parts.append("</div>")
         return "\n".join(parts)
+
+
+def _first_copy(text: str, part: str) -> int:
+    """Return where `part` first occurs in `text`, -1 if nowhere: looked for by its first 64
+    characters, each place checked whole (for a needle of a whole page, `str.find` first works
+    through all of it, which cost more than the search)."""
+    head = part[:64]
+    at = text.find(head)
+    while at >= 0 and not text.startswith(part, at):
+        at = text.find(head, at + 1)
+    return at
 
 
 def _anchor(prefix: str, key: str) -> str:

@@ -33,7 +33,7 @@ from termbase.errors import InputError, StoreError
 from termbase.matcher import PatternTable, SummaryContext, Term, TermMatcher
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 9
+_CACHE_FORMAT = 10
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
