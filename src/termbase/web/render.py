@@ -15,11 +15,17 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import nh3
 from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, Template, select_autoescape
+from jinja2.compiler import CodeGenerator
 from markupsafe import Markup, escape
+
+try:  # markupsafe's escaping of a str (its C speedups where built), without the Markup around it
+    from markupsafe import _escape_inner
+except ImportError:  # another version of markupsafe: its public escape
+    _escape_inner = escape
 
 from termbase.citations import citations
 from termbase.plain_text import markdown_as_plain_text
@@ -274,6 +280,46 @@ def one_line(text: str, width: int = 160) -> str:
     return cut[: cut.rfind(" ")].rstrip(" ,;:") + "…" if " " in cut else cut + "…"
 
 
+def escape_output(value: object) -> str:
+    """Return `value` escaped for HTML, as markupsafe's `escape` does, as a plain str.
+
+    What a template prints (`{{ … }}`) goes through this: a static site prints hundreds of
+    thousands of values, and `escape` wraps each result in a Markup (a Python-level
+    constructor) only for it to be joined into the page.
+    """
+    kind = type(value)
+    if kind is str:
+        return _escape_inner(value)
+    if kind is Markup:
+        return value  # type: ignore[return-value]
+    return escape(value)
+
+
+class _PageCodeGenerator(CodeGenerator):
+    """Compiles templates as Jinja does, except that printed values are escaped by
+    `escape_output` (the same text, without a Markup made per value)."""
+
+    def _output_child_pre(self, node: object, frame: Any, finalize: Any) -> None:
+        if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:
+            super()._output_child_pre(node, frame, finalize)  # type: ignore[arg-type]
+            return
+        self.write("environment.escape_output(")
+        if finalize.src is not None:
+            self.write(finalize.src)
+
+
+class PageEnvironment(Environment):
+    """The Jinja environment of the pages: Jinja's, with `_PageCodeGenerator`."""
+
+    code_generator_class = _PageCodeGenerator
+    escape_output = staticmethod(escape_output)
+
+
+#: Names the compiled templates' code (see _PageCodeGenerator): code compiled by another
+#: version of termbase, in a cache folder shared with it, is never loaded.
+_COMPILED_AS = "escape-output-1"
+
+
 def _bytecode_cache() -> FileSystemBytecodeCache | None:
     """Return a cache of compiled templates beside the compiled built-in glossary, if writable."""
     from termbase.cache_folder import cache_dir
@@ -283,7 +329,7 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None  # a read-only home: templates are compiled in memory each run
-    return FileSystemBytecodeCache(str(folder))
+    return FileSystemBytecodeCache(str(folder), f"__termbase_{_COMPILED_AS}_%s.cache")
 
 
 @lru_cache(maxsize=256)
@@ -301,7 +347,7 @@ def environment() -> Environment:
 
     Compiled templates are cached on disk, so a command does not compile them every run.
     """
-    env = Environment(
+    env = PageEnvironment(
         loader=PackageLoader("termbase.web", "templates"),
         autoescape=select_autoescape(["html"], default=True),
         trim_blocks=True,
@@ -463,7 +509,7 @@ def origin_html(origin: str) -> Markup:
 def bdi(text: object) -> Markup:
     """Return text from a source isolated in `<bdi>`: a right-to-left override inside a
     label cannot reorder the page around it."""
-    return Markup(f"<bdi>{escape(str(text))}</bdi>")
+    return Markup(f"<bdi>{_escape_inner(str(text))}</bdi>")
 
 
 @lru_cache(maxsize=1024)
@@ -509,20 +555,37 @@ class PageShell:
 
     parts: tuple[str, ...]
     slots: tuple[str, ...]
+    #: `parts` in UTF-8, for `fill_encoded`.
+    encoded_parts: tuple[bytes, ...] = ()
 
     def fill(self, *, heading: str, description: str, main: str, canonical: str = "") -> str:
         """Return the page with its slots filled (`canonical`: its URL, if the shell has the slot)."""
-        values = {
-            "heading": str(escape(heading)),
-            "description": str(escape(description)),
-            "main": main,
-            "canonical": str(escape(canonical)),
-        }
+        values = self._values(heading, description, main, canonical)
         out = [self.parts[0]]
         for slot, part in zip(self.slots, self.parts[1:], strict=True):
             out.append(values[slot])
             out.append(part)
         return "".join(out)
+
+    def fill_encoded(self, *, heading: str, description: str, main: str, canonical: str = "") -> list[bytes]:
+        """Return the page of `fill` in UTF-8 as its pieces, in order (to be written as they are,
+        without joining them: the shell's parts are most of a page's bytes, encoded once)."""
+        values = self._values(heading, description, main, canonical)
+        encoded = self.encoded_parts or tuple(part.encode("utf-8") for part in self.parts)
+        out = [encoded[0]]
+        for slot, part in zip(self.slots, encoded[1:], strict=True):
+            out.append(values[slot].encode("utf-8"))
+            out.append(part)
+        return out
+
+    @staticmethod
+    def _values(heading: str, description: str, main: str, canonical: str) -> dict[str, str]:
+        return {
+            "heading": str(escape(heading)),
+            "description": str(escape(description)),
+            "main": main,
+            "canonical": str(escape(canonical)),
+        }
 
 
 def page_shell(context: dict[str, object], canonical: bool = False) -> PageShell:
@@ -536,4 +599,6 @@ def page_shell(context: dict[str, object], canonical: bool = False) -> PageShell
         own["canonical"] = "\x00canonical\x00"
     html = render_page_template(template, {**context, **own})
     pieces = _SLOT.split(html)
-    return PageShell(parts=tuple(pieces[0::2]), slots=tuple(pieces[1::2]))
+    parts = tuple(pieces[0::2])
+    encoded = tuple(part.encode("utf-8") for part in parts)
+    return PageShell(parts=parts, slots=tuple(pieces[1::2]), encoded_parts=encoded)

@@ -54,6 +54,9 @@ PARALLEL_FROM = 500
 _DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
 
 
+#: Whether a file can be written from several buffers in one call here (not on Windows).
+_WRITEV = hasattr(os, "writev")
+
 #: Suffix of the temporary files pages are written to before they are renamed into place.
 TEMP_SUFFIX = ".termbase-tmp"
 
@@ -185,8 +188,12 @@ class FolderWriter:
         The text goes to a temporary file that is then renamed over `name`: a build killed
         at any moment leaves each page whole, old or new (see `replace_file`).
         """
-        data = text.encode("utf-8")
+        self.write_pieces(name, [text.encode("utf-8")])
+
+    def write_pieces(self, name: str, pieces: list[bytes]) -> None:
+        """Write the bytes `pieces`, one after another, as the file `name` (as `write` does)."""
         if self._handle < 0:
+            data = b"".join(pieces)
             if self.new:
                 (self.folder / name).write_bytes(data)
             else:
@@ -195,9 +202,11 @@ class FolderWriter:
         temp = name if self.new else _temporary_name(name)
         handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, dir_fd=self._handle)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(handle, view) :]
+            written = os.writev(handle, pieces) if _WRITEV else 0
+            if written < sum(map(len, pieces)):  # a short write (or no writev): the rest in a loop
+                view = memoryview(b"".join(pieces))[written:]
+                while view:
+                    view = view[os.write(handle, view) :]
         finally:
             os.close(handle)
         if not self.new:
@@ -246,10 +255,10 @@ def _write_share(ids: list[str]) -> list[str]:
     try:
         for record, view, html in zip(records, views, articles, strict=True):
             canonical = _job.public.concept(record.id) if _job.public else ""
-            page = shell.fill(
+            page = shell.fill_encoded(
                 heading=str(view["heading"]), description=str(view["summary"]), main=html, canonical=canonical
             )
-            writer.write(f"{record.id}.html", page)
+            writer.write_pieces(f"{record.id}.html", page)
     finally:
         writer.close()
     return [concept_block(record) for record in records]

@@ -1,0 +1,53 @@
+"""The pages' Jinja environment prints values exactly as Jinja's own autoescaping does."""
+
+from __future__ import annotations
+
+import pytest
+from jinja2 import Environment
+from markupsafe import Markup
+
+from termbase.web.render import PageEnvironment, PageShell, environment, escape_output
+
+TEMPLATE = (
+    "<p title=\"{{ value }}\">{{ value }}</p>{% for item in items %}<i>{{ item }}</i>{% endfor %}"
+    "{{ value|upper }}{{ missing }}{% set inner %}<b>{{ value }}</b>{% endset %}{{ inner }}"
+    "{% macro shown(x) %}<u>{{ x }}</u>{% endmacro %}{{ shown(value) }}{{ 'a' ~ value }}"
+)
+VALUES = [
+    "plain",
+    "<script>alert('x') & \"y\"</script>",
+    Markup("<em>kept</em>"),
+    42,
+    None,
+    3.5,
+    "ünïcödé ‮ RTL",
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_printed_values_are_escaped_as_by_jinja(value: object) -> None:
+    items = [value, "<", Markup("&amp;")]
+    ours = PageEnvironment(autoescape=True).from_string(TEMPLATE).render(value=value, items=items)
+    jinjas = Environment(autoescape=True).from_string(TEMPLATE).render(value=value, items=items)
+    assert ours == jinjas
+
+
+def test_escape_output_equals_markupsafe_escape() -> None:
+    from markupsafe import escape
+
+    for value in VALUES:
+        assert escape_output(value) == str(escape(value))
+
+
+def test_the_site_environment_compiles_printing_through_escape_output() -> None:
+    env = environment()
+    source = env.loader.get_source(env, "_concept.html")[0]  # type: ignore[union-attr]
+    code = env.compile(source, "_concept.html", raw=True)
+    assert "environment.escape_output(" in code
+    assert " escape(" not in code
+
+
+def test_a_shell_filled_as_bytes_is_the_shell_filled_as_text() -> None:
+    shell = PageShell(parts=("<h1>", "</h1><p>", "</p>"), slots=("heading", "main"))
+    text = shell.fill(heading="a & <b>", description="", main="<i>ü</i>")
+    assert b"".join(shell.fill_encoded(heading="a & <b>", description="", main="<i>ü</i>")) == text.encode()
