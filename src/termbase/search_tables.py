@@ -125,7 +125,7 @@ def write_search_tables(db: sqlite3.Connection, schema: str = "main") -> None:
     ):
         db.execute(f"INSERT INTO {schema}.{table} SELECT * FROM temp.staged_{table} ORDER BY {order}")
     longest = _write_typo_words(db, schema)
-    db.execute(TYPO_DELETES.format(s=schema), (TYPO_PREFIX_LENGTH, TYPO_MAX_EDITS))
+    db.execute(TYPO_DELETES.format(s=schema), (TYPO_PREFIX_LENGTH,))
     _run_script(db, UNSTAGING)
     concepts = db.execute("SELECT COUNT(*) FROM main.concepts").fetchone()[0]
     meta = {
@@ -137,18 +137,22 @@ def write_search_tables(db: sqlite3.Connection, schema: str = "main") -> None:
     _run_script(db, INDEXES.format(s=schema))
 
 
-#: SymSpell's deletes of every distinct prefix, made by SQLite (the rows of `typo_variants`,
-#: 29 a prefix, without a Python tuple each): each delete removes a character at or after
-#: the previous one's place, so every set of up to `?2` places is removed once; a prefix with a
-#: letter twice makes some variant twice, which the key keeps once.
+#: SymSpell's deletes of every distinct prefix (the rows of `typo_variants`, 29 for 7 letters),
+#: made by SQLite rather than a Python tuple each: the prefix itself, it without the character
+#: at each place i, and without the characters at each pair of places i < j (TYPO_MAX_EDITS is
+#: 2); a prefix with a letter twice makes some variant twice, which the key keeps once.
 TYPO_DELETES = """
 INSERT OR IGNORE INTO {s}.typo_deletes
-WITH RECURSIVE place(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM place WHERE i < ?1),
-deleted(variant, prefix, edits, next) AS (
-    SELECT DISTINCT prefix, prefix, 0, 1 FROM {s}.typo_words
+WITH RECURSIVE place(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM place WHERE i < ?),
+pair(i, j) AS (SELECT a.i, b.i FROM place a JOIN place b ON b.i > a.i),
+prefix(p) AS MATERIALIZED (SELECT DISTINCT prefix FROM {s}.typo_words),
+deleted(variant, prefix) AS (
+    SELECT p, p FROM prefix
     UNION ALL
-    SELECT substr(variant, 1, i - 1) || substr(variant, i + 1), prefix, edits + 1, i
-    FROM deleted JOIN place ON i >= next AND i <= length(variant) WHERE edits < ?2
+    SELECT substr(p, 1, i - 1) || substr(p, i + 1), p FROM prefix JOIN place ON i <= length(p)
+    UNION ALL
+    SELECT substr(p, 1, i - 1) || substr(p, i + 1, j - i - 1) || substr(p, j + 1), p
+    FROM prefix JOIN pair ON j <= length(p)
 )
 SELECT variant, prefix FROM deleted ORDER BY variant, prefix
 """
