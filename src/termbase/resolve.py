@@ -400,6 +400,10 @@ _SLUG_QUOTES = re.compile(r"'+")
 _SLUG_NUMBER_COMMA = re.compile(r"(?<=\d),(?=\d)")
 _SLUG_NOT_ALLOWED = re.compile(r"[^-a-zA-Z0-9]+")
 _SLUG_DASHES = re.compile(r"-{2,}")
+#: The ASCII characters some of _SLUG_REPLACEMENTS replace (the others replace Greek letters).
+_SLUG_REPLACED_ASCII = re.compile(
+    "[" + re.escape("".join({c for old, _ in _SLUG_REPLACEMENTS for c in old if c.isascii()})) + "]"
+)
 
 
 def _ascii_slug(text: str) -> str:
@@ -407,8 +411,9 @@ def _ascii_slug(text: str) -> str:
     plain ASCII (nearly every label), else "": the same steps without the Unicode ones, which do
     nothing to ASCII (normalising, transliterating; entities need a `&`, replaced by " and "),
     three times faster than slugify."""
-    for old, new in _SLUG_REPLACEMENTS:
-        text = text.replace(old, new)
+    if not text.isascii() or _SLUG_REPLACED_ASCII.search(text):  # else no replacement applies
+        for old, new in _SLUG_REPLACEMENTS:
+            text = text.replace(old, new)
     if not text.isascii():
         return ""
     text = _SLUG_QUOTES.sub("-", text).lower()
@@ -446,6 +451,10 @@ class _Draft:
 
 
 def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int]) -> _Draft:
+    if len(members) == 1:
+        alone = _lone_draft(entries[units[members[0]].entry], units[members[0]])
+        if alone is not None:
+            return alone
     member_units = [units[i] for i in members]
     if len(member_units) == 1:  # most concepts: no entries to tell apart (hashing one is slow)
         concept_entries = [entries[member_units[0].entry]]
@@ -479,8 +488,9 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
     else:
         best = max(term_votes, key=lambda k: (term_votes[k], -first_seen[k]))
         label = spelling(best)
-    label_keys = sorted(spellings, key=lambda k: (k != label_key(label), first_seen[k]))
-    labels = [label] + [spelling(k) for k in label_keys if k != label_key(label)]
+    own_key = label_key(label)
+    label_keys = sorted(spellings, key=lambda k: (k != own_key, first_seen[k]))
+    labels = [label] + [spelling(k) for k in label_keys if k != own_key]
     acronyms = [spelling(a) for a in claims if a in spellings]
     expansion_keys = [claims[a].most_common(1)[0][0] for a in claims]
     expansions = [spelling(k) for k in expansion_keys if k in spellings]
@@ -507,6 +517,20 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
         explicit_id,
         base,
     )
+
+
+def _lone_draft(entry: Entry, unit: _Unit) -> _Draft | None:
+    """Return the draft of a concept of one unit that names no acronym, states no id and spells
+    each key once (most concepts), as `_draft` makes it without counting votes; else None."""
+    labels = tuple(unit.labels)
+    if unit.claims or entry.concept_id or not labels:
+        return None
+    if len({label_key(label) for label in labels}) != len(labels):
+        return None  # two spellings of one key: the votes choose
+    # one vote each: the first label names it, the others follow in their order
+    topics = tuple(sorted(set(entry.topics)))
+    shared = entry.labels if entry.labels == labels else labels
+    return _Draft(labels[0], shared, (entry,), (), (), topics, "", slug(labels[0]))
 
 
 def _assign_ids(drafts: Iterable[_Draft]) -> list[Concept]:
