@@ -210,12 +210,12 @@ def is_acronym_like(text: str) -> bool:
     text = text.strip()
     if not text or " " in text or len(text) > 12:
         return False
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return False
-    upper = sum(1 for c in letters if c.isupper())
     if text.islower():
-        return len(text) <= 4 and len(letters) == len(text)
+        return len(text) <= 4 and text.isalpha()
+    if sum(map(str.isupper, text)) < 2:  # fewer than two capitals of any kind: most names, at once
+        return False
+    letters = [c for c in text if c.isalpha()]
+    upper = sum(1 for c in letters if c.isupper())
     return upper >= 2 and upper * 2 >= len(letters)
 
 
