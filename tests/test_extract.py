@@ -385,3 +385,16 @@ def test_a_construct_written_with_call_brackets_is_named_after_its_keyword(tmp_p
     found = by_term(extract_glossary([tmp_path]))
     assert found["stir loop"] in extract_glossary([tmp_path]).entries
     assert found["stir loop"].definition.startswith("To stir each bowl in turn")
+
+
+def test_a_title_and_bold_in_the_sentence_below_it_together_introduce_a_term(tmp_path: Path) -> None:
+    (tmp_path / "01-kitchen.md").write_text(
+        "# Kitchen\n\n## Order Slips\n\nAt the end of each shift the cooks fill in **order slips** to tell "
+        "the owner what ran low.\n\nThe owner reads the order slips every morning.\n\n"
+        "## Tasting\n\nSome cooks like *tasting* as they go.\n", encoding="utf-8")
+    (tmp_path / "02-more.md").write_text(
+        "# More\n\nOrder slips pile up by the till.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path]))
+    assert found["order slip"].confidence >= 0.6
+    assert "and the sentence below marks it" in found["order slip"].evidence
+    assert "tasting" not in found or found["tasting"].confidence < 0.6  # italics alone: stress or a name

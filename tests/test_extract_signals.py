@@ -464,3 +464,16 @@ def test_names_after_a_description_a_dash_or_in_quotes(markdown: str, term: str,
         assert found[term].defining and found[term].definition == definition
     if term == "Resting time":
         assert found[term].score >= 0.55
+
+
+@pytest.mark.parametrize(
+    ("markdown", "term"),
+    [
+        ("Bakers know it in the trade as *oven spring*.", None),  # "know it … as" is no naming form we read
+        ("This rise is known among bakers as *oven spring*.", "oven spring"),
+        ("We refer to the habit of weighing flour twice as **double weighing**.", "double weighing"),
+    ],
+)
+def test_known_among_and_refer_to_as_name_a_marked_term(markdown: str, term: str | None) -> None:
+    named = {f.term for f in findings(markdown) if "introduced by 'called / known as'" in f.evidence}
+    assert named == ({term} if term else set())

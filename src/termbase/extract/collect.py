@@ -190,12 +190,19 @@ def markup_usage(documents: tuple[Document, ...]) -> MarkupUsage:
 
 
 _ELABORATION_START = re.compile(r"^(?:it|this|these|they|such|that)\b", re.I)
+_REFER_AS = re.compile(r"\brefer(?:s|red)?\s+to\s+(?:this|these|that|the)\b[^.;:]*\bas\b", re.I)
+#: A definition that is more than one sentence already (the sentence before was taken in).
+_ANAPHORIC_DEFINITION = re.compile(r"^[^.!?]+[.!?]\s+\S")
 
 
 def _with_elaboration(finding: Finding, following: str) -> Finding:
     """Return a bare mention's finding with the next sentence added when that one goes on about
     the term ("We rowed past a **sandbar**. A sandbar forms where …")."""
-    if finding.defining or finding.markup not in MARKED_KINDS:
+    # "Cooks refer to this step as **proving**. Proving lets the dough …": the naming sentence alone
+    # says only that the word is used; the next one says what it is
+    named_only = finding.defining and "introduced by 'called / known as'" in finding.evidence \
+        and bool(_REFER_AS.search(finding.definition)) and not _ANAPHORIC_DEFINITION.match(finding.definition)
+    if (finding.defining and not named_only) or finding.markup not in MARKED_KINDS:
         return finding
     head = finding.term.lower().split()[-1]
     stem = head[:-1] if head.endswith("s") and len(head) > 3 else head

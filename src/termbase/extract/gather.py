@@ -150,6 +150,30 @@ def _first_link_defines(group: list[Occurrence]) -> list[Occurrence]:
     return group
 
 
+#: Evidence of a section or callout title naming a term its text explains (collect.heading_occurrences).
+_TITLE_NAMES = re.compile(r"^the (?:section heading|callout's title) (?:names|asks)")
+#: What a title's finding gains when the author also marks the term in the very sentence it explains.
+TITLE_AND_MARKUP = 0.1
+
+
+def _title_and_markup_agree(group: list[Occurrence]) -> list[Occurrence]:
+    """Return the group with a title's finding strengthened where the sentence below it also marks
+    the term (bold, <dfn>, a glossary link) and nothing else defines it: "## Minute Cards" over "… we
+    have learners complete **minute cards** …" — two of the author's own marks on one introduction."""
+    if any(o.finding.defining and o.finding.score >= DEFINING_SCORE for o in group):
+        return group  # something already says what it is: the title needs no help
+    marked = {(o.chapter, o.line) for o in group  # italics are as often stress or a name: not counted
+              if o.finding.markup in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE}}
+    for index, occurrence in enumerate(group):
+        finding = occurrence.finding
+        if finding.markup == "heading" and any(_TITLE_NAMES.match(e) for e in finding.evidence) \
+                and (occurrence.chapter, occurrence.line) in marked:
+            evidence = (*finding.evidence, "and the sentence below marks it")
+            group[index] = replace(occurrence, finding=replace(
+                finding, score=finding.score + TITLE_AND_MARKUP, evidence=evidence))
+    return group
+
+
 def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) -> list[Occurrence]:
     """Return the group with its first bold (or <dfn>) occurrence counted as defining.
 
@@ -235,6 +259,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
         if bolds:
             group = _first_bold_defines(group, termhood)
         group = _first_link_defines(group)
+        group = _title_and_markup_agree(group)
         group = _first_italic_of_own_term_defines(group, termhood, keyness or {}, code_names)
         candidates.append(_candidate(group, termhood, section_titles, code_names, bolds, keyness or {}))
     found = [c for c in candidates if c is not None]

@@ -63,6 +63,8 @@ MARKUP_NAME = {
 
 _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
+    # "known in the literature as", "we refer to the practice of … as"
+    r"known\s+(?:in|to|among)\s+(?:\w+\s+){1,4}?as|refer(?:s|red)?\s+to\s+(?:this|these|that|the)\s+[^.;:]{1,80}?\s+as|"
     r"calls?\s+(?:this|these|that|such)(?:\s+[\w-]+){0,2}|"
     r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+|its\s+|their\s+)?[\"'“‘]?"
