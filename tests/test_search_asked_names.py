@@ -140,6 +140,10 @@ def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_rel
         ("Beam search for decoding", "beam-search"),  # a label, and what it is for
         ("Matching detections to tracks frame by frame", "object-tracking"),  # a sentence's capital
         ("extra reward for putting the reasoning in tags", "format-reward"),  # a description
+        ("attention mask in a decoder", "attention-mask"),  # a label, and the setting it is in
+        ("what is the attention mask of a decoder", "attention-mask"),
+        ("object tracking in video", "object-tracking"),
+        ("beam search partial sequences", "beam-search"),  # a label, then words its text holds
     ],
 )
 def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query: str, expected: str) -> None:
@@ -173,6 +177,8 @@ def test_words_a_concepts_labels_hold_count_in_any_spelling() -> None:
     assert uncovered_words("attention heads", ("attention head",)) == (["attention", "heads"], [])
     assert before_purpose("beam search for decoding") == "beam search"
     assert before_purpose("mixture of depths") == "mixture of depths"
+    assert before_purpose("zero point in asymmetric quantization") == "zero point"
+    assert before_purpose("text encoder of a diffusion model") == "text encoder"
 
 
 @pytest.mark.parametrize(

@@ -674,12 +674,32 @@ class SearchIndex:
         covered, missing = search_names.uncovered_words(name, concept_labels, _STOPWORDS)
         if not missing:
             return covered, missing
-        if self._names_in_text(concept_id, name):
+        if self._names_in_text(concept_id, name) or self._label_then_its_words(concept_id, name):
             return covered + missing, []
         head = _FTS_TOKEN.findall(name.lower())[-1]
         if missing == [head] and self._in_text(concept_id, head):
             return covered + missing, []
         return covered, missing
+
+    def _label_then_its_words(self, concept_id: str, name: str) -> bool:
+        """Return True if a name opens with one of a concept's labels and the concept's own text
+        holds every word after it: the words say what the named thing is or does ("ucb bandit
+        exploration", "vp9 video codec"), not which other thing it is ("gated linear
+        attention" opens with no label of linear attention)."""
+        tokens = name.split()
+        for split in range(len(tokens) - 1, 0, -1):
+            if concept_id not in self._named_by(" ".join(tokens[:split])):
+                continue
+            rest = " ".join(tokens[split:])
+            with self.lock:
+                row = self.db.execute(
+                    "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
+                ).fetchone()
+            if not row:
+                return False
+            held, lacking = search_names.uncovered_words(rest, (f"{row[0]} {row[1]}",), _STOPWORDS)
+            return bool(held) and not lacking
+        return False
 
     def _in_text(self, concept_id: str, word: str) -> bool:
         """Return True if a concept's labels or definitions hold a word, in any spelling (as
@@ -775,6 +795,7 @@ class SearchIndex:
         named = any(c.score >= 0.9 for c in found.values())  # the query is a label already
         if not named:
             self._qualified_matches(text, found)
+            self._setting_matches(text, found)
             named = any(c.score >= 0.9 for c in found.values())
         if self.has_vectors and not named and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
             cosines = self._semantic_matches(text, found, in_text, name_like)  # words and meaning, fused
@@ -868,6 +889,24 @@ class SearchIndex:
                     if any(self._qualifies(q, concept_id) for q in qualifiers):
                         _offer(found, concept_id, QUALIFIED_SCORE, "qualified", f"{qualifier} {label}")
                 return
+
+    def _setting_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+        """Offer the concept a name asks about when the name is a label and the query adds the
+        setting it is asked about in, or what it is for ("zero point in asymmetric
+        quantization", "what is the text encoder of a diffusion model"): the label names the
+        concept, the rest places it."""
+        if reads_as_name(text):
+            phrase = text
+        else:
+            asked = search_names.asked_names(text, QUESTION_WORDS, _STOPWORDS)
+            if not asked or asked[0][1] != "asked":
+                return
+            phrase = asked[0][0]
+        head = search_names.before_purpose(phrase)
+        if head == phrase:
+            return
+        for concept_id, label in self._named_by(head).items():
+            _offer(found, concept_id, QUALIFIED_SCORE, "qualified", f"{label} {phrase[len(head) :].strip()}")
 
     def _named_by(self, phrase: str) -> dict[str, str]:
         """Return the concepts a phrase is a label of (any spelling, acronym or expansion),

@@ -324,11 +324,21 @@ def uncovered_words(
     return covered, missing
 
 
+#: Words after which a query that reads as a name says what its name is for or where it is
+#: used ("beam search for decoding", "zero point in asymmetric quantization"); "of" does when
+#: an article follows ("text encoder of a diffusion model"), else it is inside the name
+#: ("mixture of depths").
+_CONTEXT_OPENERS = frozenset(("for", "in", "on", "with", "using", "via", "from", "inside", "within"))
+_ARTICLES = frozenset(("a", "an", "the"))
+
+
 def before_purpose(name: str) -> str:
-    """Return a name without the purpose a query adds to it ("beam search for decoding" ->
-    "beam search")."""
+    """Return a name without the purpose or the setting a query adds to it ("beam search for
+    decoding" -> "beam search", "reward signal in rl" -> "reward signal")."""
     tokens = name.split()
     for position, token in enumerate(tokens[1:], start=1):
-        if token.lower() == "for":
+        word = token.lower()
+        following = tokens[position + 1].lower() if position + 1 < len(tokens) else ""
+        if word in _CONTEXT_OPENERS or (word == "of" and following in _ARTICLES):
             return " ".join(tokens[:position])
     return name
