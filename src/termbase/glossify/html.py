@@ -158,13 +158,17 @@ _TAG_BODY = r"(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
 _WHOLE = sorted(_NEVER - {"dt", "th", "option"})
 _WHOLE_NAMES = "|".join(_WHOLE)
 #: The page (in lower case) split into prose and markup: a skipped element with its content, a comment, a
-#: declaration or processing instruction, a tag, or a character reference (not the spaces).
+#: declaration or processing instruction, or a tag. (Every piece starts with `<`: the search for one
+#: is a plain search for that character.)
 _PIECES = re.compile(
     rf"(<({_WHOLE_NAMES})(?=[\s/>]){_TAG_BODY}(?<!/)>.*?</\2\s*>"
     r"|<!--.*?(?:-->|\Z)|<![^>]*>?|<\?[^>]*>?"
-    rf"|</?[A-Za-z][^\s/>]*{_TAG_BODY}>"
-    r"|&(?!nbsp;|#160;|#x[aA]0;|#32;)(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)",
+    rf"|</?[A-Za-z][^\s/>]*{_TAG_BODY}>)",
     re.DOTALL,
+)
+#: A character reference in prose is markup too (not the spaces: see `_SPACE_REFERENCES`).
+_REFERENCE = re.compile(
+    r"(&(?!nbsp;|#160;|#x[aA]0;|#32;)(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
 )
 #: Start tags of elements skipped by their attributes (class, data-termbase, translate), and of
 #: those skipped whose end tag may be missing: each is followed to its end in Python.
@@ -223,6 +227,23 @@ def _masked(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(pieces)
 
 
+def _with_references(parts: list[str]) -> list[str]:
+    """Return the pieces of `_PIECES.split` with each character reference in the prose split
+    off as markup (no element name), as one pattern for both would have split them."""
+    out: list[str] = []
+    for index in range(0, len(parts), 3):
+        prose = parts[index]
+        if "&" in prose:
+            pieces = _REFERENCE.split(prose)  # prose, reference, prose, …, prose
+            out.append(pieces[0])
+            for at in range(1, len(pieces), 2):
+                out.extend((pieces[at], None, pieces[at + 1]))  # type: ignore[arg-type]
+        else:
+            out.append(prose)
+        out.extend(parts[index + 1 : index + 3])
+    return out
+
+
 def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, Events]:
     """Return the prose of `page[start:end]` and its events (offsets are into that region).
 
@@ -236,6 +257,8 @@ def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, Even
     skipped = _marked(region, low)
     region, low = _masked(region, skipped), _masked(low, skipped)
     parts = _PIECES.split(low)  # prose, markup, element name, prose, markup, element name, …, prose
+    if "&" in low:
+        parts = _with_references(parts)
     lengths = [0] * (len(parts) // 3 * 2 + 1)  # prose, markup, …, prose (the names are no text)
     lengths[0::2] = map(len, parts[0::3])
     lengths[1::2] = map(len, parts[1::3])
@@ -331,17 +354,23 @@ def glossify_region(page: str, linker: Linker, tooltips: bool | str, start: int 
     out: list[str] = []
     last = 0
     starts, offsets = prose.starts, prose.offsets
+    take = linker.take
+    next_link = existing[0][0] if existing else no_more
     for begin, finish, concept_id, _ in matcher.spans(prose.text, context=words_around, among=linker.among):
         run = bisect_right(starts, begin) - 1  # a match lies in one run of text
-        begin, finish = offsets[run] + begin - starts[run], offsets[run] + finish - starts[run]
-        while seen_links < len(existing) and existing[seen_links][0] <= begin:
-            at, href, linked_id = existing[seen_links]
-            reach(at)
-            linker.existing(href, linked_id)
-            seen_links += 1
+        shift = offsets[run] - starts[run]
+        begin += shift
+        finish += shift
+        if begin >= next_link:
+            while seen_links < len(existing) and existing[seen_links][0] <= begin:
+                at, href, linked_id = existing[seen_links]
+                reach(at)
+                linker.existing(href, linked_id)
+                seen_links += 1
+            next_link = existing[seen_links][0] if seen_links < len(existing) else no_more
         if begin >= boundary:
             reach(begin)
-        if not linker.take(concept_id):
+        if not take(concept_id):
             continue
         opening = openings.get(concept_id)
         if opening is None:
