@@ -29,12 +29,17 @@ import json, resource, sys, time
 from pathlib import Path
 from termbase.build import build_termbase
 paths, db = json.loads(sys.argv[1]), Path(sys.argv[2])
-start, cpu = time.perf_counter(), time.process_time()
+def helpers_cpu():
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+start, cpu, helpers = time.perf_counter(), time.process_time(), helpers_cpu()
 summary = build_termbase(paths, db)
 seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 print(json.dumps({
     "seconds": seconds,
     "cpu_seconds": cpu,
+    "all_cpu_seconds": cpu + helpers_cpu() - helpers,
+    "helper_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
     "entries": sum(s.entry_count for s in summary.sources),
     "concepts": summary.concepts,
     "relations": summary.relations,
@@ -63,15 +68,22 @@ def run_case(paths: list[str], repeat: int) -> dict[str, object]:
     times = sorted(r["seconds"] for r in runs)
     seconds = statistics.median(times)
     cpu = sorted(r["cpu_seconds"] for r in runs)
+    all_cpu = sorted(r["all_cpu_seconds"] for r in runs)
     return {
         "seconds": round(seconds, 3),
         "seconds_min_median_max": [round(times[0], 3), round(seconds, 3), round(times[-1], 3)],
         "cpu_min_median_max": [round(cpu[0], 3), round(statistics.median(cpu), 3), round(cpu[-1], 3)],
+        "all_cpu_min_median_max": [
+            round(all_cpu[0], 3),
+            round(statistics.median(all_cpu), 3),
+            round(all_cpu[-1], 3),
+        ],
         "entries": runs[0]["entries"],
         "concepts": runs[0]["concepts"],
         "relations": runs[0]["relations"],
         "entries_per_second": round(runs[0]["entries"] / seconds),
         "peak_mb": round(max(r["peak_mb"] for r in runs), 1),
+        "helper_peak_mb": round(max(r["helper_peak_mb"] for r in runs), 1),
         "load_min_max": [min(loads), max(loads)],
     }
 
@@ -101,8 +113,9 @@ def main() -> None:
             f"{name:>18}: {figures['entries']:>7} entries → {figures['concepts']:>7} concepts, "
             f"{figures['relations']:>7} relations in {figures['seconds']:.3f} s "
             f"({figures['entries_per_second']:,} entries/s; min/median/max "
-            f"{figures['seconds_min_median_max']}; CPU {figures['cpu_min_median_max']}), "
-            f"peak {figures['peak_mb']} MB, "
+            f"{figures['seconds_min_median_max']}; CPU {figures['cpu_min_median_max']}, "
+            f"with helpers {figures['all_cpu_min_median_max']}), "
+            f"peak {figures['peak_mb']} MB (helper {figures['helper_peak_mb']} MB), "
             f"load {figures['load_min_max']}"
         )
     print(json.dumps(results))

@@ -7,6 +7,7 @@ with an InputError that says why; the other files still go through.
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -19,6 +20,7 @@ from termbase.check.findings import Finding
 from termbase.collections_pause import fewer_collections, no_collections
 from termbase.control_chars import cleaned, may_hold_controls, strip_controls
 from termbase.errors import InputError, NotAGlossaryError, NothingReadError
+from termbase.forked import Forked, can_fork
 from termbase.labels import remembered_keys
 from termbase.limits import Limits, applied, check_entries, check_lines, over_limit, watched
 from termbase.link import link
@@ -48,7 +50,7 @@ from termbase.semantic import (
     vectors_blob,
 )
 from termbase.sources import STDIN, STDIN_NAME, SourceText, expand_paths, input_folders, load_text
-from termbase.store import Build, write_termbase
+from termbase.store import Build, Linked, write_termbase
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,41 +254,116 @@ def read_sources(
     """Return every source that could be read, and an error for each that could not.
 
     With `relative_to`, sources are recorded by their path relative to that folder.
-    `progress` is told of each file done ("reading files").
+    `progress` is told of each file done ("reading files"). Several files are read by two
+    processes where a second core can be used (see `_read_files`).
     """
-    read: list[ReadSource] = []
     errors: list[InputError] = []
     seen: set[str] = set()
     items = list(expand_paths(list(paths)))
-    for done, (item, found_in_folder) in enumerate(items, start=1):
-        if len(items) > 1:
-            progress("reading files", done, len(items))
+    # each file to read once, with its place among the items
+    files: list[tuple[int, Path, bool]] = []
+    for place, (item, found_in_folder) in enumerate(items):
         if isinstance(item, InputError):
-            errors.append(item)
             continue
         key = str(item) if str(item) == STDIN else str(item.resolve())
-        if key in seen:
-            continue
-        seen.add(key)
-        try:
-            text = load_text(item)
-            if relative_to is not None and text.path != STDIN_NAME:
-                text = replace(text, path=str(item.resolve().relative_to(relative_to)))
-            read.append(read_source(text, format_name))
-        except NotAGlossaryError as error:
-            error.found_in_folder = found_in_folder
-            errors.append(error)
-        except InputError as error:
-            errors.append(error)
-        except Exception as error:  # a reader bug must not sink the other files
-            errors.append(
-                InputError(
-                    f"a reader failed on this file ({type(error).__name__}: {error})",
-                    path=str(item),
-                    hint="name another shape with --format, and please report this file",
-                )
-            )
+        if key not in seen:
+            seen.add(key)
+            files.append((place, item, found_in_folder))
+    outcomes = _read_files(files, format_name, relative_to, progress, len(items))
+    by_place = {place: found for (place, _, _), found in zip(files, outcomes, strict=True)}
+    read: list[ReadSource] = []
+    for place, (item, _) in enumerate(items):  # the paths' errors and the files' outcomes, in order
+        outcome = item if isinstance(item, InputError) else by_place.get(place)
+        if isinstance(outcome, ReadSource):
+            read.append(outcome)
+        elif outcome is not None:
+            errors.append(outcome)
     return read, errors
+
+
+def _read_files(
+    files: Sequence[tuple[int, Path, bool]],
+    format_name: str | None,
+    relative_to: Path | None,
+    progress: ProgressCallback,
+    named: int,
+) -> list[ReadSource | InputError]:
+    """Return each file read (or why not), in order.
+
+    Where a second core can be used (`forked.can_fork`), a forked process reads files too:
+    both take the next file not yet taken from a pipe of their numbers (each read of a pipe
+    takes a whole number), and the child hands its reads back pickled when done.
+    """
+
+    def report(done: int) -> None:
+        if named > 1:
+            progress("reading files", done, named)
+
+    def outcome(number: int) -> ReadSource | InputError:
+        _, item, found_in_folder = files[number]
+        return _read_file(item, found_in_folder, format_name, relative_to)
+
+    count = len(files)
+    if count < 2 or count > _MOST_SHARED or any(str(item) == STDIN for _, item, _ in files) or not can_fork():
+        found = []
+        for number in range(count):
+            found.append(outcome(number))
+            report(files[number][0] + 1)
+        report(named)
+        return found
+    taken, put = os.pipe()
+    os.write(put, b"".join(number.to_bytes(4, "little") for number in range(count)))
+    os.close(put)
+
+    def take_files() -> list[tuple[int, ReadSource | InputError]]:
+        done = []
+        while token := os.read(taken, 4):
+            number = int.from_bytes(token, "little")
+            done.append((number, outcome(number)))
+        return done
+
+    try:
+        helper = Forked(take_files)
+        try:
+            mine = []
+            while token := os.read(taken, 4):
+                number = int.from_bytes(token, "little")
+                mine.append((number, outcome(number)))
+                report(len(mine))
+            theirs = helper.result()
+        finally:
+            helper.cancel()
+    finally:
+        os.close(taken)
+    report(named)
+    return [found for _, found in sorted([*mine, *theirs], key=lambda pair: pair[0])]
+
+
+#: Files read by two processes at most at once: their numbers, 4 bytes each, must fit in a
+#: pipe's buffer (64 KiB on Linux, written before the fork); more are read by one.
+_MOST_SHARED = 16_000
+
+
+def _read_file(
+    item: Path, found_in_folder: bool, format_name: str | None, relative_to: Path | None
+) -> ReadSource | InputError:
+    """Return the file read, or the error that says why it could not be."""
+    try:
+        text = load_text(item)
+        if relative_to is not None and text.path != STDIN_NAME:
+            text = replace(text, path=str(item.resolve().relative_to(relative_to)))
+        return read_source(text, format_name)
+    except NotAGlossaryError as error:
+        error.found_in_folder = found_in_folder
+        return error
+    except InputError as error:
+        return error
+    except Exception as error:  # a reader bug must not sink the other files
+        return InputError(
+            f"a reader failed on this file ({type(error).__name__}: {error})",
+            path=str(item),
+            hint="name another shape with --format, and please report this file",
+        )
 
 
 def identified_entries(read: Sequence[ReadSource]) -> list[Entry]:
@@ -449,35 +526,38 @@ def _build_termbase(
     # kept, the tables (ten times their size) only until the matcher is made of them
     tables = concept_pattern_tables(concepts)
     rows = pattern_rows(tables)
-    matcher = TermMatcher.from_concepts(concepts, tables)
+    matchers = [TermMatcher.from_concepts(concepts, tables)]  # taken by linking, freed after it
     del tables
-    links = link(concepts, matcher=matcher)
-    del matcher
     vectors, descriptions = concept_vectors(concepts, known_vectors, progress) if semantic else ((), ())
-    findings = build_findings(concepts, links.relations, links.dangling)
+
+    def linked() -> Linked:  # runs while the rest is stored, where a second core can be used
+        links = link(concepts, matcher=matchers.pop())
+        return Linked(
+            links.relations, links.dangling, build_findings(concepts, links.relations, links.dangling)
+        )
+
     build = Build(
         sources=all_sources(read),
         concepts=tuple(concepts),
-        relations=links.relations,
-        dangling=links.dangling,
+        relations=(),
+        dangling=(),
         unused=tuple(u for r in read for u in r.result.unused),
         read_findings=tuple(f for r in read for f in r.findings),
         vectors=vectors,
         description_vectors=descriptions,
         vector_model=MODEL_NAME if vectors else "",
         vector_dimension=DIMENSION if vectors else 0,
-        check_findings=findings,
         pattern_rows=rows,
     )
-    write_termbase(db, build)
+    build = write_termbase(db, build, meanwhile=linked)
     return BuildSummary(
         db=db,
         sources=build.sources,
         skipped=tuple(e for e in errors if not _expected_skip(e)),
         not_glossaries=tuple(e for e in errors if _expected_skip(e)),
         concepts=len(concepts),
-        relations=len(links.relations),
-        dangling=len(links.dangling),
+        relations=len(build.relations),
+        dangling=len(build.dangling),
         seconds=time.perf_counter() - started,
         entries=entry_count,
         findings=build.read_findings,

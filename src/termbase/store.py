@@ -40,8 +40,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from array import array
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 from termbase import __version__
 from termbase.atomic_file import replacing
 from termbase.errors import StoreError
+from termbase.forked import Forked, can_fork
 from termbase.labels import label_key, strip_accents
 from termbase.language_tags import FALLBACK, language_rank
 from termbase.model import Concept, Dangling, Entry, Locator, Relation, Source, Unused
@@ -171,27 +172,84 @@ def _dumps(value: object) -> str:
     return _ENCODER.encode(value)
 
 
-def write_termbase(path: Path, build: Build) -> None:
-    """Write the build to `path` atomically (temporary file, then rename)."""
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """What linking and checking add to a build (see `write_termbase`'s `meanwhile`)."""
+
+    relations: tuple[Relation, ...]
+    dangling: tuple[Dangling, ...]
+    check_findings: tuple[Finding, ...]
+
+
+def write_termbase(path: Path, build: Build, meanwhile: Callable[[], Linked] | None = None) -> Build:
+    """Write the build to `path` atomically (temporary file, then rename); return what was written.
+
+    With `meanwhile`, `build` has no relations, dangling targets or check findings yet:
+    `meanwhile()` returns them. Where a second core can be used (`forked.can_fork`), a forked
+    process writes everything else while it runs, and its three tables are added after;
+    elsewhere it runs first. Either way the file holds the same rows in the same order.
+    """
+    with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
+        if meanwhile is not None and can_fork():
+            writer = Forked(_write, temp_name, build)
+            try:
+                build = _with_links(build, meanwhile())
+                writer.result()
+            finally:
+                writer.cancel()
+            _write_links(temp_name, build)
+        else:
+            if meanwhile is not None:
+                build = _with_links(build, meanwhile())
+            _write(temp_name, build)
+    return build
+
+
+def _with_links(build: Build, linked: Linked) -> Build:
+    return replace(
+        build, relations=linked.relations, dangling=linked.dangling, check_findings=linked.check_findings
+    )
+
+
+def _connect(name: Path) -> sqlite3.Connection:
+    """Open the file being built for writing: no journal, no syncs (it is renamed over the
+    termbase only when complete, see atomic_file)."""
+    connection = sqlite3.connect(name)
+    connection.execute("PRAGMA journal_mode = OFF")
+    connection.execute("PRAGMA synchronous = OFF")
+    connection.execute("PRAGMA cache_size = -65536")
+    return connection
+
+
+def _write(name: Path, build: Build) -> None:
+    """Write the whole build to the new file `name`: tables, rows, indexes, search tables."""
     from termbase.matcher_table import write_pattern_table  # readers of a termbase do not need them
     from termbase.search_tables import write_search_tables
 
-    with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
-        connection = sqlite3.connect(temp_name)
-        try:
-            connection.execute("PRAGMA journal_mode = OFF")
-            connection.execute("PRAGMA synchronous = OFF")
-            connection.execute("PRAGMA cache_size = -65536")
-            connection.executescript(SCHEMA)
-            with connection:
-                _insert(connection, build)
-                for statement in INDEXES.strip().splitlines():
-                    connection.execute(statement)
-                write_search_tables(connection)
-                write_pattern_table(connection, build.pattern_rows)
-            connection.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            connection.close()
+    connection = _connect(name)
+    try:
+        connection.executescript(SCHEMA)
+        with connection:
+            _insert(connection, build)
+            for statement in INDEXES.strip().splitlines():
+                connection.execute(statement)
+            write_search_tables(connection)
+            write_pattern_table(connection, build.pattern_rows)
+        connection.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        connection.close()
+
+
+def _write_links(name: Path, build: Build) -> None:
+    """Add the build's relations, dangling targets and check findings to the file `_write`
+    wrote without them (their tables and indexes are there, empty)."""
+    connection = _connect(name)
+    try:
+        with connection:
+            _insert_links(connection, build)
+        connection.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        connection.close()
 
 
 def _insert(db: sqlite3.Connection, build: Build) -> None:
@@ -277,14 +335,6 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
     )
     del numbers
     db.executemany(
-        "INSERT INTO relations VALUES (?,?,?,?,?,?)",
-        ((r.from_id, r.to_id, r.kind, r.evidence, r.source, r.line) for r in build.relations),
-    )
-    db.executemany(
-        "INSERT INTO dangling VALUES (?,?,?,?)",
-        ((d.from_id, d.target, d.source, d.line) for d in build.dangling),
-    )
-    db.executemany(
         "INSERT INTO unused VALUES (?,?,?,?)",
         ((source_ids[u.source], u.line, u.text, u.reason) for u in build.unused),
     )
@@ -294,6 +344,19 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
             (c.id, " ".join(c.labels), "\n".join(dict.fromkeys(e.definition for e in c.entries)))
             for c in build.concepts
         ),
+    )
+    _insert_links(db, build)
+
+
+def _insert_links(db: sqlite3.Connection, build: Build) -> None:
+    """Insert the rows of the build's relations, dangling targets and check findings."""
+    db.executemany(
+        "INSERT INTO relations VALUES (?,?,?,?,?,?)",
+        ((r.from_id, r.to_id, r.kind, r.evidence, r.source, r.line) for r in build.relations),
+    )
+    db.executemany(
+        "INSERT INTO dangling VALUES (?,?,?,?)",
+        ((d.from_id, d.target, d.source, d.line) for d in build.dangling),
     )
     db.executemany(
         "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?)",

@@ -1,0 +1,100 @@
+"""Work done in a forked process while this one goes on, on a machine with a second core.
+
+A forked child shares the parent's memory as it was at the fork (copy-on-write), so it
+needs nothing sent to it: only its result comes back, pickled through a pipe. Forking is
+used only where it is safe and worth it (`can_fork`): the platform can fork, no other
+thread runs (a thread holding a lock at the fork would leave it held in the child for
+good), and the process may use more than one core.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from termbase.errors import TermbaseError
+
+T = TypeVar("T")
+
+
+def can_fork() -> bool:
+    """Return True where work can go to a forked process and run beside this one."""
+    if not hasattr(os, "fork") or threading.active_count() > 1:
+        return False
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores > 1
+
+
+def _die_with(parent: int) -> None:
+    """End this child when `parent` ends (Linux): a `kill -9` of a build must not leave a
+    process behind that goes on writing its temporary file."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the child ends when its work is done
+        pass
+    if os.getppid() != parent:  # the parent ended before the request was made
+        os._exit(1)
+
+
+#: prctl's option: the signal a process gets when its parent ends.
+_PR_SET_PDEATHSIG = 1
+
+
+class Forked(Generic[T]):
+    """`function(*args)` run in a forked child from now on; `result()` waits for it and returns
+    it, or raises what it raised. `cancel()` stops the child (call it in a `finally`: a no-op
+    once the result was taken). Call only where `can_fork()`."""
+
+    def __init__(self, function: Callable[..., T], *args: object) -> None:
+        read, write = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            os.close(read)
+            try:
+                _die_with(parent)
+                try:
+                    payload = pickle.dumps((True, function(*args)), protocol=pickle.HIGHEST_PROTOCOL)
+                except BaseException as error:  # handed to the parent, raised there
+                    try:
+                        payload = pickle.dumps((False, error), protocol=pickle.HIGHEST_PROTOCOL)
+                    except Exception:
+                        payload = pickle.dumps((False, RuntimeError(repr(error))))
+                with os.fdopen(write, "wb") as pipe:
+                    pipe.write(payload)
+            finally:
+                os._exit(0)
+        os.close(write)
+        self._pid, self._fd = pid, read
+
+    def result(self) -> T:
+        """Wait for the child; return its function's result or raise its error."""
+        with os.fdopen(self._fd, "rb") as pipe:
+            payload = pipe.read()
+        os.waitpid(self._pid, 0)
+        self._pid = 0
+        if not payload:
+            raise TermbaseError(
+                "a process helping the build ended without an answer (killed, or out of memory?)"
+                " — run the build again"
+            )
+        ok, value = pickle.loads(payload)
+        if not ok:
+            raise value
+        return value
+
+    def cancel(self) -> None:
+        """Stop the child if it still runs, and reap it."""
+        if self._pid:
+            os.close(self._fd)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
+            os.waitpid(self._pid, 0)
+            self._pid = 0
