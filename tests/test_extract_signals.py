@@ -477,3 +477,20 @@ def test_names_after_a_description_a_dash_or_in_quotes(markdown: str, term: str,
 def test_known_among_and_refer_to_as_name_a_marked_term(markdown: str, term: str | None) -> None:
     named = {f.term for f in findings(markdown) if "introduced by 'called / known as'" in f.evidence}
     assert named == ({term} if term else set())
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "Slice it as we did in the *Knife Skills* episode before you go on.",
+        'The default pan size is called "medium" and fits most hobs.',
+        'We will look at the idea of "hops" between burners first.',
+    ],
+)
+def test_titles_defaults_and_prepositions_are_no_terms(markdown: str) -> None:
+    assert not [f.term for f in findings(markdown) if f.defining]
+
+
+def test_a_reason_clause_is_no_part_of_the_subject_named_again() -> None:
+    found = {f.term: f for f in findings("And that is why simmering is also called *poaching*.")}
+    assert found["poaching"].labels == ("poaching", "simmering")

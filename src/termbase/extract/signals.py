@@ -240,6 +240,16 @@ _PAREN_APPOSITIVE = re.compile(
     r"(?:^|(?<=[\s,]))(?:(?P<det>an?)\s+)?(?P<term>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+"
     r"\((?P<rest>an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:that|which|who|used\s+to|used\s+for)\s+[^()]{6,})\)"
 )
+#: "the *Working with Files* episode": a marked phrase that is the title of a part of the book.
+_TITLE_OF_PART_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:episode|chapter|section|lesson|tutorial|unit|module|appendix)s?\b", re.I
+)
+#: "The default colour map is called "viridis"": the name of one value, not of an idea.
+_DEFAULT_NAMED = re.compile(
+    r"\bdefault\s+(?:[\w-]+\s+){0,2}(?:is|are)\s+(?:\w+\s+)?(?:called|named)\s+\S*$", re.I
+)
+#: "… and that is why blurring is also called …": a reason clause before the subject.
+_WHY_CLAUSE = re.compile(r"^.*\b(?:is|that's|this\s+is|which\s+is)\s+why\s+", re.I)
 #: "… that ability grows with effort -- a **growth mindset**.": the name for what the sentence described.
 _DASH_NAMING_BEFORE = re.compile(r"[a-z,]\s+(?:--|—|–)\s*(?:an?|the)\s+[\"'“‘]?$")
 #: Nothing after the term but the sentence's end.
@@ -335,7 +345,7 @@ def named_subject(before: str) -> str:
     match = _CALLED_SUBJECT.match(before)
     if not match or _INSTANCE_SUBJECT.search(before):
         return ""  # "the method is called write": the name of one thing
-    subject = _CLAUSE_SPLIT.split(match.group("subject").strip())[-1].strip()
+    subject = _WHY_CLAUSE.sub("", _CLAUSE_SPLIT.split(match.group("subject").strip())[-1].strip())
     intro = _INTRO.match(subject)
     if intro:
         subject = intro.group("rest").strip()
@@ -363,6 +373,7 @@ def defining_subject(before: str) -> str:
         return ""
     subject = match.group("subject").strip()
     subject = _CLAUSE_SPLIT.split(subject)[-1].strip()
+    subject = _WHY_CLAUSE.sub("", subject)  # "and that is why blurring": the subject is "blurring"
     intro = _INTRO.match(subject)
     if intro:
         subject = intro.group("rest").strip()
@@ -440,7 +451,9 @@ def link_term(target: str, text: str) -> str:
 
 #: The noun a quoted word modifies: a "slip" knot (not: "heeling" when, "locker", of).
 _HEAD_NOUN_AFTER = re.compile(
-    r"^[\"”]\s+(?P<noun>(?!(?:of|from|in|to|for|and|or|with|is|are|was|were|as|at|by|on|that|which|"
+    r"^[\"”]\s+(?P<noun>(?!(?:of|from|in|to|for|and|or|with|is|are|was|were|as|at|by|on|that|which|between|among|"
+    r"across|through|into|onto|over|under|within|without|about|after|before|behind|beyond|along|around|against|"
+    r"towards?|upon|via|per|inside|outside|near|like|unlike|than|"
     r"who|when|if|but|so|than|then|because|instead|can|will|may|must|should|does|do|has|have|had|both|either|"
     r"each|only|also|here|there|again|itself|now|too|alone|means|refers|denotes|stands|describes|represents|"
     r"indicates|includes|contains|becomes|seems|looks|works|gets|makes|allows|lets|tells|shows|says|sounds)\b)"
@@ -528,6 +541,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         if span.kind in {STRONG, EMPHASIS} and not text[: span.start].strip(" \"'“‘*([") \
                 and not text[span.end :].strip(" .:!?\"'”’*)]"):
             continue  # the whole sentence is bold: a heading in disguise
+        if span.kind in {STRONG, EMPHASIS, QUOTED} and _TITLE_OF_PART_AFTER.match(text[span.end :]):
+            continue  # "as we did in the *Working with Files* episode": the title of a part of the book
         term = clean_term(text[span.start : span.end])
         end = span.end
         if span.kind == QUOTED and (head := _HEAD_NOUN_AFTER.match(text[span.end :])):
@@ -568,7 +583,7 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         colon = _COLON_AFTER.match(after) if _LEAD_IN.match(before.lstrip("-*• ")) else None
         appositive = _APPOSITIVE_AFTER.match(after)
         subject_verb = _SUBJECT_VERB_AFTER.match(after) if _LEAD_IN.match(clause) else None
-        if named and _NAMED_INSTANCE.search(before):
+        if named and (_NAMED_INSTANCE.search(before) or _DEFAULT_NAMED.search(before)):
             score += 0.05
             evidence.append("names one thing of a kind ('a module called …')")
             definition = finish_definition(plain_sentence(sentence))
@@ -806,7 +821,7 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             # "We call this initial read the priming read": the name follows the last "the"
             names = [name.rsplit(" the ", 1)[1] if " the " in f" {name}" and name.count(" ") >= 2 else name
                      for name in names if " the " in f" {name}" or len(name.split()) <= 3]
-        if _NAMED_INSTANCE.search(before) or (
+        if _NAMED_INSTANCE.search(before) or _DEFAULT_NAMED.search(before) or (
             _INSTANCE_SUBJECT.search(before) and (quoted or (len(names) == 1 and " " not in names[0]))
         ):
             continue  # "a file called X", "the command is called 'hoist'": the name of one thing
