@@ -115,6 +115,7 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
         ("Good-Turing estimation for unseen words", "Good-Turing", "turing-test"),
         # a word before the label's words that its definition holds only elsewhere, not the name
         ("gated linear attention", "gated linear attention", "linear-attention"),
+        ("what is a sample contest", "sample contest", "gan"),  # a hit whose labels hold none of it
         (
             "hindsight experience replay for sparse rewards",
             "hindsight experience replay",

@@ -656,6 +656,9 @@ class SearchIndex:
             partial = covered and missing and names_other
             if partial and not any(self._answers(other, name) for other in best[1:]):
                 return (name,)  # no hit the user sees names all of it
+            framed = how == "asked" and not reads_as_name(text)
+            if framed and not covered and not any(self._answers(other, name) for other in best[1:]):
+                return (name,)  # "what is X" answered by a concept holding nothing of X
             marked = how != "asked" and search_names.first_word_marked(name)
             if not covered and marked and self._foreign(name.split()[0]):
                 return (name,)

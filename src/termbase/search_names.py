@@ -219,13 +219,15 @@ def _opens_a_definition(db: sqlite3.Connection, lock: Any, word: str) -> bool:
 
 
 def _hyphenated_name(token: str) -> bool:
-    """Return True if a token is a name of several capitalised words joined by hyphens
-    ("Good-Turing", "Kolmogorov-Arnold", "Chain-of-Thought"): read as one name, as a whole."""
+    """Return True if a token is a name of several capitalised words (or letters) joined by
+    hyphens ("Good-Turing", "Kolmogorov-Arnold", "Chain-of-Thought", "N-BEATS"): read as one
+    name, as a whole."""
     parts = token.split("-")
     words = [p for p in parts if p.lower() not in NAME_JOINERS]
     return (
         len(words) >= 2
-        and all(len(p) >= 2 and p.isalpha() for p in parts)
+        and all(p.isalpha() for p in parts)
+        and max(len(p) for p in parts) >= 2
         and sum(1 for p in words if p[:1].isupper()) >= 2
     )
 
