@@ -398,3 +398,19 @@ def test_a_title_and_bold_in_the_sentence_below_it_together_introduce_a_term(tmp
     assert found["order slip"].confidence >= 0.6
     assert "and the sentence below marks it" in found["order slip"].evidence
     assert "tasting" not in found or found["tasting"].confidence < 0.6  # italics alone: stress or a name
+
+
+def test_a_heading_written_as_a_sentence_and_a_term_named_by_example(tmp_path: Path) -> None:
+    (tmp_path / "01-kitchen.md").write_text(
+        "# Kitchen\n\n## Knives kept for one kind of food are called dedicated knives\n\n"
+        "- Keep them apart from the others.\n\n"
+        "## Dedicated Pan Set (DPS)\n\nPans for fish only.\n", encoding="utf-8")
+    (tmp_path / "02-stock.md").write_text(
+        "# Stock\n\n- `broth` is a *base liquid* for soups.\n- Simmered for hours, then strained.\n\n"
+        "Every base liquid starts cold. A base liquid keeps for days. Each base liquid is labelled.\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path]))
+    assert found["dedicated knife"].definition == "Knives kept for one kind of food."
+    assert "Dedicated Pan Set" not in found  # a title's long name and acronym names no idea
+    assert found["base liquid"].definition == (
+        "`broth` is a base liquid for soups: simmered for hours, then strained.")

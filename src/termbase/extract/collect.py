@@ -37,6 +37,7 @@ from termbase.documents.sentences import Sentence, split_sentences
 from termbase.extract.signals import (
     INDEXED,
     MARKED_KINDS,
+    NAMED_WITH_EXAMPLE,
     QUOTED_PHRASE,
     Finding,
     finish_definition,
@@ -210,6 +211,41 @@ def _with_elaboration(finding: Finding, following: str) -> Finding:
     if not (_ELABORATION_START.match(following.strip()) or re.search(rf"\b{re.escape(stem)}", opening)):
         return finding
     definition = finish_definition(finding.definition.rstrip() + " " + " ".join(following.split()))
+    return replace(finding, definition=definition)
+
+
+#: A heading this long (in words) may be a whole sentence: "Functions attached to objects are called methods".
+_SENTENCE_HEADING_WORDS = 5
+
+
+def _sentence_heading_occurrences(document: Document, block: Block, index: int) -> list[Occurrence]:
+    """Return what a heading written as a whole sentence defines ("Functions attached to objects are
+    called methods"): lessons that state each section's point as its heading name terms there."""
+    text = block.text.rstrip().rstrip(".")
+    if len(text.split()) < _SENTENCE_HEADING_WORDS or text.endswith("?") or not _CUE.search(text):
+        return []
+    sentence = Sentence(text + ".", 0, len(text) + 1, block.line, block.spans)
+    found = []
+    for finding in pattern_findings(sentence, "", False):
+        # a title's "Long Name (LN)" names a product or a part of the book more often than an idea
+        if finding.defining and not any(e.startswith("acronym introduction") for e in finding.evidence):
+            evidence = (*finding.evidence, "in a heading written as a sentence")
+            found.append(Occurrence(replace(finding, evidence=evidence), index, block.section, block.line,
+                                    block.line, " ".join(text.split()) + "."))
+    return found
+
+
+def _with_item_below(finding: Finding, blocks: tuple[Block, ...], place: int) -> Finding:
+    """Return a term named by example in a list item ("`append` is a *method* of lists.") with the
+    list item on the next line added to its definition ("Like a function, but tied to an object.")."""
+    if NAMED_WITH_EXAMPLE not in finding.evidence or place + 1 >= len(blocks):
+        return finding
+    block, below = blocks[place], blocks[place + 1]
+    if below.kind != LIST_ITEM or below.line != block.line + block.text.count("\n") + 1:
+        return finding
+    said = " ".join(below.text.split())
+    said = said[:1].lower() + said[1:] if said[1:2].islower() else said  # "Like a …" goes on the sentence
+    definition = finish_definition(finding.definition.rstrip(".") + ": " + said)
     return replace(finding, definition=definition)
 
 
@@ -589,6 +625,9 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
         if block.kind == HEADING and block.label == "dt" and block.section not in skipped_sections:
             found.extend(_described_term(document, place, index))
             continue
+        if block.kind == HEADING and english and block.section not in skipped_sections:
+            found.extend(_sentence_heading_occurrences(document, block, index))
+            continue
         aside = block.kind == ASIDE and block.label.lower() in EXPLAINING_ASIDES
         if (block.kind not in _READ_KINDS and not aside) or block.section in skipped_sections \
                 or block.kind == HEADING:
@@ -613,6 +652,8 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 findings = _with_pattern_labels(findings, patterns)
                 taken = {f.term.lower() for f in findings}
                 findings += [f for f in patterns if f.term.lower() not in taken]
+            if block.kind == LIST_ITEM and number + 1 == len(sentences):
+                findings = [_with_item_below(f, document.blocks, place) for f in findings]
             if place in part_labels and number == 0:  # "**View:** …" under "The window has these menus:"
                 findings = [f for f in findings if not f.initial]
             if aside:  # a box: what its words define, and term markup inside a sentence (not "**Do this** …")

@@ -240,6 +240,23 @@ _PAREN_APPOSITIVE = re.compile(
     r"(?:^|(?<=[\s,]))(?:(?P<det>an?)\s+)?(?P<term>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})?)\s+"
     r"\((?P<rest>an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:that|which|who|used\s+to|used\s+for)\s+[^()]{6,})\)"
 )
+#: Evidence of a marked term named with an instance in code.
+NAMED_WITH_EXAMPLE = "named with an example: '`x` is a *X*'"
+#: "`total` is a *global variable*.", "`a` and `b` are *local variables* in `f`.": code as an instance.
+_CODE_EXAMPLE_BEFORE = re.compile(
+    r"^[\w.()\[\]'\"]+(?:\s*,\s*[\w.()\[\]'\"]+)*(?:,?\s+and\s+[\w.()\[\]'\"]+)?\s+(?:is|are)\s+(?:an?\s+)?$"
+)
+_EXAMPLE_END_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+[\w`.()]+(?:\s+[\w`.()]+)?)?\s*[.!]?\s*$")
+
+
+def _code_only(sentence: Sentence, before: str) -> bool:
+    """Return True when every word before the copula is code markup (`x`, `a` and `b`)."""
+    names = re.findall(r"[\w.()\[\]'\"]+", re.sub(r"\s+(?:is|are)\s+(?:an?\s+)?$|\band\b", " ", before))
+    spans = [sentence.text[s.start : s.end] for s in sentence.spans
+             if s.kind == CODE_SPAN and s.end <= len(before)]
+    return bool(names) and all(any(name in code for code in spans) for name in names)
+
+
 #: "the *Working with Files* episode": a marked phrase that is the title of a part of the book.
 _TITLE_OF_PART_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:episode|chapter|section|lesson|tutorial|unit|module|appendix)s?\b", re.I
@@ -653,6 +670,12 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         elif _MEANING_AFTER.match(after):
             score += 0.35
             evidence.append("followed by ', meaning …' / ', that is, …'")
+            defining = True
+            definition = finish_definition(plain_sentence(sentence))
+        elif span.kind in {STRONG, EMPHASIS} and _CODE_EXAMPLE_BEFORE.match(before) \
+                and _code_only(sentence, before) and _EXAMPLE_END_AFTER.match(after):
+            score += 0.3
+            evidence.append(NAMED_WITH_EXAMPLE)
             defining = True
             definition = finish_definition(plain_sentence(sentence))
         elif _DASH_NAMING_BEFORE.search(before) and _SENTENCE_END_AFTER.match(after):
