@@ -7,7 +7,8 @@ Everything runs on tmpfs (/dev/shm) when there is one: on the shared virtual dis
 creating the same 10,436 files takes anywhere from 0.2 to 6.5 s, so a disk run cannot tell
 a renderer's cost from the disk's. In one run:
 
-1. `termbase site` for the built-in AI/ML glossary (compiled first, not timed);
+1. `termbase site` for the built-in AI/ML glossary (compiled first, not timed); every command
+   runs with Python's bytecode written once into the run's folder (see `command_environment`);
 2. a generated termbase of 10,000 distinct concepts (bench/generate.py's generate_unique +
    build_termbase; build time reported apart), then, `--repeat` rounds, each of:
    - `termbase site` for it into a new folder (a whole command in a new process, wall clock);
@@ -73,12 +74,31 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+#: The environment of the timed commands (see `command_environment`).
+command_env: dict[str, str] = dict(os.environ)
+
+
+def command_environment(pycache: Path) -> dict[str, str]:
+    """Return this environment with Python's compiled bytecode kept under `pycache`.
+
+    With PYTHONDONTWRITEBYTECODE set (as on some shared machines) and no bytecode beside a
+    changed source file, every command compiles the modules it imports again: 20 ms for
+    cli.py alone, more for a site's modules, and more the more files changed since bytecode
+    was last written. An installed termbase has its bytecode (pip compiles it), so the timed
+    commands run with bytecode written once, by the first (untimed) command, into a folder of
+    this run: what `termbase site` costs, not what compiling its source costs.
+    """
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env
+
+
 def timed(command: list[str], cwd: Path | None = None) -> float:
     """Run `command`, fail loudly if it fails, return its wall-clock seconds (its CPU seconds,
     its own processes' included, in `last_cpu`)."""
     cpu = cpu_seconds()
     started = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=command_env)
     seconds = time.perf_counter() - started
     last_cpu[0] = cpu_seconds() - cpu
     if done.returncode != 0:
@@ -257,6 +277,9 @@ def main() -> None:
     results["folder"] = "tmpfs (/dev/shm)" if scratch else "the temporary folder's disk (no tmpfs here)"
     with tempfile.TemporaryDirectory(prefix="termbase-site-bench-", dir=scratch) as tmp_name:
         tmp = Path(tmp_name)
+        command_env.clear()
+        command_env.update(command_environment(tmp / "pycache"))
+        timed([sys.executable, "-m", "termbase", "--version"])  # bytecode written (see command_environment)
 
         builtin = builtin_db()
         results["builtin_site"] = site(builtin, tmp / "builtin-site", 1)

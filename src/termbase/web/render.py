@@ -23,9 +23,9 @@ from jinja2.compiler import CodeGenerator
 from markupsafe import Markup, escape
 
 try:  # markupsafe's escaping of a str (its C speedups where built), without the Markup around it
-    from markupsafe import _escape_inner
+    from markupsafe import _escape_inner as escape_text
 except ImportError:  # another version of markupsafe: its public escape
-    _escape_inner = escape
+    escape_text = escape
 
 from termbase.citations import citations
 from termbase.plain_text import markdown_as_plain_text
@@ -289,7 +289,7 @@ def escape_output(value: object) -> str:
     """
     kind = type(value)
     if kind is str:
-        return _escape_inner(value)
+        return escape_text(value)
     if kind is Markup:
         return value  # type: ignore[return-value]
     return escape(value)
@@ -509,7 +509,7 @@ def origin_html(origin: str) -> Markup:
 def bdi(text: object) -> Markup:
     """Return text from a source isolated in `<bdi>`: a right-to-left override inside a
     label cannot reorder the page around it."""
-    return Markup(f"<bdi>{_escape_inner(str(text))}</bdi>")
+    return Markup(f"<bdi>{escape_text(str(text))}</bdi>")
 
 
 @lru_cache(maxsize=1024)
