@@ -494,3 +494,10 @@ def test_titles_defaults_and_prepositions_are_no_terms(markdown: str) -> None:
 def test_a_reason_clause_is_no_part_of_the_subject_named_again() -> None:
     found = {f.term: f for f in findings("And that is why simmering is also called *poaching*.")}
     assert found["poaching"].labels == ("poaching", "simmering")
+
+
+def test_an_acronym_for_an_organisation_is_no_defined_term() -> None:
+    found = {f.term: f for f in findings("Recipes are kept by the National Institute for Baking Standards "
+                                         "(NIBS) and by a shared recipe database (SRD).")}
+    assert not found["National Institute for Baking Standards"].defining
+    assert found["shared recipe database"].defining

@@ -1002,6 +1002,11 @@ def anaphor_findings(text: str, previous: str) -> list[Finding]:
 
 
 _MINOR_WORDS = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "or"})
+#: Words that make a capitalised long form the name of a body: an institute, an agency, a university.
+_ORGANISATION = re.compile(
+    r"\b(?:Cent(?:er|re)|Institute|Foundation|Agency|Association|Society|University|College|"
+    r"Organi[sz]ation|Council|Department|Laborator(?:y|ies)|Consortium|Commission|Committee|Ministry|Bureau)\b"
+)
 
 
 def _initials_in(long_form: str, short: str) -> bool:
@@ -1028,6 +1033,13 @@ def acronym_findings(sentence: Sentence) -> list[Finding]:
                 found = long_form
                 break
         if not found or term_problem(found):
+            continue
+        said = finish_definition(plain_sentence(sentence))
+        capitalised = all(w[:1].isupper() for w in found.split() if w not in _MINOR_WORDS)
+        if _ORGANISATION.search(found) and capitalised:
+            # "National Centre for Weather Data (NCWD)": the name of a body, not a term the text defines
+            evidence = (f"acronym introduction '{found} ({short})'", "names an organisation")
+            findings.append(Finding(found, 0.35, evidence, said, False, labels=(found, short)))
             continue
         findings.append(Finding(found, 0.55, (f"acronym introduction '{found} ({short})'",),
                                 finish_definition(plain_sentence(sentence)), True, labels=(found, short)))
