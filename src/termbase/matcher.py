@@ -298,6 +298,22 @@ class _Automata:
         return found
 
 
+class _PatternMaker:
+    """Makes what each pattern stands for, one object for equal ones: a label's plural and
+    singular forms stand for the same, and a concept's labels share its tuple of owners (half
+    the objects a cached matcher unpickles and keeps)."""
+
+    def __init__(self) -> None:
+        self.made: dict[_Pattern, _Pattern] = {}
+        self.owners: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def __call__(self, pattern: str, owners: dict[str, str]) -> _Pattern:
+        ids = tuple(sorted(owners))
+        ids = self.owners.setdefault(ids, ids)
+        found = (ids, owners[ids[0]], pattern.count(" ") - 1)
+        return self.made.setdefault(found, found)
+
+
 def _trie(keys: list[str]) -> ahocorasick.Automaton | None:
     """Return an automaton finding `keys` (its value: the key's index), None if there are none."""
     if not keys:
@@ -412,7 +428,7 @@ class TermMatcher:
                     if len(owners) > 1:
                         first = min(map(rank, owners))
                         table[pattern] = {o: label for o, label in owners.items() if rank(o) == first}
-        made = self._pattern
+        made = _PatternMaker()
         self._automata = _Automata(
             {p: made(p, o) for p, o in folded.items()}, {p: made(p, o) for p, o in cased.items()}
         )
@@ -422,11 +438,6 @@ class TermMatcher:
         every_char = set("".join(folded)).union("".join(cased))
         self._pattern_chars = frozenset(c for c in every_char if not c.isascii())
         self._char_map: dict[str, str] = {}
-
-    @staticmethod
-    def _pattern(pattern: str, owners: dict[str, str]) -> _Pattern:
-        ids = tuple(sorted(owners))
-        return (ids, owners[ids[0]], pattern.count(" ") - 1)
 
     # -- building
 
