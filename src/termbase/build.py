@@ -26,7 +26,7 @@ from termbase.limits import Limits, applied, check_entries, check_lines, over_li
 from termbase.link import link
 from termbase.matcher import TermMatcher, concept_pattern_tables
 from termbase.matcher_table import pattern_rows
-from termbase.model import Concept, Dangling, Entry, ReadResult, Relation, Source, Unused
+from termbase.model import Concept, Entry, ReadResult, Source, Unused
 from termbase.progress import ProgressCallback, no_progress
 from termbase.read_checks import ReadFinding, adjusted_confidence, check_read
 from termbase.readers import MIN_CONFIDENCE, forced_reader, get_reader, pick_reader, rank_readers
@@ -408,17 +408,16 @@ def _numbered(entry: Entry, ordinal: int) -> Entry:
     return Entry(*_ENTRY_FIELDS(entry), ordinal=ordinal)
 
 
-def build_findings(
-    concepts: Sequence[Concept], relations: Sequence[Relation], dangling: Sequence[Dangling]
-) -> tuple[Finding, ...]:
+def build_findings(concepts: Sequence[Concept]) -> tuple[Finding, ...]:
     """Return the contradictions `termbase check` finds in a build, to store beside it.
 
     Only the rule whose findings the pages show runs here, to keep builds fast;
-    `termbase check --db` runs every rule on the stored concepts.
+    `termbase check --db` runs every rule on the stored concepts. That rule reads only the
+    concepts (not relations), so the build runs it beside linking (see `write_termbase`).
     """
     from termbase.check import CheckInput, run_checks, select_rules
 
-    return tuple(run_checks(CheckInput(concepts, relations, dangling), select_rules(["contradiction"])))
+    return tuple(run_checks(CheckInput(concepts, (), ()), select_rules(["contradiction"])))
 
 
 def concept_texts(concepts: Sequence[Concept]) -> list[str]:
@@ -522,19 +521,17 @@ def _build_termbase(
     entry_count = len({entry.identity for entry in entries})
     concepts = resolve(entries)
     del entries  # the concepts hold them now
-    # the labels' patterns are made once, for linking and to be stored; the stored rows are
-    # kept, the tables (ten times their size) only until the matcher is made of them
-    tables = concept_pattern_tables(concepts)
-    rows = pattern_rows(tables)
-    matchers = [TermMatcher.from_concepts(concepts, tables)]  # taken by linking, freed after it
-    del tables
     vectors, descriptions = concept_vectors(concepts, known_vectors, progress) if semantic else ((), ())
 
     def linked() -> Linked:  # runs while the rest is stored, where a second core can be used
-        links = link(concepts, matcher=matchers.pop())
-        return Linked(
-            links.relations, links.dangling, build_findings(concepts, links.relations, links.dangling)
-        )
+        # the labels' patterns are made once, for linking and to be stored; the stored rows are
+        # kept, the tables (ten times their size) only until the matcher is made of them
+        tables = concept_pattern_tables(concepts)
+        rows = pattern_rows(tables)
+        matcher = TermMatcher.from_concepts(concepts, tables)
+        del tables
+        links = link(concepts, matcher=matcher)
+        return Linked(links.relations, links.dangling, rows)
 
     build = Build(
         sources=all_sources(read),
@@ -547,9 +544,8 @@ def _build_termbase(
         description_vectors=descriptions,
         vector_model=MODEL_NAME if vectors else "",
         vector_dimension=DIMENSION if vectors else 0,
-        pattern_rows=rows,
     )
-    build = write_termbase(db, build, meanwhile=linked)
+    build = write_termbase(db, build, meanwhile=linked, checked=build_findings)
     return BuildSummary(
         db=db,
         sources=build.sources,

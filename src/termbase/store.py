@@ -174,31 +174,45 @@ def _dumps(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Linked:
-    """What linking and checking add to a build (see `write_termbase`'s `meanwhile`)."""
+    """What linking adds to a build (see `write_termbase`'s `meanwhile`)."""
 
     relations: tuple[Relation, ...]
     dangling: tuple[Dangling, ...]
-    check_findings: tuple[Finding, ...]
+    #: The rows of the labels' matcher patterns that linking made (see `Build.pattern_rows`).
+    pattern_rows: tuple[PatternRow, ...] | None = None
 
 
-def write_termbase(path: Path, build: Build, meanwhile: Callable[[], Linked] | None = None) -> Build:
+#: A check that reads only the concepts (see `write_termbase`'s `checked`).
+ConceptCheck = Callable[[Sequence[Concept]], tuple["Finding", ...]]
+
+
+def write_termbase(
+    path: Path,
+    build: Build,
+    meanwhile: Callable[[], Linked] | None = None,
+    checked: ConceptCheck | None = None,
+) -> Build:
     """Write the build to `path` atomically (temporary file, then rename); return what was written.
 
-    With `meanwhile`, `build` has no relations, dangling targets or check findings yet:
-    `meanwhile()` returns them. Where a second core can be used (`forked.can_fork`), a forked
-    process writes everything else while it runs, and its three tables are added after;
-    elsewhere it runs first. Either way the file holds the same rows in the same order.
+    With `meanwhile`, `build` has no relations, dangling targets or pattern rows yet:
+    `meanwhile()` returns them. With `checked`, its check findings are `checked(concepts)`.
+    Where a second core can be used (`forked.can_fork`), a forked process works out the
+    findings and writes everything but what `meanwhile` returns while it runs, and that is
+    added after; elsewhere all runs here. Either way the file holds the same rows in the same order.
     """
     with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
         if meanwhile is not None and can_fork():
-            writer = Forked(_write, temp_name, build)
+            writer = Forked(_write_unlinked, temp_name, build, checked)
             try:
-                build = _with_links(build, meanwhile())
-                writer.result()
+                linked = meanwhile()
+                findings = writer.result()
             finally:
                 writer.cancel()
+            build = _with_links(replace(build, check_findings=findings), linked)
             _write_links(temp_name, build)
         else:
+            if checked is not None:
+                build = replace(build, check_findings=checked(build.concepts))
             if meanwhile is not None:
                 build = _with_links(build, meanwhile())
             _write(temp_name, build)
@@ -207,8 +221,16 @@ def write_termbase(path: Path, build: Build, meanwhile: Callable[[], Linked] | N
 
 def _with_links(build: Build, linked: Linked) -> Build:
     return replace(
-        build, relations=linked.relations, dangling=linked.dangling, check_findings=linked.check_findings
+        build, relations=linked.relations, dangling=linked.dangling, pattern_rows=linked.pattern_rows
     )
+
+
+def _write_unlinked(name: Path, build: Build, checked: ConceptCheck | None) -> tuple[Finding, ...]:
+    """Write all but what `_write_links` adds, with the findings of `checked`; return them."""
+    if checked is not None:
+        build = replace(build, check_findings=checked(build.concepts))
+    _write(name, build, linked=False)
+    return build.check_findings
 
 
 def _connect(name: Path) -> sqlite3.Connection:
@@ -221,38 +243,46 @@ def _connect(name: Path) -> sqlite3.Connection:
     return connection
 
 
-def _write(name: Path, build: Build) -> None:
-    """Write the whole build to the new file `name`: tables, rows, indexes, search tables."""
-    from termbase.matcher_table import write_pattern_table  # readers of a termbase do not need them
-    from termbase.search_tables import write_search_tables
+def _write(name: Path, build: Build, linked: bool = True) -> None:
+    """Write the build to the new file `name`: tables, rows, indexes, search tables, and
+    unless `linked` is False the rows `_write_links` adds."""
+    from termbase.search_tables import write_search_tables  # readers of a termbase do not need it
 
     connection = _connect(name)
     try:
         connection.executescript(SCHEMA)
         with connection:
-            _insert(connection, build)
+            _insert(connection, build, linked)
             for statement in INDEXES.strip().splitlines():
                 connection.execute(statement)
             write_search_tables(connection)
-            write_pattern_table(connection, build.pattern_rows)
+            if linked:
+                _write_pattern_table(connection, build)
         connection.execute("PRAGMA journal_mode = DELETE")
     finally:
         connection.close()
 
 
 def _write_links(name: Path, build: Build) -> None:
-    """Add the build's relations, dangling targets and check findings to the file `_write`
-    wrote without them (their tables and indexes are there, empty)."""
+    """Add what `_write(linked=False)` left out: relations and dangling targets (their tables
+    and indexes are there, empty), and the matcher's pattern table."""
     connection = _connect(name)
     try:
         with connection:
             _insert_links(connection, build)
+            _write_pattern_table(connection, build)
         connection.execute("PRAGMA journal_mode = DELETE")
     finally:
         connection.close()
 
 
-def _insert(db: sqlite3.Connection, build: Build) -> None:
+def _write_pattern_table(db: sqlite3.Connection, build: Build) -> None:
+    from termbase.matcher_table import write_pattern_table  # readers of a termbase do not need it
+
+    write_pattern_table(db, build.pattern_rows)
+
+
+def _insert(db: sqlite3.Connection, build: Build, linked: bool = True) -> None:
     meta = {
         "schema_version": str(SCHEMA_VERSION),
         "termbase_version": __version__,
@@ -345,11 +375,13 @@ def _insert(db: sqlite3.Connection, build: Build) -> None:
             for c in build.concepts
         ),
     )
-    _insert_links(db, build)
+    if linked:
+        _insert_links(db, build)
+    _insert_findings(db, build)
 
 
 def _insert_links(db: sqlite3.Connection, build: Build) -> None:
-    """Insert the rows of the build's relations, dangling targets and check findings."""
+    """Insert the rows of the build's relations and dangling targets."""
     db.executemany(
         "INSERT INTO relations VALUES (?,?,?,?,?,?)",
         ((r.from_id, r.to_id, r.kind, r.evidence, r.source, r.line) for r in build.relations),
@@ -358,6 +390,9 @@ def _insert_links(db: sqlite3.Connection, build: Build) -> None:
         "INSERT INTO dangling VALUES (?,?,?,?)",
         ((d.from_id, d.target, d.source, d.line) for d in build.dangling),
     )
+
+
+def _insert_findings(db: sqlite3.Connection, build: Build) -> None:
     db.executemany(
         "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?)",
         [
