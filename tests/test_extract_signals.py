@@ -501,3 +501,9 @@ def test_an_acronym_for_an_organisation_is_no_defined_term() -> None:
                                          "(NIBS) and by a shared recipe database (SRD).")}
     assert not found["National Institute for Baking Standards"].defining
     assert found["shared recipe database"].defining
+
+
+def test_an_acronym_followed_by_its_long_form_in_brackets_is_introduced() -> None:
+    found = {f.term: f for f in findings("Weigh it on the DKS (digital kitchen scale) first.")}
+    assert found["digital kitchen scale"].labels == ("digital kitchen scale", "DKS")
+    assert not findings("Ask the NIB (National Institute of Bakers) first.")  # an organisation

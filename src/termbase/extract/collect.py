@@ -67,7 +67,7 @@ _CUE = re.compile(
     r"(?:an?|the|one|any|when|where)\b"
     r"|\bare\s+[a-z]{3,}s\s+(?:that|which|who|whose|where)\s"
     r"|,\s*(?:meaning|that\s+is|i\.\s?e\.|in\s+other\s+words)\b"
-    r"|[a-z]\s+\(an?\s+[a-z]"
+    r"|[a-z]\s+\(an?\s+[a-z]|\b[A-Z]{2,}s?\s+\([a-z]"
 )
 _SKIPPED_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"

@@ -1016,10 +1016,24 @@ def _initials_in(long_form: str, short: str) -> bool:
     return bool(initials) and initials[0] == short[0].lower() and all(i in letters for i in initials)
 
 
+#: "CSV (comma-separated values)": an acronym with its long form after it, in brackets.
+_ACRONYM_FIRST = re.compile(
+    r"(?<![\w-])(?P<short>[A-Z][A-Z0-9&]{1,9})s?\s+\((?P<long>[A-Za-z][\w-]*(?:\s+[\w-]+){1,6})\)"
+)
+
+
 def acronym_findings(sentence: Sentence) -> list[Finding]:
-    """Return findings for 'Long Form (LF)' introductions whose letters match the words."""
+    """Return findings for 'Long Form (LF)' introductions whose letters match the words, and for
+    'LF (long form)' ones."""
     text = sentence.text
     findings: list[Finding] = []
+    for match in _ACRONYM_FIRST.finditer(text):
+        short, long_form = match.group("short"), clean_term(match.group("long"))
+        if long_form and not term_problem(long_form) and is_acronym_of(short, long_form) \
+                and _initials_in(long_form, short) and not _ORGANISATION.search(long_form):
+            evidence = (f"acronym introduction '{short} ({long_form})'",)
+            said = finish_definition(plain_sentence(sentence))
+            findings.append(Finding(long_form, 0.55, evidence, said, True, labels=(long_form, short)))
     for match in _ACRONYM.finditer(text):
         short = match.group("short")
         if not sum(c.isupper() for c in short) >= 2:
