@@ -8,10 +8,14 @@ output is piped or `--quiet` is given.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from types import TracebackType
 
 from rich.console import Console
+
+#: The bars are redrawn at most this often (and when a stage ends).
+REDRAW_SECONDS = 0.1
 
 #: stage (e.g. "reading files"), units done, units in all (0: not known).
 ProgressCallback = Callable[[str, int, int], None]
@@ -31,6 +35,8 @@ class TerminalProgress:
         if self.enabled:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+            # Redrawn when told of progress, not by a refresh thread of rich's: a second thread
+            # in the process would keep builds and sites from forking workers (see forked).
             self._bars = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),
@@ -38,7 +44,9 @@ class TerminalProgress:
                 TimeElapsedColumn(),
                 console=console,
                 transient=True,
+                auto_refresh=False,
             )
+        self._drawn = 0.0
 
     def __enter__(self) -> TerminalProgress:
         if self._bars is not None:
@@ -57,4 +65,8 @@ class TerminalProgress:
         task = self._tasks.get(stage)
         if task is None:
             task = self._tasks[stage] = self._bars.add_task(stage, total=total or None)
-        self._bars.update(task, completed=done, total=total or None)
+        now = time.monotonic()
+        redraw = now - self._drawn >= REDRAW_SECONDS or done == total
+        self._bars.update(task, completed=done, total=total or None, refresh=redraw)
+        if redraw:
+            self._drawn = now
