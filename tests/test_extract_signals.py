@@ -507,3 +507,11 @@ def test_an_acronym_followed_by_its_long_form_in_brackets_is_introduced() -> Non
     found = {f.term: f for f in findings("Weigh it on the DKS (digital kitchen scale) first.")}
     assert found["digital kitchen scale"].labels == ("digital kitchen scale", "DKS")
     assert not findings("Ask the NIB (National Institute of Bakers) first.")  # an organisation
+
+
+def test_or_and_a_gloss_of_several_words_defines_a_marked_term() -> None:
+    found = {f.term: f for f in findings("Bakers shape dough into *boules*, or round loaves of crusty "
+                                         "bread, before baking.")}
+    assert found["boules"].defining and found["boules"].definition == "Round loaves of crusty bread."
+    synonym = {f.term: f for f in findings("Trim the *boom*, or spar, first.")}
+    assert not synonym["boom"].defining or "gloss" not in " ".join(synonym["boom"].evidence)

@@ -257,6 +257,12 @@ def _code_only(sentence: Sentence, before: str) -> bool:
     return bool(names) and all(any(name in code for code in spans) for name in names)
 
 
+#: "creating *clumps*, or groups of separate items held as one, …": ', or' and a gloss (a noun phrase with a
+#: preposition or a relative clause, four words or more), not a second name.
+_OR_GLOSS_AFTER = re.compile(
+    r"^[\"'”’]?\s*,\s+or\s+(?P<rest>(?:[a-z][\w'-]*\s+){1,3}(?:of|among|between|in|for|with|that|which|who|where)"
+    r"\s+[^,.;:]{3,80}?)\s*(?:,|\.|;|$)"
+)
 #: "the *Working with Files* episode": a marked phrase that is the title of a part of the book.
 _TITLE_OF_PART_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:episode|chapter|section|lesson|tutorial|unit|module|appendix)s?\b", re.I
@@ -705,6 +711,12 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append(f"given as another name of '{other}' ('X (aka Y)')")
             definition = finish_definition(plain_sentence(sentence))
             labels = (term, other)
+        elif (gloss := _OR_GLOSS_AFTER.match(after)) and span.kind in {STRONG, EMPHASIS, DFN} \
+                and not _EXAMPLES_AFTER.match(after) and not gloss.group("rest")[:1].isupper():
+            score += 0.3
+            evidence.append("followed by ', or' and a gloss of several words ('X, or … that …,')")
+            defining = True
+            definition = finish_definition(gloss.group("rest"))
         elif _SYNONYM_AFTER.match(after) or _NAMING_BEFORE.search(before.rstrip(" ,(")):
             score += 0.25
             evidence.append("given with a synonym")
