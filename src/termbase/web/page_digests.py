@@ -12,14 +12,19 @@ would not show, rewrites it."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import termbase as package
 from termbase.store import Termbase
-from termbase.web.pages import Summary
+from termbase.web.in_child import InChild
+
+if TYPE_CHECKING:  # not imported: a site build starts its digests before loading the pages' code
+    from termbase.web.pages import Summary
 
 
 def _digest(value: object) -> str:
@@ -113,3 +118,26 @@ def list_digest(items: list[Summary], *page: str) -> str:
     """Return a digest of what a list page (a letter, a topic) is made from besides the site:
     its concepts' ids, labels and summaries, and `page` (its name, its address)."""
     return _digest((page, [(item.id, item.label, item.summary) for item in items]))
+
+
+def start_concept_digests(path: Path) -> InChild:
+    """Start working out `concept_digests` of the termbase at `path` in a forked process (where
+    forking is safe; else `get()` works them out): the job's `get()` returns them.
+
+    This module imports only the store, so a command can start the job before it loads the
+    site's own code (templates, Markdown, the pages' views) and the second core is busy sooner.
+    """
+    return InChild(_digests_of, path)
+
+
+def _digests_of(path: Path) -> dict[str, str]:
+    """Return `concept_digests` of the termbase at `path`, with the cyclic garbage collector
+    paused (opened here: a forked process must not use its parent's SQLite connection)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        with Termbase.open(path) as termbase:
+            return concept_digests(termbase)
+    finally:
+        if enabled:
+            gc.enable()

@@ -14,7 +14,6 @@ import html
 import json
 import multiprocessing as mp
 import os
-import pickle
 import shutil
 import threading
 import time
@@ -29,8 +28,9 @@ from termbase.model import is_concept_id
 from termbase.progress import ProgressCallback, no_progress
 from termbase.store import Termbase
 from termbase.web.concept_article import concept_article
+from termbase.web.in_child import InChild
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
-from termbase.web.page_digests import concept_digests, list_digest, site_fingerprint
+from termbase.web.page_digests import list_digest, site_fingerprint, start_concept_digests
 from termbase.web.pages import (
     Links,
     SiteData,
@@ -99,74 +99,6 @@ def _remove_temporaries(out: Path) -> tuple[int, set[str]]:
             if removed:
                 pages = {name for name in pages if not name.endswith(TEMP_SUFFIX)}
     return removed, pages
-
-
-class _InChild:
-    """A function's result worked out in a forked process while this one goes on (`get` waits
-    for it), or here when `get` is first called where forking is unsafe (see `worker_count`)."""
-
-    def __init__(self, function: Callable[..., object], *args: object) -> None:
-        self._function, self._args = function, args
-        self._pid, self._fd = 0, -1
-        self._done = False
-        self._value: object = None
-        #: Whether the function runs in another process (else `get` runs it here).
-        self.forked = False
-        if worker_count(PARALLEL_FROM, 2) < 2:
-            return
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            os.close(read)
-            try:
-                try:
-                    payload = pickle.dumps((True, function(*args)), protocol=pickle.HIGHEST_PROTOCOL)
-                except BaseException as error:  # handed to the parent, raised there
-                    try:
-                        payload = pickle.dumps((False, error))
-                    except Exception:
-                        payload = pickle.dumps((False, RuntimeError(repr(error))))
-                with os.fdopen(write, "wb") as pipe:
-                    pipe.write(payload)
-            finally:
-                os._exit(0)
-        os.close(write)
-        self._pid, self._fd = pid, read
-        self.forked = True
-
-    def close(self) -> None:
-        """Stop waiting for an answer not taken (the child, if still running, ends on its own
-        when it finds the pipe closed) and reap the child."""
-        if self._pid:
-            os.close(self._fd)
-            os.waitpid(self._pid, 0)
-            self._pid = 0
-
-    def get(self) -> object:
-        """Return the function's result (raise what it raised)."""
-        if self._done:
-            return self._value
-        if self._pid:
-            with os.fdopen(self._fd, "rb") as pipe:
-                payload = pipe.read()
-            os.waitpid(self._pid, 0)
-            self._pid = 0
-            if not payload:
-                raise StoreError("a site build process ended without an answer (out of memory?)")
-            ok, value = pickle.loads(payload)
-            if not ok:
-                raise value
-        else:
-            value = self._function(*self._args)
-        self._done, self._value = True, value
-        return value
-
-
-def _digests_of(path: Path) -> dict[str, str]:
-    """Return `concept_digests` of the termbase at `path` (opened here: a forked process must
-    not use its parent's SQLite connection)."""
-    with Termbase.open(path) as termbase:
-        return concept_digests(termbase)
 
 
 class FolderWriter:
@@ -484,6 +416,7 @@ def write_site(
     workers: int | None = None,
     base_url: str = "",
     progress: ProgressCallback = no_progress,
+    digests: InChild | None = None,
 ) -> SiteSummary:
     """Write the static site of `termbase` into the folder `out`; return what was written.
 
@@ -492,12 +425,14 @@ def write_site(
     core for sites of PARALLEL_FROM concepts or more; see `worker_count`). With `base_url`
     (the address the folder will be served from, ending in `/`), pages name their canonical
     URL, `sitemap.xml` lists them (and `robots.txt` names it, at a host's root), and llms.txt
-    links are absolute.
+    links are absolute. `digests`: the job `start_concept_digests(termbase.path)` returned, if
+    the caller started it (it is closed here).
     """
     with cyclic_gc_paused():
         # Every build needs the pages' digests (to compare, or for the next build): worked out
-        # in another process while this one loads the site data.
-        digests_job = _InChild(_digests_of, termbase.path)
+        # in another process while this one loads the site data (the caller may have started
+        # it sooner, see `start_concept_digests`).
+        digests_job = digests or start_concept_digests(termbase.path)
         try:
             return _write_site(termbase, out, title, language, workers, base_url, progress, digests_job)
         finally:
@@ -530,7 +465,7 @@ def _write_site(
     workers: int | None,
     base_url: str,
     progress: ProgressCallback,
-    digests_job: _InChild,
+    digests_job: InChild,
 ) -> SiteSummary:
     started = time.perf_counter()
     data = SiteData.load(termbase, title, language)
@@ -632,7 +567,7 @@ def _write_site(
     # A rebuild: the list pages are written by another process while this one writes the changed
     # concept pages and the search index (the digests are already here: the child reads no pipe
     # of this process).
-    lists_job = _InChild(list_pages) if same_site and workers < 2 else None
+    lists_job = InChild(list_pages) if same_site and workers < 2 else None
     try:
         new_blocks = write_concept_pages(
             data,
