@@ -166,6 +166,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     one_blas_thread()
     warm_semantic(index)
     warm_words()
+    release_free_memory()  # before the site data and the app are made (see the end)
     data = SiteData.load(termbase, title)
     links = Links()
     base_context = {"site": data, "links": links, "suggest_url": "/api/suggest"}
