@@ -515,3 +515,7 @@ def test_or_and_a_gloss_of_several_words_defines_a_marked_term() -> None:
     assert found["boules"].defining and found["boules"].definition == "Round loaves of crusty bread."
     synonym = {f.term: f for f in findings("Trim the *boom*, or spar, first.")}
     assert not synonym["boom"].defining or "gloss" not in " ".join(synonym["boom"].evidence)
+
+
+def test_an_adverb_before_called_is_a_call_not_a_naming() -> None:
+    assert not [f for f in findings("We have successfully called the function that we wrote.") if f.defining]

@@ -185,7 +185,7 @@ _CALLED_INLINE = re.compile(
     r"|\b(?!(?:that|which|who|whom|it|we|they|you|he|she|then|also|and|or|but|being|been|gets?|got|getting|is|"
     r"are|was|were|when|once|first|later|not|just|something|anything|someone|somebody|function|method|command|file|folder|directory|program|"
     r"script|variable|module|package|library|tool|project|person|user|site|website|app|book|chapter|section)\b)"
-    rf"[a-z]{{3,}}\s+{_NAMING_VERB})\s+(?:(?:an?|the|its|their)\s+)?"
+    rf"(?![a-z]+ly\b)[a-z]{{3,}}\s+{_NAMING_VERB})\s+(?:(?:an?|the|its|their)\s+)?"
     r"(?:[\"“](?P<quoted>[^\"“”]{2,50})[\"”]|[‘'](?P<single>[^'‘’]{2,50})['’]"
     rf"|(?P<term>{_WORD}(?:(?:\s+|\s*,\s*){_WORD}){{0,8}}?))(?=\s*[,.;:)!?]|\s*$)",
 )
@@ -214,7 +214,8 @@ def called_names(match: re.Match[str]) -> list[str]:
     text = match.group("term")
     if _NOT_A_NAME.search(text):
         return []
-    names = [clean_term(part) for part in _COORDINATION.split(text)]
+    # "called an index, or sometimes a subscript": each name without its adverb and article
+    names = [clean_term(_LEADING_ADVERB.sub("", part)) for part in _COORDINATION.split(text)]
     if len(names) > 1 and any(len(name.split()) > 3 or term_problem(name) for name in names):
         return []
     return [name for name in names if name]
