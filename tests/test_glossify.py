@@ -180,6 +180,20 @@ def test_html_outside_the_links_is_byte_identical(matcher: TermMatcher) -> None:
     assert linked_texts == ["emulsion", "pH", "Denaturation", "Browning reaction"]
 
 
+def test_character_references_part_the_prose_like_tags(matcher: TermMatcher) -> None:
+    """A character reference (not a space one) is markup: no label is matched across it, and
+    the text between references is still linked."""
+    page = (
+        "<p>emul&shy;sion, de&#110;aturation &lt;emulsion&gt; &amp;pH&#x26; browning&#32;reaction.</p>"
+        "<p>Maillard&nbsp;reaction.</p>"
+    )
+    out = glossify_document(page, Linker(matcher, LinkTarget(BASE).url, "all"))
+    assert _OUR_HTML_LINK.sub(lambda m: m.group(1), out) == page
+    assert [m.group(1) for m in _OUR_HTML_LINK.finditer(out)] == [
+        "emulsion", "pH", "browning&#32;reaction", "Maillard&nbsp;reaction"
+    ]
+
+
 @pytest.mark.skipif(not (CORPORA / "wcag").is_dir(), reason="corpora not found beside the repo")
 def test_real_html_pages_keep_every_byte_outside_the_links(tmp_path: Path) -> None:
     """The WCAG pages of the corpora, glossified against a few words they use."""

@@ -194,3 +194,13 @@ def test_labels_with_greek_letters_are_found_without_the_slow_token_view() -> No
     assert found == [("λ-return", "lambda-return"), ("β-VAEs", "beta-vae"), ("RAG", "rag"),
                      ("μ law", "mu-law"), ("λ-return", "lambda-return")]  # fmt: skip
     assert found == [(text[b:e], pattern[0][0]) for b, e, pattern in matcher._places_in_tokens(text, True)]
+
+
+def test_addresses_are_masked_only_where_they_are(matcher: TermMatcher) -> None:
+    """Addresses are found from the marks they hold ('://', 'www.', '@'): the words around
+    each mark, whatever comes before or after, with the terms of the rest of the text kept."""
+    text = (
+        "Attention (https://example.org/attention), then a KV cache; www.batch.org/adam and "
+        "mail rag@attention.ai or x@y — a batch\u00a0of embeddings:attention@host.org.\nAdam"
+    )
+    assert [t for t, _ in found(matcher, text)] == ["Attention", "KV cache", "batch", "embeddings", "Adam"]

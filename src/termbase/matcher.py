@@ -631,7 +631,7 @@ class TermMatcher:
             if not found:
                 return
             _sort_leftmost_longest(found)
-            places = self._places_in_view(found, source, shifts)
+            places: Iterable[tuple[int, int, _Pattern]] = self._places_in_view(found, source, shifts)
         else:
             places = self._places_in_tokens(source, strict)
         words: frozenset[str] | None = context if isinstance(context, frozenset) else None
@@ -657,8 +657,10 @@ class TermMatcher:
     @staticmethod
     def _places_in_view(
         found: list[tuple[int, int, _Pattern]], source: str, shifts: list[tuple[int, int]]
-    ) -> Iterator[tuple[int, int, _Pattern]]:
-        """Yield (start, end in the text, pattern) of the leftmost-longest hits in the char view."""
+    ) -> list[tuple[int, int, _Pattern]]:
+        """Return (start, end in the text, pattern) of the leftmost-longest hits in the char view
+        (a list, not a generator: one step less for each of a page's matches)."""
+        places: list[tuple[int, int, _Pattern]] = []
         thresholds = [at for at, _ in shifts]
         taken = 0  # end of the last match in the view; a next one may share its closing space
         for start, end, pattern in found:
@@ -679,7 +681,8 @@ class TermMatcher:
                     if not all(map(_JOINER.fullmatch, pieces[2:-1:2])):
                         continue  # across a full stop or a bracket: a shorter label here may still fit
             taken = end
-            yield begin, finish, pattern
+            places.append((begin, finish, pattern))
+        return places
 
     def _places_in_tokens(self, source: str, strict: bool) -> Iterator[tuple[int, int, _Pattern]]:
         """Yield (start, end in the text, pattern) of the leftmost-longest hits, the text split

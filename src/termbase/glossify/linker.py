@@ -114,8 +114,10 @@ class Linker:
         ):
             return False
         self._in_paragraph.add(concept_id)
-        self._in_section.add(concept_id)
-        self._in_page.add(concept_id)
+        if first == "section":  # (the set of the other density is never read)
+            self._in_section.add(concept_id)
+        elif first == "page":
+            self._in_page.add(concept_id)
         self.used[concept_id] = self.used.get(concept_id, 0) + 1
         return True
 
