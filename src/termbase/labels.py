@@ -146,6 +146,10 @@ def key_words(text: str) -> tuple[list[str], set[str]]:
 
 #: Every key worked out while a build runs (see `remembered_keys`), or None outside one.
 _KEYS: ContextVar[dict[str, str] | None] = ContextVar("label_keys", default=None)
+#: Every term parsed while a build runs (see `remembered_keys` and `parse_term`), or None.
+_PARSED: ContextVar[dict[str, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] | None] = ContextVar(
+    "parsed_terms", default=None
+)
 
 
 @contextmanager
@@ -155,14 +159,16 @@ def remembered_keys() -> Iterator[None]:
     A build asks each label's key in several stages (resolve, naming, linking, storing); past
     262,144 labels an LRU cache has forgotten a key before it is asked again (a million labels
     worked each key out about seven times). The keys are forgotten when the block ends.
+    So is each term parsed (`parse_term`): glossaries of one field write the same terms.
     """
     if _KEYS.get() is not None:  # already inside one
         yield
         return
-    token = _KEYS.set({})
+    token, parsed = _KEYS.set({}), _PARSED.set({})
     try:
         yield
     finally:
+        _PARSED.reset(parsed)
         _KEYS.reset(token)
 
 
@@ -513,6 +519,16 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
     part abbreviates the other gives both names, and so does `이름, Name` (the same name in
     two scripts). Labels keep their written spelling.
     """
+    parsed = _PARSED.get()
+    if parsed is None:
+        return _parse_term(term)
+    found = parsed.get(term)
+    if found is None:
+        found = parsed[term] = _parse_term(term)
+    return found
+
+
+def _parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     term = clean_label(term)
     sides = [side for side in _top_level_split(_SLASH_SPLIT, term) if side.strip()] or [term]
     sides = _share_last_word(sides)
