@@ -116,6 +116,8 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
         # a word before the label's words that its definition holds only elsewhere, not the name
         ("gated linear attention", "gated linear attention", "linear-attention"),
         ("what is a sample contest", "sample contest", "gan"),  # a hit whose labels hold none of it
+        ("Mixing Weights", "Mixing Weights", "attention"),  # a title-case name only words matched
+        ("GAN mode dropping", "GAN mode dropping", "gan"),  # opens with a label, the rest not in its text
         (
             "hindsight experience replay for sparse rewards",
             "hindsight experience replay",
@@ -145,6 +147,7 @@ def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_rel
         ("what is the attention mask of a decoder", "attention-mask"),
         ("object tracking in video", "object-tracking"),
         ("beam search partial sequences", "beam-search"),  # a label, then words its text holds
+        ("mixing weights", "attention"),  # in lower case: a description its text holds
     ],
 )
 def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query: str, expected: str) -> None:

@@ -244,11 +244,17 @@ MATCH_DESCRIPTIONS = {
     "mention": "named in the question",
     "semantic": "close in meaning",
     "qualified": "name with a qualifier",
+    "opening": "query begins with its name",
 }
 #: Modes that match the whole query against a label: a query matched so names a concept.
 LABEL_MODES = frozenset(("exact", "variant", "acronym", "typo", "prefix", "qualified"))
 #: Score of a concept named with another concept's label before it ("LLM hallucination").
 QUALIFIED_SCORE = 0.88
+#: Score of a concept whose label a name-like query opens with, the rest of the name not in
+#: its text ("a3c reinforcement learning"): a hit the name rules and the abstain model judge,
+#: ranked below what matched the query's words ("streaming multiprocessor" is SM, not
+#: streaming).
+OPENING_SCORE = 0.50
 #: Least score of a label match that counts as naming a concept in a qualified name.
 QUALIFIED_MIN_LABEL_SCORE = 0.93
 #: Share of a termbase's concepts that mention a concept for it to be the field's own subject,
@@ -562,7 +568,7 @@ class SearchIndex:
             named_label = any(c.modes & LABEL_MODES for c in found.values())
             if not top or named_label:
                 return Judgement(Answer(hits, [], ()), top, {}, None)
-            rules = self._rule_flags(text, words, [hit.id for hit in top[:RELATED_LIMIT]])
+            rules = self._rule_flags(text, words, top[:RELATED_LIMIT])
             unknown = rules.names()
             if not self.has_vectors or not (unknown or explain):
                 answer = Answer([], top[:RELATED_LIMIT], unknown) if unknown else Answer(hits, [], ())
@@ -617,7 +623,7 @@ class SearchIndex:
         evidence.name_cosine = float(self._cosines([row], query, False)[0])
         evidence.name_other_cosine = max((float(c) for r, c in nearest if r != row), default=0.0)
 
-    def _rule_flags(self, text: str, words: list[str], best: list[str]) -> search_abstain.RuleFlags:
+    def _rule_flags(self, text: str, words: list[str], top: list[Hit]) -> search_abstain.RuleFlags:
         """Return what each name rule says about a query that matched no label as a whole: in
         a short query, its words no label holds (see search_names.unknown_names), when it
         reads as a name or has no other words; in any query, the names its capitals mark that
@@ -631,10 +637,12 @@ class SearchIndex:
         return search_abstain.RuleFlags(
             unknown_words,
             search_names.unknown_phrases(self.db, self.lock, self, text),
-            self._partly_named(text, best),
+            self._partly_named(
+                text, [hit.id for hit in top], top[0].matched == "fulltext" and search_names.title_case(text)
+            ),
         )
 
-    def _partly_named(self, text: str, best: list[str]) -> tuple[str, ...]:
+    def _partly_named(self, text: str, best: list[str], titled_words_only: bool = False) -> tuple[str, ...]:
         """Return the name a query asks about when the best hit, found by meaning or by words
         in its text, does not account for it (see search_names.asked_names).
 
@@ -647,7 +655,9 @@ class SearchIndex:
         `extends_a_name`). Either is answered when another of the hits the user sees (`best`)
         accounts for the whole name ("adagrad optimizer": AdaGrad second). Nor is a query
         whose name starts with a capitalised word the termbase does not know, held by none of
-        the hit's labels ("Hungarian algorithm for matching ...")."""
+        the hit's labels ("Hungarian algorithm for matching ..."). Nor a question that asks
+        what a name is, or a name typed in title case that only a definition's words matched
+        (`titled_words_only`: "Mixture of Agents"), by a concept whose labels hold none of it."""
         for name, how in names_asked(text):
             if self.names_a_label(name) or self.misspells_a_label(name):
                 continue  # a concept has that name (the hit is another): nothing absent is asked for
@@ -656,9 +666,11 @@ class SearchIndex:
             partial = covered and missing and names_other
             if partial and not any(self._answers(other, name) for other in best[1:]):
                 return (name,)  # no hit the user sees names all of it
-            framed = how == "asked" and not reads_as_name(text)
+            framed = how == "asked" and (not reads_as_name(text) or titled_words_only)
             if framed and not covered and not any(self._answers(other, name) for other in best[1:]):
-                return (name,)  # "what is X" answered by a concept holding nothing of X
+                return (
+                    name,
+                )  # "what is X" or "Mixture of Agents" answered by a concept holding nothing of X
             marked = how != "asked" and search_names.first_word_marked(name)
             if not covered and marked and self._foreign(name.split()[0]):
                 return (name,)
@@ -907,9 +919,31 @@ class SearchIndex:
             phrase = asked[0][0]
         head = search_names.before_purpose(phrase)
         if head == phrase:
+            if not any(c.modes & LABEL_MODES for c in found.values()):  # "tensor paralelism": a typo
+                self._label_then_words_matches(phrase, found)
             return
         for concept_id, label in self._named_by(head).items():
             _offer(found, concept_id, QUALIFIED_SCORE, "qualified", f"{label} {phrase[len(head) :].strip()}")
+
+    def _label_then_words_matches(self, phrase: str, found: dict[str, _Candidate]) -> None:
+        """Offer the concept a name opens with a label of: as a qualified match when the
+        concept's own text holds every word after that label ("ucb bandit exploration": the
+        words say what the named thing is, see `_label_then_its_words`), else as a hit holding
+        only part of the name ("a3c reinforcement learning", but also "attention rollout"),
+        which the name rules and the abstain model judge."""
+        tokens = phrase.split()
+        for split in range(len(tokens) - 1, 0, -1):
+            named = self._named_by(" ".join(tokens[:split]))
+            if not named:
+                continue
+            for concept_id, label in named.items():
+                if self._label_then_its_words(concept_id, phrase):
+                    _offer(
+                        found, concept_id, QUALIFIED_SCORE, "qualified", f"{label} {' '.join(tokens[split:])}"
+                    )
+                else:  # judged like any hit that holds only part of the name (see `judged`)
+                    _offer(found, concept_id, OPENING_SCORE, "opening", label)
+            return
 
     def _named_by(self, phrase: str) -> dict[str, str]:
         """Return the concepts a phrase is a label of (any spelling, acronym or expansion),

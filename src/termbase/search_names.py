@@ -143,6 +143,14 @@ def name_phrases(text: str) -> list[str]:
     return [p for p in phrases if p]
 
 
+def title_case(text: str) -> bool:
+    """Return True if every word of a query of two words or more, its small joining words
+    aside, is capitalised ("Mixture of Agents"): typed as a name, not as a description."""
+    tokens = [t.strip(_EDGE_PUNCTUATION) for t in text.split()]
+    words = [t for t in tokens if t and t.lower() not in NAME_JOINERS]
+    return len(words) >= 2 and all(w[:1].isupper() for w in words)
+
+
 def _closed(run: list[str]) -> list[str]:
     """Return the name a run of capitalised words makes, without joiners at its end."""
     while run and run[-1].lower() in NAME_JOINERS and run[-1].islower():
