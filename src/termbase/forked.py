@@ -4,7 +4,9 @@ A forked child shares the parent's memory as it was at the fork (copy-on-write),
 needs nothing sent to it: only its result comes back, pickled through a pipe. Forking is
 used only where it is safe and worth it (`can_fork`): the platform can fork, no other
 thread runs (a thread holding a lock at the fork would leave it held in the child for
-good), and the process may use more than one core.
+good), the process may use more than one core, and the machine has memory to spare for a
+copy of this process: a child that reads every object of a build writes each one's reference
+count, so its pages are copied (a 100k-entry store process holds ~250 MB of its own).
 """
 
 from __future__ import annotations
@@ -27,7 +29,21 @@ def can_fork() -> bool:
     if not hasattr(os, "fork") or threading.active_count() > 1:
         return False
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return cores > 1
+    return cores > 1 and _memory_to_spare()
+
+
+def _memory_to_spare() -> bool:
+    """Return False where the memory available (Linux) is less than twice this process's resident
+    size; True where it is, or where the system does not say."""
+    try:
+        with open("/proc/meminfo", "rb") as info:
+            lines = [line for line in info if line.startswith(b"MemAvailable:")]
+        available = int(lines[0].split()[1]) * 1024 if lines else 0
+        with open("/proc/self/statm", "rb") as statm:
+            resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return True
+    return not available or available >= 2 * resident
 
 
 def _die_with(parent: int) -> None:
