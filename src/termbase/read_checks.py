@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 import yaml
 
+from termbase import read_coverage as coverage
 from termbase import safe_yaml
 from termbase.errors import InputError
 from termbase.model import Entry, ReadResult
@@ -45,10 +46,12 @@ class ReadFinding:
 
 #: Markup no clean label keeps: Sphinx's ¶ headerlink, AsciiDoc heading marks and ^sup^,
 #: Markdown emphasis (`**x**`, not the stars of a censored `F***`), code spans and reference
-#: links, HTML/XML tags, entities, templates.
+#: links, HTML/XML tags, entities, templates, a markup command the label opens with.
 MARKUP_RESIDUE = re.compile(
     r"¶|^=+\s|\*\*(?=[^*\s])[^*]*\*\*|^\*\*|\*\*$|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|\]\[|\]\(|"
     r"&[a-zA-Z]+;|&#\d+;|\{\{|\}\}|^:\s+\S|^\|\s|\s\|$"
+    # a markup command left at the start of a label: POD `=item`, Texinfo `@item`, LaTeX `\item`
+    r"|^(?:=(?:item|head\d|over|back|pod|cut|begin|end|for)|@(?:item|itemx|table|end|c)|\\(?:item|entry))\s"
 )
 #: ISO 10241 writes a term's subject field after it in angle brackets (`aggregation <UML>`):
 #: a trailing `<words>` with no attributes and no closing tag is that, not leftover markup.
@@ -65,8 +68,14 @@ TAGS = re.compile(r"<[^<>]*>")
 TODO_MARK = re.compile(r"^\s*(?:[xX✓✔✗✘☐☑]|\[[ xX]\])\s+(?=\S)")
 LINK_REFERENCE_LINE = re.compile(r"^\s*\[[^\]]+\]:\s*\S+")
 
+#: The reason pointer entries folded into their targets are reported with (see pointer_entries):
+#: their lines were read.
+FOLDED_POINTER = "an entry that only points at another"
+
 #: Checks look at reads of at least this many entries (one odd entry proves little).
 MIN_ENTRIES = 3
+#: Fewer lines than this of one shape left unread (or glued inside entries) prove nothing.
+MIN_UNREAD_LINES = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,7 +454,10 @@ def sentence_terms(context: ReadContext) -> ReadFinding | None:
     if len(context.entries) < MIN_ENTRIES:
         return None
     words = [len(e.term.split()) for e in context.entries]
-    if statistics.median(words) <= 10:
+    sentences = [
+        e for e in context.entries if len(e.term.split()) >= 6 and e.term.rstrip().endswith((".", "!", "?"))
+    ]
+    if statistics.median(words) <= 10 and _share(len(sentences), len(context.entries)) < 0.5:
         return None
     longest = max(context.entries, key=lambda e: len(e.term.split()))
     return ReadFinding(
@@ -454,6 +466,158 @@ def sentence_terms(context: ReadContext) -> ReadFinding | None:
         f"terms run to {statistics.median(words):.0f} words (median), like sentences "
         f"(e.g. {longest.term[:60]!r})",
         longest.line,
+        0.5,
+    )
+
+
+def structured_lines_unread(context: ReadContext) -> ReadFinding | None:
+    """Lines of one structured shape (a table row, `Head: text`, `- Head – text`) left outside
+    every entry, as many as half the entries read or more: entries of that shape the reader
+    did not take (another table, rows with an empty cell, a second list)."""
+    found = coverage.unread_structured_lines(context.lines, context.entries)
+    if found is None:
+        return None
+    shape, numbers = found
+    if len(numbers) < MIN_UNREAD_LINES or len(numbers) < 0.5 * len(context.entries):
+        return None
+    if (
+        not shape.opening.startswith("|")
+        and coverage.distinct_share(list(coverage.iter_heads(context.lines, numbers))) < 0.6
+    ):
+        return None  # the same few heads again and again: fields of records, not terms
+    return ReadFinding(
+        context.source,
+        "structured-lines-unread",
+        f"{len(numbers)} lines of one shape ({shape.describe()}, "
+        f"e.g. {_line_text(context, numbers[0])[:60]!r}) are in no entry, beside "
+        f"{len(context.entries)} entries read: the read may have missed entries written that way "
+        "— check the report's unused lines, or name the shape with --format",
+        numbers[0],
+        0.3,
+    )
+
+
+def structured_lines_inside_entries(context: ReadContext) -> ReadFinding | None:
+    """Many lines inside a few entries that each open with a short head and a separator, with
+    heads that differ (`Abort: Vazgeç`, `Action: İşlem` … under an entry `A`): one entry per
+    line glued into the entries above."""
+    if len(context.entries) < MIN_ENTRIES:
+        return None
+    glued = coverage.glued_structured_lines(context.lines, context.entries)
+    if len(glued) < MIN_UNREAD_LINES or len(glued) < 2 * len(context.entries):
+        return None
+    if coverage.distinct_share(list(coverage.iter_heads(context.lines, glued))) < 0.8:
+        return None
+    return ReadFinding(
+        context.source,
+        "structured-lines-inside-entries",
+        f"{len(glued)} lines inside the {len(context.entries)} entries each open with a head and a "
+        f"separator, like terms of their own (e.g. {_line_text(context, glued[0])[:60]!r}): entries "
+        "may have been glued together",
+        glued[0],
+        0.5,
+    )
+
+
+def letter_terms(context: ReadContext) -> ReadFinding | None:
+    """Most terms are index letters or letter ranges (`A`, `B`, `C–D`): the letter dividers of
+    a glossary read as its terms."""
+    letters = coverage.letter_terms(context.entries)
+    if len(context.entries) < MIN_ENTRIES or _share(len(letters), len(context.entries)) < 0.5:
+        return None
+    return ReadFinding(
+        context.source,
+        "letter-terms",
+        f"{len(letters)} of {len(context.entries)} terms are index letters "
+        f"({', '.join(e.term for e in letters[:5])}): dividers read as terms",
+        letters[0].line,
+        0.6,
+    )
+
+
+def code_terms(context: ReadContext) -> ReadFinding | None:
+    """Most terms hold no letter (numbers, row ids, symbols): a column of ids or numbers read as
+    the term column."""
+    codes = coverage.code_terms(context.entries)
+    if len(context.entries) < 5 or _share(len(codes), len(context.entries)) < 0.6:
+        return None
+    return ReadFinding(
+        context.source,
+        "code-terms",
+        f"{len(codes)} of {len(context.entries)} terms hold no letter (e.g. {codes[0].term[:40]!r}): "
+        "a column of numbers or ids read as terms",
+        codes[0].line,
+        0.5,
+    )
+
+
+def word_headings_among_letters(context: ReadContext) -> ReadFinding | None:
+    """Headings one level above the term headings that are words, where that level otherwise
+    holds index letters (`### A`, `### Render`, `### B`): terms written one level too high,
+    left unread."""
+    level, words = coverage.word_headings_at_letter_level(context.lines, context.entries)
+    if not words:
+        return None
+    return ReadFinding(
+        context.source,
+        "word-headings-among-letters",
+        f"{len(words)} level-{level} headings among the letter headings are words, not letters "
+        f"(e.g. {_line_text(context, words[0])[:60]!r}): terms written one level too high, not read",
+        words[0],
+        0.3,
+    )
+
+
+def arrow_pointers_inside_entries(context: ReadContext) -> ReadFinding | None:
+    """Lines inside entries that only point at another entry with an arrow (`=> X`,
+    `Term: => X`): pointer entries glued into the entry above."""
+    pointers = coverage.arrow_pointer_lines(context.lines, context.entries)
+    if len(pointers) < MIN_ENTRIES:
+        return None
+    return ReadFinding(
+        context.source,
+        "arrow-pointers-inside-entries",
+        f"{len(pointers)} lines inside entries only point at another entry "
+        f"(e.g. {_line_text(context, pointers[0])[:60]!r}): each may be a term of its own, another "
+        "name of the entry it points at",
+        pointers[0],
+        0.3,
+    )
+
+
+def term_and_definition_lines_alike(context: ReadContext) -> ReadFinding | None:
+    """Two-line entries whose term line and definition line have one shape: a list of like
+    lines (rows, items) read two by two, each definition in fact the next term."""
+    pairs, alike = coverage.paired_alike(context.lines, context.entries)
+    if pairs < 5 or _share(len(alike), len(context.entries)) < 0.6:
+        return None
+    return ReadFinding(
+        context.source,
+        "term-and-definition-lines-alike",
+        f"{len(alike)} of {len(context.entries)} entries take a term line and a definition line of "
+        f"the same shape (e.g. {_line_text(context, alike[0].line)[:40]!r} / "
+        f"{_line_text(context, alike[0].end_line)[:40]!r}): like lines read two by two",
+        alike[0].line,
+        0.6,
+    )
+
+
+def table_rows_unread(context: ReadContext) -> ReadFinding | None:
+    """A file that is a table (CSV, TSV…) whose body rows are mostly in no entry: row count and
+    entry count far apart."""
+    table = context.table
+    if table is None or len(table.body) < 5:
+        return None
+    covered = coverage.entry_lines(context.entries)
+    missed = [row for row in table.body if not covered.intersection(range(row.line, row.end_line + 1))]
+    if _share(len(missed), len(table.body)) < 0.3:
+        return None
+    return ReadFinding(
+        context.source,
+        "table-rows-unread",
+        f"the file is a table of {len(table.body)} rows but {len(missed)} of them are in no entry "
+        f"(e.g. {' | '.join(missed[0].cells)[:60]!r})",
+        missed[0].line,
         0.5,
     )
 
@@ -471,6 +635,14 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     term_headings_inside_entries,
     records_left_unread,
     sentence_terms,
+    structured_lines_unread,
+    structured_lines_inside_entries,
+    letter_terms,
+    code_terms,
+    word_headings_among_letters,
+    arrow_pointers_inside_entries,
+    term_and_definition_lines_alike,
+    table_rows_unread,
 )
 
 
@@ -482,7 +654,9 @@ def check_read(text: str, result: ReadResult, source: str) -> tuple[ReadFinding,
     if result.spans:  # entries that cite another file's lines: place them where they were read
         spans = zip(entries, result.spans, strict=True)
         entries = tuple(replace(e, line=first, end_line=last) for e, (first, last) in spans)
-    unused = tuple(u.line for u in result.unused if u.source == source)
+    unused = tuple(
+        u.line for u in result.unused if u.source == source and not u.reason.startswith(FOLDED_POINTER)
+    )
     context = ReadContext(source, text, text.splitlines(), entries, unused, sniff_table(text))
     return tuple(finding for check in CHECKS if (finding := check(context)) is not None)
 
