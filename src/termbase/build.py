@@ -38,6 +38,7 @@ from termbase.readers.base import (
     without_shared_qualifiers,
     without_unnamed_entries,
 )
+from termbase.readers.pointer_entries import without_pointer_entries
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
 from termbase.semantic import (
@@ -101,7 +102,7 @@ class CheckedRead:
 def checked_read(reader: Reader, text: SourceText, confidence: float) -> CheckedRead:
     """Return `reader`'s read of `text`, checked; raise InputError when it finds no entries."""
     result = without_unnamed_entries(reader.read(text.text, text.path), reader.name)
-    result = with_stated_aliases(without_shared_qualifiers(result))
+    result = without_pointer_entries(with_stated_aliases(without_shared_qualifiers(result)), text.text)
     if not result.entries:
         raise InputError(
             f"the {reader.name} reader found no entries",

@@ -1,0 +1,128 @@
+"""Pointer entries folded into the entries they point at.
+
+Many glossaries list a name only to send the reader elsewhere: `regex — See regular
+expression.`, `Oven: => Kiln`, a record `{"plaintext": "a-bouwe", "synonymOf": "a-boue"}`, a
+DocBook `glosssee`. Such an entry defines nothing: its name is another label of the entry it
+points at. `without_pointer_entries` removes each entry whose whole body only points at other
+entries of the same file (a pointer phrase in one of several languages, or no definition and
+only see-also targets) and adds its labels to those entries; its lines are reported as used
+for that. A pointer whose targets are not in the file stays an entry (nothing to fold into).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from termbase.labels import label_key, parse_term
+from termbase.model import Entry, ReadResult, Unused
+
+#: A definition that opens by sending the reader elsewhere (`See X`, `Siehe X`, `Voir X`,
+#: `Veja X`, `Véase X`, `Vedi X`, `Zie X`, `См. X`, `参见 X`, `=> X`, `→ X`, `var. X`).
+POINTER = re.compile(
+    r"^\s*(?:see|cf\.?|siehe|voir|veja|véase|vease|vedi|zie|см\.|смотри|参见|参照|=>|⇒|→|->"
+    r"|var\.(?:\s*(?:ort\.|hist\.|de|of)(?=\s))?)"
+    r"\s*:?\s*(?P<targets>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+#: Words that join several targets (`See X and Y`, `See either X or Y`, `siehe X oder Y`).
+_JOINERS = re.compile(r"\s*[,;]\s*|\s+(?:and|or|und|oder|et|ou|e|y|o|и|или)\s+|^either\s+", re.IGNORECASE)
+#: A link to a source or a web address beside a pointer (`See X [What is X?](https://…)`).
+_SOURCE_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)|https?://\S+")
+#: A label's outer name before a bracket (`Extensible Markup Language (XML)`).
+_OUTER = re.compile(r"^(?P<outer>.+?)\s*[(（][^()（）]+[)）]\s*$")
+#: After the pointer sentence, at most this many words may follow (`See hash.  Please.`).
+MAX_TRAILING_WORDS = 2
+MAX_TARGET_WORDS = 8
+REASON_POINTER = "an entry that only points at another: its name is a label of {target}"
+
+
+def pointer_targets(entry: Entry) -> tuple[str, ...]:
+    """Return the names an entry only points at, or () when it defines something itself."""
+    if not entry.definition.strip():
+        return entry.see_also if entry.see_also else ()
+    first, *others = re.split(r"\n\s*\n", entry.definition.strip())
+    if sum(len(_SOURCE_LINK.sub(" ", other).split()) for other in others) > MAX_TRAILING_WORDS + 1:
+        return ()  # more paragraphs than a source link and its name
+    definition = " ".join(_SOURCE_LINK.sub(" ", first).split())
+    match = POINTER.match(definition)
+    if not match:
+        return ()
+    sentence, _, rest = match.group("targets").partition(". ")
+    if len(rest.split()) > MAX_TRAILING_WORDS:
+        return ()
+    whole = _HOMONYM_NUMBER.sub("", _NOTE.sub("", sentence).rstrip(". ")).strip(_QUOTES)
+    names = [_HOMONYM_NUMBER.sub("", part.strip(_QUOTES)) for part in _JOINERS.split(whole)]
+    names = [name for name in names if name]
+    if not names or any(len(name.split()) > MAX_TARGET_WORDS for name in names):
+        return ()
+    return (whole, *names) if len(names) > 1 else tuple(names)
+
+
+_QUOTES = " .\"'“”‘’«»*_`()[]"
+#: An editor's note in square brackets after a target (`var. piã [hist.]`).
+_NOTE = re.compile(r"\s*\[[^\]]*\]")
+#: A dictionary's homonym number after a target (`var. ape 2`: the second `ape`).
+_HOMONYM_NUMBER = re.compile(r"\s+\d{1,2}$")
+
+
+def _entries_named(name: str, by_key: dict[str, list[int]]) -> list[int]:
+    """Return the first entry a target name names: by the name, else by the names it gives
+    (`American Standard Code for Information Interchange (ASCII)` names either)."""
+    for label in (name, *parse_term(name)[0]):
+        if found := by_key.get(label_key(label)):
+            return found[:1]
+    return []
+
+
+def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
+    """Return `result` (read from `text`) with pointer entries folded into the entries they
+    point at; the lines of a folded entry are reported with the entry they went to."""
+    if result.spans or result.cited or len(result.entries) < 2:
+        return result  # termbase's own export read back keeps its entries as stored
+    pointers = {
+        index: targets
+        for index, entry in enumerate(result.entries)
+        if not entry.group and (targets := pointer_targets(entry))
+    }
+    if not pointers:
+        return result
+    by_key: dict[str, list[int]] = {}
+    for index, entry in enumerate(result.entries):
+        if index not in pointers:
+            for label in entry.labels:
+                by_key.setdefault(label_key(label), []).append(index)
+                if outer := _OUTER.match(label):
+                    by_key.setdefault(label_key(outer["outer"]), []).append(index)
+    added: dict[int, list[str]] = {}
+    folded: dict[int, str] = {}
+    for index, targets in pointers.items():
+        found = _entries_named(targets[0], by_key) if len(targets) > 1 else []
+        found = found or [i for name in targets[1:] or targets for i in _entries_named(name, by_key)]
+        if not found:
+            continue
+        for target in dict.fromkeys(found):
+            added.setdefault(target, []).extend(result.entries[index].labels)
+        folded[index] = result.entries[found[0]].term
+    if not folded:
+        return result
+    entries = []
+    for index, entry in enumerate(result.entries):
+        if index in folded:
+            continue
+        if index in added:
+            labels = tuple(dict.fromkeys([*entry.labels, *added[index]]))
+            groups = ((*entry.groups[0], *added[index]),) if len(entry.groups) == 1 else entry.groups
+            entry = replace(entry, labels=labels, groups=groups)
+        entries.append(entry)
+    kept = {n for e in entries for n in range(e.line, max(e.line, e.end_line) + 1)}
+    lines = text.splitlines()
+    unused = [
+        Unused(e.source, n, lines[n - 1].strip(), REASON_POINTER.format(target=repr(folded[i])))
+        for i, e in enumerate(result.entries)
+        if i in folded
+        for n in range(e.line, max(e.line, e.end_line) + 1)
+        if n not in kept and 0 < n <= len(lines) and lines[n - 1].strip()
+    ]
+    ordered = sorted([*result.unused, *unused], key=lambda u: u.line)
+    return replace(result, entries=tuple(entries), unused=tuple(ordered))
