@@ -512,6 +512,11 @@ def _top_level_split(separator: re.Pattern[str], text: str) -> list[str]:
     return parts
 
 
+#: A dictionary's part-of-speech mark after a term (`agile (a)`, `run (v.)`, `data (n pl)`):
+#: grammar about the word, not part of its name.
+_PART_OF_SPEECH = re.compile(r"(?<=\S)\s*\((?:n|v|a|adj|adv|vt|vi|prep|conj|pron|n pl|pl)\.?\)$")
+
+
 def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """Return (labels, groups) for a term as written.
 
@@ -529,7 +534,7 @@ def parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
 
 
 def _parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    term = clean_label(term)
+    term = _PART_OF_SPEECH.sub("", clean_label(term))
     sides = [side for side in _top_level_split(_SLASH_SPLIT, term) if side.strip()] or [term]
     sides = _share_last_word(sides)
     groups: list[tuple[str, ...]] = []

@@ -34,6 +34,10 @@ GLOSSARY_SUFFIXES = frozenset(
         ".adoc",
         ".org",  # Org mode
         ".texi",  # Texinfo
+        ".pod",  # Perl POD
+        ".js",  # a JavaScript/TypeScript module exporting a glossary literal
+        ".mjs",
+        ".ts",
         ".texinfo",
         ".wiki",  # wiki pages (MediaWiki markup, or plain text)
         ".mediawiki",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from termbase.errors import InputError, NotAGlossaryError
 from termbase.limits import watched
 from termbase.readers.base import Reader
+from termbase.readers.data.code_literal import CodeLiteralReader
 from termbase.readers.data.concept_record import ConceptRecordReader
 from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.data.gettext_po import GettextPoReader
@@ -38,6 +39,7 @@ from termbase.readers.markup.markdown_table import MarkdownTableReader
 from termbase.readers.markup.mediawiki import MediaWikiReader
 from termbase.readers.markup.myst_glossary import MystGlossaryReader
 from termbase.readers.markup.org_mode import OrgModeReader
+from termbase.readers.markup.pod import PodGlossaryReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
 from termbase.readers.markup.spec_up import SpecUpReader
@@ -45,6 +47,7 @@ from termbase.readers.markup.texinfo import TexinfoTableReader
 from termbase.readers.pages.alternating import AlternatingReader
 from termbase.readers.pages.blank_blocks import BlankBlocksReader
 from termbase.readers.pages.introduced_bullets import IntroducedBulletsReader
+from termbase.readers.pages.line_pattern import LinePatternReader
 from termbase.readers.pages.module_extract import ModuleExtractReader
 from termbase.readers.pages.suffix_locator import SuffixLocatorReader
 from termbase.readers.roundtrip.csv_export import TermbaseCsvReader
@@ -63,6 +66,7 @@ READERS: tuple[Reader, ...] = (
     TermbaseTbxReader(),
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
     TomlGlossaryReader(),
+    CodeLiteralReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
     SpecUpReader(), MediaWikiReader(),
@@ -71,6 +75,7 @@ READERS: tuple[Reader, ...] = (
     ModuleExtractReader(),
     BlankBlocksReader(),
     AlternatingReader(),
+    LinePatternReader(),
     SphinxGlossaryReader(),
     AsciiDocGlossaryReader(),
     AsciiDocSectionsReader(),
@@ -81,6 +86,7 @@ READERS: tuple[Reader, ...] = (
     LatexListsReader(),
     OrgModeReader(),
     TexinfoTableReader(),
+    PodGlossaryReader(),
     GettextPoReader(),
     ConceptRecordReader(),
     SkosReader(),

@@ -60,6 +60,45 @@ def label_languages(columns: Sequence[Sequence[str]], header: Sequence[str] = ()
     return tuple(languages)
 
 
+def label_and_note_columns(
+    columns: Sequence[Sequence[str]], header: Sequence[str], definition: int = -1
+) -> tuple[str, ...] | None:
+    """Return each column's language, "" for a column of notes, when a table pairs labels in
+    two or more languages with other columns (`| English | Vietnamese | Note |`,
+    `| Hebrew | Transcription | Meaning | Example |`); None when it does not.
+
+    Every column of labels whose header names a language is one. With fewer than two, the
+    first column (a language named, or told by its script) pairs with the definition column
+    (`definition`, else the first other column of labels in another script), whose language
+    is the one it names, its script's, its words' (`column_language`), else the fallback for
+    Latin. Sentences and unnamed columns are notes.
+    """
+    if len(columns) < 3 or len(header) != len(columns):
+        return None
+    labels = [is_label_column(column) for column in columns]
+    languages = [named_language(name) if labels[i] else "" for i, name in enumerate(header)]
+    if sum(bool(language) for language in languages) < 2:
+        languages = [""] * len(columns)
+        first = named_language(header[0]) or script_language(list(columns[0]))
+        if not labels[0] or not first:
+            return None
+        scripts = [column_script(list(column)) for column in columns]
+        pair = definition if 0 < definition < len(columns) and labels[definition] else -1
+        if pair < 0 or scripts[pair] == scripts[0]:
+            pair = next((i for i in range(1, len(columns)) if labels[i] and scripts[i] != scripts[0]), -1)
+        if pair < 0 or scripts[pair] == scripts[0]:
+            return None
+        second = named_language(header[pair]) or script_language(list(columns[pair]))
+        second = second or column_language(columns[pair]) or (FALLBACK if scripts[pair] == "LATIN" else "")
+        if not second or second == first:
+            return None
+        languages[0], languages[pair] = first, second
+    named = [language for language in languages if language]
+    if len(named) < 2 or len(set(named)) != len(named):
+        return None
+    return tuple(languages)
+
+
 #: Inline HTML a label cell may wrap its text in (`<a href="…">访问</a>`).
 INLINE_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
 
@@ -76,13 +115,23 @@ def cell_labels(cell: str) -> tuple[str, ...]:
 
 
 def row_entries(
-    cells: Sequence[str], languages: Sequence[str], *, source: str, line: int, end_line: int, group: str = ""
+    cells: Sequence[str],
+    languages: Sequence[str],
+    *,
+    source: str,
+    line: int,
+    end_line: int,
+    group: str = "",
+    notes: str = "",
 ) -> list[Entry]:
     """Return one entry per filled cell of a row, in its column's language, grouped as one
-    concept (by `group`, else by the row's line)."""
+    concept (by `group`, else by the row's line). Cells of columns with no language ("") are
+    no labels; `notes` (the row's other cells, `Name: value`) is the first entry's definition."""
     group = group or f"{source}#row-{line}"
     entries = []
     for cell, language in zip(cells, languages, strict=True):
+        if not language:
+            continue
         labels = cell_labels(cell) if isinstance(cell, str) else ()
         if labels:
             entries.append(
@@ -92,9 +141,18 @@ def row_entries(
                     end_line=end_line,
                     term=clean_label(cell),
                     labels=labels,
-                    definition="",
+                    definition="" if entries else notes,
                     language=language,
                     group=group,
                 )
             )
     return entries
+
+
+def row_notes(cells: Sequence[str], languages: Sequence[str], header: Sequence[str]) -> str:
+    """Return a row's cells in columns of no language as `Header: value` lines."""
+    return "\n".join(
+        f"{name}: {cell.strip()}"
+        for cell, language, name in zip(cells, languages, header, strict=False)
+        if not language and cell.strip()
+    )

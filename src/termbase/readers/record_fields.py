@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from termbase.labels import clean_label, parse_term
+from termbase.labels import clean_label, is_acronym_of, parse_term
 from termbase.model import Entry
 
 #: Field names (case-folded, only letters and digits kept) and the role each plays.
@@ -80,7 +80,22 @@ FIELD_ROLES: dict[str, str] = {
         "alt",
     ),
     **dict.fromkeys(
-        ["related", "relatedterms", "seealso", "see", "ref", "refs", "references", "broader", "narrower"],
+        [
+            "related",
+            "relatedterms",
+            "seealso",
+            "see",
+            "ref",
+            "refs",
+            "references",
+            "broader",
+            "narrower",
+            # a record that names the headword it is a form of (a pointer, see pointer_entries)
+            "synonymof",
+            "variantof",
+            "formof",
+            "useinstead",
+        ],
         "see_also",
     ),
     **dict.fromkeys(["uri", "iri", "conceptid", "concepturi"], "uri"),
@@ -104,7 +119,7 @@ FIELD_ROLES: dict[str, str] = {
 }
 
 #: Cell values that mean "no value" in exported tables (compared case-folded).
-EMPTY_VALUES = frozenset({"", "none", "null", "nil", "n/a", "na", "-", "—", "–", "nan", "(none)"})
+EMPTY_VALUES = frozenset({"", "none", "null", "nil", "n/a", "na", "-", "—", "–", "nan", "(none)", "~"})
 
 _URL = re.compile(r"https?://[^\s<>\"'\]]+")
 _URL_TRAILING = ".,;:!?'\""
@@ -160,6 +175,13 @@ def is_url(text: str) -> bool:
     return bool(re.fullmatch(r"https?://\S+", text.strip()))
 
 
+#: Field names of an acronym's two forms; they are labels only when one abbreviates the other
+#: (`{short: FPGA, long: Field Programmable Gate Array}`), else prose (a short and a long
+#: description).
+SHORT_FORM_FIELDS = frozenset({"short", "shortform", "abbr"})
+LONG_FORM_FIELDS = frozenset({"long", "longform", "expansion", "fullform"})
+
+
 def roles_of(fields: Mapping[str, object]) -> dict[str, list[object]]:
     """Return the record's values grouped by role (fields with no known role are left out)."""
     roles: dict[str, list[object]] = {}
@@ -167,7 +189,22 @@ def roles_of(fields: Mapping[str, object]) -> dict[str, list[object]]:
         role = field_role(name)
         if role:
             roles.setdefault(role, []).append(value)
+    if forms := acronym_forms(fields):
+        roles.setdefault("alt", []).extend(forms)
     return roles
+
+
+def acronym_forms(fields: Mapping[str, object]) -> tuple[str, str] | None:
+    """Return (short, long) when a record's short-form and long-form fields hold an acronym and
+    its expansion (emphasis marks round either dropped), else None."""
+    short = long = ""
+    for name, value in fields.items():
+        key = _NOT_NAME_CHARACTER.sub("", str(name).casefold())
+        if isinstance(value, str) and key in SHORT_FORM_FIELDS:
+            short = _unwrapped(clean_label(value))
+        elif isinstance(value, str) and key in LONG_FORM_FIELDS:
+            long = _unwrapped(clean_label(value))
+    return (short, long) if short and long and is_acronym_of(short, long) else None
 
 
 def prose_fields(fields: Mapping[str, object]) -> list[object]:
@@ -181,10 +218,7 @@ def prose_fields(fields: Mapping[str, object]) -> list[object]:
     return [
         value
         for name, value in fields.items()
-        if not field_role(name)
-        and isinstance(value, str)
-        and len(value.split()) >= 4
-        and not is_url(value)
+        if not field_role(name) and isinstance(value, str) and len(value.split()) >= 4 and not is_url(value)
     ]
 
 
@@ -196,28 +230,37 @@ _TOPIC_DISTINCT = 0.5
 
 
 def inferred_field_roles(records: Sequence[Mapping[str, object]]) -> dict[str, str]:
-    """Return {field: role} for a list of flat records whose field names say nothing termbase
-    knows (`{"واحد": …, "اصطلاح": …, "تعریف": …}`), judged from the values alone; {} if unsure.
+    """Return {field: role} for a list of records whose field names say nothing termbase
+    knows (`{"واحد": …, "اصطلاح": …, "تعریف": …}`, `{"plaintext": …, "meanings": [{…}]}`),
+    judged from the values alone; {} if unsure.
 
-    The definition is the field of the longest texts (three words or more on average), the
-    term the first other field of short texts that are nearly all different, and fields of
+    Fields in at least half the records count; a list or mapping value counts by the texts it
+    holds. The definition is the field of the longest texts (three words or more on average),
+    the term the first other field of short texts that are nearly all different, and fields of
     short texts repeated across records (a category, a unit) give topics.
     """
     if len(records) < 3 or any(not isinstance(r, Mapping) for r in records):
         return {}
-    if any(field_role(name) for record in records for name in record):
+    named = {field_role(name): name for record in records for name in record if field_role(name)}
+    if "term" in named:
         return {}
-    shared = [name for name in records[0] if all(name in record for record in records)]
+    counts: dict[str, int] = {}
+    for record in records:
+        for name in record:
+            counts[name] = counts.get(name, 0) + 1
+    shared = [name for name, count in counts.items() if count >= 0.5 * len(records) and not field_role(name)]
     stats: dict[str, tuple[float, float]] = {}
     for name in shared:
-        texts = [str(r[name]).strip() for r in records if isinstance(r[name], str) and r[name].strip()]
+        texts = [text for r in records if (text := _value_text(r.get(name)))]
         if len(texts) < 0.5 * len(records):
             continue
         words = sum(len(t.split()) for t in texts) / len(texts)
         stats[name] = (words, len(set(texts)) / len(texts))
+    if "definition" in named:  # a known definition field beside a term field of another name
+        stats[named["definition"]] = (max(3.0, *(w for w, _ in stats.values()), 3.0), 1.0)
     if len(stats) < 2:
         return {}
-    definition = max(stats, key=lambda name: stats[name][0])
+    definition = named.get("definition") or max(stats, key=lambda name: stats[name][0])
     if stats[definition][0] < 3:
         return {}
     terms = [
@@ -228,10 +271,33 @@ def inferred_field_roles(records: Sequence[Mapping[str, object]]) -> dict[str, s
     if not terms:
         return {}
     roles = {terms[0]: "term", definition: "definition"}
+    if "definition" in named:
+        del roles[definition]  # already named for its role
     for name, (words, distinct) in stats.items():
         if name not in roles and words <= 4 and distinct <= _TOPIC_DISTINCT:
             roles[name] = "topics"
     return roles
+
+
+def _value_text(value: object) -> str:
+    """Return the texts a field value holds, joined (a list or mapping by its leaves)."""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, Mapping):
+        return " ".join(text for v in value.values() if (text := _value_text(v)))
+    if isinstance(value, list | tuple):
+        return " ".join(text for v in value if (text := _value_text(v)))
+    return ""
+
+
+#: A whole label wrapped in emphasis marks (`_SPICE_`, `*PHÔS*`, `**RF**`).
+_WRAPPED = re.compile(r"^([_*]{1,2})(?P<inner>\S(?:.*\S)?)\1$")
+
+
+def _unwrapped(label: str) -> str:
+    """Return a label without the emphasis marks wrapped round the whole of it."""
+    match = _WRAPPED.match(label)
+    return match["inner"] if match else label
 
 
 def first_text(values: Iterable[object]) -> str:
@@ -274,13 +340,18 @@ def record_entry(
             "",
         )
     )
-    if not term:
+    if not term or is_empty(term):  # `~`, `N/A`: a placeholder, no term
         return None
     if definition is None:
         described = roles.get("definition", []) or prose_fields(fields)
         definition = "\n\n".join(text for v in described for text in as_texts(v))
     labels, groups = parse_term(term)
-    alts = [clean_label(text) for v in roles.get("alt", []) for text in as_texts(v, split=True)]
+    alts = [
+        _unwrapped(clean_label(text))
+        for v in roles.get("alt", [])
+        for text in as_texts(v, split=True)
+        if not _URL.search(text)  # a web address (or markup linking one) names nothing
+    ]
     all_labels = tuple(dict.fromkeys([term, *labels, *(a for a in alts if a)]))
     if len(groups) > 1 and alts:
         groups = ()

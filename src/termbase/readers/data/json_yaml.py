@@ -327,7 +327,7 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
         if (
             len(values) >= 2
             and all(isinstance(v, dict) for v in values)
-            and sum(1 for v in values if roles_of(v).get("definition")) * 2 >= len(values)
+            and sum(1 for v in values if roles_of(v).get("definition") or _label_only(v)) * 2 >= len(values)
         ):
             yield node, "keyed"
         strings = [v for v in values if isinstance(v, str)]
@@ -342,6 +342,13 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
     for index, child in enumerate(node.elements):
         if not _is_record(child.value):
             yield from _record_lists(child, (*path, str(index)))
+
+
+def _label_only(value: dict) -> bool:
+    """Return True for a record of two or more names and nothing to define them (an acronym
+    list's `{short: FPGA, long: Field Programmable Gate Array}`): a concept given by its labels."""
+    roles = roles_of(value)
+    return len(roles.get("alt", [])) >= 2 and set(roles) <= {"alt", "link", "slug", "topics", "see_also"}
 
 
 def _best_records(root: Located) -> tuple[Located, str] | None:
@@ -399,11 +406,18 @@ def _renamed(record: Located, roles: dict[str, str]) -> Located:
 def definition_text(value: object) -> str:
     """Return a definition field as Markdown: HTML (even entity-escaped HTML) is converted."""
     if isinstance(value, list):
-        return "\n\n".join(definition_text(v) for v in value if v is not None)
+        senses = [text for v in value if v is not None and (text := definition_text(v))]
+        if len(senses) > 1 and all(isinstance(v, dict) for v in value):
+            return "\n".join(f"{n}. {text}" for n, text in enumerate(senses, start=1))  # numbered senses
+        return "\n\n".join(senses)
     if isinstance(value, dict) and value and all(str(k).strip().isdigit() for k in value):
         senses = [(int(str(k).strip()), definition_text(v)) for k, v in value.items()]
         return "\n".join(f"{n}. {text}" for n, text in sorted(senses) if text)  # numbered senses
-    if value is None or isinstance(value, dict):
+    if isinstance(value, dict):  # a sense written as fields: {"substitution": …, "note": …}
+        return " — ".join(
+            text for v in value.values() if not isinstance(v, dict) and (text := definition_text(v))
+        )
+    if value is None:
         return ""
     text = str(value).strip()
     if _ESCAPED_TAG.search(text):
@@ -654,9 +668,11 @@ def _score(root: Located) -> float:
         blocks = [v for v in value.values() if _has_term(v)] or [value]
         if any(roles_of(b).get("definition") or prose_fields(b) for b in blocks if isinstance(b, dict)):
             defined += 1
-    if defined < 2:
+    named = sum(1 for value in values if isinstance(value, dict) and _label_only(value))
+    if defined < 2 and named < 3:
         return 0.0
-    return round(0.9 * defined / len(values), 3)
+    # records of labels only (an acronym list) count, less than defined ones
+    return round(min(0.9, (0.9 * defined + 0.6 * named) / len(values)), 3)
 
 
 score_record_tree = _score
@@ -701,12 +717,41 @@ class JsonGlossaryReader:
         try:
             return _score(json_value_tree(text))
         except InputError:
+            if (lines_tree := json_lines_tree(text)) is not None:
+                return _score(lines_tree)
             keys = {field_role(k) for k in re.findall(r'"([^"\n]{1,40})"\s*:', head)}
             return 0.8 if {"term", "definition"} <= keys else 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
-        """Return one entry per record (per language of a multilingual record)."""
-        return _read_records(json_tree(text, source), text, source, kind_of_line=_json_line_reason)
+        """Return one entry per record (per language of a multilingual record); JSON Lines
+        (one record per line) are read as a list of those records."""
+        try:
+            tree = json_tree(text, source)
+        except InputError:
+            tree = json_lines_tree(text)
+            if tree is None:
+                raise
+        return _read_records(tree, text, source, kind_of_line=_json_line_reason)
+
+
+def json_lines_tree(text: str) -> Located | None:
+    """Return JSON Lines text (one JSON object per non-blank line, two or more) as a list of
+    those objects, each on its line; None when any line is not a JSON object."""
+    elements = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            value = safe_json.loads(line, "", number)
+        except (ValueError, InputError):
+            return None
+        if not isinstance(value, dict):
+            return None
+        elements.append(_value_tree(value, number))
+    if len(elements) < 2:
+        return None
+    values = [element.value for element in elements]
+    return Located(values, elements[0].line, elements[-1].line, elements=elements)
 
 
 #: A `key:` at the start of a YAML line (in a list item or not).

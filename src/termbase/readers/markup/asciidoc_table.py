@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.bilingual_rows import label_and_note_columns, label_languages, row_entries, row_notes
 from termbase.readers.markup.asciidoc_inline import inline_markdown, plain_label
 from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, REASON_TITLE, is_letter_divider
 from termbase.readers.record_fields import field_role
@@ -198,6 +199,31 @@ class AsciiDocTableReader:
                 and "noheader" not in table.attributes
             )
             names = [_cell_text(c) for c in rows[0]] if header and rows else []
+            languages = _label_columns(rows[1:], names, width) if names else None
+            if languages:
+                for row in rows[1:]:
+                    first, last = row[0].first, max(c.last for c in row)
+                    covered.update(range(first, last + 1))
+                    cells = [plain_label(" ".join(_cell_text(c).split())) for c in row]
+                    named = [cell for cell, language in zip(cells, languages, strict=False) if language]
+                    if len(cells) != width or not any(named):
+                        unused.extend(self._lines(lines, range(first, last + 1), source, REASON_NO_TERM))
+                        continue
+                    entries.extend(
+                        row_entries(
+                            cells,
+                            languages,
+                            source=source,
+                            line=first + 1,
+                            end_line=last + 1,
+                            notes=row_notes(cells, languages, names),
+                        )
+                    )
+                unused.extend(
+                    self._lines(lines, range(rows[0][0].first, rows[0][-1].last + 1), source, REASON_HEADER)
+                )
+                covered.update(range(table.open_index, min(table.close_index, len(lines) - 1) + 1))
+                continue
             roles = [field_role(name) for name in names]
             term_column = roles.index("term") if "term" in roles else 0
             definition_column = roles.index("definition") if "definition" in roles else term_column + 1
@@ -276,6 +302,17 @@ class AsciiDocTableReader:
             see_also=tuple(dict.fromkeys(see_also)),
             links=tuple(dict.fromkeys(links)),
         )
+
+
+def _label_columns(rows: list[list[_Cell]], names: list[str], width: int) -> tuple[str, ...] | None:
+    """Return each column's language ("" for notes) when the table's columns are labels in two
+    or more languages (see `bilingual_rows`), else None."""
+    full = [row for row in rows if len(row) == width]
+    if len(full) < 3 or len(names) != width:
+        return None
+    columns = [[plain_label(" ".join(_cell_text(row[i]).split())) for row in full] for i in range(width)]
+    header = [plain_label(name) for name in names]
+    return label_languages(columns, header) or label_and_note_columns(columns, header)
 
 
 def _letter_run(words: str) -> bool:

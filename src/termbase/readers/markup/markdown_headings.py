@@ -141,6 +141,21 @@ def sub_term_headings(headings: list[Heading], level: int) -> set[int]:
     return found
 
 
+def stray_term_headings(headings: list[Heading], level: int) -> set[int]:
+    """Return the lines of headings one level above the term level that are terms written one
+    level too high: where that level holds index letters (`### A`, `### B`, at least three),
+    a term-like heading between two of them (`### Render`) is a term like the others."""
+    above = [h for h in headings if h.level == level - 1]
+    letters = [h.line for h in above if is_letter_divider(h.text)]
+    if len(letters) < 3:
+        return set()
+    return {
+        h.line
+        for h in above
+        if letters[0] < h.line < letters[-1] and not is_letter_divider(h.text) and _is_term_text(h.text)
+    }
+
+
 def _stems(text: str) -> set[str]:
     """Return the first five letters of each word of four or more letters, case-folded."""
     return {word[:5] for word in re.findall(r"\w{4,}", text.casefold())}
@@ -281,16 +296,20 @@ class MarkdownHeadingsReader:
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
         reasons = {h.line: REASON_DIVIDER for h in headings if is_letter_divider(h.text)}
         sub_terms = sub_term_headings(headings, level)
+        stray = stray_term_headings(headings, level)
         entries = []
         restored: list[ReadEntry] = []
         claimed: set[int] = set()
         references = link_references(text)
         for index, heading in enumerate(headings):
-            if heading.line not in sub_terms and (heading.level != level or is_letter_divider(heading.text)):
+            if (
+                heading.line not in sub_terms
+                and heading.line not in stray
+                and (heading.level != level or is_letter_divider(heading.text))
+            ):
                 continue
-            following = [
-                h.line for h in headings[index + 1 :] if h.level <= heading.level or h.line in sub_terms
-            ]
+            ends_at = level if heading.line in stray else heading.level
+            following = [h.line for h in headings[index + 1 :] if h.level <= ends_at or h.line in sub_terms]
             end = trim_furniture(lines, heading.line, (following[0] - 1) if following else len(lines))
             if any(_PROVENANCE.match(line) for line in lines[heading.line : end]):
                 restored.extend(_restore(heading, lines, end, source))

@@ -29,8 +29,9 @@ from markdown_it.token import Token
 from termbase.labels import clean_label
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.bilingual_rows import label_languages, row_entries
+from termbase.readers.bilingual_rows import label_and_note_columns, label_languages, row_entries, row_notes
 from termbase.readers.markup.markdown_parsing import (
+    clean_markdown,
     heading_text,
     link_references,
     markdown_entry,
@@ -107,7 +108,10 @@ def table_languages(table: Table) -> tuple[str, ...] | None:
         return None
     width = len(table.header)
     columns = [[_term_text(cells[i]) for _, cells in table.rows if len(cells) == width] for i in range(width)]
-    return label_languages(columns, [clean_label(name.replace("*", "")) for name in table.header])
+    names = [clean_label(name.replace("*", "")) for name in table.header]
+    return label_languages(columns, names) or label_and_note_columns(
+        columns, names, _definition_column(table.header)
+    )
 
 
 def is_glossary_table(table: Table) -> bool:
@@ -193,10 +197,14 @@ class MarkdownTableReader:
                 for number, cells in table.rows:
                     claimed.add(number)
                     cells = tuple(_term_text(cell) for cell in cells)
-                    if len(cells) != len(languages) or not any(cells):
+                    named = [cell for cell, language in zip(cells, languages, strict=False) if language]
+                    if len(cells) != len(languages) or not any(named):
                         unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
                         continue
-                    labelled += row_entries(cells, languages, source=source, line=number, end_line=number)
+                    notes = clean_markdown(row_notes(cells, languages, names))
+                    labelled += row_entries(
+                        cells, languages, source=source, line=number, end_line=number, notes=notes
+                    )
                 continue
             for number, cells in table.rows:
                 claimed.add(number)

@@ -1,0 +1,148 @@
+"""The fallback for line-structured glossaries: the term line's shape is learnt from the file.
+
+No syntax is known in advance. Every line gets a shape (see `read_coverage.line_shape`): its
+opening markup, its indentation, and the separator after a short head — `:`, a dash, a tab,
+`=`, `=>`, `::`. The shape that most lines share, with heads that nearly all differ, is the
+file's term line: `Abort: Vazgeç`, `- **Kiln** – an oven`, `KILN = an oven`, `1. Glaze: …`.
+Each such line opens an entry (the head its term, the rest its definition); the lines below it
+up to the next term line, heading or blank-line gap continue the definition. Lines before the
+first entry, headings, letter dividers and rules are reported.
+
+`detect` stays below the readers of known syntaxes (at most 0.4), so this reader reads a file
+only when none of them knows it, or when their reads are flagged by the read checks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from termbase import read_coverage as coverage  # a module: read_coverage imports readers' helpers
+from termbase.labels import clean_label, parse_term
+from termbase.model import Entry, ReadResult, Unused
+from termbase.readers.base import entries_and_unused
+from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, is_letter_divider
+
+MIN_ENTRIES = 3
+#: The term lines must be at least this share of the file's non-blank lines.
+MIN_SHARE = 0.35
+#: Heads must nearly all differ: the same few heads are fields of records, not terms.
+MIN_DISTINCT = 0.8
+MAX_CONFIDENCE = 0.4
+
+REASON_BEFORE = "text before the first term line"
+REASON_SKIPPED = "front matter or code block"
+_HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s|=+\s)|^\s*(?:\*\*|__)[^*_]+(?:\*\*|__)\s*$")
+_RULE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")
+_MARKS = re.compile(r"^[\s>*+•-]*(?:\d{1,3}[.)]\s+)?|[*_`]+")
+
+
+def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None:
+    """Return the term-line shape of the file and the lines of that shape, or None."""
+    skipped = coverage.skipped_zones(lines)
+    groups: dict[tuple[str, str, int], list[int]] = {}
+    shapes: dict[tuple[str, str, int], coverage.LineShape] = {}
+    nonblank = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or number in skipped:
+            continue
+        nonblank += 1
+        shape = coverage.line_shape(line[: coverage.SHAPE_CHARS])
+        if shape is None or not shape.separator or shape.opening.startswith(("|", "#")):
+            continue
+        groups.setdefault(shape.family, []).append(number)
+        shapes[shape.family] = shape
+    best: tuple[coverage.LineShape, list[int]] | None = None
+    for family, numbers in groups.items():
+        heads = [coverage.head_of(lines[n - 1]) for n in numbers]
+        if len(numbers) < MIN_ENTRIES or coverage.distinct_share(heads) < MIN_DISTINCT:
+            continue
+        if best is None or len(numbers) > len(best[1]):
+            best = shapes[family], numbers
+    if best is None or len(best[1]) < MIN_SHARE * max(1, nonblank):
+        return None
+    return best
+
+
+def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
+    """Return (term, definition) of a term line: the head, then the text after the separator."""
+    text = line.strip()
+    head = coverage.head_of(text)
+    plain = _MARKS.sub("", text)
+    folded = plain.casefold()
+    start = folded.find(head)
+    if start < 0:
+        return "", ""
+    term = plain[start : start + len(head)]
+    rest = plain[start + len(head) :]
+    separator = {"tab": "\t", "-": "-–—"}.get(shape.separator, shape.separator)
+    rest = rest.lstrip(" ").lstrip(separator).lstrip(": \t-–—=>")
+    return clean_label(term), rest.strip()
+
+
+class LinePatternReader:
+    """Reads a glossary whose entries share one line shape learnt from the file itself."""
+
+    name = "line-pattern"
+    description = "any glossary of `Head <separator> text` lines, the shape learnt from the file"
+
+    def detect(self, text: str) -> float:
+        """Return up to 0.4, by the share of non-blank lines that are term lines."""
+        lines = text.splitlines()
+        found = _term_shape(lines)
+        if found is None:
+            return 0.0
+        nonblank = sum(1 for line in lines if line.strip())
+        return round(min(MAX_CONFIDENCE, 0.3 + 0.2 * len(found[1]) / max(1, nonblank)), 3)
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per term line with its continuation lines; other lines are reported."""
+        lines = text.splitlines()
+        found = _term_shape(lines)
+        if found is None:
+            return entries_and_unused([], [])
+        shape, numbers = found
+        starts = set(numbers)
+        skipped = coverage.skipped_zones(lines)
+        entries: list[Entry] = []
+        unused: list[Unused] = []
+        current: tuple[int, str, list[str], int] | None = None  # line, term, definition lines, end
+
+        def close() -> None:
+            if current is None:
+                return
+            line, term, body, end = current
+            labels, groups = parse_term(term)
+            if labels:
+                entries.append(Entry(source, line, end, term, labels, "\n".join(body).strip(), groups=groups))
+            else:
+                unused.append(Unused(source, line, lines[line - 1].strip(), REASON_BEFORE))
+
+        blank_run = 0
+        for number, line in enumerate(lines, start=1):
+            stripped = line.strip()
+            if not stripped:
+                blank_run += 1
+                continue
+            if number in skipped:
+                unused.append(Unused(source, number, stripped, REASON_SKIPPED))
+                continue
+            if number in starts:
+                close()
+                term, rest = _split_line(line, shape)
+                current = (number, term, [rest] if rest else [], number)
+                blank_run = 0
+                continue
+            divider = is_letter_divider(_MARKS.sub("", stripped)) or _RULE.match(stripped)
+            if divider or _HEADING.match(line) or current is None or blank_run >= 2:
+                close()
+                current = None
+                reason = REASON_BEFORE
+                if divider or _HEADING.match(line):
+                    reason = REASON_DIVIDER if divider else REASON_HEADING
+                unused.append(Unused(source, number, stripped, reason))
+            else:
+                first, term, body, _ = current
+                current = (first, term, [*body, ("\n" if blank_run else "") + stripped], number)
+            blank_run = 0
+        close()
+        return entries_and_unused(entries, unused)

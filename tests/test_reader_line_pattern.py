@@ -1,0 +1,80 @@
+"""The line-pattern fallback: a glossary of `Head <separator> text` lines in a syntax no reader
+knows is read by the shape its lines share, learnt from the file (fixtures of our own)."""
+
+from __future__ import annotations
+
+import pytest
+
+from termbase.readers.pages.line_pattern import LinePatternReader
+
+READER = LinePatternReader()
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "KILN = an oven for firing clay",
+            "GLAZE = a glassy coat",
+            "SLIP = clay thinned with water",
+            "WHEEL = the turning table of a potter",
+        ],
+        [
+            "1. Kiln — an oven for firing clay",
+            "2. Glaze — a glassy coat",
+            "3. Slip — clay thinned with water",
+            "4. Wheel — the turning table of a potter",
+        ],
+        [
+            "> Kiln => an oven for firing clay",
+            "> Glaze => a glassy coat",
+            "> Slip => clay thinned with water",
+            "> Wheel => the turning table of a potter",
+        ],
+        [
+            "Kiln\tan oven for firing clay",
+            "Glaze\ta glassy coat",
+            "Slip\tclay thinned with water",
+            "Wheel\tthe turning table of a potter",
+        ],
+    ],
+)
+def test_any_repeated_separator_is_learnt(lines):
+    text = "Workshop words, as the potters say them.\n\n" + "\n".join(lines) + "\n"
+    result = READER.read(text, "g.txt")
+    assert [e.term.casefold() for e in result.entries] == ["kiln", "glaze", "slip", "wheel"]
+    assert result.entries[0].definition == "an oven for firing clay"
+    assert [u.line for u in result.unused] == [1]
+    assert 0.3 <= READER.detect(text) <= 0.4
+
+
+def test_continuation_lines_dividers_and_a_closing_section():
+    text = (
+        "A\n\nAnvil: the iron block a smith hammers on;\nits horn shapes curves.\n\n"
+        "Awl: a pointed tool for holes\n\nB\n\nBellows: a bag that blows air into the fire\n\n\n"
+        "Written by the workshop, 2024.\n"
+    )
+    result = READER.read(text, "g.txt")
+    assert [(e.term, e.line, e.end_line) for e in result.entries] == [
+        ("Anvil", 3, 4),
+        ("Awl", 6, 6),
+        ("Bellows", 10, 10),
+    ]
+    assert result.entries[0].definition == "the iron block a smith hammers on;\nits horn shapes curves."
+    reasons = {u.line: u.reason for u in result.unused}
+    assert set(reasons) == {1, 8, 13}
+
+
+def test_fields_repeated_in_every_record_are_no_terms():
+    text = "".join(f"Name: kiln {n}\nNote: fired slowly\nSource: notes\n\n" for n in range(5))
+    assert READER.detect(text) == 0.0  # 'Name', 'Note', 'Source' again and again: records, not terms
+
+
+def test_prose_with_a_few_colons_is_not_a_glossary():
+    text = (
+        "The workshop opens at nine. Bring: an apron, gloves and a towel.\n"
+        "Firing takes a day and a night, so plan ahead when you book the kiln.\n"
+        "Note: the glaze room is shared with the evening class.\n"
+        "We clean the wheels together at the end of every session.\n"
+    )
+    assert READER.detect(text) == 0.0
