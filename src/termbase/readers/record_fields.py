@@ -118,6 +118,9 @@ FIELD_ROLES: dict[str, str] = {
     **dict.fromkeys(["topic", "topics", "category", "categories", "tags", "tag", "domain"], "topics"),
 }
 
+#: What a record writes where its term is still missing.
+PLACEHOLDER_TERMS = frozenset({"~", "-", "—", "–", "?"})
+
 #: Cell values that mean "no value" in exported tables (compared case-folded).
 EMPTY_VALUES = frozenset({"", "none", "null", "nil", "n/a", "na", "-", "—", "–", "nan", "(none)", "~"})
 
@@ -340,7 +343,7 @@ def record_entry(
             "",
         )
     )
-    if not term or is_empty(term):  # `~`, `N/A`: a placeholder, no term
+    if not term or term in PLACEHOLDER_TERMS:  # no name yet (`NaN`, `null`, `None` are real terms)
         return None
     if definition is None:
         described = roles.get("definition", []) or prose_fields(fields)
