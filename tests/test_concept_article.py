@@ -5,12 +5,13 @@ from __future__ import annotations
 from copy import deepcopy
 
 import pytest
+from jinja2 import ChoiceLoader, DictLoader
 from markupsafe import Markup
 
 from termbase.builtin import builtin_db
 from termbase.store import Termbase
 from termbase.web.concept_article import concept_article
-from termbase.web.pages import LabelKind, Links, SiteData, concept_page
+from termbase.web.pages import LabelKind, Links, SiteData, Summary, concept_page
 from termbase.web.render import environment
 from termbase.web.site import concept_context, render_articles
 
@@ -97,3 +98,23 @@ def test_every_optional_part_renders_the_same_both_ways(builtin_views, links: Li
         bare = {**full, "topics": [], "languages": ["en"], "homonym_of": [], "conflicts": [], "see_also": [],
                 "mentions": [], "mentioned_in": []}  # fmt: skip
         assert python_article(bare, links) == jinja_article(bare, links)
+
+
+#: `_list.html` before its items were made by `concept_items`.
+OLD_LIST = (
+    "{% macro concept_list(items, links) %}\n<ul class=\"concept-list\">\n{% for item in items %}\n"
+    '  <li><a href="{{ links.concept(item.id) }}">{{ item.label|bdi }}</a>{% if item.summary %} '
+    '<span class="summary">{{ item.summary }}</span>{% endif %}</li>\n{% endfor %}\n</ul>\n{% endmacro %}\n'
+)
+
+
+@pytest.mark.parametrize("links", [Links(root="../", static=True), Links(language="de")], ids=repr)
+def test_list_items_are_those_the_template_loop_made(builtin_views, links: Links) -> None:  # type: ignore[no-untyped-def]
+    data, _views = builtin_views
+    items = [*data.summaries[:300], Summary("odd", ODD, "U", ODD, ()), Summary("bare", "Bare", "B", "", ())]
+    env = environment()
+    old = env.overlay(loader=ChoiceLoader([DictLoader({"_old_list.html": OLD_LIST}), env.loader]))
+    new = old.from_string('{% from "_list.html" import concept_list %}{{ concept_list(items, links) }}')
+    was = old.from_string('{% from "_old_list.html" import concept_list %}{{ concept_list(items, links) }}')
+    assert new.render(items=items, links=links) == was.render(items=items, links=links)
+    assert new.render(items=[], links=links) == was.render(items=[], links=links)

@@ -360,6 +360,7 @@ def environment() -> Environment:
     env.filters["link_mentions"] = link_mentions
     env.filters["origin_html"] = origin_html
     env.globals["csp_meta"] = csp_meta()
+    env.globals["concept_items"] = concept_items
     return env
 
 
@@ -504,6 +505,18 @@ def origin_html(origin: str) -> Markup:
         position = citation.end
     out.append(html.escape(origin[position:], quote=False))
     return Markup("".join(out))
+
+
+def concept_items(items: list[Any], links: Any) -> Markup:
+    """Return the `<li>` of each concept of a list page (`_list.html`): its label linked to its
+    page, and its summary. Made here, not by a loop in the template: a letter page of a large
+    termbase lists thousands, and Jinja's loop cost more than the rest of the page."""
+    lines = []
+    for item in items:
+        href = escape_output(links.concept(item.id))
+        summary = f' <span class="summary">{escape_output(item.summary)}</span>' if item.summary else ""
+        lines.append(f'  <li><a href="{href}"><bdi>{escape_text(str(item.label))}</bdi></a>{summary}</li>\n')
+    return Markup("".join(lines))
 
 
 def bdi(text: object) -> Markup:
