@@ -7,6 +7,9 @@
     python bench/search_quality.py --builtin --queries bench/queries_fifth.yaml   # "related" rule; after it
     python bench/search_quality.py --builtin --queries bench/queries_sixth.yaml   # sets 6 and 7: written
     python bench/search_quality.py --builtin --queries bench/queries_seventh.yaml # before being measured
+    python bench/search_quality.py --builtin --queries bench/queries_eleventh.yaml # sets 8-11 likewise;
+    # each set's header keeps its first (deciding) figure. bench/queries_abstain_train.yaml is
+    # training data for the abstain model (scripts/train_abstain.py), never a measuring set.
 
 Builds the seeds termbase in a temporary folder (or, with --builtin, opens the built-in
 glossary a user gets from `termbase serve`), runs every query in the set, and reports
