@@ -414,3 +414,17 @@ def test_a_heading_written_as_a_sentence_and_a_term_named_by_example(tmp_path: P
     assert "Dedicated Pan Set" not in found  # a title's long name and acronym names no idea
     assert found["base liquid"].definition == (
         "`broth` is a base liquid for soups: simmered for hours, then strained.")
+
+
+def test_each_entry_carries_its_evidence_as_numbers() -> None:
+    """The features scripts/train_extract_confidence.py fits on: the rule confidence, whether a
+    sentence defines the term, its markup and its spread, on every entry and review item."""
+    result = extract_glossary([COURSE / "episodes"])
+    for entry in (*result.entries, *result.review):
+        features = dict(entry.features)
+        assert features["rule_confidence"] == entry.confidence
+        assert features["defining"] in (0.0, 1.0)
+        assert sum(features[f"best_{kind}"] for kind in ("dfn", "bold", "italic", "glossary_link", "term_role",
+                                                            "code", "quoted", "heading", "pattern")) == 1.0
+    kept = {e.term: dict(e.features) for e in result.entries}
+    assert kept["observation"]["defining"] == 1.0

@@ -74,6 +74,7 @@ class ExtractedEntry:
     entry: Entry
     sentence: str = ""
     url: str = ""
+    features: tuple[tuple[str, float], ...] = ()  # the evidence as numbers (see gather._features)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +170,7 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
         term=candidate.term, labels=candidate.labels, definition=candidate.definition,
         chapter=document.path, chapter_title=chapter_title, section=section_title, anchor=anchor,
         line=place.line, confidence=candidate.confidence, evidence=candidate.evidence, entry=entry,
-        sentence=place.sentence, url=url,
+        sentence=place.sentence, url=url, features=candidate.features,
     )
 
 

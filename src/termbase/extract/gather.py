@@ -9,6 +9,7 @@ or from the best defining sentence when that one gives none.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -67,6 +68,8 @@ class Candidate:
     introduced: Occurrence  # where the term is first defined (its locator)
     defined: Occurrence  # the sentence the definition was taken from
     occurrences: int
+    #: the evidence as numbers (termbase.extract.calibrate reads them): (name, value) pairs
+    features: tuple[tuple[str, float], ...] = ()
 
 
 class _Union:
@@ -366,6 +369,11 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(f"the book's own term: {10 ** key:.0f} times as frequent here as in general English")
     if not defining:
         confidence = min(confidence, DEFINING_SCORE - 0.01)
+    features = _features(
+        group, best, introduced, defined, defining, term, labels, confidence,
+        count=count, chapters=chapters, nested=nested, key=key, code_name=term.lower() in code_names,
+        marked=marked, generic=generic, named_in_prose=named_in_prose, evidence=evidence,
+    )
     return Candidate(
         term=term,
         labels=tuple(labels),
@@ -375,4 +383,44 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         introduced=introduced,
         defined=defined,
         occurrences=len(group),
+        features=features,
     )
+
+
+_MARKUP_FEATURES = {DFN: "dfn", STRONG: "bold", EMPHASIS: "italic", GLOSSARY_LINK: "glossary_link",
+                    TERM_ROLE: "term_role", CODE_SPAN: "code", QUOTED: "quoted", "heading": "heading",
+                    "": "pattern"}
+
+
+def _features(group: list[Occurrence], best: Occurrence, introduced: Occurrence, defined: Occurrence,
+              defining: list[Occurrence], term: str, labels: Sequence[str], confidence: float, *,
+              count: int, chapters: int, nested: int, key: float, code_name: bool, marked: bool,
+              generic: bool, named_in_prose: bool, evidence: Sequence[str]) -> tuple[tuple[str, float], ...]:
+    """Return the evidence a candidate carries as numbers, by name (for the calibrated confidence)."""
+    kinds = {o.finding.markup for o in group}
+    values: dict[str, float] = {
+        "rule_confidence": round(max(0.0, min(0.99, confidence)), 3),
+        "best_score": best.finding.score,
+        "defining": float(bool(defining)),
+        "defining_places": float(min(len(defining), 5)),
+        "definition_words": math.log1p(len(defined.finding.definition.split())),
+        "explains": float(bool(_EXPLAINS.search(defined.finding.definition))),
+        "log_count": math.log1p(count),
+        "log_chapters": math.log1p(chapters),
+        "nested_share": nested / count if count else 0.0,
+        "keyness": max(-3.0, min(5.0, key)),
+        "words": float(min(len(term.split()), 5)),
+        "title_case": float(title_case(term)),
+        "code_name": float(code_name),
+        "marked": float(marked),
+        "generic": float(generic),
+        "named_in_prose": float(named_in_prose),
+        "introduced_only": float(defined.finding.introduced_only),
+        "listed": float(best.finding.listed),
+        "acronym": float(len(labels) > 1 and any(_ACRONYM_LIKE.match(label) for label in labels)),
+        "signal_kinds": float(min(len({e.split(" '")[0] for e in evidence}), 6)),
+    }
+    for markup, name in _MARKUP_FEATURES.items():
+        values[f"best_{name}"] = float(best.finding.markup == markup)
+        values[f"any_{name}"] = float(markup in kinds)
+    return tuple(sorted(values.items()))
