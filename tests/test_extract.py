@@ -424,7 +424,8 @@ def test_each_entry_carries_its_evidence_as_numbers() -> None:
         features = dict(entry.features)
         assert features["rule_confidence"] == entry.confidence
         assert features["defining"] in (0.0, 1.0)
-        assert sum(features[f"best_{kind}"] for kind in ("dfn", "bold", "italic", "glossary_link", "term_role",
-                                                            "code", "quoted", "heading", "pattern")) == 1.0
+        kinds = ("dfn", "bold", "italic", "glossary_link", "term_role", "code", "quoted", "heading",
+                 "pattern")
+        assert sum(features[f"best_{kind}"] for kind in kinds) == 1.0
     kept = {e.term: dict(e.features) for e in result.entries}
     assert kept["observation"]["defining"] == 1.0
