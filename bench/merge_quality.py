@@ -1,6 +1,6 @@
 """Quality of concepts and links against hand-made gold (issue 14).
 
-    python bench/merge_quality.py [--seeds DIR] [--show-errors]
+    python bench/merge_quality.py [--seeds DIR] [--show-errors] [--learned]
 
 Mentions: bench/merge_gold/mentions.tsv holds candidate links (a seeded sample of what the
 eager label matcher linked in the built-in glossary and the five seed pages), each judged
@@ -16,7 +16,10 @@ cpython corpus), judged after the last change; mentions_heldout4.tsv a fifth (bu
 judged before the rules tried in the next shift (none landed: see that file's header);
 mentions_heldout5.tsv a sixth (built-in and seven corpora not sampled before), judged before the
 third shift changed anything; mentions_heldout6.tsv a seventh (built-in, seeds and four corpora
-not sampled before), judged after that shift's last change to the checks and measured once.
+not sampled before), judged after that shift's last change to the checks and measured once;
+mentions_heldout7.tsv an eighth (built-in and five corpora not sampled before), judged and committed
+before the learned mention decision (termbase.mention_model, trained on all the files above) was
+run on it, and measured once.
 
 Merges: bench/merge_gold/concepts.tsv holds pairs of seed entries judged one idea (same)
 or two (different). Pairwise precision / recall / F1 of the resolver's concepts over those
@@ -80,14 +83,14 @@ def concepts_of(files: list[str]):
     return resolve(identified_entries(read))
 
 
-def mention_scores(gold_file: Path, seeds: Path, show: bool) -> dict[str, float]:
+def mention_scores(gold_file: Path, seeds: Path, show: bool, learned: bool = False) -> dict[str, float]:
     """Return mention precision and recall over the judged candidates of one gold file."""
     gold = _rows(gold_file)
     tp = fp = fn = stale = 0
     for corpus in dict.fromkeys(row[0] for row in gold):
         concepts = concepts_of(corpus_files(corpus, seeds))
         by_id = {c.id: c for c in concepts}
-        found = _found(concepts, by_id, find_mentions(concepts), corpus)
+        found = _found(concepts, by_id, find_mentions(concepts, learned=learned), corpus)
         candidates = _found(concepts, by_id, find_mentions(concepts, checked=False), corpus)
         texts = {
             ("id", e.concept_id) if e.concept_id else (source_name(e.source, corpus), str(e.line)): " ".join(
@@ -182,6 +185,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=Path, default=SEEDS)
     parser.add_argument("--show-errors", action="store_true")
+    parser.add_argument(
+        "--learned",
+        action="store_true",
+        help="decide everyday words with the learned model (termbase.mention_model), not the rules",
+    )
     args = parser.parse_args()
     for name, what in (
         ("mentions", "tuned-on gold"),
@@ -191,8 +199,9 @@ def main() -> None:
         ("mentions_heldout4", "fourth held-out sample, judged 24 Nov second shift"),
         ("mentions_heldout5", "fifth held-out sample, built-in and seven new corpora"),
         ("mentions_heldout6", "sixth held-out sample, built-in, seeds and four new corpora"),
+        ("mentions_heldout7", "seventh held-out sample, built-in and five new corpora (not trained on)"),
     ):
-        mentions = mention_scores(GOLD / f"{name}.tsv", args.seeds, args.show_errors)
+        mentions = mention_scores(GOLD / f"{name}.tsv", args.seeds, args.show_errors, args.learned)
         print(
             f"mentions ({what}): {mentions['judged']} judged ({mentions['stale']} no longer in the text), "
             f"precision {mentions['precision']:.3f}, recall {mentions['recall']:.3f} "

@@ -158,3 +158,17 @@ def test_an_everyday_word_in_a_sentence_silent_on_the_concept_needs_closer_neigh
     assert "kernel" in mentions["fused-attention"]  # the sentence speaks of a launch
     assert "kernel" not in mentions["container"]  # the operating system's kernel: one neighbour in common
     assert "scheduler" in mentions["container"]
+
+
+def test_the_builtin_grouped_query_attention_page_lists_only_mentions_in_their_sense() -> None:
+    """Issue 14's examples: 'key/value head' is no critic, 'for instance' no data sample, 'quality
+    loss' no loss function; the concepts the page does speak of stay linked."""
+    from termbase.builtin import builtin_db
+    from termbase.store import Termbase
+
+    with Termbase.open(builtin_db()) as termbase:
+        page = termbase.concept("grouped-query-attention")
+        assert page is not None
+        mentioned = {r.to_id for r in page.related if r.kind == "mentions"}
+    assert not mentioned & {"critic", "data-sample", "loss-function"}
+    assert {"kv-cache", "multi-head-attention", "multi-query-attention", "attention-head"} <= mentioned

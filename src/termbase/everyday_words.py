@@ -9,6 +9,7 @@ is common enough in general English to have an entry of its own.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache
 from pathlib import Path
@@ -45,3 +46,39 @@ def is_everyday_word(word: str) -> bool:
     if word.endswith("ies") and word[:-3] + "y" in words:
         return True
     return word.endswith("s") and (word[:-1] in words or (word.endswith("es") and word[:-2] in words))
+
+
+#: The same entry with its id: the vocabulary numbers its whole words roughly from the commonest,
+#: from this id on ("the"; the entries before are marks, single letters and word pieces).
+_RANKED_ENTRY = re.compile(r'"([a-z]{3,})":(\d{4,5})')
+_FIRST_WORD_ID = 1996
+
+
+@cache
+def _ranks() -> dict[str, int]:
+    """Return each whole lower-case word of the shipped vocabulary with its rank (0: "the").
+
+    Only a build links, so only a build reads these (a dict: a look-up per everyday word placed)."""
+    text = _TOKENIZER.read_text(encoding="utf-8")
+    vocab = text[text.index('"vocab":{') :]
+    ids = ((m[1], int(m[2])) for m in _RANKED_ENTRY.finditer(vocab))
+    return {word: index - _FIRST_WORD_ID for word, index in ids if index >= _FIRST_WORD_ID}
+
+
+def commonness(word: str) -> float:
+    """Return how common `word` (or its singular) is in general English: 1 for the commonest
+    word of the shipped vocabulary, falling with the log of its rank, 0 for a word not in it."""
+    ranks = _ranks()
+    word = word.lower()
+    rank = ranks.get(word)
+    if rank is None and word.endswith("s"):
+        rank = ranks.get(word[:-1])
+        if rank is None and word.endswith("ies"):
+            rank = ranks.get(word[:-3] + "y")
+    if rank is None:
+        return 0.0
+    return max(0.0, 1.0 - math.log1p(rank) / _LOG_LAST_RANK)
+
+
+#: log(1 + the greatest rank there can be): the shipped vocabulary has 30,522 entries.
+_LOG_LAST_RANK = math.log1p(30522 - _FIRST_WORD_ID)

@@ -5,9 +5,10 @@ match at each place; acronym-like labels case-sensitive, so `RAG` is not found i
 A label that names several concepts is linked to the one whose definitions share most words
 with the mentioning concept's, or left unlinked when no reading clearly wins. Each place the
 matcher finds must then pass the checks of `termbase.mention_checks` (words that hold together,
-names in capitals, no idiom or verb, noun-phrase boundaries, the sense of one-word labels); for
-the sense of everyday words the checks ask how closely the two concepts are tied by the concepts
-around them, so every definition is matched first and checked after.
+names in capitals, no idiom or verb, noun-phrase boundaries, the sense of one-word labels); an
+everyday word that passes them is decided by `termbase.mention_model`, a small logistic regression
+trained on our judged gold, which reads among other things how closely the two concepts are tied
+by the concepts around them, so every definition is matched first and checked after.
 """
 
 from __future__ import annotations
@@ -21,7 +22,17 @@ from functools import partial
 
 from termbase.labels import is_acronym_like, label_key
 from termbase.matcher import Match, PatternTable, TermMatcher
-from termbase.mention_checks import Target, domain_words, is_mention, math_spans, name_labels, word_stems
+from termbase.mention_checks import (
+    Target,
+    domain_words,
+    is_mention,
+    math_spans,
+    name_labels,
+    rejection,
+    word_stems,
+)
+from termbase.mention_features import Place
+from termbase.mention_model import mention_model
 from termbase.model import Concept, Dangling, Relation
 from termbase.resolve import context_words
 
@@ -156,11 +167,60 @@ def iter_mentions(
     checked: bool = True,
     tables: tuple[PatternTable, PatternTable] | None = None,
     matcher: TermMatcher | None = None,
+    learned: bool = False,
 ) -> Iterator[tuple[Concept, int, list[Match]]]:
     """Yield, entry by entry, (concept, entry index, the places its definition mentions another
     concept): what the shared matcher finds there that passes the checks of `mention_checks`
-    (all it finds without `checked`, to measure what the checks do)."""
+    (all it finds without `checked`, to measure what the checks do). With `learned`, an everyday
+    word is decided by `termbase.mention_model` instead of the kinship thresholds (an experiment,
+    measured by `bench/merge_quality.py --learned`: not better on held-out gold, so not the default)."""
     by_id = {c.id: c for c in concepts}
+    found = _matches(concepts, by_id, tables, matcher)
+    if not checked:
+        for concept in concepts:
+            matches = found.get(concept.id)
+            for index, entry in enumerate(concept.entries):
+                yield (
+                    concept,
+                    index,
+                    [_as_written(m, entry.definition) for m in (matches[index] if matches else ())],
+                )
+        return
+    decider = _Decider(concepts, by_id, found)
+    targets, own, kinship = decider.targets, decider.own, decider.kinship
+    learner = decider.keeps if learned else None
+    for concept in concepts:
+        matches = found.get(concept.id)
+        for index, entry in enumerate(concept.entries):
+            definition = entry.definition
+            formulas = math_spans(definition) if matches and matches[index] else []
+            kept = [
+                _as_written(match, definition)
+                for match in (matches[index] if matches else ())
+                if is_mention(
+                    definition,
+                    match.start,
+                    match.end,
+                    match.label,
+                    targets[match.concept_id],
+                    formulas,
+                    partial(own.__getitem__, concept.id),
+                    partial(kinship, concept.id, match.concept_id),
+                    partial(learner, concept.id, definition, match, matches[index]) if learner else None,
+                )
+            ]
+            yield concept, index, kept
+    targets.clear()  # each Target asks its words of `targets`: a cycle, and builds run without the collector
+
+
+def _matches(
+    concepts: Sequence[Concept],
+    by_id: dict[str, Concept],
+    tables: tuple[PatternTable, PatternTable] | None,
+    matcher: TermMatcher | None,
+) -> dict[str, list[list[Match]]]:
+    """Return, for each concept whose definitions match some other concept's label, the matches
+    in each of its entries' definitions."""
     words = _ContextWords(by_id)
     matcher = matcher or TermMatcher.from_concepts(concepts, tables)
     # Only concepts whose definitions match something get a row; a concept's context words
@@ -179,40 +239,119 @@ def iter_mentions(
         ]
         if any(per_entry):
             found[concept.id] = per_entry
-    if not checked:
-        for concept in concepts:
-            matches = found.get(concept.id)
-            for index, entry in enumerate(concept.entries):
-                yield (
-                    concept,
-                    index,
-                    [_as_written(m, entry.definition) for m in (matches[index] if matches else ())],
-                )
-        return
-    targets = _Targets(concepts)
-    own = _OwnWords(by_id)
-    kinship = _Kinship(by_id, found)
+    return found
+
+
+def iter_places(
+    concepts: Sequence[Concept],
+) -> Iterator[tuple[Concept, int, Match, str | None, Place | None]]:
+    """Yield every place the matcher finds with why the rule checks alone (kinship thresholds and
+    all) turn it down, or None, and, for an everyday word that reaches the learned decision, what
+    that decision reads of it (`termbase.mention_features`): for training and measuring it."""
+    by_id = {c.id: c for c in concepts}
+    found = _matches(concepts, by_id, None, None)
+    decider = _Decider(concepts, by_id, found)
     for concept in concepts:
         matches = found.get(concept.id)
+        if not matches:
+            continue
+        context = partial(decider.own.__getitem__, concept.id)
         for index, entry in enumerate(concept.entries):
             definition = entry.definition
-            formulas = math_spans(definition) if matches and matches[index] else []
-            kept = [
-                _as_written(match, definition)
-                for match in (matches[index] if matches else ())
-                if is_mention(
+            formulas = math_spans(definition) if matches[index] else []
+            for match in matches[index]:
+                target = decider.targets[match.concept_id]
+                tie = partial(decider.kinship, concept.id, match.concept_id)
+                reason = rejection(
+                    definition, match.start, match.end, match.label, target, formulas, context, tie
+                )
+                reached: list[Place] = []
+                rejection(
                     definition,
                     match.start,
                     match.end,
                     match.label,
-                    targets[match.concept_id],
+                    target,
                     formulas,
-                    partial(own.__getitem__, concept.id),
-                    partial(kinship, concept.id, match.concept_id),
+                    context,
+                    tie,
+                    partial(decider.collect, reached, concept.id, definition, match, matches[index]),
                 )
-            ]
-            yield concept, index, kept
-    targets.clear()  # each Target asks its words of `targets`: a cycle, and builds run without the collector
+                place = reached[0] if reached else None
+                yield concept, index, _as_written(match, definition), reason, place
+    decider.targets.clear()
+
+
+class _Decider:
+    """What the learned decision needs of the whole glossary, and the decision itself."""
+
+    def __init__(
+        self, concepts: Sequence[Concept], by_id: dict[str, Concept], found: dict[str, list[list[Match]]]
+    ) -> None:
+        self.by_id = by_id
+        self.targets = _Targets(concepts)
+        self.own = _OwnWords(by_id)
+        self.kinship = _Kinship(by_id, found)
+        self.found = found
+        self._places_of: Counter[str] | None = None
+        self.log_total = math.log(max(2, len(by_id)))
+        self._sources: dict[str, set[str]] = {}
+        self._stems: dict[str, frozenset[str]] = {}
+
+    def place(self, concept_id: str, definition: str, match: Match, matches: list[Match]) -> Place:
+        """Return what the learned decision reads of one place."""
+        target_id = match.concept_id
+        kinship = self.kinship
+        near = kinship.neighbours[target_id]
+        mine = self.sources(concept_id)
+        return Place(
+            text=definition,
+            start=match.start,
+            end=match.end,
+            label=match.label,
+            target=self.targets[target_id],
+            target_id=target_id,
+            kinship=kinship(concept_id, target_id),
+            same_source=not mine.isdisjoint(self.sources(target_id)),
+            target_places=math.log1p(self.places_of()[target_id]) / self.log_total,
+            target_stems=partial(self.stems, target_id),
+            others=matches,
+            neighbours=near,
+            weight=kinship.weight,
+            mentioner_tied=concept_id in near,
+        )
+
+    def places_of(self) -> Counter[str]:
+        """Return how many places the matcher found for each concept (counted when first asked)."""
+        if self._places_of is None:
+            per_entry = (matches for entries in self.found.values() for matches in entries)
+            self._places_of = Counter(match.concept_id for matches in per_entry for match in matches)
+        return self._places_of
+
+    def sources(self, concept_id: str) -> set[str]:
+        """Return the source files of a concept's entries (worked out once)."""
+        found = self._sources.get(concept_id)
+        if found is None:
+            found = self._sources[concept_id] = {e.source for e in self.by_id[concept_id].entries}
+        return found
+
+    def stems(self, concept_id: str) -> frozenset[str]:
+        """Return a target concept's own words without a plural s (worked out once)."""
+        found = self._stems.get(concept_id)
+        if found is None:
+            found = self._stems[concept_id] = frozenset(w.rstrip("s") for w in self.targets[concept_id].words)
+        return found
+
+    def keeps(self, concept_id: str, definition: str, match: Match, matches: list[Match]) -> bool:
+        """Return True if the learned decision links an everyday word at this place."""
+        return mention_model().keeps(self.place(concept_id, definition, match, matches))
+
+    def collect(
+        self, into: list[Place], concept_id: str, definition: str, match: Match, matches: list[Match]
+    ) -> bool:
+        """Add the place to `into` and keep it (to collect the places the decision would read)."""
+        into.append(self.place(concept_id, definition, match, matches))
+        return True
 
 
 def _plain(definition: str) -> str:
@@ -281,9 +420,14 @@ class _Kinship:
         return sum(self.weight.get(cid, 1.0) for cid in shared if cid not in (one, other))
 
 
-def find_mentions(concepts: Sequence[Concept], checked: bool = True) -> dict[tuple[str, int], list[Match]]:
+def find_mentions(
+    concepts: Sequence[Concept], checked: bool = True, learned: bool = False
+) -> dict[tuple[str, int], list[Match]]:
     """Return `iter_mentions` as a dict keyed by (concept id, entry index)."""
-    return {(concept.id, index): found for concept, index, found in iter_mentions(concepts, checked)}
+    return {
+        (concept.id, index): found
+        for concept, index, found in iter_mentions(concepts, checked, learned=learned)
+    }
 
 
 def _resolve_target(

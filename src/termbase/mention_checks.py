@@ -24,10 +24,12 @@ place before it links it, because a wrong link on a concept page is very visible
   acronym only where the definitions share a word;
 - **everyday words**: a one-word label that is also an everyday English word ("shape",
   "value", "baseline"; see `termbase.everyday_words`), written in lower case and not marked
-  as a term, links only between concepts that are kin (`link._Kinship`: names that share a
-  word, a target central to the glossary, or enough neighbour concepts in common), and more
-  closely when the sentence around the word uses none of the target's own words: "a strong
-  baseline" in a segmentation model's definition is no RL baseline.
+  as a term, is decided by a learned decision when the linker gives one (`learned`; see
+  `termbase.mention_model`: how common the word is, kinship, the sentence's words and
+  neighbours, …); without it, it links only between concepts that are kin (`link._Kinship`:
+  names that share a word, a target central to the glossary, or enough neighbour concepts in
+  common), and more closely when the sentence around the word uses none of the target's own
+  words: "a strong baseline" in a segmentation model's definition is no RL baseline.
 
 `rejection` says which check turned a place down (for measuring and debugging the checks).
 """
@@ -429,14 +431,16 @@ def is_mention(
     formulas: list[tuple[int, int]],
     context: Callable[[], frozenset[str]],
     kinship: Callable[[], float] | None = None,
+    learned: Callable[[], bool] | None = None,
 ) -> bool:
     """Return True if `text[start:end]`, matched to `label`, mentions the target concept.
 
     `context()` gives the word stems of the mentioning concept's definitions (see `word_stems`),
     `kinship()` how closely the mentioning concept and the target are tied by the concepts
-    around them (see `link._Kinship`); both are asked only when a check needs them.
+    around them (see `link._Kinship`); both are asked only when a check needs them. `learned()`,
+    if given, decides an everyday word in place of the kinship thresholds (`termbase.mention_model`).
     """
-    return rejection(text, start, end, label, target, formulas, context, kinship) is None
+    return rejection(text, start, end, label, target, formulas, context, kinship, learned) is None
 
 
 def rejection(
@@ -448,6 +452,7 @@ def rejection(
     formulas: list[tuple[int, int]],
     context: Callable[[], frozenset[str]],
     kinship: Callable[[], float] | None = None,
+    learned: Callable[[], bool] | None = None,
 ) -> str | None:
     """Return why `text[start:end]` does not mention the target concept (a short reason), or None."""
     words = text[start:end]
@@ -520,6 +525,8 @@ def rejection(
     if reason is not None or kinship is None or target.domain:  # a field spoken of shows the sense
         return reason
     if one_word and _everyday(text, start, end, words):
+        if learned is not None:
+            return None if learned() else "everyday word, not in the concept's sense (learned)"
         kin = kinship()
         if kin < MIN_KINSHIP:
             return "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
@@ -579,9 +586,15 @@ def _everyday(text: str, start: int, end: int, words: str) -> bool:
 
 def _sentence(text: str, start: int, end: int) -> str:
     """Return the sentence of `text` around `text[start:end]`."""
+    opening, closing = _sentence_bounds(text, start, end)
+    return text[opening:closing]
+
+
+def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Return where the sentence of `text` around `text[start:end]` opens and closes."""
     opening = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, start - 400), start)), default=0)
     closing = _SENTENCE_END.search(text, end)
-    return text[opening : closing.start() if closing else len(text)]
+    return opening, closing.start() if closing else len(text)
 
 
 def _is_acronym(words: str) -> bool:

@@ -1,0 +1,43 @@
+"""The learned mention decision (issue 14): shipped coefficients, and its shortcut gives the full answer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from termbase.link import iter_places
+from termbase.mention_features import FEATURES, place_features
+from termbase.mention_model import MODEL_FILE, from_coefficients, mention_model
+from termbase.resolve import resolve
+from test_resolve import entry
+
+
+def test_the_shipped_model_reads_the_features_the_linker_writes() -> None:
+    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    assert tuple(data["features"]) == FEATURES
+    assert 0.0 < data["threshold"] < 1.0
+    with pytest.raises(ValueError, match="retrain"):
+        from_coefficients({**data, "features": list(reversed(FEATURES))})
+
+
+def test_deciding_on_the_cheap_features_first_gives_the_answer_of_all_features() -> None:
+    glossary = [
+        ("baseline", "A reference value taken off the return to cut the variance of a policy gradient."),
+        ("return", "The discounted sum of rewards an agent collects over one episode."),
+        ("policy gradient", "An estimate of how the expected return moves with the policy parameters."),
+        ("REINFORCE", "A policy gradient method; taking a baseline off each return keeps it steady."),
+        ("U-Net", "An encoder-decoder network with skip connections, a strong baseline on scans."),
+        ("value", "What a state is worth: the return an agent expects from it."),
+        ("pixel", "One point of an image with its colour values."),
+        ("sample", "One item of a dataset."),
+        ("random walk", "A path of random steps; samples of it are drawn at each step of the walk."),
+        ("episode", "One run of an agent from start to end, its value summed over steps."),
+    ]
+    concepts = resolve([entry(t, d, line=i + 1) for i, (t, d) in enumerate(glossary)])
+    places = [place for *_, place in iter_places(concepts) if place is not None]
+    assert len(places) >= 5
+    model = mention_model()
+    decisions = [model.keeps(place) for place in places]
+    assert decisions == [model.score(place_features(place)) >= model.cut for place in places]
+    assert all(0.0 <= model.probability(place_features(place)) <= 1.0 for place in places)
