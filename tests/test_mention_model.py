@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from termbase.link import iter_places
+from termbase.link import find_mentions, iter_places
 from termbase.mention_features import FEATURES, place_features
 from termbase.mention_model import MODEL_FILE, from_coefficients, mention_model
 from termbase.resolve import resolve
@@ -41,3 +41,25 @@ def test_deciding_on_the_cheap_features_first_gives_the_answer_of_all_features()
     decisions = [model.keeps(place) for place in places]
     assert decisions == [model.score(place_features(place)) >= model.cut for place in places]
     assert all(0.0 <= model.probability(place_features(place)) <= 1.0 for place in places)
+
+
+def test_linking_with_the_learned_decision_keeps_what_it_and_the_rules_say() -> None:
+    glossary = [
+        ("baseline", "A reference value taken off the return to cut the variance of a policy gradient."),
+        ("return", "The discounted sum of rewards an agent collects over one episode."),
+        ("policy gradient", "An estimate of how the expected return moves with the policy parameters."),
+        ("REINFORCE", "A policy gradient method; taking a baseline off each return keeps it steady."),
+        ("U-Net", "An encoder-decoder network with skip connections, a strong baseline on scans."),
+        ("value", "What a state is worth: the return an agent expects from it."),
+        ("episode", "One run of an agent from start to end, its value summed over steps."),
+    ]
+    concepts = resolve([entry(t, d, line=i + 1) for i, (t, d) in enumerate(glossary)])
+    model = mention_model()
+    expected: dict[tuple[str, int], set[tuple[int, str]]] = {}
+    for concept, index, match, reason, place in iter_places(concepts):
+        if (model.keeps(place) if place is not None else reason is None):
+            expected.setdefault((concept.id, index), set()).add((match.start, match.concept_id))
+    found = find_mentions(concepts, learned=True)
+    linked = {key: {(m.start, m.concept_id) for m in matches} for key, matches in found.items() if matches}
+    assert linked == expected
+    assert any(place is not None for *_, place in iter_places(concepts))
