@@ -292,8 +292,9 @@ def _read_files(
     """Return each file read (or why not), in order.
 
     Where a second core can be used (`forked.can_fork`), a forked process reads files too:
-    both take the next file not yet taken from a pipe of their numbers (each read of a pipe
-    takes a whole number), and the child hands its reads back pickled when done.
+    this one reads the largest file (whose read would cost most to hand over), then both take
+    the next file not yet taken, largest first, from a pipe of their numbers (each read of a
+    pipe takes a whole number), and the child hands its reads back pickled when done.
     """
 
     def report(done: int) -> None:
@@ -312,8 +313,9 @@ def _read_files(
             report(files[number][0] + 1)
         report(named)
         return found
+    first, *rest = sorted(range(count), key=lambda number: -_size(files[number][1]))
     taken, put = os.pipe()
-    os.write(put, b"".join(number.to_bytes(4, "little") for number in range(count)))
+    os.write(put, b"".join(number.to_bytes(4, "little") for number in rest))
     os.close(put)
 
     def take_files() -> list[tuple[int, ReadSource | InputError]]:
@@ -326,7 +328,8 @@ def _read_files(
     try:
         helper = Forked(take_files)
         try:
-            mine = []
+            mine = [(first, outcome(first))]
+            report(1)
             while token := os.read(taken, 4):
                 number = int.from_bytes(token, "little")
                 mine.append((number, outcome(number)))
@@ -338,6 +341,14 @@ def _read_files(
         os.close(taken)
     report(named)
     return [found for _, found in sorted([*mine, *theirs], key=lambda pair: pair[0])]
+
+
+def _size(path: Path) -> int:
+    """Return the file's size in bytes, or 0 if it cannot be told."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 #: Files read by two processes at most at once: their numbers, 4 bytes each, must fit in a
