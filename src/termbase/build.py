@@ -326,7 +326,7 @@ def _read_files(
         return done
 
     try:
-        helper = Forked(take_files)
+        helper = Forked(take_files, writes=False)
         try:
             mine = [(first, outcome(first))]
             report(1)
