@@ -63,3 +63,25 @@ def test_linking_with_the_learned_decision_keeps_what_it_and_the_rules_say() -> 
     linked = {key: {(m.start, m.concept_id) for m in matches} for key, matches in found.items() if matches}
     assert linked == expected
     assert any(place is not None for *_, place in iter_places(concepts))
+
+
+def test_a_place_knows_how_many_of_its_targets_source_headwords_are_everyday_words() -> None:
+    everyday = [  # a book's chapter glossary whose terms are everyday words
+        ("value", "A number or string a program works on."),
+        ("list", "A sequence of values; its items are any value."),
+        ("object", "Something a variable refers to."),
+        ("garbage collection", "Freeing the memory no name refers to any more."),
+    ]
+    technical = [
+        ("gradient descent", "Stepping a model's parameters against the gradient of the loss."),
+        ("backpropagation", "Working out each parameter's gradient from the output back."),
+        ("sample", "One item of a dataset; gradient descent takes a value from each."),
+    ]
+    entries = [entry(t, d, source="book.rst", line=i + 1) for i, (t, d) in enumerate(everyday)]
+    entries += [entry(t, d, source="ml.md", line=i + 1) for i, (t, d) in enumerate(technical)]
+    places = [place for *_, place in iter_places(resolve(entries)) if place is not None]
+    share = {place.target_id: place.source_everyday for place in places}
+    value_id = next(p.target_id for p in places if p.text[p.start : p.end] == "value")
+    assert share[value_id] == pytest.approx(3 / 4)  # value, list, object; not garbage collection
+    assert all(0.0 <= place.source_everyday <= 1.0 for place in places)
+    assert places[0].source_everyday == place_features(places[0])[FEATURES.index("source_everyday")]

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from termbase.everyday_words import is_everyday_word
 from termbase.labels import is_acronym_like, label_key
 from termbase.matcher import Match, PatternTable, TermMatcher
 from termbase.mention_checks import (
@@ -294,6 +295,7 @@ class _Decider:
         self.kinship = _Kinship(by_id, found)
         self.found = found
         self._places_of: Counter[str] | None = None
+        self._everyday_share: dict[str, float] | None = None
         self.log_total = math.log(max(2, len(by_id)))
         self._sources: dict[str, set[str]] = {}
         self._stems: dict[str, frozenset[str]] = {}
@@ -303,7 +305,7 @@ class _Decider:
         target_id = match.concept_id
         kinship = self.kinship
         near = kinship.neighbours[target_id]
-        mine = self.sources(concept_id)
+        mine, theirs = self.sources(concept_id), self.sources(target_id)
         return Place(
             text=definition,
             start=match.start,
@@ -312,14 +314,29 @@ class _Decider:
             target=self.targets[target_id],
             target_id=target_id,
             kinship=kinship(concept_id, target_id),
-            same_source=not mine.isdisjoint(self.sources(target_id)),
+            same_source=not mine.isdisjoint(theirs),
             target_places=math.log1p(self.places_of()[target_id]) / self.log_total,
             target_stems=partial(self.stems, target_id),
             others=matches,
             neighbours=near,
             weight=kinship.weight,
             mentioner_tied=concept_id in near,
+            source_everyday=max(map(self.everyday_share().__getitem__, theirs), default=0.0),
         )
+
+    def everyday_share(self) -> dict[str, float]:
+        """Return, per source file, the share of its entries whose headword is one everyday word
+        (worked out when first asked)."""
+        if self._everyday_share is None:
+            everyday: Counter[str] = Counter()
+            total: Counter[str] = Counter()
+            for concept in self.by_id.values():
+                for entry in concept.entries:
+                    head = entry.labels[0] if entry.labels else ""
+                    total[entry.source] += 1
+                    everyday[entry.source] += " " not in head and is_everyday_word(head.lower())
+            self._everyday_share = {source: everyday[source] / count for source, count in total.items()}
+        return self._everyday_share
 
     def places_of(self) -> Counter[str]:
         """Return how many places the matcher found for each concept (counted when first asked)."""

@@ -6,9 +6,9 @@ such a place `termbase.mention_model` weighs a few numbers the linker has at han
 common the word is in general English, whether it is the concept's headword or an alias, how
 closely the two concepts are tied (`link._Kinship`) and whether they come from one source file,
 how much the mentioning definition and the sentence around the word share with the target's own
-words and neighbour concepts, how often the target's labels are matched in the glossary, and
-the words right around the place. The weights are trained on the hand-judged gold
-(bench/train_mention_model.py).
+words and neighbour concepts, how often the target's labels are matched in the glossary, how many
+of the target's source file's own headwords are everyday words, and the words right around the
+place. The weights are trained on the hand-judged gold (bench/train_mention_model.py).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ CHEAP_FEATURES = (
     "plural_of_singular",
     "qualified_target",
     "position",
+    "source_everyday",
 )
 #: … and those that compare words and neighbours of the sentence and definition with the target's
 #: (dear), in the order `dear_features` returns them, each with its least and greatest value: the
@@ -83,6 +84,9 @@ class Place(NamedTuple):
     neighbours: set[str]  # the target's neighbour concepts (see `link._Kinship`)
     weight: dict[str, float]  # how much each neighbour weighs (1 when not given)
     mentioner_tied: bool  # the mentioning concept is itself a neighbour of the target
+    #: the share of one-word everyday headwords among the entries of the target's source file(s)
+    #: (the most of its files): high where everyday words are the glossary's own terms
+    source_everyday: float
 
 
 def place_features(place: Place) -> tuple[float, ...]:
@@ -114,6 +118,7 @@ def cheap_features(place: Place) -> tuple[float, ...]:
         float(lowered.endswith("s") and not label.endswith("s")),
         float("(" in preferred),
         start / max(1, len(text)),
+        place.source_everyday,
     )
 
 
