@@ -192,18 +192,9 @@ def _stage_label_rows(db: sqlite3.Connection) -> None:
         return found
 
     asked: set[str] = set()
-    counts = [0, 0]  # rows made so far: search_keys, search_prefixes
-
-    def key_row(mode: str, term: str, concept_id: str, label: str) -> tuple[str, str, int, str, str, str]:
-        counts[0] += 1
-        return (mode, term, counts[0] - 1, concept_id, label, "")
-
-    def prefix_row(key: str, inner: int, length: int, concept_id: str, label: str) -> tuple[object, ...]:
-        counts[1] += 1
-        return (key, inner, length, concept_id, label, counts[1] - 1)
-
     key_rows: list[tuple[str, str, int, str, str, str]] = []
     prefix_rows: list[tuple[object, ...]] = []
+    keys_made = prefixes_made = 0  # rows made so far: each row's `seq`
 
     def flush() -> None:
         db.executemany("INSERT INTO temp.staged_search_keys VALUES (?,?,?,?,?,?)", key_rows)
@@ -216,23 +207,29 @@ def _stage_label_rows(db: sqlite3.Connection) -> None:
         for concept_id, label, key in labels:
             words, inputs = key_words(label)
             asked |= inputs
-            key_rows.append(key_row("l", loose_key_of(words), concept_id, label))
+            key_rows.append(("l", loose_key_of(words), keys_made, concept_id, label, ""))
+            keys_made += 1
             folded = key.translate(_LOOKALIKE)
             if folded != key:
-                key_rows.append(key_row("f", folded, concept_id, label))
+                key_rows.append(("f", folded, keys_made, concept_id, label, ""))
+                keys_made += 1
             if len(label.split()) >= 2:
                 initials = "".join(w[0] for w in _INITIALS_SPLIT.split(label.lower()) if w and w[0].isalnum())
                 if len(initials) >= 2:
-                    key_rows.append(key_row("i", initials, concept_id, label))
-            base = qualified_base(label)
+                    key_rows.append(("i", initials, keys_made, concept_id, label, ""))
+                    keys_made += 1
+            base = qualified_base(label) if ")" in label or "\uff09" in label else ""  # no bracket, no base
             if base:
-                key_rows.append(key_row("q", label_key(base), concept_id, label))
-            prefix_rows.append(prefix_row(key, 0, len(key), concept_id, label))
+                key_rows.append(("q", label_key(base), keys_made, concept_id, label, ""))
+                keys_made += 1
+            prefix_rows.append((key, 0, len(key), concept_id, label, prefixes_made))
+            prefixes_made += 1
             parts = _INNER_SPLIT.split(label)
             for start in range(1, len(parts)):
                 inner = label_key(" ".join(parts[start:]))
                 if len(inner) >= 3:
-                    prefix_rows.append(prefix_row(inner, 1, len(key), concept_id, label))
+                    prefix_rows.append((inner, 1, len(key), concept_id, label, prefixes_made))
+                    prefixes_made += 1
             if len(key_rows) >= _BATCH:
                 flush()
         flush()
