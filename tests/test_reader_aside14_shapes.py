@@ -4,6 +4,8 @@ terms written at the letter-heading level, part-of-speech marks, niqqud and hara
 
 from __future__ import annotations
 
+import json
+
 from termbase.accents import strip_accents
 from termbase.build import read_source
 from termbase.labels import label_key, parse_term
@@ -213,3 +215,59 @@ def test_dictionary_variant_pointers_with_homonym_numbers_and_notes():
     entries = read("dict.json", text).result.entries
     assert [e.term for e in entries] == ["ape", "ape", "kurasí"]
     assert "aape" in entries[0].labels and "apé" in entries[0].labels
+
+
+def test_an_sql_dump_of_insert_rows():
+    text = (
+        "SET NAMES utf8;\n"
+        'INSERT INTO kamus ("word", "arti", "type") VALUES (\'tungku\',\'tung.ku\n'
+        "Nomina tempat membakar tembikar dari tanah liat',2),\n"
+        "('glasir','gla.sir\nlapisan kaca yang dibakar pada tembikar',2),\n"
+        "('tanur','ta.nur\nLihat tungku',2),\n"
+        "('lempung','lem.pung\ntanah liat yang dapat dibentuk ketika basah',2);\n"
+    )
+    source = read("kamus.sql", text)
+    assert source.source.reader == "sql-inserts"
+    entries = {e.term: e for e in source.result.entries}
+    assert set(entries) == {"tungku", "glasir", "lempung"}
+    assert "tanur" in entries["tungku"].labels  # 'Lihat tungku' under its syllabified headword
+    assert entries["glasir"].line == 4 and entries["glasir"].end_line == 5
+
+
+def test_a_notebook_glossary_in_markdown_cells():
+    cells = [
+        {"cell_type": "code", "source": ["import clay\n"]},
+        {
+            "cell_type": "markdown",
+            "source": [
+                "## Glossary\n",
+                "\n",
+                "**Kiln**: an oven for firing clay\n",
+                "\n",
+                "**Glaze**: a glassy coat\n",
+                "\n",
+                "**Slip**: clay thinned with water",
+            ],
+        },
+    ]
+    text = json.dumps({"cells": cells, "nbformat": 4, "metadata": {}}, indent=1)
+    source = read("words.ipynb", text)
+    assert source.source.reader == "notebook"
+    lines = text.splitlines()
+    kiln = next(e for e in source.result.entries if e.term == "Kiln")
+    assert "Kiln" in lines[kiln.line - 1]
+
+
+def test_records_whose_definition_is_still_empty_are_no_entries():
+    text = json.dumps(
+        [
+            {"word": "kiln", "meaning": "an oven for firing clay"},
+            {"word": "glaze", "meaning": ""},
+            {"word": "slip", "meaning": "clay thinned with water"},
+            {"word": "wheel", "meaning": "the turning table of a potter"},
+        ],
+        indent=1,
+    )
+    source = read("words.json", text)
+    assert [e.term for e in source.result.entries] == ["kiln", "slip", "wheel"]
+    assert any("still empty" in u.reason for u in source.result.unused)

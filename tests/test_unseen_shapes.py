@@ -49,8 +49,11 @@ def test_inferred_roles_need_a_unique_short_field_and_a_long_one():
 
     same = [{"a": "x", "b": "one two three four"} for _ in range(4)]
     assert inferred_field_roles(same) == {}  # no field tells the records apart
-    named = [{"term": f"t{n}", "b": "one two three four"} for n in range(4)]
+    named = [{"term": f"t{n}", "definition": "one two three four"} for n in range(4)]
     assert inferred_field_roles(named) == {}  # named fields are read by their names
+    # a named term beside a definition field named its own way ('arti', 'meaning' in Malay)
+    beside = [{"term": f"t{n}", "b": "one two three four"} for n in range(4)]
+    assert inferred_field_roles(beside) == {"b": "definition"}
 
 
 def test_a_folder_of_one_record_yaml_files():

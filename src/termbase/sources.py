@@ -38,6 +38,8 @@ GLOSSARY_SUFFIXES = frozenset(
         ".js",  # a JavaScript/TypeScript module exporting a glossary literal
         ".mjs",
         ".ts",
+        ".sql",  # an SQL dump of INSERT rows
+        ".ipynb",  # a Jupyter notebook (its Markdown cells)
         ".texinfo",
         ".wiki",  # wiki pages (MediaWiki markup, or plain text)
         ".mediawiki",

@@ -20,6 +20,8 @@ from termbase.readers.data.concept_record import ConceptRecordReader
 from termbase.readers.data.delimited_table import TableGlossaryReader
 from termbase.readers.data.gettext_po import GettextPoReader
 from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryReader
+from termbase.readers.data.notebook import NotebookReader
+from termbase.readers.data.sql_inserts import SqlInsertsReader
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.readers.data.toml_records import TomlGlossaryReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
@@ -67,6 +69,8 @@ READERS: tuple[Reader, ...] = (
     HtmlGlossaryReader(), TableGlossaryReader(), JsonGlossaryReader(), YamlGlossaryReader(),
     TomlGlossaryReader(),
     CodeLiteralReader(),
+    SqlInsertsReader(),
+    NotebookReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
     SpecUpReader(), MediaWikiReader(),

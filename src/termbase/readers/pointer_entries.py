@@ -20,7 +20,7 @@ from termbase.model import Entry, ReadResult, Unused
 #: A definition that opens by sending the reader elsewhere (`See X`, `Siehe X`, `Voir X`,
 #: `Veja X`, `Véase X`, `Vedi X`, `Zie X`, `См. X`, `参见 X`, `=> X`, `→ X`, `var. X`).
 POINTER = re.compile(
-    r"^\s*(?:see|cf\.?|siehe|voir|veja|véase|vease|vedi|zie|см\.|смотри|参见|参照|=>|⇒|→|->"
+    r"^\s*(?:see|cf\.?|siehe|voir|veja|véase|vease|vedi|zie|lihat|см\.|смотри|参见|参照|=>|⇒|→|->"
     r"|var\.(?:\s*(?:ort\.|hist\.|de|of)(?=\s))?)"
     r"\s*:?\s*(?P<targets>\S.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -41,7 +41,8 @@ def pointer_targets(entry: Entry) -> tuple[str, ...]:
     """Return the names an entry only points at, or () when it defines something itself."""
     if not entry.definition.strip():
         return entry.see_also if entry.see_also else ()
-    first, *others = re.split(r"\n\s*\n", entry.definition.strip())
+    definition = _without_headword(entry.definition.strip(), entry.term)
+    first, *others = re.split(r"\n\s*\n", definition)
     if sum(len(_SOURCE_LINK.sub(" ", other).split()) for other in others) > MAX_TRAILING_WORDS + 1:
         return ()  # more paragraphs than a source link and its name
     definition = " ".join(_SOURCE_LINK.sub(" ", first).split())
@@ -64,6 +65,14 @@ _QUOTES = " .\"'“”‘’«»*_`()[]"
 _NOTE = re.compile(r"\s*\[[^\]]*\]")
 #: A dictionary's homonym number after a target (`var. ape 2`: the second `ape`).
 _HOMONYM_NUMBER = re.compile(r"\s+\d{1,2}$")
+
+
+def _without_headword(definition: str, term: str) -> str:
+    """Return a definition without a first line that only repeats its headword, syllabified or
+    stressed (`him.bau` under `himbau`), as dictionaries print it."""
+    first, newline, rest = definition.partition("\n")
+    letters = lambda text: re.sub(r"[\W_]", "", text).casefold()  # noqa: E731
+    return rest.strip() if newline and letters(first) == letters(term) else definition
 
 
 def _entries_named(name: str, by_key: dict[str, list[int]]) -> list[int]:

@@ -245,7 +245,7 @@ def inferred_field_roles(records: Sequence[Mapping[str, object]]) -> dict[str, s
     if len(records) < 3 or any(not isinstance(r, Mapping) for r in records):
         return {}
     named = {field_role(name): name for record in records for name in record if field_role(name)}
-    if "term" in named:
+    if "term" in named and "definition" in named:
         return {}
     counts: dict[str, int] = {}
     for record in records:
@@ -259,6 +259,9 @@ def inferred_field_roles(records: Sequence[Mapping[str, object]]) -> dict[str, s
             continue
         words = sum(len(t.split()) for t in texts) / len(texts)
         stats[name] = (words, len(set(texts)) / len(texts))
+    if "term" in named:  # a known term field beside ONE field of prose named its own way ('arti')
+        prose = [name for name, (words, _) in stats.items() if words >= 3]
+        return {prose[0]: "definition"} if len(prose) == 1 else {}  # several: each is prose, as named
     if "definition" in named:  # a known definition field beside a term field of another name
         stats[named["definition"]] = (max(3.0, *(w for w, _ in stats.values()), 3.0), 1.0)
     if len(stats) < 2:

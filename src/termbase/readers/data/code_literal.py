@@ -18,7 +18,10 @@ strings. Code outside the literal (imports, types, functions) is reported.
 
 from __future__ import annotations
 
+import copy
+import json
 import re
+from functools import lru_cache
 
 import json5
 
@@ -90,14 +93,21 @@ def _string_end(text: str, start: int) -> int:
 
 
 def _json5_value(source: str) -> object:
-    """Parse a JSON5 element, template strings (no `${}`) taken for plain strings."""
+    """Parse a JSON5 element, template strings (no `${}`) taken for plain strings; plain JSON
+    (most generated modules) goes through the json module, ~500 times faster than json5."""
+    try:
+        return json.loads(source)
+    except ValueError:
+        pass
     if "`" in source:
         source = re.sub(r"`((?:[^`\\$]|\\.)*)`", lambda m: json5.dumps(m.group(1)), source)
     return json5.loads(source)
 
 
+@lru_cache(maxsize=2)
 def code_literal_tree(text: str) -> Located | None:
-    """Return the module's data literal as a located list (or mapping) of its elements, or None."""
+    """Return the module's data literal as a located list (or mapping) of its elements, or None
+    (cached: detection and reading ask for the same file's tree)."""
     match = _ASSIGNMENT.search(text)
     if match is None:
         return None
@@ -142,7 +152,7 @@ class CodeLiteralReader:
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per record of the literal; the code around it is reported."""
-        tree = code_literal_tree(text)
+        tree = copy.deepcopy(code_literal_tree(text))  # the record reader moves shared lines
         if tree is None:
             raise InputError(
                 "no data literal found (an array or object assigned at the top level)",

@@ -467,7 +467,19 @@ def _entries_of_record(
     )
     if entry is None:
         return [], [], covered
+    if _placeholder(fields, entry):
+        return [], [Unused(source, n, "", REASON_PLACEHOLDER) for n in sorted(covered)], covered
     return [entry], [], covered
+
+
+REASON_PLACEHOLDER = "a record whose definition field is still empty (a term to define, no entry yet)"
+
+
+def _placeholder(fields: dict[str, object], entry: Entry) -> bool:
+    """Return True for a record that names a term and leaves its definition field empty, with no
+    other name or pointer: a term listed to be defined later, not an entry."""
+    has_field = any(field_role(name) == "definition" for name in fields)
+    return has_field and not entry.definition and not roles_of(fields).get("alt") and not entry.see_also
 
 
 def _all_shared(keys: list[str]) -> bool:
@@ -543,8 +555,10 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
         records = [("", element) for element in container.elements]
     else:
         records = list(container.items)
-    if kind == "inferred":
+    if kind in ("inferred", "list"):
         roles = inferred_field_roles([e.value for e in container.elements])
+        if kind == "list" and set(roles.values()) != {"definition"}:
+            roles = {}  # a list of named records only takes a definition field named its own way
         records = [("", _renamed(element, roles)) for _, element in records]
     pointers = pointer_records(container) if kind == "keyed" else {}
     names: dict[str, list[str]] = {}
@@ -579,8 +593,9 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
             record = _with_other_names(record, names[key])
         new_entries, inner_unused, lines_covered = _entries_of_record(record, source, key, index)
         if not new_entries:
+            reason = inner_unused[0].reason if inner_unused else REASON_NO_TERM
             unused.extend(
-                Unused(source, n, lines[n - 1].strip(), REASON_NO_TERM)
+                Unused(source, n, lines[n - 1].strip(), reason)
                 for n in sorted(lines_covered)
                 if lines[n - 1].strip()
             )
