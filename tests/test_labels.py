@@ -103,3 +103,11 @@ def test_expansion_stated_at_the_start_of_a_definition() -> None:
     )
     assert expansion_in_definition("GQA", "A way to share heads.") == ""
     assert expansion_in_definition("Attention", "Attention — weights") == ""
+
+
+def test_a_lower_case_bracket_after_a_one_word_name_is_its_kind_not_a_synonym() -> None:
+    assert parse_term("R (programming language)")[0] == ("R (programming language)", "R")
+    assert parse_term("Facet (plotting tool)")[0] == ("Facet (plotting tool)", "Facet")
+    assert parse_term("top-k (highest scores)")[0] == ("top-k", "highest scores")
+    assert parse_term("Tool Use (Function Calling)")[0] == ("Tool Use", "Function Calling")
+    assert parse_term("Alignment (multimodal)")[0] == ("Alignment (multimodal)",)

@@ -309,6 +309,21 @@ def _is_title_phrase(text: str) -> bool:
     return len(words) >= 2 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)
 
 
+def split_name_and_kind(term: str) -> tuple[str, str] | None:
+    """Return (term, name) for `R (programming language)` or `Facet (visualization tool)`: a
+    one-word name followed by the lower-case kind of thing it is. The name is a label; the
+    kind is not (every other programming language is one too), so it is no synonym."""
+    match = _PAREN.match(term.strip())
+    if not match:
+        return None
+    outer, inner = match.group("outer").strip(), match.group("inner").strip()
+    if " " in outer or not outer[:1].isupper() or is_acronym_like(outer):
+        return None
+    if len(inner.split()) >= 2 and inner.islower() and "/" not in inner and inner[:1].isalpha():
+        return term.strip(), outer
+    return None
+
+
 def split_synonym(term: str) -> tuple[str, str] | None:
     """Return (name, synonym) for `Tool Use (Function Calling)` or `top-p (nucleus sampling)`.
 
@@ -544,7 +559,13 @@ def _parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
         if scripts:
             groups.append(tuple(dict.fromkeys(n for part in scripts for n in parse_term(part)[0])))
             continue
-        pair = split_alias(side) or split_acronym(side) or split_synonym(side) or split_bracket_names(side)
+        pair = (
+            split_alias(side)
+            or split_acronym(side)
+            or split_name_and_kind(side)
+            or split_synonym(side)
+            or split_bracket_names(side)
+        )
         names = list(pair) if pair else [side]
         groups.append(tuple(dict.fromkeys(n for n in names if n)))
     labels = tuple(dict.fromkeys(label for group in groups for label in group))
