@@ -172,3 +172,16 @@ def test_the_builtin_grouped_query_attention_page_lists_only_mentions_in_their_s
         mentioned = {r.to_id for r in page.related if r.kind == "mentions"}
     assert not mentioned & {"critic", "data-sample", "loss-function"}
     assert {"kv-cache", "multi-head-attention", "multi-query-attention", "attention-head"} <= mentioned
+
+
+def test_a_qualified_label_written_out_with_its_bracket_links_and_a_bracket_elsewhere_splits() -> None:
+    mentions = mentioned(
+        [
+            entry("Auto (direction)", "A direction left for the text itself to settle.", line=1),
+            entry("Bidi", "Text of both ways in one line. See also auto (direction).", line=2),
+            entry("Scan order", "The order of rows; in tables (direction not given) rows go down.", line=3),
+            entry("Direction", "Which way a line of text runs.", line=4),
+        ]
+    )
+    assert "auto-direction" in mentions.get("bidi", set())
+    assert "auto-direction" not in mentions.get("scan-order", set())

@@ -456,7 +456,11 @@ def rejection(
 ) -> str | None:
     """Return why `text[start:end]` does not mention the target concept (a short reason), or None."""
     words = text[start:end]
-    if not _INSIDE.fullmatch(words) or _inside(formulas, start):
+    if "(" in words and " ".join(label.lower().split()).startswith(" ".join(words.lower().split())):
+        written = words.replace("(", " ")  # the label's own bracket, as written: "auto (direction)"
+    else:
+        written = words
+    if not _INSIDE.fullmatch(written) or _inside(formulas, start):
         return "split"
     key = label.lower()
     if key in target.names and not words[:1].isupper():
