@@ -14,13 +14,20 @@ import pytest
 
 import termbase.build
 import termbase.store
+from termbase import forked
 from termbase.build import build_termbase
 from termbase.errors import TermbaseError
-from termbase.forked import Forked, can_fork
+from termbase.forked import Forked
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
-pytestmark = pytest.mark.skipif(not can_fork(), reason="this platform or process cannot fork")
+pytestmark = pytest.mark.skipif(not forked.forkable(), reason="this platform or process cannot fork")
+
+
+@pytest.fixture(autouse=True)
+def free_core(monkeypatch):
+    """Fork whether or not the machine's cores are busy (see forked.can_fork)."""
+    monkeypatch.setattr(forked, "_core_free", lambda: True)
 
 
 def table_rows(db: Path) -> dict[str, list[tuple[object, ...]]]:
