@@ -271,3 +271,20 @@ def test_records_whose_definition_is_still_empty_are_no_entries():
     source = read("words.json", text)
     assert [e.term for e in source.result.entries] == ["kiln", "slip", "wheel"]
     assert any("still empty" in u.reason for u in source.result.unused)
+
+
+def test_a_typst_glossary_dictionary():
+    text = (
+        "// the workshop's words\n#let glossary-pool = (\n"
+        "  Kiln: (\n    description: [An oven for *firing* clay.],\n"
+        "    link: [https://example.org/kiln],\n  ),\n"
+        '  "Potter\'s wheel": (description: [The turning table of a potter.]),\n'
+        "  Glaze: (description: [A glassy coat, see @kiln.]),\n)\n"
+    )
+    source = read("pool.typ", text)
+    assert source.source.reader == "typst"
+    entries = {e.term: e for e in source.result.entries}
+    assert set(entries) == {"Kiln", "Potter's wheel", "Glaze"}
+    assert entries["Kiln"].definition == "An oven for firing clay."
+    assert entries["Kiln"].links == ("https://example.org/kiln",)
+    assert entries["Kiln"].line == 3

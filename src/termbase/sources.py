@@ -40,6 +40,7 @@ GLOSSARY_SUFFIXES = frozenset(
         ".ts",
         ".sql",  # an SQL dump of INSERT rows
         ".ipynb",  # a Jupyter notebook (its Markdown cells)
+        ".typ",  # Typst: a glossary dictionary (glossarium, gloss-awe)
         ".texinfo",
         ".wiki",  # wiki pages (MediaWiki markup, or plain text)
         ".mediawiki",

@@ -24,6 +24,7 @@ from termbase.readers.data.notebook import NotebookReader
 from termbase.readers.data.sql_inserts import SqlInsertsReader
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.readers.data.toml_records import TomlGlossaryReader
+from termbase.readers.data.typst_dict import TypstDictReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
@@ -71,6 +72,7 @@ READERS: tuple[Reader, ...] = (
     CodeLiteralReader(),
     SqlInsertsReader(),
     NotebookReader(),
+    TypstDictReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
     SpecUpReader(), MediaWikiReader(),
