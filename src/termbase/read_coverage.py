@@ -68,6 +68,14 @@ _HEAD_SEPARATOR = re.compile(
     r"^(?P<head>[^\s|:][^\t]{0,59}?)(?P<sep>\s*[:：]\s+|\s+[-–—]{1,2}\s+|\t+|\s+=>\s+|\s+=\s+|\s*::\s*)(?=\S)"
 )
 _TABLE_RULE = re.compile(r"^\|?[\s:|+=-]+\|?$")
+_DIGITS = re.compile(r"\d+")
+
+
+def _without_emphasis(text: str) -> str:
+    """Return `text` without its emphasis marks (`_EMPHASIS`), at once when it has no mark."""
+    return _EMPHASIS.sub("", text) if "*" in text or "_" in text or "`" in text else text
+
+
 _SENTENCE_END = (".", "!", "?", ";", ",")
 #: Head words beyond which a `Head: text` line is a sentence with a colon, not a term.
 MAX_HEAD_WORDS = 6
@@ -89,9 +97,9 @@ def line_shape(line: str) -> LineShape | None:
     indent = len(line[: len(line) - len(line.lstrip())].replace("\t", "    "))
     opening = ""
     while match := _OPENING.match(text):
-        opening += re.sub(r"\d+", "1", match.group().strip())
+        opening += _DIGITS.sub("1", match.group().strip())
         text = text[match.end() :]
-    plain = _EMPHASIS.sub("", text)
+    plain = _without_emphasis(text)
     separator = ""
     head = _HEAD_SEPARATOR.match(plain)
     if head and _is_head(head.group("head")):
@@ -117,7 +125,7 @@ def head_of(line: str) -> str:
     text = line.strip()[:SHAPE_CHARS]
     while match := _OPENING.match(text):
         text = text[match.end() :]
-    head = _HEAD_SEPARATOR.match(_EMPHASIS.sub("", text))
+    head = _HEAD_SEPARATOR.match(_without_emphasis(text))
     return head.group("head").strip().casefold() if head else text.casefold()
 
 
@@ -202,7 +210,7 @@ def distinct_share(values: list[str]) -> float:
 
 
 def _plain(line: str) -> str:
-    return _EMPHASIS.sub("", line[:SHAPE_CHARS]).strip().strip("#").strip()
+    return _without_emphasis(line[:SHAPE_CHARS]).strip().strip("#").strip()
 
 
 def letter_terms(entries: tuple[Entry, ...]) -> list[Entry]:
