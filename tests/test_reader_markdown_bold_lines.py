@@ -81,7 +81,7 @@ def test_definition_list_terms_lose_their_bold_and_may_share_one_definition():
     assert [e.labels for e in result.entries] == [
         ("Kiln",),
         ("Leather hard", "Cheese hard"),
-        ("Slip", "liquid clay"),
+        ("Slip (liquid clay)", "Slip"),  # name + lower-case kind (split_name_and_kind)
     ]
     assert result.entries[1].definition == "Clay dry enough to carve but still damp."
     assert unaccounted_lines(page, result) == []
