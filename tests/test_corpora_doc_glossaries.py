@@ -4,6 +4,9 @@ Counts are those of SOURCES.md, checked by hand: cpython 123 terms, numpy 56 (14
 link-only "terms" with a lone `\\` body, kept as entries with no definition), thinkcspy
 207 terms in its 18 chapter glossary files plus 14 in 3 inline `.. glossary::` blocks,
 207 `<gi>` in the PreTeXt twins, and git's glossary-content.adoc 92 entries.
+
+A build stores fewer: an entry whose whole body only points at another ("GIL: See global
+interpreter lock.", numpy's link-only `:term:`slice <:>``) is folded into its target as a label.
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ ITEMS: dict[str, tuple[str, int, str, int]] = {
     "thinkcspy-pretext": ("thinkcspy/pretext/*/*.ptx", 18, "pretext", 207),
     "git-glossary": ("git-glossary/Documentation/glossary-content.adoc", 1, "asciidoc", 92),
 }
+
+#: id → entries that only point at another entry of the file (counted by reading the files):
+#: cpython GIL, keyword argument, MRO, positional argument, provisional package; numpy copy,
+#: dimension, flattened, ndarray, slice.
+POINTER_ENTRIES: dict[str, int] = {"cpython-glossary": 5, "numpy-glossary": 5}
 
 
 def corpus_files(pattern: str, item: str) -> list[Path]:
@@ -61,7 +69,7 @@ def test_corpus_item_is_read_in_full_and_builds(item: str, tmp_path: Path) -> No
     assert total == expected
     summary = build_termbase([str(p) for p in files], tmp_path / "termbase.db")
     assert summary.skipped == ()
-    assert sum(source.entry_count for source in summary.sources) == expected
+    assert sum(source.entry_count for source in summary.sources) == expected - POINTER_ENTRIES.get(item, 0)
     assert (tmp_path / "termbase.db").stat().st_size > 0
 
 
