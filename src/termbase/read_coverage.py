@@ -69,6 +69,20 @@ _HEAD_SEPARATOR = re.compile(
 )
 _TABLE_RULE = re.compile(r"^\|?[\s:|+=-]+\|?$")
 _DIGITS = re.compile(r"\d+")
+#: Every separator `_HEAD_SEPARATOR` knows holds one of these: a text without any has none.
+_SEPARATOR_CHAR = re.compile(r"[:：\t=\-–—]")
+
+
+def may_have_separator(line: str) -> bool:
+    """Return False when a line's shape (`line_shape(line[:SHAPE_CHARS])`) cannot have a
+    separator: its first `SHAPE_CHARS` hold no separator character. A cheap test before the shape."""
+    return _SEPARATOR_CHAR.search(line, 0, SHAPE_CHARS) is not None
+
+
+def may_be_structured(line: str) -> bool:
+    """Return False when a line's shape cannot be structured (see `LineShape.structured`):
+    no separator character and no table bar in its first `SHAPE_CHARS`."""
+    return may_have_separator(line) or "|" in line[:SHAPE_CHARS]
 
 
 def _without_emphasis(text: str) -> str:
@@ -101,7 +115,7 @@ def line_shape(line: str) -> LineShape | None:
         text = text[match.end() :]
     plain = _without_emphasis(text)
     separator = ""
-    head = _HEAD_SEPARATOR.match(plain)
+    head = _HEAD_SEPARATOR.match(plain) if _SEPARATOR_CHAR.search(plain) else None
     if head and _is_head(head.group("head")):
         mark = head.group("sep").strip()
         separator = {"": "tab", "–": "-", "—": "-", "--": "-", "：": ":"}.get(mark, mark)
@@ -129,6 +143,9 @@ def head_of(line: str) -> str:
     return head.group("head").strip().casefold() if head else text.casefold()
 
 
+_FENCE = re.compile(r"^\s*(```+|~~~+)")
+
+
 def skipped_zones(lines: list[str]) -> set[int]:
     """Return the 1-based numbers of lines no entry is expected in: front matter and fenced code."""
     skipped: set[int] = set()
@@ -139,7 +156,7 @@ def skipped_zones(lines: list[str]) -> set[int]:
             skipped.update(range(1, end + 2))
     fence_open: str | None = None
     for number, line in enumerate(lines, start=1):
-        mark = re.match(r"^\s*(```+|~~~+)", line)
+        mark = _FENCE.match(line) if "```" in line or "~~~" in line else None
         if fence_open is not None:
             skipped.add(number)
             if mark and mark.group(1)[:3] == fence_open[:3]:
@@ -165,15 +182,21 @@ def unread_structured_lines(
     the entries' own first lines (the same family: see `LineShape.family`), and those lines."""
     first_lines = Counter(e.line for e in entries)
     families: Counter[tuple[str, str]] = Counter()
-    for number, count in first_lines.items():
-        if (shape := line_shape(_line(lines, number)[:SHAPE_CHARS])) is not None:
+    for number, count in first_lines.items():  # only structured families count (see below)
+        if not may_be_structured(line := _line(lines, number)):
+            continue
+        if (shape := line_shape(line[:SHAPE_CHARS])) is not None and shape.structured:
             families[shape.family] += count
     own = {family for family, count in families.items() if count >= 0.3 * len(entries)}
+    if not own:
+        return None  # no structured family: no line can join a group
     covered = entry_lines(entries)
     skipped = skipped_zones(lines)
     groups: dict[LineShape, list[int]] = {}
     for number, line in enumerate(lines, start=1):
-        if number in covered or number in skipped or is_letter_divider(_plain(line)):
+        if number in covered or number in skipped or not may_be_structured(line):
+            continue
+        if is_letter_divider(_plain(line)):
             continue
         shape = line_shape(line[:SHAPE_CHARS])
         if shape is not None and shape.structured and shape.family in own:
@@ -196,7 +219,7 @@ def glued_structured_lines(lines: list[str], entries: tuple[Entry, ...]) -> list
     glued = []
     for number in inner_lines(entries):
         line = _line(lines, number)
-        if not line or line[0].isspace() or number in skipped:
+        if not line or line[0].isspace() or number in skipped or not may_have_separator(line):
             continue
         shape = line_shape(line[:SHAPE_CHARS])
         if shape is not None and shape.separator and not shape.opening.startswith("|"):
@@ -282,10 +305,11 @@ def paired_alike(lines: list[str], entries: tuple[Entry, ...]) -> tuple[int, lis
     alike = [
         e
         for e in pairs
-        if (shape := line_shape(_line(lines, e.line)[:SHAPE_CHARS])) is not None
-        and shape == line_shape(_line(lines, e.end_line)[:SHAPE_CHARS])
+        if may_be_structured(term_line := _line(lines, e.line))
+        and (shape := line_shape(term_line[:SHAPE_CHARS])) is not None
         and shape.structured
         and shape.opening != "|"  # a table written one cell per line pairs its cells by design
+        and shape == line_shape(_line(lines, e.end_line)[:SHAPE_CHARS])
     ]
     return len(pairs), alike
 
