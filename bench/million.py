@@ -78,14 +78,19 @@ WORDS = [
 
 
 def write_glossary(path: Path, count: int, seed: int = 19) -> None:
-    """Write `count` distinct `- **Term**: definition` lines to `path`; a tenth name another term."""
+    """Write `count` distinct `- **Term**: definition` lines to `path`; a tenth name another term.
+
+    The naming lines say what the term works with ("Works with X."), not "See X.": since the
+    pointer rule (an entry whose whole body only points at another is a label of it) a "See X."
+    line is no entry, and the bench must build `count` entries.
+    """
     rng = random.Random(seed)
     names: list[str] = []
     with path.open("w", encoding="utf-8") as out:
         for i in range(count):
             name = f"{rng.choice(SYLLABLES).capitalize()}{i:x}"
             if names and rng.random() < 0.1:
-                words = f"See {rng.choice(names)}"
+                words = f"Works with {rng.choice(names)}"
             else:
                 words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 3))).capitalize()
             names.append(name)
