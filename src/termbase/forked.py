@@ -128,8 +128,7 @@ class Forked(Generic[T]):
         self._pid = 0
         if not payload:
             raise TermbaseError(
-                "a process helping the build ended without an answer (killed, or out of memory?)"
-                " — run the build again"
+                "a helper process ended without an answer (killed, or out of memory?) — run the command again"
             )
         ok, value = pickle.loads(payload)
         if not ok:

@@ -127,7 +127,7 @@ def start_concept_digests(path: Path) -> InChild:
     This module imports only the store, so a command can start the job before it loads the
     site's own code (templates, Markdown, the pages' views) and the second core is busy sooner.
     """
-    return InChild(_digests_of, path)
+    return InChild(_digests_of, path, writes=False)
 
 
 def _digests_of(path: Path) -> dict[str, str]:
