@@ -10,8 +10,10 @@ read is right, and whether a wrong read was flagged (by the read sanity check, o
 clear error refusing the file). A wrong read that is not flagged is a silent wrong read.
 
 A read is right when the entries read are within 1% of the true count (exactly, under 50 entries), every
-label is clean and all three lookups find a concept whose labels or definition hold the
-expected text. Targets: >= 90% of files read right, 0 silent wrong reads.
+label is clean, all three lookups find a concept whose labels or definition hold the
+expected text, and — where the manifest names the `language` of a monolingual file — every
+entry is tagged with that language (its primary subtag: `ru`, `ja`; set from aside16 on).
+Targets: >= 90% of files read right, 0 silent wrong reads.
 
 How the true count is written (one rule for every manifest entry):
 - one entry per term the source defines as written: a dt group, a table row, a record, a list
@@ -77,14 +79,26 @@ class FileScore:
     findings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    #: The language every entry of a monolingual file must be tagged with ("" = not checked).
+    language: str = ""
+    languages: list[str] = field(default_factory=list)
 
     @property
     def count_right(self) -> bool:
         return abs(self.read_entries - self.true_entries) <= round(self.true_entries * 0.01)
 
     @property
+    def language_right(self) -> bool:
+        return not self.language or self.languages == [self.language]
+
+    @property
     def right(self) -> bool:
-        return self.count_right and not self.dirty_labels and all(ok for _, _, ok in self.lookups)
+        return (
+            self.count_right
+            and not self.dirty_labels
+            and all(ok for _, _, ok in self.lookups)
+            and self.language_right
+        )
 
     @property
     def flagged(self) -> bool:
@@ -117,6 +131,7 @@ def lookup_ok(termbase: Termbase, term: str, expect: str) -> bool:
 def score(item: dict, folder: Path) -> FileScore:
     """Build `folder` into a temporary termbase and score the read against `item`."""
     result = FileScore(item["name"], item["split"], item["shape"], int(item["entries"]))
+    result.language = item.get("language", "")
     started = time.perf_counter()
     if not folder.is_dir():
         result.errors.append(f"missing folder {folder}")
@@ -126,6 +141,7 @@ def score(item: dict, folder: Path) -> FileScore:
     entries = identified_entries(read)
     result.read_entries = record_count(entries)
     result.readers = sorted({source.source.reader for source in read})
+    result.languages = sorted({entry.language.split("-")[0].casefold() for entry in entries})
     result.findings = sorted({f.message for source in read for f in getattr(source, "findings", ())})
     labels = {label for entry in entries for label in entry.labels}
     result.dirty_labels = sorted(label for label in labels if RESIDUE.search(DOMAIN_MARK.sub("", label)))
@@ -167,6 +183,8 @@ def print_table(scores: list[FileScore]) -> None:
             print(f"  error: {error}")
         for finding in s.findings[:4]:
             print(f"  flagged: {finding}")
+        if not s.language_right:
+            print(f"  entries tagged {s.languages}, expected only {s.language!r}")
         if s.dirty_labels:
             print(f"  labels with markup residue ({len(s.dirty_labels)}): {s.dirty_labels[:4]}")
         for term, expect, ok in s.lookups:
