@@ -74,3 +74,31 @@ def test_a_small_termbase_keeps_the_name_rules_alone(tmp_path: Path) -> None:
         judged = opened.search_index().judged("networks trained against each other", explain=True)
     assert judged.features  # the evidence is worked out, but no model reads it
     assert judged.probability is None
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("swish activation function", "silu"),
+        ("mbpp python benchmark", "mbpp"),
+        ("iou metric for boxes", "intersection-over-union"),  # the label, a kind, what it is for
+    ],
+)
+def test_words_after_a_label_that_say_what_kind_of_thing_it_is_find_it(
+    builtin: Termbase, query: str, expected: str
+) -> None:
+    hits = builtin.search_index().answer(query).hits
+    assert hits and hits[0].matched == "qualified"
+    assert hits[0].id == expected
+
+
+@pytest.mark.parametrize("query", ["gradient surgery", "momentum contrast", "token healing"])
+def test_words_after_a_label_that_name_another_thing_leave_it_related(builtin: Termbase, query: str) -> None:
+    answer = builtin.search_index().answer(query)
+    assert answer.hits == [] and answer.unknown == (query,)
+    assert answer.related
+
+
+def test_a_misspelt_label_is_not_read_as_its_first_word_and_more(builtin: Termbase) -> None:
+    hits = builtin.search_index().search("tensor paralelism")
+    assert hits[0].id == "tensor-parallelism"
