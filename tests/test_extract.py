@@ -429,3 +429,21 @@ def test_each_entry_carries_its_evidence_as_numbers() -> None:
         assert sum(features[f"best_{kind}"] for kind in kinds) == 1.0
     kept = {e.term: dict(e.features) for e in result.entries}
     assert kept["observation"]["defining"] == 1.0
+
+
+def test_a_heading_over_a_sentence_opening_with_its_term_and_a_verb_introduces_it(tmp_path: Path) -> None:
+    (tmp_path / "01-harbour.md").write_text(
+        "# Harbour\n\n## Slipways\n\nThe club keeps two of them at the north end, next to the crane.\n\n"
+        "A slipway slopes down into the water, so a trailer reaches a floating boat at any tide. "
+        "Each slipway needs scrubbing in spring.\n\n"
+        "## Moorings\n\nMooring buoys are painted yellow. Mooring chains rust quickly in salt water, "
+        "so a chain lasts about five years.\n\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    slipway = found["slipway"]  # the heading's plural gives way to the singular the text writes
+    assert slipway.confidence >= 0.6
+    assert slipway.definition.startswith("A slipway slopes down into the water")
+    assert any("opens with it" in e for e in slipway.evidence)
+    assert "the section heading names it" in slipway.evidence  # the plural heading still counts
+    # "Mooring buoys are …": the heading's word only modifies the subject, so nothing is said of it
+    assert not any("opens with it" in e for e in getattr(found.get("mooring"), "evidence", ()))

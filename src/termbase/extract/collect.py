@@ -249,6 +249,8 @@ def _with_item_below(finding: Finding, blocks: tuple[Block, ...], place: int) ->
     return replace(finding, definition=definition)
 
 
+#: Score of a section heading naming a term over a sentence that opens with the term and says what it does.
+SUBJECT_UNDER_HEADING = 0.5
 _HEADING_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+")
 #: "What is a Mooring?", "What are Buoys?", "What's a Cleat?": a heading that asks what a term is.
 _WHAT_IS = re.compile(
@@ -264,17 +266,110 @@ def _heading_term(title: str) -> tuple[str, bool]:
     term = clean_term(question.group("term") if question else title)
     if term_problem(term) or len(term.split()) > 4 or any(c in term for c in ",:?!()"):
         return "", False
-    words = [w if (w.isupper() and len(w) > 1) else w.lower() for w in term.split()]
+    # an acronym or a word with a capital inside ("ParseError") keeps its case; a title's capitals go
+    words = [w if (w.isupper() and len(w) > 1) or any(c.isupper() for c in w[1:]) else w.lower()
+             for w in term.split()]
     return " ".join(words), bool(question)
 
 
+#: Verbs a plural subject takes in its base form when a sentence says what the things do ("Submodules
+#: keep …"); a singular subject's verb is told by its -s ("Lossy compression takes …").
+_PLURAL_VERBS = word_set(
+    """allow let make keep store hold contain represent describe provide give take help work act maintain
+    record point refer mean consist involve use show tell come belong depend form mark name carry run
+    change save track link join split combine connect control define determine let"""
+)
+#: Words ending in -s after a subject that are no verb ("Compression always …", "Buoys perhaps …").
+_NOT_VERBS = word_set(
+    """is was has does this thus its his hers ours yours theirs as us yes always sometimes perhaps
+    besides whereas nevertheless across towards afterwards unless plus versus less"""
+)
+_COPULAS = word_set(
+    "is are was were has have had do does did can may will would could should must don doesn didn aren isn "
+    "won"
+)
+#: How many paragraphs of a section are searched for a sentence opening with the heading's term.
+_SUBJECT_REACH = 6
+
+
+def _used_as_noun(word: str, prose: str) -> bool:
+    """Return True when the chapter writes the word's singular after an article ("a chain"): then
+    "Mooring chains rust …" has a noun where a verb was looked for."""
+    bases = [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
+    return any(re.search(rf"\b(?:a|an|the|each|every|this|that|one)\s+{re.escape(base)}\b", prose, re.I)
+               for base in bases if len(base) >= 3)
+
+
+def _opens_with_term(text: str, words: list[str], prose: str = "") -> bool:
+    """Return True when a sentence opens with the term as its subject, followed by its verb:
+    "Lossy compression takes the original …", "Git's submodule support allows …" is not (another
+    subject), "Submodules maintain their own identity" is, "JPEG images are …" is not."""
+    phrase = r"[\s-]+".join(re.escape(w) for w in words)
+    match = re.match(rf"(?:(?:the|an?)\s+)?{phrase}(?P<plural>s|es)?\s+(?:[a-z]+ly\s+)?"
+                     r"(?:can\s+|may\s+|will\s+)?(?P<verb>[a-z]{3,})\b(?:\W+(?P<next>[a-z]+))?", text, re.I)
+    if match is None:
+        return False
+    if (match.group("next") or "").lower() in _PLURAL_VERBS | _COPULAS:
+        return False  # "JPEG images are …", "BMP files store …": the word is a noun of a longer subject
+    verb = match.group("verb")
+    if verb in {"can", "may", "will"} or text[match.start("verb") - 1 : match.start("verb")] != " ":
+        return False
+    modal = re.search(r"\s(?:can|may|will)\s+$", text[: match.start("verb")]) is not None
+    if modal or (match.group("plural") or words[-1].endswith("s")):
+        return verb in _PLURAL_VERBS
+    return verb.endswith("s") and not verb.endswith(("ss", "us", "is")) and verb not in _NOT_VERBS \
+        and not _used_as_noun(verb.lower(), prose)
+
+
+def _subject_sentence(term: str, document: Document, section: int, prose: str,
+                      ) -> tuple[Sentence, str, str] | None:
+    """Return the first sentence of a section's first paragraphs that opens with the heading's term as
+    subject and says what it does, with the sentence before it in its paragraph when that one names
+    the term too (it is part of the explanation), and the term in the singular when the heading names
+    it in the plural and the section also writes the singular ("Submodules" → "submodule"); or None."""
+    words = [w[:-1] if w.endswith("s") and len(w) > 3 and not w.endswith(("ss", "us", "is")) else w
+             for w in term.lower().split()]
+    mention = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
+    paragraphs = [b for b in document.blocks if b.section == section and b.kind == PROSE][:_SUBJECT_REACH]
+    for block in paragraphs:
+        if not mention.search(block.text):
+            continue
+        sentences = split_sentences(block, document.language)
+        for position, sentence in enumerate(sentences):
+            text = " ".join(sentence.text.split())
+            if _opens_with_term(text, words, prose) and not text.endswith("?"):
+                before = " ".join(sentences[position - 1].text.split()) if position else ""
+                said = f"{before} {text}" if before and mention.search(before) else text
+                return sentence, said, _singular_if_written(term, words[-1], paragraphs)
+    return None
+
+
+def _singular_if_written(term: str, singular: str, paragraphs: list[Block]) -> str:
+    last = term.split()[-1]
+    if last.lower() == singular or not any(re.search(rf"\b{re.escape(singular)}\b", b.text, re.I)
+                                           for b in paragraphs):
+        return term
+    return term[: len(term) - len(last)] + (singular if last.islower() else last[: len(singular)])
+
+
 def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
-                       where: str) -> Occurrence | None:
+                       where: str, prose: str = "") -> Occurrence | None:
     """Return the finding for a title (a section heading, a callout's title) that names a term the
-    block below it explains: one of its first two sentences uses the title's words."""
+    block below it explains: one of its first two sentences uses the title's words, or (a section
+    heading) a sentence of its first paragraphs opens with the term as subject of its verb."""
     term, question = _heading_term(title)
     if not term:
         return None
+    in_section = where == "the section heading" and not question
+    subject = _subject_sentence(term, document, section, prose) if in_section else None
+    if subject is not None:
+        sentence, said, named = subject
+        evidence = (f"{where} names it and a sentence below opens with it, saying what it does",)
+        labels = (named, term) if named != term else ()  # the heading's plural stays a label
+        finding = Finding(named, SUBJECT_UNDER_HEADING, evidence, finish_definition(said), True,
+                          labels=labels, markup="heading", initial=True)
+        end = sentence.line + sentence.text.count("\n")
+        return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
     words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
     pattern = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
     sentences = split_sentences(block, document.language)[:2]
@@ -306,6 +401,7 @@ def heading_occurrences(document: Document, index: int, skipped: set[int]) -> li
     """
     found: list[Occurrence] = []
     first_prose: dict[int, Block] = {}
+    prose = " ".join(b.text for b in document.blocks if b.kind in _READ_KINDS)
     for block in document.blocks:
         if block.kind == PROSE and block.section not in first_prose:
             first_prose[block.section] = block
@@ -313,7 +409,8 @@ def heading_occurrences(document: Document, index: int, skipped: set[int]) -> li
         block = first_prose.get(number)
         if not section.title or number in skipped or block is None:
             continue
-        occurrence = _titled_occurrence(section.title, block, document, index, number, "the section heading")
+        occurrence = _titled_occurrence(section.title, block, document, index, number, "the section heading",
+                                        prose)
         if occurrence is not None:
             found.append(occurrence)
     blocks = document.blocks
