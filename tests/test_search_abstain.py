@@ -82,6 +82,8 @@ def test_a_small_termbase_keeps_the_name_rules_alone(tmp_path: Path) -> None:
         ("swish activation function", "silu"),
         ("mbpp python benchmark", "mbpp"),
         ("iou metric for boxes", "intersection-over-union"),  # the label, a kind, what it is for
+        ("truthful qa benchmark", "truthfulqa"),  # TruthfulQA's nearest concepts are benchmarks
+        ("gsm8k dataset", "gsm8k"),
     ],
 )
 def test_words_after_a_label_that_say_what_kind_of_thing_it_is_find_it(
