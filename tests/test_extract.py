@@ -447,3 +447,23 @@ def test_a_heading_over_a_sentence_opening_with_its_term_and_a_verb_introduces_i
     assert "the section heading names it" in slipway.evidence  # the plural heading still counts
     # "Mooring buoys are …": the heading's word only modifies the subject, so nothing is said of it
     assert not any("opens with it" in e for e in getattr(found.get("mooring"), "evidence", ()))
+
+
+def test_a_singular_noun_ending_in_s_under_its_heading_takes_a_verb_in_s(tmp_path: Path) -> None:
+    (tmp_path / "01-weather.md").write_text(
+        "# Weather\n\n## Meteorics\n\nMeteorics studies falling stars and what they leave behind in the sky. "
+        "Meteorics matters to sailors only on clear nights.\n\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert any("opens with it" in e for e in found["meteorics"].evidence)
+
+
+def test_a_keyword_construct_takes_the_kind_its_section_heading_names(tmp_path: Path) -> None:
+    (tmp_path / "01-choices.md").write_text(
+        "# Choices\n\n## Repetitions\n\nThe `again` statement runs its body until told to stop. "
+        "An `again` statement needs a way out.\n\n"
+        "Repetition statements like this one save typing.\n\n"
+        "## Tables\n\nThe `tab` block lays out rows. Every `tab` block has a header.\n\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "repetition statement" in found["again statement"].labels  # heading and "Repetition statements"
+    assert not any("table" in label for label in found["tab block"].labels)  # no "table block" in the text

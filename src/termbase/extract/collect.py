@@ -315,8 +315,9 @@ def _opens_with_term(text: str, words: list[str], prose: str = "") -> bool:
     if verb in {"can", "may", "will"} or text[match.start("verb") - 1 : match.start("verb")] != " ":
         return False
     modal = re.search(r"\s(?:can|may|will)\s+$", text[: match.start("verb")]) is not None
-    if modal or (match.group("plural") or words[-1].endswith("s")):
-        return verb in _PLURAL_VERBS
+    if modal or verb in _PLURAL_VERBS:  # "… can store …", "Submodules keep …": a verb saying what it does
+        return verb in _PLURAL_VERBS and (modal or bool(match.group("plural")))
+    # a verb in -s after a singular subject, or after a singular noun ending in -s ("Morphometrics involves")
     return verb.endswith("s") and not verb.endswith(("ss", "us", "is")) and verb not in _NOT_VERBS \
         and not _used_as_noun(verb.lower(), prose)
 
@@ -509,8 +510,27 @@ def keyword_occurrences(document: Document, index: int, skipped: set[int]) -> li
             evidence = (*occurrence.finding.evidence, f"{NAMED_AGAIN} ({mentions[word]} times)")
             occurrence = replace(occurrence, finding=replace(occurrence.finding, evidence=evidence))
         if occurrence is not None:
-            found.append(occurrence)
+            found.append(_with_heading_name(occurrence, document, noun))
     return found
+
+
+def _with_heading_name(occurrence: Occurrence, document: Document, noun: str) -> Occurrence:
+    """Return a keyword construct with the name its section heading gives the kind ("## Conditionals"
+    over "… with an `if` statement", and "Conditional statements …" in the text): "conditional
+    statement" is another label of the construct the section introduces, not a second entry."""
+    section = document.sections[occurrence.section] if occurrence.section < len(document.sections) else None
+    title = _HEADING_NUMBER.sub("", section.title).strip().lower() if section and section.title else ""
+    if not re.fullmatch(r"[a-z]{4,}s?", title):
+        return occurrence
+    kind = title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+    named = re.compile(rf"\b{re.escape(kind)}\s+{re.escape(noun)}s?\b", re.I)
+    if kind == noun or not any(named.search(b.text) for b in document.blocks
+                               if b.section == occurrence.section and b.kind in _READ_KINDS):
+        return occurrence
+    finding = occurrence.finding
+    labels = tuple(dict.fromkeys((*(finding.labels or (finding.term,)), f"{kind} {noun}")))
+    evidence = (*finding.evidence, f"the section heading names its kind ('{kind} {noun}')")
+    return replace(occurrence, finding=replace(finding, labels=labels, evidence=evidence))
 
 
 def _first_keyword_sentence(readable: list[Block], document: Document, index: int, word: str,
