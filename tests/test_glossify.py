@@ -575,3 +575,48 @@ def test_sphinx_with_a_glossary_per_chapter(course_db: Path, lab_db: Path, tmp_p
     (project / "conf.py").write_text(conf.replace('termbase_db = "course.db"', wrong))
     done = tool(["sphinx-build", "-q", "-b", "html", ".", "_build2"], project)
     assert done.returncode != 0 and "give a list of globs on document names" in done.stderr
+
+
+def test_glossary_page_definitions_render_as_each_would_alone() -> None:
+    """The glossary page renders one-paragraph definitions together with a lean engine: each
+    comes out as MkDocs' Markdown engine makes it from that text alone, and any text that is
+    not one plain paragraph is rendered alone."""
+    from markdown import Markdown
+
+    from termbase.glossify.definition_html import MARKDOWN_MARKS, DefinitionRenderer
+    from termbase.web.render import sanitize_html
+
+    texts = [
+        "A plain sentence with no marks at all.",
+        "Uses `grad_fn` and *emphasis* and __strong__ words.",
+        "snake_case_names stay whole, _but this_ is emphasis.",
+        "An unclosed `tick and a lone * star.",
+        "Trailing spaces after code `x`   ",
+        "Ends with a line end *here*\n",
+        "- a list item with *stress*",
+        "1. a numbered item with `code`",
+        "# a heading with *stress*",
+        "> a quote with `code`",
+        "* * *",
+        "    indented *code* block",
+        "An escaped \\*star\\* and a [link](https://example.org) with *stress*.",
+        "Raw <b>bold</b> & an entity &amp; with *stress*.",
+        "Two paragraphs, *one*.\n\nAnd `two`.",
+        "",
+        "   ",
+        "Pipes | and ~tildes~ and bang! with *stress*.",
+    ]
+    engine = Markdown()
+
+    def alone(text: str) -> str:
+        if not text.strip():
+            return ""
+        if not MARKDOWN_MARKS.search(text):
+            return "<p>" + text.strip() + "</p>"
+        return sanitize_html(engine.reset().convert(text))
+
+    rendered = DefinitionRenderer().render(texts)
+    assert rendered == [alone(text) for text in texts]
+    stressed = "<em>emphasis</em> and <strong>strong</strong>"
+    assert rendered[1] == f"<p>Uses <code>grad_fn</code> and {stressed} words.</p>"
+    assert rendered[6].startswith("<ul>") and rendered[14].count("<p>") == 2

@@ -462,10 +462,16 @@ class TermMatcher:
 
     @classmethod
     def from_termbase(cls, termbase: object) -> TermMatcher:
-        """Return a matcher over every label of every concept in an open `Termbase`."""
+        """Return a matcher over every label of every concept in an open `Termbase` (from the
+        patterns `build` stored with it, when it holds them in this format)."""
+        from termbase.matcher_table import read_pattern_tables
+
         summaries = termbase.summaries()  # type: ignore[attr-defined]
         definitions = {cid: definition for cid, _, _, definition in summaries}
         terms = {cid: Term(cid, label, source=definition) for cid, label, _, definition in summaries}
+        tables = read_pattern_tables(termbase.db)  # type: ignore[attr-defined]
+        if tables is not None:
+            return cls((), terms, SummaryContext(terms, definitions), tables=tables)
         labels = [(cid, label) for cid, label, _ in termbase.all_labels()]  # type: ignore[attr-defined]
         return cls(labels, terms, SummaryContext(terms, definitions))
 

@@ -49,6 +49,7 @@ from mkdocs.utils import get_relative_url
 from termbase.collections_pause import no_collections
 from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
+from termbase.glossify.definition_html import DefinitionRenderer
 from termbase.glossify.html import glossify_fragment
 from termbase.glossify.linker import Linker, LinkTarget
 from termbase.glossify.source import Glossaries, GlossarySource, keep_glossaries, load_glossaries, unsaved
@@ -59,7 +60,6 @@ ASSET_FOLDER = "assets/termbase"
 DEFINITIONS = "termbase-definitions.js"
 log = logging.getLogger("mkdocs.plugins.termbase")
 _SLUG = re.compile(r"[^a-z0-9]+")
-_MARKDOWN_MARKS = re.compile(r"[*_`\[\]<>&\\#~!|]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
 
 
 class GlossaryConfig(base.Config):
@@ -264,29 +264,11 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
 
     def _glossary_html(self, glossary: Page) -> str:
         rendered = self.glossaries.rendered  # kept with the cached termbases
-        engine: Any = None
-
-        def markdown_html(key: str) -> str:
-            nonlocal engine
-            done = rendered.get(key)
-            if done is not None:
-                return done
-            text = self.full_definitions.get(key, "")
-            if not text.strip():
-                done = ""
-            elif not _MARKDOWN_MARKS.search(text):  # plain text: no need for the engine
-                done = f"<p>{html.escape(text.strip(), quote=False)}</p>"
-            else:
-                from termbase.web.render import sanitize_html
-
-                if engine is None:
-                    from markdown import Markdown  # MkDocs' own Markdown engine, loaded already
-
-                    engine = Markdown()
-                done = sanitize_html(engine.reset().convert(text))
-            rendered[key] = done
+        missing = [key for key in self.uses if key not in rendered]
+        if missing:  # rendered together (see `definition_html`), once: then kept with the cache
+            texts = [self.full_definitions.get(key, "") for key in missing]
+            rendered.update(zip(missing, DefinitionRenderer().render(texts), strict=True))
             self.rendered_new = True
-            return done
 
         addresses: dict[int, str] = {}  # id of a page (alive all build long) -> its link
 
@@ -321,10 +303,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 pages = self.uses[concept_id][chapter]
                 links = ", ".join(map(link_to, pages))
                 parts.append(f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>')
-                parts.append(
-                    f"<dd>{markdown_html(concept_id)}"
-                    f'<p class="termbase-used-in">Used in: {links}</p></dd>'
-                )
+                used_in = f'<p class="termbase-used-in">Used in: {links}</p>'
+                parts.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
             parts.append("</dl>")
         parts.append("</div>")
         return "\n".join(parts)
