@@ -41,6 +41,10 @@ def test_labels_split_also_commas_and_qualifiers() -> None:
     assert label_key("committish") in label_keys(["commit-ish (also committish)"])
     assert label_key("oid") in label_keys(["object identifier, object ID, oid"])
     assert label_key("composition") in label_keys(["composition (of functions)"])
+    # brackets inside a label: the name without them, and an acronym and its long form each on their own
+    keys = label_keys(["TSV (tab separated values) file"])
+    assert {label_key("TSV file"), label_key("TSV"), label_key("tab separated values")} <= keys
+    assert label_key("list") not in label_keys(["list (of chores) today"])  # no acronym: only "list today"
 
 
 def test_repeated_human_terms_count_once() -> None:

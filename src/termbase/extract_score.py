@@ -30,7 +30,7 @@ from pathlib import PurePath
 from typing import Protocol
 
 from termbase.errors import InputError
-from termbase.labels import label_key, parse_term, qualified_base
+from termbase.labels import is_acronym_of, label_key, parse_term, qualified_base
 from termbase.model import Entry
 
 #: Default size of the sample whose entries a reader judges, per book.
@@ -161,11 +161,29 @@ def label_keys(labels: Iterable[str]) -> frozenset[str]:
             names.extend(part for part in re.split(r",|\bor\b", also.group(1)))
         if "," in label:
             names.extend(label.split(","))
+        names.extend(_bracketed_names(label))
         names.extend(parse_term(label)[0])
         base = qualified_base(label)
         if base:
             names.append(base)
     return frozenset(key for key in (label_key(name.strip()) for name in names if name.strip()) if key)
+
+
+_BRACKETED_INSIDE = re.compile(r"^(?P<before>[^()]+?)\s*\((?P<inside>[^()]+)\)\s*(?P<after>\S.*)$")
+
+
+def _bracketed_names(label: str) -> list[str]:
+    """Return the names in a label whose brackets sit inside it: "CSV (comma separated values) format"
+    is also "CSV format"; when the brackets spell out an acronym (or give the acronym of a long form)
+    each of the two names counts on its own too ("CSV", "comma separated values")."""
+    match = _BRACKETED_INSIDE.match(label.strip())
+    if match is None:
+        return []
+    before, inside, after = (match.group(n).strip() for n in ("before", "inside", "after"))
+    names = [f"{before} {after}"]
+    if is_acronym_of(before, inside) or is_acronym_of(inside, before):
+        names += [before, inside]
+    return names
 
 
 #: A human entry that only points at another: "See shell", "Obsolete for: index.", "Synonym for commit
