@@ -847,7 +847,7 @@ def site(
     """Write a static site (relative links, search as you type) that works opened from files."""
     from termbase.language_tags import is_language_tag
     from termbase.progress import TerminalProgress
-    from termbase.web.page_digests import start_concept_digests
+    from termbase.web.page_digests import start_site_inputs
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder", hint="pass --out a folder path")
@@ -855,10 +855,10 @@ def site(
         raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
     base = site_address(base_url) if base_url is not None else ""
     with open_termbase(db) as termbase, TerminalProgress(err, enabled=not quiet) as progress:
-        digests = start_concept_digests(termbase.path)  # in another process while the site's code loads
+        inputs = start_site_inputs(termbase.path, out_dir)  # in another process while the site's code loads
         from termbase.web.site import write_site
 
-        summary = write_site(termbase, out_dir, title or "", lang or "", workers, base, progress, digests)
+        summary = write_site(termbase, out_dir, title or "", lang or "", workers, base, progress, inputs)
     out.print(
         f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
         f"in {summary.seconds:.2f} s"

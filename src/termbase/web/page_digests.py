@@ -15,15 +15,17 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import sqlite3
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import termbase as package
-from termbase.store import Termbase
 from termbase.web.in_child import InChild
+from termbase.web.site_manifest import Manifest, read_manifest
 
-if TYPE_CHECKING:  # not imported: a site build starts its digests before loading the pages' code
+if TYPE_CHECKING:  # not imported: a site build starts this work before loading the pages' code
     from termbase.web.pages import Summary
 
 
@@ -44,19 +46,20 @@ def code_fingerprint() -> str:
     return hasher.hexdigest()
 
 
-def site_fingerprint(*parts: object) -> str:
-    """Return a hash of what every page of a site shares (`parts`) and of the code."""
-    return _digest((code_fingerprint(), parts))
+def site_fingerprint(code: str, *parts: object) -> str:
+    """Return a hash of what every page of a site shares (`parts`) and of the `code`
+    (`code_fingerprint()`)."""
+    return _digest((code, parts))
 
 
-def _row_text(termbase: Termbase, table: str, alias: str) -> str:
+def _row_text(db: sqlite3.Connection, table: str, alias: str) -> str:
     """Return an SQL expression giving every column of `table` (as `alias`) as one JSON text."""
-    columns = [row[1] for row in termbase.db.execute(f"PRAGMA table_info({table})")]
+    columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
     return "json_array(" + ", ".join(f'{alias}."{column}"' for column in columns) + ")"
 
 
-def concept_digests(termbase: Termbase) -> dict[str, str]:
-    """Return, per concept id, a digest of everything its page is made from.
+def concept_digests(db: sqlite3.Connection) -> dict[str, str]:
+    """Return, per concept id, a digest of everything its page is made from (`db`: a termbase).
 
     Each row comes out of SQLite as one JSON text of all its columns (new columns included
     without a change here). A concept's own digest hashes its rows: the concept, its labels,
@@ -66,51 +69,52 @@ def concept_digests(termbase: Termbase) -> dict[str, str]:
     digest hashes its own digest with theirs: a change to a concept rewrites its page and
     the pages that name it. Reads only the termbase (no site data), so it can run in another
     process while the site data is loaded.
+
+    The rows of a concept are hashed in the order SQLite reads them (the same for the same
+    file): a digest only has to differ when the rows do, so no query sorts.
     """
-    db = termbase.db
     texts: dict[str, list[str]] = {}
     named: dict[str, list[str]] = {}
     for concept_id, text, homonyms in db.execute(
-        f"SELECT c.id, {_row_text(termbase, 'concepts', 'c')}, c.homonym_of FROM concepts c"
+        f"SELECT c.id, {_row_text(db, 'concepts', 'c')}, c.homonym_of FROM concepts c"
     ):
         texts[concept_id] = [text]
-        named[concept_id] = json.loads(homonyms) if homonyms != "[]" else []
-    for concept_id, text in db.execute(
-        f"SELECT l.concept_id, {_row_text(termbase, 'labels', 'l')} FROM labels l ORDER BY l.rowid"
-    ):
+        if homonyms != "[]":
+            named[concept_id] = json.loads(homonyms)
+    for concept_id, text in db.execute(f"SELECT l.concept_id, {_row_text(db, 'labels', 'l')} FROM labels l"):
         texts[concept_id].append(text)
     entries = db.execute(
-        f"""SELECT ce.concept_id, json_array(s.path, s.title), {_row_text(termbase, "entries", "e")}
-            FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id JOIN sources s ON s.id = e.source_id
-            ORDER BY s.id, e.line, e.id"""
+        f"""SELECT ce.concept_id, json_array(s.path, s.title) || char(30) || {_row_text(db, "entries", "e")}
+            FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
+            JOIN sources s ON s.id = e.source_id"""
     )
-    for concept_id, source, text in entries:
-        texts[concept_id] += (source, text)
-    relation_text = _row_text(termbase, "relations", "r")
-    relations = db.execute(f"SELECT r.from_id, r.to_id, {relation_text} FROM relations r ORDER BY r.rowid")
-    for from_id, to_id, text in relations:
+    for concept_id, text in entries:
+        texts[concept_id].append(text)
+    for from_id, to_id, text in db.execute(
+        f"SELECT r.from_id, r.to_id, {_row_text(db, 'relations', 'r')} FROM relations r"
+    ):
         for one, other in ((from_id, to_id), (to_id, from_id)):
             if one in texts:
                 texts[one].append(text)
-                named[one].append(other)
+                named.setdefault(one, []).append(other)
     if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'findings'").fetchone():
         for concept_id, text in db.execute(
-            f"SELECT f.concept_id, {_row_text(termbase, 'findings', 'f')} FROM findings f ORDER BY f.rowid"
+            f"SELECT f.concept_id, {_row_text(db, 'findings', 'f')} FROM findings f"
         ):
             if concept_id in texts:
                 texts[concept_id].append(text)
+    blake2b = hashlib.blake2b
     own = {
-        concept_id: hashlib.blake2b(
-            "\x1e".join(parts).encode("utf-8", "surrogatepass"), digest_size=16
-        ).hexdigest()
+        concept_id: blake2b("\x1e".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
         for concept_id, parts in texts.items()
     }
     digests = {}
     for concept_id, digest in own.items():
-        others = named[concept_id]
-        if others:
-            digest = _digest((digest, [own.get(other, other) for other in others]))
-        digests[concept_id] = digest
+        others = named.get(concept_id)
+        if others:  # a concept that is gone counts by its id
+            folded = b"".join(own.get(other) or other.encode("utf-8", "surrogatepass") for other in others)
+            digest = blake2b(digest + folded, digest_size=16).digest()
+        digests[concept_id] = digest.hex()
     return digests
 
 
@@ -120,24 +124,47 @@ def list_digest(items: list[Summary], *page: str) -> str:
     return _digest((page, [(item.id, item.label, item.summary) for item in items]))
 
 
-def start_concept_digests(path: Path) -> InChild:
-    """Start working out `concept_digests` of the termbase at `path` in a forked process (where
-    forking is safe; else `get()` works them out): the job's `get()` returns them.
+#: Every concept id in the order of `Termbase.concept_ids_by_label` (the store is not imported here).
+IDS_BY_LABEL = "SELECT id FROM concepts ORDER BY label COLLATE NOCASE, id"
 
-    This module imports only the store, so a command can start the job before it loads the
-    site's own code (templates, Markdown, the pages' views) and the second core is busy sooner.
+
+@dataclass(frozen=True, slots=True)
+class SiteInputs:
+    """What a site build compares before it writes: the code's fingerprint, each concept page's
+    digest (`concept_digests`) and the manifest of the last build in the folder."""
+
+    code: str
+    digests: dict[str, str]
+    earlier: Manifest
+    #: Every concept id, in the order of `Termbase.concept_ids_by_label`.
+    ids: list[str]
+
+
+def start_site_inputs(path: Path, out: Path) -> InChild:
+    """Start working out the `SiteInputs` of a site of the termbase at `path` written into `out`
+    in a forked process (where forking is safe; else `get()` works them out): the job's `get()`
+    returns them.
+
+    This module imports neither the store nor the site's own code (templates, Markdown, the
+    pages' views), so a command can start the job first and the second core is busy sooner.
     """
-    return InChild(_digests_of, path, writes=False)
+    return InChild(_site_inputs_of, path, out, writes=False)
 
 
-def _digests_of(path: Path) -> dict[str, str]:
-    """Return `concept_digests` of the termbase at `path`, with the cyclic garbage collector
-    paused (opened here: a forked process must not use its parent's SQLite connection)."""
+def _site_inputs_of(path: Path, out: Path) -> SiteInputs:
+    """Return the `SiteInputs` of the termbase at `path` and the folder `out`, with the cyclic
+    garbage collector paused (the termbase opened here, read-only: a forked process must not
+    use its parent's SQLite connection)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        with Termbase.open(path) as termbase:
-            return concept_digests(termbase)
+        db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        try:
+            digests = concept_digests(db)
+            ids = [row[0] for row in db.execute(IDS_BY_LABEL)]
+        finally:
+            db.close()
+        return SiteInputs(code_fingerprint(), digests, read_manifest(out), ids)
     finally:
         if enabled:
             gc.enable()

@@ -29,7 +29,7 @@ from termbase.progress import ProgressCallback, no_progress
 from termbase.store import Termbase
 from termbase.web.in_child import InChild
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
-from termbase.web.page_digests import list_digest, site_fingerprint, start_concept_digests
+from termbase.web.page_digests import SiteInputs, list_digest, site_fingerprint, start_site_inputs
 from termbase.web.pages import (
     Links,
     SiteData,
@@ -42,6 +42,7 @@ from termbase.web.pages import (
     topic_page,
 )
 from termbase.web.render import STATIC_DIR, PageShell, az_bar, environment, page_shell, render_page
+from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST, Manifest
 
 STATIC_FILES = ("style.css", "search.js")
 
@@ -330,73 +331,6 @@ def sitemap_xml(public: Links, data: SiteData, ids: list[str]) -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n{rows}</urlset>\n'
 
 
-#: What the last build in a site's folder wrote: a JSON object with the digest of every file
-#: (`files`: relative path -> digest of what it was made from), where each concept's block is in
-#: glossary-data.txt (`blocks`: id -> [start, length] in characters; older builds stored the
-#: blocks' text) and the fingerprint of what all pages share (`site`). The next build there
-#: removes the files of concepts that are gone (and nothing else), rewrites only the files whose
-#: digest changed, and takes the unchanged concepts' blocks from glossary-data.txt (if that file
-#: is still the one it wrote; else every page is made again).
-MANIFEST = ".termbase-site"
-#: Exists while a build writes into a folder: a build killed half-way leaves pages that no
-#: longer match the manifest, so the next build trusts none of its digests.
-BUILDING = ".termbase-site-building"
-
-
-@dataclass(frozen=True, slots=True)
-class Manifest:
-    """What an earlier build in a folder wrote (see MANIFEST)."""
-
-    files: dict[str, str]
-    blocks: dict[str, str]
-    site: str = ""
-
-
-def read_manifest(out: Path) -> Manifest:
-    """Return the manifest of the last build in `out` (empty if none; digests cleared if that
-    build did not finish, or wrote the one-path-a-line list of older versions)."""
-    try:
-        text = (out / MANIFEST).read_text(encoding="utf-8")
-    except (FileNotFoundError, UnicodeDecodeError):
-        return Manifest({}, {})
-    try:
-        stored = json.loads(text)
-        files, blocks, site = dict(stored["files"]), dict(stored["blocks"]), str(stored["site"])
-    except (ValueError, KeyError, TypeError):
-        return Manifest(dict.fromkeys(text.splitlines(), ""), {})
-    if (out / BUILDING).exists():
-        return Manifest(dict.fromkeys(files, ""), {})
-    return Manifest(files, _block_texts(out, blocks, files.get(GLOSSARY_DATA, "")), site)
-
-
-#: The file of every concept as plain text, one block each (see `llms.concept_block`).
-GLOSSARY_DATA = "glossary-data.txt"
-
-
-def _block_texts(out: Path, blocks: dict[str, object], digest: str) -> dict[str, str]:
-    """Return each concept's block of glossary-data.txt from where the manifest says it is;
-    {} if the file is not the one the last build wrote (or a span is not a [start, length])."""
-    if isinstance(next(iter(blocks.values()), ""), str):
-        # the manifest of an older version: the texts (or nothing)
-        return {k: v for k, v in blocks.items() if isinstance(v, str)}
-    try:
-        data = (out / GLOSSARY_DATA).read_bytes()
-    except OSError:
-        return {}
-    if hashlib.blake2b(data, digest_size=16).hexdigest() != digest:
-        return {}
-    text = data.decode("utf-8", "surrogatepass")
-    texts = {}
-    try:
-        for concept_id, (start, length) in blocks.items():  # type: ignore[misc]
-            if start < 0 or length < 0:
-                return {}
-            texts[concept_id] = text[start : start + length]
-    except (TypeError, ValueError):  # not a [start, length] pair of numbers: trust none
-        return {}
-    return texts
-
-
 def remove_stale_files(out: Path, earlier: Manifest, written: set[str]) -> int:
     """Remove the files the `earlier` manifest of `out` lists and `written` does not; return how
     many were removed. Only files an earlier build listed are touched: a reader's own files in
@@ -424,7 +358,7 @@ def write_site(
     workers: int | None = None,
     base_url: str = "",
     progress: ProgressCallback = no_progress,
-    digests: InChild | None = None,
+    inputs: InChild | None = None,
 ) -> SiteSummary:
     """Write the static site of `termbase` into the folder `out`; return what was written.
 
@@ -433,18 +367,18 @@ def write_site(
     core for sites of PARALLEL_FROM concepts or more; see `worker_count`). With `base_url`
     (the address the folder will be served from, ending in `/`), pages name their canonical
     URL, `sitemap.xml` lists them (and `robots.txt` names it, at a host's root), and llms.txt
-    links are absolute. `digests`: the job `start_concept_digests(termbase.path)` returned, if
+    links are absolute. `inputs`: the job `start_site_inputs(termbase.path, out)` returned, if
     the caller started it (it is closed here).
     """
     with cyclic_gc_paused():
         # Every build needs the pages' digests (to compare, or for the next build): worked out
-        # in another process while this one loads the site data (the caller may have started
-        # it sooner, see `start_concept_digests`).
-        digests_job = digests or start_concept_digests(termbase.path)
+        # with the last build's manifest in another process while this one loads the site data
+        # (the caller may have started it sooner, see `start_site_inputs`).
+        inputs_job = inputs or start_site_inputs(termbase.path, out)
         try:
-            return _write_site(termbase, out, title, language, workers, base_url, progress, digests_job)
+            return _write_site(termbase, out, title, language, workers, base_url, progress, inputs_job)
         finally:
-            digests_job.close()
+            inputs_job.close()
 
 
 @contextmanager
@@ -473,9 +407,12 @@ def _write_site(
     workers: int | None,
     base_url: str,
     progress: ProgressCallback,
-    digests_job: InChild,
+    inputs_job: InChild,
 ) -> SiteSummary:
     started = time.perf_counter()
+    # With no manifest in `out`, every page is written: the inputs are only needed for the next
+    # build's manifest, and are taken at the end (the pages are not held up for them).
+    rebuild = (out / MANIFEST).is_file()
     data = SiteData.load(termbase, title, language)
     top, nested = Links(root="", static=True), Links(root="../", static=True)
     public = Links(root=base_url, static=True) if base_url else None
@@ -492,14 +429,15 @@ def _write_site(
     if first:
         pages_folder = out / _temporary_name("c")
     pages_folder.mkdir(exist_ok=True)
-    ids = termbase.concept_ids_by_label()
     shell = page_shell(concept_context(data), canonical=public is not None)
-    fingerprint = site_fingerprint(shell.parts, shell.slots, base_url, language, data.title)
-    earlier = read_manifest(out)
-    same_site = earlier.site == fingerprint
+    shared = (shell.parts, shell.slots, base_url, language, data.title)
+    inputs: SiteInputs | None = inputs_job.get() if rebuild else None  # type: ignore[assignment]
+    earlier = inputs.earlier if inputs else Manifest({}, {})
+    same_site = inputs is not None and earlier.site == site_fingerprint(inputs.code, *shared)
+    ids = inputs.ids if inputs else termbase.concept_ids_by_label()
     files: dict[str, str] = {}
-    if same_site:
-        files.update((f"c/{i}.html", digest) for i, digest in digests_job.get().items())  # type: ignore[attr-defined]
+    if inputs and same_site:
+        files.update((f"c/{i}.html", digest) for i, digest in inputs.digests.items())
         todo = [
             concept_id
             for concept_id in ids
@@ -529,8 +467,9 @@ def _write_site(
             rewritten += 1
 
     def list_pages() -> tuple[dict[str, str], int]:
-        """Write the home, stats, search, letter and topic pages, llms.txt and the static files;
-        return what they add to `files` and how many of them were written."""
+        """Write the home, stats, search, letter and topic pages, llms.txt, the static files and
+        the search index (as JSON and as a script); return what they add to `files` and how many
+        of them were written."""
         known, before = set(files), rewritten
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
         write(out / "index.html", render_page("home.html", home))
@@ -558,23 +497,14 @@ def _write_site(
                 write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {public.file('sitemap.xml')}\n")
         for name in STATIC_FILES:
             write(out / "static" / name, (STATIC_DIR / name).read_bytes())
-        if not same_site:
-            files.update((f"c/{i}.html", digest) for i, digest in digests_job.get().items())  # type: ignore[attr-defined]
-        return {name: files[name] for name in files.keys() - known}, rewritten - before
-
-    def search_index_files() -> None:
-        """Write the static search index, as JSON and as a script."""
         index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
         write(out / "search-index.json", index)
         write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
+        return {name: files[name] for name in files.keys() - known}, rewritten - before
 
-    def all_lists() -> None:
-        list_pages()
-        search_index_files()
-
-    # A rebuild: the list pages are written by another process while this one writes the changed
-    # concept pages and the search index (the digests are already here: the child reads no pipe
-    # of this process).
+    # A rebuild: the list pages and the search index are written by another process while this
+    # one writes the changed concept pages (the digests are already here: the child reads no
+    # pipe of this process).
     lists_job = InChild(list_pages) if same_site and workers < 2 else None
     try:
         new_blocks = write_concept_pages(
@@ -583,7 +513,7 @@ def _write_site(
             todo,
             pages_folder,
             workers,
-            search_index_files if lists_job and lists_job.forked else all_lists,
+            None if lists_job and lists_job.forked else list_pages,
             public,
             progress,
             new_folder=first,
@@ -607,8 +537,13 @@ def _write_site(
     finally:
         if lists_job:
             lists_job.close()
+    if not same_site:  # every page was written: its digest is for the next build
+        inputs = inputs or inputs_job.get()  # type: ignore[assignment]
+        assert inputs is not None
+        files.update((f"c/{i}.html", digest) for i, digest in inputs.digests.items())
     removed = remove_stale_files(out, earlier, set(files))
-    manifest = {"site": fingerprint, "files": files, "blocks": spans}
+    assert inputs is not None
+    manifest = {"site": site_fingerprint(inputs.code, *shared), "files": files, "blocks": spans}
     manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
     replace_file(out / MANIFEST, manifest_json.encode("utf-8"))
     (out / BUILDING).unlink()
