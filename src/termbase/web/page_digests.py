@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import termbase as package
 from termbase.web.in_child import InChild
-from termbase.web.site_manifest import Manifest, read_manifest
+from termbase.web.site_manifest import read_manifest
 
 if TYPE_CHECKING:  # not imported: a site build starts this work before loading the pages' code
     from termbase.web.pages import Summary
@@ -121,7 +121,8 @@ def concept_digests(db: sqlite3.Connection) -> dict[str, str]:
 def list_digest(items: list[Summary], *page: str) -> str:
     """Return a digest of what a list page (a letter, a topic) is made from besides the site:
     its concepts' ids, labels and summaries, and `page` (its name, its address)."""
-    return _digest((page, [(item.id, item.label, item.summary) for item in items]))
+    rows = json.dumps([page, [(item.id, item.label, item.summary) for item in items]], ensure_ascii=False)
+    return hashlib.blake2b(rows.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 #: Every concept id in the order of `Termbase.concept_ids_by_label` (the store is not imported here).
@@ -130,14 +131,27 @@ IDS_BY_LABEL = "SELECT id FROM concepts ORDER BY label COLLATE NOCASE, id"
 
 @dataclass(frozen=True, slots=True)
 class SiteInputs:
-    """What a site build compares before it writes: the code's fingerprint, each concept page's
-    digest (`concept_digests`) and the manifest of the last build in the folder."""
+    """What a site build compares before it writes: the code's fingerprint, every concept's
+    page digest (`concept_digests`) and what the last build in the folder wrote (its manifest),
+    compared already where that needs no site data."""
 
     code: str
-    digests: dict[str, str]
-    earlier: Manifest
     #: Every concept id, in the order of `Termbase.concept_ids_by_label`.
     ids: list[str]
+    digests: dict[str, str]
+    #: The last build's fingerprint of what all its pages share ("" if none).
+    site: str
+    #: The last build's digests of its files other than concept pages.
+    files: dict[str, str]
+    #: The concepts whose page digest is not the last build's, or whose block it did not keep.
+    changed: list[str]
+    #: The concepts the last build wrote a page for that are gone.
+    gone: list[str]
+    #: The last build's glossary-data.txt ("" if it cannot be used), and where each concept of
+    #: `ids` has its block in it (-1 where it has none).
+    glossary: str
+    starts: list[int]
+    lengths: list[int]
 
 
 def start_site_inputs(path: Path, out: Path) -> InChild:
@@ -164,7 +178,22 @@ def _site_inputs_of(path: Path, out: Path) -> SiteInputs:
             ids = [row[0] for row in db.execute(IDS_BY_LABEL)]
         finally:
             db.close()
-        return SiteInputs(code_fingerprint(), digests, read_manifest(out), ids)
+        earlier = read_manifest(out)
+        pages, blocks = earlier.pages, earlier.blocks
+        changed = [i for i in ids if pages.get(i) != digests[i] or i not in blocks]
+        spans = [blocks.get(i, (-1, 0)) for i in ids]
+        return SiteInputs(
+            code=code_fingerprint(),
+            ids=ids,
+            digests=digests,
+            site=earlier.site,
+            files=earlier.files,
+            changed=changed,
+            gone=[i for i in pages if i not in digests],
+            glossary=earlier.glossary,
+            starts=[start for start, _ in spans],
+            lengths=[length for _, length in spans],
+        )
     finally:
         if enabled:
             gc.enable()

@@ -42,7 +42,7 @@ from termbase.web.pages import (
     topic_page,
 )
 from termbase.web.render import STATIC_DIR, PageShell, az_bar, environment, page_shell, render_page
-from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST, Manifest
+from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
 
 STATIC_FILES = ("style.css", "search.js")
 
@@ -291,6 +291,18 @@ def write_concept_pages(
         _job = None
 
 
+def _glossary_blocks(ids: list[str], new: dict[str, str], earlier: SiteInputs | None) -> list[str]:
+    """Return the glossary-data block of each concept of `ids`: its `new` one, else the one the
+    last build wrote (in `earlier.glossary`, when the site is the same)."""
+    if earlier is None:
+        return [new[concept_id] for concept_id in ids]
+    text, starts, lengths = earlier.glossary, earlier.starts, earlier.lengths
+    return [
+        new[concept_id] if concept_id in new else text[start : start + length]
+        for concept_id, start, length in zip(ids, starts, lengths, strict=True)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class SiteSummary:
     """What `write_site` wrote."""
@@ -331,12 +343,12 @@ def sitemap_xml(public: Links, data: SiteData, ids: list[str]) -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n{rows}</urlset>\n'
 
 
-def remove_stale_files(out: Path, earlier: Manifest, written: set[str]) -> int:
-    """Remove the files the `earlier` manifest of `out` lists and `written` does not; return how
-    many were removed. Only files an earlier build listed are touched: a reader's own files in
-    the folder stay."""
+def remove_stale_files(out: Path, earlier: dict[str, str], written: set[str]) -> int:
+    """Remove the files of `out` that an earlier build listed (`earlier`: by path relative to
+    `out`) and `written` does not; return how many were removed. Only files an earlier build
+    listed are touched: a reader's own files in the folder stay."""
     removed = 0
-    for name in earlier.files:
+    for name in earlier:
         if not name or name in written:
             continue
         relative = PurePosixPath(name)
@@ -432,30 +444,25 @@ def _write_site(
     shell = page_shell(concept_context(data), canonical=public is not None)
     shared = (shell.parts, shell.slots, base_url, language, data.title)
     inputs: SiteInputs | None = inputs_job.get() if rebuild else None  # type: ignore[assignment]
-    earlier = inputs.earlier if inputs else Manifest({}, {})
-    same_site = inputs is not None and earlier.site == site_fingerprint(inputs.code, *shared)
+    same_site = inputs is not None and inputs.site == site_fingerprint(inputs.code, *shared)
+    earlier_files = inputs.files if inputs else {}
     ids = inputs.ids if inputs else termbase.concept_ids_by_label()
-    files: dict[str, str] = {}
     if inputs and same_site:
-        files.update((f"c/{i}.html", digest) for i, digest in inputs.digests.items())
-        todo = [
-            concept_id
-            for concept_id in ids
-            if earlier.files.get(f"c/{concept_id}.html") != files[f"c/{concept_id}.html"]
-            or concept_id not in earlier.blocks
-            or f"{concept_id}.html" not in present
-        ]
+        changed = set(inputs.changed)
+        todo = [i for i in ids if i in changed or f"{i}.html" not in present]
     else:  # every page is written: the digests are only needed for the next build, made meanwhile
         todo = ids
     workers = worker_count(len(todo), workers)
     rewritten = len(todo)
+    #: What each file other than a concept page is made of (see `unchanged`).
+    files: dict[str, str] = {}
     (out / BUILDING).touch()
 
     def unchanged(path: Path, made_of: str) -> bool:
         """Whether `path` is there from the last build, made of the same (and record it)."""
         name = path.relative_to(out).as_posix()
         files[name] = made_of
-        return same_site and earlier.files.get(name) == made_of and path.is_file()
+        return same_site and earlier_files.get(name) == made_of and path.is_file()
 
     def write(path: Path, text: str | bytes, made_of: str = "") -> None:
         """Write `path` unless the last build wrote the same (`made_of`: a digest of what it is
@@ -522,13 +529,13 @@ def _write_site(
             if (out / "c").is_dir():
                 (out / "c").rmdir()  # empty (see `first`)
             os.replace(pages_folder, out / "c")
-        blocks = dict(zip(todo, new_blocks, strict=True))
-        ordered = [blocks.get(concept_id) or earlier.blocks[concept_id] for concept_id in ids]
         header = glossary_data_header(data.title) + "\n"
+        new = dict(zip(todo, new_blocks, strict=True))
+        ordered = _glossary_blocks(ids, new, inputs if same_site else None)
         write(out / GLOSSARY_DATA, header + "\n\n".join(ordered) + "\n")
-        spans, position = {}, len(header)
-        for concept_id, block in zip(ids, ordered, strict=True):
-            spans[concept_id] = [position, len(block)]
+        spans, position = [], len(header)
+        for block in ordered:
+            spans += (position, len(block))
             position += len(block) + 2
         if lists_job and lists_job.forked:
             listed, count = lists_job.get()  # type: ignore[misc]
@@ -537,20 +544,25 @@ def _write_site(
     finally:
         if lists_job:
             lists_job.close()
-    if not same_site:  # every page was written: its digest is for the next build
-        inputs = inputs or inputs_job.get()  # type: ignore[assignment]
+    if inputs is None:  # a first build: the helper's answer was not needed until now
+        inputs = inputs_job.get()  # type: ignore[assignment]
         assert inputs is not None
-        files.update((f"c/{i}.html", digest) for i, digest in inputs.digests.items())
-    removed = remove_stale_files(out, earlier, set(files))
-    assert inputs is not None
-    manifest = {"site": site_fingerprint(inputs.code, *shared), "files": files, "blocks": spans}
+    removed = remove_stale_files(out, earlier_files, set(files))
+    removed += remove_stale_files(out, {f"c/{i}.html": "" for i in inputs.gone}, set())
+    manifest = {
+        "site": site_fingerprint(inputs.code, *shared),
+        "files": files,
+        "concepts": ids,
+        "digests": [inputs.digests[i] for i in ids],
+        "blocks": spans,
+    }
     manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
     replace_file(out / MANIFEST, manifest_json.encode("utf-8"))
     (out / BUILDING).unlink()
     return SiteSummary(
         out=out,
-        pages=sum(name.endswith(".html") for name in files),
-        files=len(files),
+        pages=sum(name.endswith(".html") for name in files) + len(ids),
+        files=len(files) + len(ids),
         seconds=time.perf_counter() - started,
         workers=workers,
         removed=removed,

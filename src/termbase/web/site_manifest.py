@@ -8,29 +8,46 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-#: What the last build in a site's folder wrote: a JSON object with the digest of every file
-#: (`files`: relative path -> digest of what it was made from), where each concept's block is in
-#: glossary-data.txt (`blocks`: id -> [start, length] in characters; older builds stored the
-#: blocks' text) and the fingerprint of what all pages share (`site`). The next build there
-#: removes the files of concepts that are gone (and nothing else), rewrites only the files whose
-#: digest changed, and takes the unchanged concepts' blocks from glossary-data.txt (if that file
-#: is still the one it wrote; else every page is made again).
+#: What the last build in a site's folder wrote: a JSON object with the fingerprint of what all
+#: pages share (`site`), the digest of what each file other than a concept page was made from
+#: (`files`: relative path -> digest), every concept in the order of glossary-data.txt
+#: (`concepts`), the digest of each one's page (`digests`, in that order) and where each one's
+#: block is in glossary-data.txt (`blocks`: start, length in characters, two numbers per
+#: concept). Older builds listed the concept pages in `files` (`c/<id>.html`) and stored
+#: `blocks` as id -> [start, length] or id -> text. The next build there removes the files of
+#: concepts that are gone (and nothing else), rewrites only the files whose digest changed, and
+#: takes the unchanged concepts' blocks from glossary-data.txt (if that file is still the one it
+#: wrote; else every page is made again).
 MANIFEST = ".termbase-site"
 #: Exists while a build writes into a folder: a build killed half-way leaves pages that no
 #: longer match the manifest, so the next build trusts none of its digests.
 BUILDING = ".termbase-site-building"
+#: The file of every concept as plain text, one block each (see `llms.concept_block`).
+GLOSSARY_DATA = "glossary-data.txt"
+#: The folder of the concept pages, and their suffix.
+PAGES, PAGE_SUFFIX = "c/", ".html"
 
 
 @dataclass(frozen=True, slots=True)
 class Manifest:
-    """What an earlier build in a folder wrote (see MANIFEST)."""
+    """What an earlier build in a folder wrote (see MANIFEST); digests are "" where untrusted."""
 
+    #: Digest of what each file other than a concept page was made from, by relative path.
     files: dict[str, str]
-    blocks: dict[str, str]
+    #: Digest of each concept's page, by concept id.
+    pages: dict[str, str] = field(default_factory=dict)
+    #: Where each concept's block is in `glossary`: (start, length) in characters, by concept id.
+    blocks: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: The text of glossary-data.txt, while it is the file the last build wrote (else "").
+    glossary: str = ""
     site: str = ""
+
+    def paths(self) -> list[str]:
+        """Return every file the manifest lists, relative to the folder."""
+        return [*self.files, *(f"{PAGES}{concept_id}{PAGE_SUFFIX}" for concept_id in self.pages)]
 
 
 def read_manifest(out: Path) -> Manifest:
@@ -39,40 +56,47 @@ def read_manifest(out: Path) -> Manifest:
     try:
         text = (out / MANIFEST).read_text(encoding="utf-8")
     except (FileNotFoundError, UnicodeDecodeError):
-        return Manifest({}, {})
+        return Manifest({})
     try:
         stored = json.loads(text)
-        files, blocks, site = dict(stored["files"]), dict(stored["blocks"]), str(stored["site"])
-    except (ValueError, KeyError, TypeError):
-        return Manifest(dict.fromkeys(text.splitlines(), ""), {})
+        files, site = dict(stored["files"]), str(stored["site"])
+        if "concepts" in stored:
+            concepts, digests = list(stored["concepts"]), list(stored["digests"])
+            pages = dict(zip(concepts, digests, strict=True))
+            flat = stored["blocks"]
+            spans = {concept_id: (flat[2 * n], flat[2 * n + 1]) for n, concept_id in enumerate(concepts)}
+        else:  # an older version's manifest (its code differs: nothing but the file names is used)
+            pages, spans = _older_pages(files), {}
+    except (ValueError, KeyError, TypeError, IndexError):  # the one-path-a-line list of older versions
+        files = dict.fromkeys(text.splitlines(), "")
+        return Manifest(files, _older_pages(files))
     if (out / BUILDING).exists():
-        return Manifest(dict.fromkeys(files, ""), {})
-    return Manifest(files, _block_texts(out, blocks, files.get(GLOSSARY_DATA, "")), site)
+        return Manifest(dict.fromkeys(files, ""), dict.fromkeys(pages, ""))
+    glossary = _glossary_text(out, spans, files.get(GLOSSARY_DATA, ""))
+    return Manifest(files, pages, spans if glossary else {}, glossary, site)
 
 
-#: The file of every concept as plain text, one block each (see `llms.concept_block`).
-GLOSSARY_DATA = "glossary-data.txt"
+def _older_pages(files: dict[str, str]) -> dict[str, str]:
+    """Take the concept pages (`c/<id>.html`) out of `files`; return their digests by concept id."""
+    names = [name for name in files if name.startswith(PAGES) and name.endswith(PAGE_SUFFIX)]
+    return {name[len(PAGES) : -len(PAGE_SUFFIX)]: files.pop(name) for name in names}
 
 
-def _block_texts(out: Path, blocks: dict[str, object], digest: str) -> dict[str, str]:
-    """Return each concept's block of glossary-data.txt from where the manifest says it is;
-    {} if the file is not the one the last build wrote (or a span is not a [start, length])."""
-    if isinstance(next(iter(blocks.values()), ""), str):
-        # the manifest of an older version: the texts (or nothing)
-        return {k: v for k, v in blocks.items() if isinstance(v, str)}
+def _glossary_text(out: Path, spans: dict[str, tuple[int, int]], digest: str) -> str:
+    """Return the text of glossary-data.txt if it is the file the last build wrote and every span
+    of `spans` is a (start, length) pair of numbers in it; else ""."""
+    if not spans or not digest:
+        return ""
     try:
         data = (out / GLOSSARY_DATA).read_bytes()
     except OSError:
-        return {}
+        return ""
     if hashlib.blake2b(data, digest_size=16).hexdigest() != digest:
-        return {}
+        return ""
     text = data.decode("utf-8", "surrogatepass")
-    texts = {}
-    try:
-        for concept_id, (start, length) in blocks.items():  # type: ignore[misc]
-            if start < 0 or length < 0:
-                return {}
-            texts[concept_id] = text[start : start + length]
-    except (TypeError, ValueError):  # not a [start, length] pair of numbers: trust none
-        return {}
-    return texts
+    for start, length in spans.values():
+        if not (isinstance(start, int) and isinstance(length, int)) or start < 0 or length < 0:
+            return ""
+        if start + length > len(text):
+            return ""
+    return text
