@@ -519,3 +519,13 @@ def test_or_and_a_gloss_of_several_words_defines_a_marked_term() -> None:
 
 def test_an_adverb_before_called_is_a_call_not_a_naming() -> None:
     assert not [f for f in findings("We have successfully called the function that we wrote.") if f.defining]
+
+
+def test_a_name_given_as_the_act_of_making_a_thing_names_the_thing() -> None:
+    found = {f.term: f for f in findings("Turn through the wind with the stern first (this is known as "
+                                         "*doing a Gybe*).") if f.defining}
+    assert "gybe" in found and "doing a Gybe" in found["gybe"].labels
+    # an act that is more than making or doing names the act: "cloning a repo" is no "repo"
+    kept = {f.term for f in findings("The crew copies the chart. This is called *copying a chart*.")
+            if f.defining}
+    assert "chart" not in kept

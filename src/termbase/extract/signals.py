@@ -541,6 +541,11 @@ def _names_kind_before(before: str, term: str) -> bool:
     return len(head) >= 4 and bool(last) and last[0].endswith(head)
 
 
+#: A name given as the act of making a thing ("making an Octopus", "doing a jibe"): the thing is the
+#: term. Only verbs that say no more than 'make' or 'do': "cloning a repo" names the cloning.
+_NAMED_ACT = re.compile(r"^(?:making|doing|performing)\s+(?:an?|the)\s+(?P<noun>[A-Za-z][a-z-]{2,})$", re.I)
+
+
 def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: str = "") -> list[Finding]:
     """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics).
 
@@ -626,6 +631,14 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             if other_name and other_name.lower() != term.lower():
                 labels = (term, other_name)  # "the core engine is often called "the works"": two names
                 evidence.append(f"given as another name of '{other_name}'")
+            act = _NAMED_ACT.match(term)
+            if act and not term_problem(act.group("noun")):
+                # "(this is known as 'making an Octopus')": the name is the act of making the thing named
+                noun = act.group("noun")
+                noun = noun.lower() if noun[1:].islower() else noun
+                labels = tuple(dict.fromkeys((noun, *labels, term)))
+                evidence.append(f"named as the act of making it ('{term}')")
+                term = noun
         elif copula:
             score += 0.45
             evidence.append("followed by 'is a …'")
