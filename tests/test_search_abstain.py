@@ -105,3 +105,25 @@ def test_words_after_a_label_that_name_another_thing_leave_it_related(builtin: T
 def test_a_misspelt_label_is_not_read_as_its_first_word_and_more(builtin: Termbase) -> None:
     hits = builtin.search_index().search("tensor paralelism")
     assert hits[0].id == "tensor-parallelism"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("subagents", "sub-agent"),  # a plural no lemma list knows, of a label written joined
+        ("lstms", "long-short-term-memory"),
+        ("learning by trial and error from rewards", "reinforcement-learning"),  # label word + how
+    ],
+)
+def test_plurals_of_coined_labels_and_descriptions_after_a_label_word_are_answered(
+    builtin: Termbase, query: str, expected: str
+) -> None:
+    answer = builtin.search_index().answer(query)
+    assert answer.unknown == ()
+    assert answer.hits[0].id == expected
+
+
+def test_a_coined_word_no_text_holds_opening_a_query_is_the_name_asked_about(builtin: Termbase) -> None:
+    answer = builtin.search_index().answer("exllama for running quantized llama models on a gpu")
+    assert answer.hits == [] and answer.unknown == ("exllama",)
+    assert answer.related

@@ -40,6 +40,7 @@ from functools import lru_cache
 
 from termbase import search_abstain, search_names, search_tables, semantic, vector_index
 from termbase.errors import InputError
+from termbase.everyday_words import is_everyday_word
 from termbase.labels import label_key, lemmas_from, loose_key
 from termbase.search_tables import COMMON_MIN_DOCS, COMMON_SHARE  # noqa: F401 (where they were)
 
@@ -269,6 +270,9 @@ OPENING_MIN_GAIN = 0.0
 KIND_NEIGHBOURS = 10
 KIND_MIN_NEIGHBOURS = 2
 KIND_MIN_LIFT = 4.0
+#: Words after which a name says how or from what its concept works ("learning by trial and
+#: error"): see SearchIndex._described_after.
+DESCRIBING_WORDS = frozenset(("by", "with", "without", "through", "via", "using", "from"))
 #: Least score of a label match that counts as naming a concept in a qualified name.
 QUALIFIED_MIN_LABEL_SCORE = 0.93
 #: Share of a termbase's concepts that mention a concept for it to be the field's own subject,
@@ -688,7 +692,21 @@ class SearchIndex:
             marked = how != "asked" and search_names.first_word_marked(name)
             if not covered and marked and self._foreign(name.split()[0]):
                 return (name,)
+            if how == "purpose" and self._coined_and_foreign(name.split()[0], covered):
+                return (name,)  # "exllama for running quantized llama models"
         return ()
+
+    def _coined_and_foreign(self, word: str, covered: list[str]) -> bool:
+        """Return True if a word, typed in lower case, is no everyday English word, foreign to
+        the termbase (see search_names.foreign_word) and none of the words a hit's labels hold:
+        a coined name the termbase lacks, which a query opening with it asks about."""
+        return (
+            word.islower()
+            and word not in covered
+            and not is_everyday_word(word)
+            and not self.word_seen(word)
+            and self._foreign(word)
+        )
 
     def _accounted(self, concept_id: str, name: str) -> tuple[list[str], list[str]]:
         """Return the words of a name a concept's labels hold and those they lack (lower case).
@@ -708,7 +726,25 @@ class SearchIndex:
         head = _FTS_TOKEN.findall(name.lower())[-1]
         if missing == [head] and self._in_text(concept_id, head):
             return covered + missing, []
+        if self._described_after(concept_id, name, covered):
+            return covered + missing, []
         return covered, missing
+
+    def _described_after(self, concept_id: str, name: str, covered: list[str]) -> bool:
+        """Return True if a name is a concept's label words followed by how or from what it
+        works ("learning by trial and error", "attention with a fixed-size state"), every word
+        of which the concept's own text holds: a description of the concept, not another name
+        ("capsule routing by agreement": "routing" is no word of capsule network's labels)."""
+        tokens = [t.lower() for t in _FTS_TOKEN.findall(name)]
+        cut = next((i for i, t in enumerate(tokens) if t in DESCRIBING_WORDS), 0)
+        if not cut or not covered:
+            return False
+        head = [t for t in tokens[:cut] if t not in _STOPWORDS and t not in search_names.NAME_JOINERS]
+        after = [t for t in tokens[cut + 1 :] if t not in _STOPWORDS and t not in search_names.NAME_JOINERS]
+        held = set(covered)
+        return (
+            bool(after) and all(t in held for t in head) and all(self._in_text(concept_id, t) for t in after)
+        )
 
     def _label_then_its_words(self, concept_id: str, name: str) -> bool:
         """Return True if a name opens with one of a concept's labels and the concept's own text
@@ -877,12 +913,16 @@ class SearchIndex:
         key = label_key(text)
         if not key:
             return
-        for concept_id, label, kind in self.rows.keyed("k", key):
+        keyed = self.rows.keyed("k", key)
+        for concept_id, label, kind in keyed:
             preferred = self.preferred[concept_id] == label
             if kind in {"acronym", "expansion"} and label_key(self.preferred[concept_id]) != key:
                 _offer(found, concept_id, 0.96, "acronym", label)
             else:
                 _offer(found, concept_id, 0.97 if preferred else 0.96, "variant", label)
+        if not keyed and _plural_ending(text):  # "subagents", "resnets": words no lemma list knows
+            for concept_id, label, _ in self.rows.keyed("k", label_key(text[:-1])):
+                _offer(found, concept_id, 0.95, "variant", label)
         folded = key.translate(_LOOKALIKE)
         for concept_id, label, _ in self.rows.keyed("f", folded):
             _offer(found, concept_id, 0.94, "variant", label)
@@ -1215,6 +1255,14 @@ def _stem_in(word: str, words: str) -> bool:
     """Return True if a word shares a 5-letter stem with a document word (sharing ~ shares):
     a word of `_document_terms` starts with its first 5 letters."""
     return len(word) >= STEM_CHARS and f" {word[:STEM_CHARS]}" in words
+
+
+def _plural_ending(text: str) -> bool:
+    """Return True if a text's last word ends in a plural "s" (not "ss") after three letters
+    or more: "subagents", "lstms", "gpus" (offered only when what is left is a label)."""
+    words = text.split()
+    last = words[-1] if words else ""
+    return len(last) >= 4 and last[-1] in "sS" and last[-2].isalpha() and last[-2] not in "sS"
 
 
 def _offer(found: dict[str, _Candidate], concept_id: str, score: float, mode: str, label: str) -> None:
