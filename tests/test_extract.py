@@ -467,3 +467,12 @@ def test_a_keyword_construct_takes_the_kind_its_section_heading_names(tmp_path: 
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert "repetition statement" in found["again statement"].labels  # heading and "Repetition statements"
     assert not any("table" in label for label in found["tab block"].labels)  # no "table block" in the text
+
+
+def test_a_bold_keyword_names_its_construct_and_the_heading_gives_its_other_name(tmp_path: Path) -> None:
+    (tmp_path / "01-repeat.md").write_text(
+        "# Repeating\n\n## The `again` Loop\n\nRowing the same stroke by hand is tiring.\n\n"
+        "In this language, the **again** statement lets us repeat a stroke as often as we like.\n\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "again loop" in found["again statement"].labels

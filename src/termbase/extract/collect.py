@@ -487,6 +487,10 @@ KEYWORD_CONSTRUCT = "a keyword in code markup names the construct it starts ('th
 NAMED_AGAIN = "the chapter names the construct with its keyword again"
 
 
+#: Markup a keyword is written in where the text names its construct: code, or bold ("the **for** statement").
+_KEYWORD_MARKUP = frozenset({CODE_SPAN, STRONG})
+
+
 def keyword_occurrences(document: Document, index: int, skipped: set[int]) -> list[Occurrence]:
     """Return a finding for each construct the chapter's prose names after its keyword ("the `for`
     loop", "an `if` statement"), at the chapter's first prose sentence that uses the keyword in
@@ -497,7 +501,7 @@ def keyword_occurrences(document: Document, index: int, skipped: set[int]) -> li
     for block in readable:
         for span in block.spans:
             word = block.text[span.start : span.end].strip().removesuffix("()")  # R writes `for()`
-            if span.kind != CODE_SPAN or not word.isalpha() or not word.islower() \
+            if span.kind not in _KEYWORD_MARKUP or not word.isalpha() or not word.islower() \
                     or len(word) > _KEYWORD_LENGTH:
                 continue
             construct = _CONSTRUCT_AFTER.match(block.text[span.end :])
@@ -520,6 +524,16 @@ def _with_heading_name(occurrence: Occurrence, document: Document, noun: str) ->
     statement" is another label of the construct the section introduces, not a second entry."""
     section = document.sections[occurrence.section] if occurrence.section < len(document.sections) else None
     title = _HEADING_NUMBER.sub("", section.title).strip().lower() if section and section.title else ""
+    keyword = occurrence.finding.term.split()[0]
+    # "The `for` Loop" over "the **for** statement": the heading's name of the construct is a label
+    construct = re.fullmatch(rf"(?:the\s+)?[`'\"]?{re.escape(keyword)}(?:\(\))?[`'\"]?\s+"
+                             r"(?P<noun>loop|statement|block|clause|expression)s?", title)
+    if construct and construct.group("noun") != noun:
+        finding = occurrence.finding
+        name = f"{keyword} {construct.group('noun')}"
+        labels = tuple(dict.fromkeys((*(finding.labels or (finding.term,)), name)))
+        evidence = (*finding.evidence, f"the section heading names it '{name}'")
+        return replace(occurrence, finding=replace(finding, labels=labels, evidence=evidence))
     if not re.fullmatch(r"[a-z]{4,}s?", title):
         return occurrence
     kind = title[:-1] if title.endswith("s") and not title.endswith("ss") else title
@@ -543,7 +557,7 @@ def _first_keyword_sentence(readable: list[Block], document: Document, index: in
                         rf"\b(?:an?|the)\s+{code}\s+{noun}\s+(?:will|can|lets|allows)\s+\w")
     spelled = {word, f"{word}()"}
     for block in readable:
-        if not any(s.kind == CODE_SPAN and block.text[s.start : s.end].strip() in spelled
+        if not any(s.kind in _KEYWORD_MARKUP and block.text[s.start : s.end].strip() in spelled
                    for s in block.spans):
             continue
         for sentence in split_sentences(block, document.language):
