@@ -36,7 +36,8 @@ def test_the_shipped_model_reads_features_search_works_out() -> None:
 
 def test_a_name_that_means_the_best_hit_is_answered_though_the_rules_flag_it(builtin: Termbase) -> None:
     judged = builtin.search_index().judged("docker container image")
-    assert judged.features["rule_partly_named"] == 1.0  # "docker" and "image" are in none of its labels
+    flags = ("rule_unknown_words", "rule_unknown_phrase", "rule_partly_named")
+    assert max(judged.features[flag] for flag in flags) == 1.0  # "docker" is in none of its labels
     assert judged.probability is not None and judged.probability >= search_abstain.shipped_model().threshold
     assert judged.answer.unknown == ()
     assert judged.answer.hits[0].id == "container"
@@ -127,3 +128,13 @@ def test_a_coined_word_no_text_holds_opening_a_query_is_the_name_asked_about(bui
     answer = builtin.search_index().answer("exllama for running quantized llama models on a gpu")
     assert answer.hits == [] and answer.unknown == ("exllama",)
     assert answer.related
+
+
+def test_who_makes_a_concept_before_its_label_finds_it_a_kind_the_termbase_lacks_does_not(
+    builtin: Termbase,
+) -> None:
+    index = builtin.search_index()
+    answer = index.answer("anthropic constitutional ai")  # its definition names Anthropic
+    assert answer.unknown == () and answer.hits[0].id == "constitutional-ai"
+    assert "tensor-processing-unit" in [h.id for h in index.search("google tpu")[:3]]
+    assert index.answer("quantile regression").hits == []  # regression's text names quantiles

@@ -726,7 +726,7 @@ class SearchIndex:
         head = _FTS_TOKEN.findall(name.lower())[-1]
         if missing == [head] and self._in_text(concept_id, head):
             return covered + missing, []
-        if self._described_after(concept_id, name, covered):
+        if self._described_after(concept_id, name, covered) or self._owner_then_label(concept_id, name):
             return covered + missing, []
         return covered, missing
 
@@ -1015,11 +1015,12 @@ class SearchIndex:
             return
 
     def _meaning_agrees(self, concept_id: str, label: str, name: str) -> bool:
-        """Return True if the words a name adds after a concept's label bring its meaning closer
+        """Return True if the words a name adds to a concept's label bring its meaning closer
         to the concept, not away from it: they say what kind of thing it is ("swish activation
-        function", "mbpp python benchmark"), not which other thing it is ("attention rollout",
-        "gradient surgery"). Needs embeddings; compares the name's cosine to the concept's
-        names and definitions with the label's alone (see OPENING_MIN_GAIN)."""
+        function", "mbpp python benchmark") or whose ("google tpu"), not which other thing it
+        is ("attention rollout", "gradient surgery"). Needs embeddings; compares the name's
+        cosine to the concept's names and definitions with the label's alone (see
+        OPENING_MIN_GAIN), or asks its nearest concepts (see `_describes_its_kind`)."""
         if not self.has_vectors:
             return False
         row = self._vector_rows().get(concept_id)
@@ -1028,7 +1029,27 @@ class SearchIndex:
         name_cosine, label_cosine = (float(self.vectors[row] @ _query_vector(text)) for text in (name, label))
         if name_cosine - label_cosine >= OPENING_MIN_GAIN:
             return True
-        return self._describes_its_kind(row, name[len(label) :].strip())
+        added = name[len(label) :] if name.startswith(label) else name[: len(name) - len(label)]
+        return self._describes_its_kind(row, added.strip())
+
+    def _owner_then_label(self, concept_id: str, name: str) -> bool:
+        """Return True if a name is words the concept's own text holds followed by one of its
+        labels, and they bring the name's meaning closer to it (see `_meaning_agrees`): who makes
+        or runs it ("google tpu", "anthropic constitutional ai"), not a kind of it that the
+        termbase lacks ("quantile regression": regression's text names quantiles, but the name
+        is further from it than "regression" alone)."""
+        tokens = name.split()
+        for split in range(1, len(tokens)):
+            label = " ".join(tokens[split:])
+            if concept_id not in self._named_by(label):
+                continue
+            before = [t for t in tokens[:split] if t.lower() not in _STOPWORDS]
+            return (
+                bool(before)
+                and all(self._names_in_text(concept_id, t) for t in before)
+                and self._meaning_agrees(concept_id, label, name)
+            )
+        return False
 
     def _describes_its_kind(self, row: int, words: str) -> bool:
         """Return True if the concepts nearest in meaning to a concept (by row) are described
