@@ -529,3 +529,11 @@ def test_a_name_given_as_the_act_of_making_a_thing_names_the_thing() -> None:
     kept = {f.term for f in findings("The crew copies the chart. This is called *copying a chart*.")
             if f.defining}
     assert "chart" not in kept
+
+
+def test_a_naming_verb_after_a_modal_names_the_term() -> None:
+    found = defining("Ropes that raise a sail may be referred to as halyards.")
+    assert "halyards" in found
+    # a subject that ends on a relative pronoun is cut short: the whole sentence is the definition
+    found = defining("Boats are kept on floating pontoons which are often called marinas.")
+    assert found["marinas"].startswith("Boats are kept on floating pontoons which are often called marinas")

@@ -74,7 +74,8 @@ _NAMING_BEFORE = re.compile(
     re.I,
 )
 _CALLED_SUBJECT = re.compile(
-    r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:often\s+|usually\s+|also\s+|sometimes\s+|then\s+|simply\s+)?"
+    r"^(?P<subject>.+?)\s+(?:is|are|(?:may|can|might|could|will|would|should)\s+(?:also\s+)?be)\s+"
+    r"(?:often\s+|usually\s+|also\s+|sometimes\s+|then\s+|simply\s+)?"
     r"(?:called|named|termed|known\s+as|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
     re.I,
 )
@@ -178,7 +179,8 @@ _COPULA_SENTENCE = re.compile(
 )
 _NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
 _CALLED_INLINE = re.compile(
-    r"(?:\b(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
+    r"(?:\b(?:is|are|was|were|(?:may|can|might|could|will|would|should)\s+(?:also\s+|sometimes\s+)?be)\s+"
+    r"(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
     rf"(?:{_NAMING_VERB}|named)|,\s*(?:(?:often|usually|also|sometimes|commonly)\s+){{0,2}}{_NAMING_VERB}"
     r"|\b[Ww]e\s+call\s+(?:this|these|that|it|them)"
     # a noun and its name: "a locker called "the lazarette"", "a line called the X"
@@ -408,6 +410,8 @@ def defining_subject(before: str) -> str:
     if re.search(r"\b(?:such|this|these|those)\b", subject, re.I):  # "the end of such a rope": needs context
         return ""
     if re.search(r"\b(?:is|are|was|were)\s+(?:called|known|named|referred)\b", subject, re.I):
+        return ""
+    if re.search(r"\b(?:which|that|who)$", subject, re.I):  # "… using modules which are called …"
         return ""
     return subject
 
