@@ -733,8 +733,9 @@ class TermMatcher:
 _MATH_MARKS = re.compile(r"\$+")
 
 
-#: Where one sentence ends and the next begins (the text is on one line, single-spaced).
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
+#: Where one sentence ends and the next begins (the text is on one line, single-spaced): the
+#: spaces (group 1) after a full stop. (The stop is matched, not looked behind for at every place.)
+_SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9(])")
 
 
 def one_line(text: str, width: int = 200) -> str:
@@ -745,7 +746,7 @@ def one_line(text: str, width: int = 200) -> str:
     kept = None
     start = 0
     for sentence_break in _SENTENCE_BREAK.finditer(line):  # sentences read only as far as needed
-        sentence = line[start : sentence_break.start()]
+        sentence = line[start : sentence_break.start(1)]
         start = sentence_break.end()
         if kept is None:
             kept = sentence
