@@ -138,3 +138,13 @@ def test_who_makes_a_concept_before_its_label_finds_it_a_kind_the_termbase_lacks
     assert answer.unknown == () and answer.hits[0].id == "constitutional-ai"
     assert "tensor-processing-unit" in [h.id for h in index.search("google tpu")[:3]]
     assert index.answer("quantile regression").hits == []  # regression's text names quantiles
+
+
+def test_a_short_query_with_an_article_after_a_verb_is_a_description_not_a_name(builtin: Termbase) -> None:
+    from termbase.search import reads_as_name
+
+    assert not reads_as_name("remove the smallest absolute weights")
+    assert reads_as_name("text encoder of a diffusion model")  # an article after "of": a name's setting
+    answer = builtin.search_index().answer("generate a picture from a text prompt")
+    assert answer.unknown == ()
+    assert "text-to-image-generation" in [h.id for h in answer.hits[:5]]

@@ -362,7 +362,26 @@ def reads_as_name(text: str) -> bool:
     question: "hidden markov model" does, "network that predicts how good a state is" does not."""
     words = _FTS_TOKEN.findall(text.lower())
     content = [w for w in words if w not in _STOPWORDS]
-    return len(content) <= SEMANTIC_NAME_WORDS and not any(w in QUESTION_WORDS for w in words)
+    return (
+        len(content) <= SEMANTIC_NAME_WORDS
+        and not any(w in QUESTION_WORDS for w in words)
+        and not _describes(words)
+    )
+
+
+#: Words after which an article still belongs to a name ("text encoder of a diffusion model").
+_ARTICLE_OPENERS = frozenset(("of", "in", "on", "for", "with", "using", "via", "from", "inside", "within"))
+
+
+def _describes(words: list[str]) -> bool:
+    """Return True if a query's words (lower case) read as a description, not a name: an
+    article follows a word that is no preposition ("generate a picture from a text prompt",
+    "remove the smallest absolute weights"); names rarely hold one."""
+    return any(
+        word in ("a", "an", "the") and words[i - 1] not in _ARTICLE_OPENERS
+        for i, word in enumerate(words)
+        if i > 0
+    )
 
 
 def names_asked(text: str) -> list[tuple[str, str]]:
