@@ -185,3 +185,66 @@ def test_a_qualified_label_written_out_with_its_bracket_links_and_a_bracket_else
     )
     assert "auto-direction" in mentions.get("bidi", set())
     assert "auto-direction" not in mentions.get("scan-order", set())
+
+
+def test_a_common_noun_written_inside_a_longer_name_does_not_link() -> None:
+    mentions = mentioned(
+        [
+            entry(
+                "artificial intelligence (AI)",
+                "Machines doing tasks that take thought, like writing text.",
+                line=1,
+            ),
+            entry("transformer", "A network built from attention and feed-forward layers.", line=2),
+            entry("Quokka", "A small marsupial; its mascot name came from the Quokka Lab.", line=3),
+            entry(
+                "text classifier",
+                "A word-vector model from the Marsupial AI Lab, shown on the Chat With Transformers demo.",
+                line=4,
+            ),
+            entry("language model", "AI systems that predict text; most are transformer networks.", line=5),
+            entry("lab notes", "Notes kept by the Quokka team in the field.", line=6),
+        ]
+    )
+    assert "text-classifier" not in mentions  # "Marsupial AI Lab", "Chat With Transformers": names
+    assert mentions["language-model"] == {"artificial-intelligence", "transformer"}  # a sentence's first word
+    assert mentions["lab-notes"] == {"quokka"}  # a name is itself: next to "team" or not
+
+
+def test_a_label_after_a_picking_adjective_or_written_as_a_name_is_no_other_compound() -> None:
+    mentions = mentioned(
+        [
+            entry("token", "One unit of text a model reads: a word or a piece of one.", line=1),
+            entry("LeRobot", "An open library of robot-learning code and datasets.", line=2),
+            entry("streaming", "Sending each token to the user as soon as it is generated.", line=3),
+            entry(
+                "policy model",
+                "A robot controller trained on community LeRobot data that acts after the first token.",
+                line=4,
+            ),
+            entry("watermark", "A mark hidden in the pixel token stream of an image.", line=5),
+        ]
+    )
+    assert {"lerobot", "token"} <= mentions["policy-model"]
+    assert "token" not in mentions.get("watermark", set())  # "pixel token": another compound's head
+
+
+def test_a_loose_alias_links_where_the_names_are_kin_and_the_sentence_speaks_of_the_concept() -> None:
+    mentions = mentioned(
+        [
+            entry(
+                "transformer block",
+                "One attention sublayer and one feed-forward sublayer, each with a residual path.",
+                line=1,
+                labels=("transformer block", "layer"),
+            ),
+            entry(
+                "block pruning",
+                "Removing whole layers, attention and feed-forward alike, from a net.",
+                line=2,
+            ),
+            entry("Boltzmann machine", "A network of two layers of stochastic binary units.", line=3),
+        ]
+    )
+    assert mentions["block-pruning"] == {"transformer-block"}
+    assert "boltzmann-machine" not in mentions  # layers of units: no transformer block

@@ -9,6 +9,7 @@ from termbase.resolve import resolve
 
 def entry(term: str, definition: str, source: str = "a.txt", line: int = 1, **extra: object) -> Entry:
     labels, groups = parse_term(term)
+    labels = extra.pop("labels", labels)  # type: ignore[assignment]
     return Entry(
         source=source,
         line=line,

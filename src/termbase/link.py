@@ -151,6 +151,7 @@ class _Targets(dict[str, Target]):
             domain=domain_words(e.definition for e in concept.entries),
             terms=frozenset(e.term.lower().rstrip("s") for e in concept.entries),
             proper_name=_NAME_CASE.search(concept.label) is not None,
+            common_noun=any(label[:1].islower() for label in concept.labels),
         )
         self[concept_id] = target
         return target
@@ -322,7 +323,16 @@ class _Decider:
             weight=kinship.weight,
             mentioner_tied=concept_id in near,
             source_everyday=max(map(self.everyday_share().__getitem__, theirs), default=0.0),
+            topics_agree=self.topics_agree(concept_id, target_id),
         )
+
+    def topics_agree(self, one: str, other: str) -> float:
+        """Return +1 if both concepts state topics and share one, -1 if they share none, 0 if
+        either states none."""
+        mine, theirs = self.by_id[one].topics, self.by_id[other].topics
+        if not mine or not theirs:
+            return 0.0
+        return 1.0 if set(mine) & set(theirs) else -1.0
 
     def everyday_share(self) -> dict[str, float]:
         """Return, per source file, the share of its entries whose headword is one everyday word

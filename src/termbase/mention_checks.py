@@ -15,12 +15,19 @@ place before it links it, because a wrong link on a concept page is very visible
   modal or an adverb, or in -s after its subject ("a classifier that scores …") is a verb;
 - **noun-phrase boundaries**: a one-word label (or a label whose first word opens a
   compound) preceded by a noun that makes a longer compound ("pixel values", "quality
-  loss", "key/value head") links only if that noun belongs to the concept's own words;
+  loss", "key/value head") links only if that noun belongs to the concept's own words (a
+  word that picks out, "the first token", or a label written as a name, "community LeRobot
+  data", makes no other compound); a common noun's label written with a capital next to
+  another capitalised word mid-sentence is part of a longer name ("Facebook AI Research",
+  "Write With Transformers");
 - **sense**: a one-word label or alias of a concept defined in a subject field ("In
   attention, …") links only where the text speaks of that field; a one-word alias that is
   the head of the concept's name (`step` for `training step`) only with the name's other
   words about; a one-word alias that is no entry's headword and shares no word with the
-  concept's name ("fraction" of mantissa, "grid" of thread block) not at all; a two-letter
+  concept's name ("fraction" of mantissa, "grid" of thread block) not at all — unless, for
+  either kind of alias, the two concepts' names share a word (or the concept is central to
+  the glossary) and the sentence uses the concept's own words ("whole layers, attention and
+  feed-forward alike" on a block-pruning page); a two-letter
   acronym only where the definitions share a word;
 - **everyday words**: a one-word label that is also an everyday English word ("shape",
   "value", "baseline"; see `termbase.everyday_words`), written in lower case and not marked
@@ -36,6 +43,7 @@ place before it links it, because a wrong link on a concept page is very visible
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -349,6 +357,7 @@ class Target:
     domain: frozenset[str] = frozenset()  # words of the subject field its definitions open with
     terms: frozenset[str] = frozenset()  # the headwords of its entries, lower case, no plural s
     proper_name: bool = False  # its preferred label is written as a name (AudioLM, PyTorch)
+    common_noun: bool = False  # one of its labels is written in lower case (a common noun)
 
     @property
     def words(self) -> frozenset[str]:
@@ -515,6 +524,8 @@ def rejection(
         and previous not in target.words
         and previous.rstrip("s") not in target.words
         and (one_word or key != target.preferred)
+        and words.islower()  # a capital or digit marks a name, its own head ("community LeRobot data")
+        and previous not in _DETERMINING_ADJECTIVES
     ):
         return "head of another compound"  # "pixel values"
     if (
@@ -525,7 +536,15 @@ def rejection(
         and not key.endswith("s")
     ):
         return "plural of a name's description"  # "audio-language models" are not all AudioLM
+    if _inside_name(text, start, end, words, target):
+        return "inside a longer name"  # "Facebook AI Research", "Write With Transformers"
     reason = _sense_rejection(words, label, target, context)
+    if reason in _ALIAS_REASONS and kinship is not None:
+        # an alias whose concept names share a word with the mentioning one (or is central to the
+        # glossary), in a sentence that speaks of the concept: "the loss" on a loss's page
+        if math.isinf(kinship()) and _sentence_speaks_of(text, start, end, target):
+            return None
+        return reason
     if reason is not None or kinship is None or target.domain:  # a field spoken of shows the sense
         return reason
     if one_word and _everyday(text, start, end, words):
@@ -640,3 +659,44 @@ def word_stems(text: str) -> frozenset[str]:
 def content_words(text: str) -> frozenset[str]:
     """Return the lower-case words of a text, for the checks above."""
     return frozenset(_WORD.findall(text.lower()))
+
+
+
+#: Why `_sense_rejection` turns down an alias whose sense the concepts around may still show.
+_ALIAS_REASONS = ("loose alias", "head alias without the name's other words")
+#: Adjectives that pick out or judge ("first token", "known labels", "correct token"): after one,
+#: the label heads its own phrase, not another compound.
+_DETERMINING_ADJECTIVES = frozenset(
+    [
+        "first", "second", "third", "last", "next", "previous", "current", "future", "past", "known",
+        "unknown", "correct", "incorrect", "wrong", "right", "certain", "different", "various",
+        "given", "specific", "particular", "individual", "original", "new", "old", "other",
+        "degenerate", "separate", "appropriate", "accurate", "approximate", "adequate", "desired",
+    ]
+)
+_NEXT_WORD = re.compile(r"^[ \t]+([^\W\d_]+)\b")
+_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)[ \t]+$")
+#: What may end the text before a sentence's (or a heading's, a list item's) first word.
+_OPENERS = ".!?:;\n(\"'*#|>-"
+
+
+def _title_word(word: str) -> bool:
+    """Return True for a word written with a capital and then small letters (Research, With)."""
+    return len(word) > 1 and word[0].isupper() and word[1:].islower()
+
+
+def _inside_name(text: str, start: int, end: int, words: str, target: Target) -> bool:
+    """Return True if a capitalised mention of a concept named in lower case (a common noun) is
+    part of a longer name: next to another capitalised word, not at the start of a sentence
+    ("Facebook AI Research", "Write With Transformers"), unless that longer run is a label too."""
+    if not words[:1].isupper() or not target.common_noun:
+        return False
+    after = _NEXT_WORD.match(text[end : end + 40])
+    if after and _title_word(after.group(1)) and f"{words} {after.group(1)}".lower() not in target.labels:
+        return True
+    before = _PREVIOUS_WORD.search(text[max(0, start - 40) : start])
+    if before is None or not _title_word(before.group(1)):
+        return False
+    lead = text[: start - len(before.group(0))].rstrip()
+    run = f"{before.group(1)} {words}".lower()
+    return bool(lead) and lead[-1] not in _OPENERS and run not in target.labels

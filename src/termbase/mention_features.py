@@ -44,6 +44,7 @@ CHEAP_FEATURES = (
     "qualified_target",
     "position",
     "source_everyday",
+    "topics_agree",
 )
 #: … and those that compare words and neighbours of the sentence and definition with the target's
 #: (dear), in the order `dear_features` returns them, each with its least and greatest value: the
@@ -87,6 +88,9 @@ class Place(NamedTuple):
     #: the share of one-word everyday headwords among the entries of the target's source file(s)
     #: (the most of its files): high where everyday words are the glossary's own terms
     source_everyday: float
+    #: +1 when both concepts state topics and share one, -1 when both state topics and share none,
+    #: 0 when either states none
+    topics_agree: float = 0.0
 
 
 def place_features(place: Place) -> tuple[float, ...]:
@@ -119,6 +123,7 @@ def cheap_features(place: Place) -> tuple[float, ...]:
         float("(" in preferred),
         start / max(1, len(text)),
         place.source_everyday,
+        place.topics_agree,
     )
 
 
