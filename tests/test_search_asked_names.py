@@ -182,6 +182,7 @@ def test_words_a_concepts_labels_hold_count_in_any_spelling() -> None:
     assert before_purpose("beam search for decoding") == "beam search"
     assert before_purpose("mixture of depths") == "mixture of depths"
     assert before_purpose("zero point in asymmetric quantization") == "zero point"
+    assert before_purpose("downstream tasks after pretraining") == "downstream tasks"  # when it is met
     assert before_purpose("text encoder of a diffusion model") == "text encoder"
 
 

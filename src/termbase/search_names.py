@@ -334,11 +334,13 @@ def uncovered_words(
     return covered, missing
 
 
-#: Words after which a query that reads as a name says what its name is for or where it is
+#: Words after which a query that reads as a name says what its name is for, where or when it is
 #: used ("beam search for decoding", "zero point in asymmetric quantization"); "of" does when
 #: an article follows ("text encoder of a diffusion model"), else it is inside the name
 #: ("mixture of depths").
-_CONTEXT_OPENERS = frozenset(("for", "in", "on", "with", "using", "via", "from", "inside", "within"))
+_CONTEXT_OPENERS = frozenset(
+    ("for", "in", "on", "with", "using", "via", "from", "inside", "within", "during", "after", "before")
+)
 _ARTICLES = frozenset(("a", "an", "the"))
 
 
