@@ -537,3 +537,14 @@ def test_a_naming_verb_after_a_modal_names_the_term() -> None:
     # a subject that ends on a relative pronoun is cut short: the whole sentence is the definition
     found = defining("Boats are kept on floating pontoons which are often called marinas.")
     assert found["marinas"].startswith("Boats are kept on floating pontoons which are often called marinas")
+
+
+def test_a_marked_modifier_of_a_predicate_noun_takes_the_noun_before_a_relative_clause() -> None:
+    found = defining("The club's dinghy is a *clinker* hull, which means its planks overlap like roof tiles.")
+    assert "clinker hull" in found
+
+
+def test_the_other_name_in_brackets_after_a_defined_term_is_a_label() -> None:
+    found = {f.term: f for f in findings("Slack lines (or bights) are loops that lie loose on the deck.")
+             if f.defining}
+    assert found["slack lines"].labels == ("slack lines", "bights")

@@ -99,6 +99,12 @@ _PHRASE_REST = re.compile(
     r"^(?P<more>(?:\s+(?!(?:of|in|on|for|with|at|by|to|from|and|or|is|are|was|were)\b)[a-z][\w-]*){1,3}?)"
     r"(?=\s*(?:\([^()]{1,80}\)\s*)?(?:is|are)\s)"
 )
+#: The rest of a predicate noun phrase whose first word alone is marked, before a relative clause:
+#: "is an *additive* colour model, which means …".
+_PREDICATE_REST = re.compile(
+    r"^(?P<more>(?:\s+(?!(?:of|in|on|for|with|at|by|to|from|and|or|is|are|was|were)\b)[a-z][\w-]*){1,2}?)"
+    r"(?=\s*,\s*(?:which|that|where|in\s+which)\s)"
+)
 _VERB_AFTER = re.compile(
     r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>refers?\s+to|means|denotes|describes|stands\s+for|"
     r"is\s+defined\s+as|are\s+defined\s+as|is\s+short\s+for|consists?\s+of|represents)\b(?P<rest>.*)$",
@@ -172,10 +178,16 @@ _WORD = r"[A-Za-z][\w'’-]*"
 _COPULA_SENTENCE = re.compile(
     rf"^(?i:{_ADVERBIAL})?"
     rf"(?:(?P<det>(?i:an?|the))\s+)?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
-    r"(?:\([^()]{1,60}\)\s*)?(?P<verb>is|are)\s+(?:(?:typically|usually|generally|normally|often|simply|"
+    r"(?:\((?P<paren>[^()]{1,60})\)\s*)?(?P<verb>is|are)\s+(?:(?:typically|usually|generally|normally|often|simply|"
     r"just|essentially|basically|really|always|also)\s+)?"
     r"(?P<rest>(?:(?:an?|the|one|any|when|where)\s+|[a-z]{3,}s\s+(?=(?:that|which|who|whose|where)\s)).+)$",
     re.S,
+)
+#: Brackets after a term that give its other name: "(or booleans)", "(also called X)", "(aka X)".
+_BRACKETED_ALIAS = re.compile(
+    r"^(?:or|also(?:\s+(?:called|known\s+as))?|aka|a\.k\.a\.)\s+(?:the\s+|an?\s+)?"
+    r"(?P<alias>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})$",
+    re.I,
 )
 _NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
 _CALLED_INLINE = re.compile(
@@ -587,6 +599,10 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
                 and re.match(r"(?:an?|the|one|any|[a-z]{3,}s\s+(?:that|which|who|whose|where))\b",
                              phrase_copula.group("rest"), re.I):
             term, end = f"{term}{rest.group('more')}", span.end + rest.end()
+        elif span.kind in {STRONG, EMPHASIS} and _PREDICATE_BEFORE.search(text[: span.start]) \
+                and (rest := _PREDICATE_REST.match(text[span.end :])):
+            # "is an *additive* colour model, which …"
+            term, end = f"{term}{rest.group('more')}", span.end + rest.end()
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
             term = link_term(span.target, term)
         vague = term_problem(term)
@@ -835,8 +851,12 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
                 and term == term.lower() and not term_problem(term):
             score = 0.55 if det else 0.5 if term.endswith("s") else 0.4
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
+            # "Logical values (or booleans) are values that …": the other name in the brackets is a label
+            alias = _BRACKETED_ALIAS.match(copula.group("paren") or "")
+            other = clean_term(alias.group("alias")) if alias else ""
+            labels = (term, other) if other and not term_problem(other) else ()
             findings.append(Finding(term, score, (shape,), finish_definition(copula.group("rest")), True,
-                                    initial=not copula.start("term") or bool(det)))
+                                    labels=labels, initial=not copula.start("term") or bool(det)))
     for appositive in _PAREN_APPOSITIVE.finditer(text):
         words = appositive.group("term").split()
         if len(words) > 1 and (words[0].lower() in _NOT_MODIFIERS or term_problem(words[0])
