@@ -620,3 +620,16 @@ def test_glossary_page_definitions_render_as_each_would_alone() -> None:
     stressed = "<em>emphasis</em> and <strong>strong</strong>"
     assert rendered[1] == f"<p>Uses <code>grad_fn</code> and {stressed} words.</p>"
     assert rendered[6].startswith("<ul>") and rendered[14].count("<p>") == 2
+
+
+def test_glossaries_kept_in_the_process_follow_a_changed_link_target(tmp_path: Path) -> None:
+    """`mkdocs serve` rebuilds in one process: a new `link_to` for the same termbase file is
+    used at once, not the one kept from the build before."""
+    from termbase.glossify import source
+
+    db = tmp_path / "course.db"
+    build_termbase([str(FIXTURES / "glossify" / "course.yaml")], db)
+    first = source.load_glossaries([source.GlossarySource(db, "course", "https://a.example/")])
+    again = source.load_glossaries([source.GlossarySource(db, "course", "https://b.example/")])
+    assert first.sources[0].link_to == "https://a.example/" and again.sources[0].link_to == "https://b.example/"
+    assert source.matcher_of(db).find("An emulsion.")[0].concept_id == "emulsion"

@@ -158,7 +158,7 @@ def load_glossaries(sources: Sequence[GlossarySource], save: bool = True) -> Glo
     check_names(sources)
     stamp = _stamp(sources)
     found = _loaded.get(stamp)
-    if found is not None:
+    if found is not None and found.sources == tuple(sources):  # (the same files, named and linked alike)
         return found
     cache = _cache_file(stamp)
     try:
@@ -177,6 +177,12 @@ def load_glossaries(sources: Sequence[GlossarySource], save: bool = True) -> Glo
     _loaded.clear()  # keep one combination: a site's builds in `mkdocs serve`
     _loaded[stamp] = found
     return found
+
+
+def matcher_of(path: Path) -> TermMatcher:
+    """Return the matcher of one termbase as glossify reads and keeps it (MCP's `terms_in`:
+    one matcher, made once for every tool that finds terms in text)."""
+    return load_glossaries([GlossarySource(path, path.stem)]).matcher
 
 
 def unsaved(glossaries: Glossaries) -> bool:

@@ -12,6 +12,7 @@ import threading
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from functools import cached_property, lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from termbase.citations import origin_urls
@@ -92,12 +93,13 @@ class Glossary:
         self.matcher()
 
     def matcher(self) -> TermMatcher:
-        """Return the shared term matcher over every label (built once)."""
+        """Return the shared term matcher over every label: glossify's, read once and kept under
+        the cache folder until the termbase file changes (see `termbase.glossify.source`)."""
         with self._matcher_lock:
             if self._matcher is None:
-                from termbase.matcher import TermMatcher
+                from termbase.glossify.source import matcher_of
 
-                self._matcher = TermMatcher.from_termbase(self.termbase)
+                self._matcher = matcher_of(Path(self.termbase.path))
             return self._matcher
 
     @cached_property
