@@ -248,3 +248,25 @@ def test_a_loose_alias_links_where_the_names_are_kin_and_the_sentence_speaks_of_
     )
     assert mentions["block-pruning"] == {"transformer-block"}
     assert "boltzmann-machine" not in mentions  # layers of units: no transformer block
+
+
+def test_an_everyday_word_between_concepts_of_two_stated_topics_needs_closer_kin() -> None:
+    glossary = [
+        ("baseline", "A reference value taken off the return to cut the variance of a policy gradient."),
+        ("return", "The discounted sum of rewards an agent collects over one episode."),
+        ("policy gradient", "An estimate of how the expected return moves with the policy parameters."),
+        ("REINFORCE", "A Monte Carlo policy gradient method; a baseline taken off each return steadies it."),
+        ("reward", "The scalar an environment hands an agent after each action."),
+        ("agent", "Whatever chooses actions in an environment."),
+    ]
+    fillers = [(f"filler term {n}", f"Placeholder definition number {n} about nothing.") for n in range(12)]
+
+    def links_baseline(reinforce_topic: str) -> bool:
+        entries = [
+            entry(t, d, line=i + 1, topics=(reinforce_topic if t == "REINFORCE" else "rl",))
+            for i, (t, d) in enumerate(glossary + fillers)
+        ]
+        return "baseline" in mentioned(entries).get("reinforce", set())
+
+    assert links_baseline("rl")
+    assert not links_baseline("evaluation")  # kin, but filed under another topic: a third of the kinship

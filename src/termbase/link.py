@@ -189,7 +189,7 @@ def iter_mentions(
                 )
         return
     decider = _Decider(concepts, by_id, found)
-    targets, own, kinship = decider.targets, decider.own, decider.kinship
+    targets, own = decider.targets, decider.own
     learner = decider.keeps if learned else None
     for concept in concepts:
         matches = found.get(concept.id)
@@ -207,7 +207,7 @@ def iter_mentions(
                     targets[match.concept_id],
                     formulas,
                     partial(own.__getitem__, concept.id),
-                    partial(kinship, concept.id, match.concept_id),
+                    partial(decider.topical_kinship, concept.id, match.concept_id),
                     partial(learner, concept.id, definition, match, matches[index]) if learner else None,
                 )
             ]
@@ -263,7 +263,7 @@ def iter_places(
             formulas = math_spans(definition) if matches[index] else []
             for match in matches[index]:
                 target = decider.targets[match.concept_id]
-                tie = partial(decider.kinship, concept.id, match.concept_id)
+                tie = partial(decider.topical_kinship, concept.id, match.concept_id)
                 reason = rejection(
                     definition, match.start, match.end, match.label, target, formulas, context, tie
                 )
@@ -325,6 +325,13 @@ class _Decider:
             source_everyday=max(map(self.everyday_share().__getitem__, theirs), default=0.0),
             topics_agree=self.topics_agree(concept_id, target_id),
         )
+
+    def topical_kinship(self, one: str, other: str) -> float:
+        """Return the two concepts' kinship (`_Kinship`) as the rule checks weigh it: a part
+        (`OTHER_TOPIC_KINSHIP`) when both state topics and share none ("sampling" on a diffusion
+        page is no decoding strategy of the inference topic, though the two have neighbours in common)."""
+        kin = self.kinship(one, other)
+        return kin * OTHER_TOPIC_KINSHIP if self.topics_agree(one, other) < 0 else kin
 
     def topics_agree(self, one: str, other: str) -> float:
         """Return +1 if both concepts state topics and share one, -1 if they share none, 0 if
@@ -391,6 +398,10 @@ def _as_written(match: Match, definition: str) -> Match:
     written = definition[match.start : match.end]
     return match if written == match.text else match._replace(text=written)
 
+
+#: How much of their kinship two concepts keep for the rule checks when both state topics and
+#: share none (chosen on the judged gold: 0.3 kept the precision of every gold file or raised it).
+OTHER_TOPIC_KINSHIP = 0.3
 
 #: A concept mentioned by this share of all concepts is what the glossary is about ("commit" in
 #: a Git glossary): its label is read in its sense wherever it occurs.

@@ -35,8 +35,9 @@ place before it links it, because a wrong link on a concept page is very visible
   `termbase.mention_model`: how common the word is, kinship, the sentence's words and
   neighbours, …); without it, it links only between concepts that are kin (`link._Kinship`:
   names that share a word, a target central to the glossary, or enough neighbour concepts in
-  common), and more closely when the sentence around the word uses none of the target's own
-  words: "a strong baseline" in a segmentation model's definition is no RL baseline.
+  common; only a part of it counts when both concepts state topics and share none), and more
+  closely when the sentence around the word uses none of the target's own words: "a strong
+  baseline" in a segmentation model's definition is no RL baseline.
 
 `rejection` says which check turned a place down (for measuring and debugging the checks).
 """
