@@ -58,9 +58,11 @@ MANIFEST = Path(__file__).with_name("heldout.yaml")
 DEFAULT_DIR = Path("/work/heldout/glossaries")
 
 #: Markup a clean label never keeps: Sphinx's ¶, AsciiDoc heading marks and superscripts,
-#: Markdown emphasis, code and reference links, HTML/XML tags, entities, templates.
+#: Markdown emphasis, code and reference links, HTML/XML tags, entities, templates, `@key`
+#: references to other entries (added at aside16).
 RESIDUE = re.compile(
     r"¶|^=+\s|\*\*(?=[^*\s])[^*]*\*\*|^\*\*|\*\*$|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(\s[^<>]*)?/?>|\]\[|\]\(|&[a-zA-Z]+;|&#\d+;|\{\{|\}\}"
+    r"|(?:^|\s)@[A-Za-z][\w.-]*\s|\s@[A-Za-z][\w.-]*$"  # `@key` references among words (Typst)
 )
 
 

@@ -38,6 +38,7 @@ from termbase.readers.base import (
     without_shared_qualifiers,
     without_unnamed_entries,
 )
+from termbase.readers.file_language import with_file_language
 from termbase.readers.pointer_entries import without_pointer_entries
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
@@ -170,6 +171,7 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
     check_entries(len(result.entries), text.path)
     if may_hold_controls(text.text):
         result = cleaned(result)
+    result, language_findings = with_file_language(result, text.path)
     claimed = {u.line for u in result.unused} | {
         n for first, last in entry_spans(result) for n in range(first, last + 1)
     }
@@ -192,7 +194,7 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         entry_count=len(result.entries),
         unused_count=len(result.unused),
     )
-    findings = (*read.findings, *encoding_findings(text))
+    findings = (*read.findings, *language_findings, *encoding_findings(text))
     return ReadSource(source, result, cited_sources(result, text.path, reader.name), findings)
 
 

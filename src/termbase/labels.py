@@ -41,7 +41,13 @@ def clean_label(text: str) -> str:
     text = " ".join(unicodedata.normalize("NFC", text).translate(_QUOTES).split())  # spaces folded
     if len(text) > 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1].strip()
+    elif len(text) > 2 and _QUOTE_PAIRS.get(text[0]) == text[-1] and text[1:-1].count(text[-1]) == 0:
+        text = text[1:-1].strip()  # `「音轨」`, `«Term»`: quote marks around the whole name
     return text
+
+
+#: Quote marks that open and close a name in other scripts (CJK corner brackets, guillemets).
+_QUOTE_PAIRS = {"「": "」", "『": "』", "«": "»", "‹": "›", "„": "\"", "《": "》", "〈": "〉"}
 
 
 #: Where `_lemma` looks first: a function that gives a lemma worked out before (by the same

@@ -52,6 +52,9 @@ MARKUP_RESIDUE = re.compile(
     r"&[a-zA-Z]+;|&#\d+;|\{\{|\}\}|^:\s+\S|^\|\s|\s\|$"
     # a markup command left at the start of a label: POD `=item`, Texinfo `@item`, LaTeX `\item`
     r"|^(?:=(?:item|head\d|over|back|pod|cut|begin|end|for)|@(?:item|itemx|table|end|c)|\\(?:item|entry))\s"
+    # a reference to another entry by its key among words (Typst `@vhsic Hardware …`, `of @x`);
+    # a label that is only `@media` or `r@` is a name
+    r"|(?:^|\s)@[A-Za-z][\w.-]*\s|\s@[A-Za-z][\w.-]*$"
 )
 #: ISO 10241 writes a term's subject field after it in angle brackets (`aggregation <UML>`):
 #: a trailing `<words>` with no attributes and no closing tag is that, not leftover markup.

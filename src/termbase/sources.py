@@ -47,6 +47,7 @@ GLOSSARY_SUFFIXES = frozenset(
         ".asciidoc",
         ".ptx",
         ".tex",  # LaTeX glossaries package (\newglossaryentry, \newacronym)
+        ".bib",  # bib2gls glossary records (@entry, @abbreviation)
         ".xml",
         ".dita",  # DITA topics (glossentry)
         ".sgml",

@@ -147,6 +147,11 @@ def script_of(text: str) -> str:
     return scripts.most_common(1)[0][0] if scripts else ""
 
 
+def letter_script(char: str) -> str:
+    """Return the script a letter is written in (`LATIN`, `CYRILLIC`, `CJK`…), or ""."""
+    return _script_of_letter(char)
+
+
 @lru_cache(maxsize=8192)
 def _script_of_letter(char: str) -> str:
     """Return the script a letter's Unicode name opens with (`LATIN`, `HANGUL`…), or ""."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from termbase.errors import InputError, NotAGlossaryError
 from termbase.limits import watched
 from termbase.readers.base import Reader
+from termbase.readers.data.bibtex_glossary import BibtexGlossaryReader
 from termbase.readers.data.code_literal import CodeLiteralReader
 from termbase.readers.data.concept_record import ConceptRecordReader
 from termbase.readers.data.delimited_table import TableGlossaryReader
@@ -25,6 +26,7 @@ from termbase.readers.data.sql_inserts import SqlInsertsReader
 from termbase.readers.data.termbase_yaml import TermbaseYamlReader
 from termbase.readers.data.toml_records import TomlGlossaryReader
 from termbase.readers.data.typst_dict import TypstDictReader
+from termbase.readers.data.xml_records import XmlRecordsReader
 from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
@@ -32,6 +34,7 @@ from termbase.readers.markup.docbook import DocBookGlossaryReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.latex_glossaries import LatexGlossariesReader
 from termbase.readers.markup.latex_lists import LatexListsReader
+from termbase.readers.markup.markdown_abbr import MarkdownAbbrReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
@@ -49,6 +52,7 @@ from termbase.readers.markup.spec_up import SpecUpReader
 from termbase.readers.markup.texinfo import TexinfoTableReader
 from termbase.readers.pages.alternating import AlternatingReader
 from termbase.readers.pages.blank_blocks import BlankBlocksReader
+from termbase.readers.pages.hanging_indent import HangingIndentReader
 from termbase.readers.pages.introduced_bullets import IntroducedBulletsReader
 from termbase.readers.pages.line_pattern import LinePatternReader
 from termbase.readers.pages.module_extract import ModuleExtractReader
@@ -75,11 +79,12 @@ READERS: tuple[Reader, ...] = (
     TypstDictReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
-    SpecUpReader(), MediaWikiReader(),
+    SpecUpReader(), MediaWikiReader(), MarkdownAbbrReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),
     BlankBlocksReader(),
+    HangingIndentReader(),
     AlternatingReader(),
     LinePatternReader(),
     SphinxGlossaryReader(),
@@ -89,6 +94,7 @@ READERS: tuple[Reader, ...] = (
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
     LatexGlossariesReader(),
+    BibtexGlossaryReader(),
     LatexListsReader(),
     OrgModeReader(),
     TexinfoTableReader(),
@@ -98,6 +104,7 @@ READERS: tuple[Reader, ...] = (
     SkosReader(),
     TbxReader(),
     XliffReader(),
+    XmlRecordsReader(),
     TermbaseJsonlReader(),
 )
 

@@ -28,6 +28,12 @@ def _identifier() -> LanguageIdentifier:
     return LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE, norm_probs=True)
 
 
+def identify(text: str) -> tuple[str, float]:
+    """Return (ISO 639 code, probability) py3langid gives the language of `text`."""
+    language, probability = _identifier().classify(text)
+    return str(language), float(probability)
+
+
 def column_language(cells: Sequence[str]) -> str:
     """Return the language (ISO 639 code) the column's cells are written in, or "" if unsure."""
     filled = [cell.strip() for cell in cells if cell.strip()]

@@ -31,6 +31,8 @@ _JOINERS = re.compile(r"\s*[,;]\s*|\s+(?:and|or|und|oder|et|ou|e|y|o|и|или)\
 _SOURCE_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)|https?://\S+")
 #: A label's outer name before a bracket (`Extensible Markup Language (XML)`).
 _OUTER = re.compile(r"^(?P<outer>.+?)\s*[(（][^()（）]+[)）]\s*$")
+#: A bracket inside a label (`Denial of service (DoS) attack`): the label without it names it too.
+_INNER = re.compile(r"\s*[(（][^()（）]+[)）]")
 #: After the pointer sentence, at most this many words may follow (`See hash.  Please.`).
 MAX_TRAILING_WORDS = 2
 MAX_TARGET_WORDS = 8
@@ -103,11 +105,16 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
                 by_key.setdefault(label_key(label), []).append(index)
                 if outer := _OUTER.match(label):
                     by_key.setdefault(label_key(outer["outer"]), []).append(index)
+                if (bare := " ".join(_INNER.sub("", label).split())) and bare != label:
+                    by_key.setdefault(label_key(bare), []).append(index)
     added: dict[int, list[str]] = {}
     folded: dict[int, str] = {}
     for index, targets in pointers.items():
         found = _entries_named(targets[0], by_key) if len(targets) > 1 else []
         found = found or [i for name in targets[1:] or targets for i in _entries_named(name, by_key)]
+        if not found and result.entries[index].definition.strip():
+            # the pointer's words name no entry, but its link does (`see <a href="#dh">…</a>`)
+            found = [i for name in result.entries[index].see_also for i in _entries_named(name, by_key)]
         if not found:
             continue
         for target in dict.fromkeys(found):

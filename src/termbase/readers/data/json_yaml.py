@@ -25,7 +25,7 @@ import json
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -566,6 +566,7 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
         for target in targets:
             names.setdefault(target, []).append(name)
     last_end = 0
+    terms_by_key: dict[str, str] = {}
     for index, (key, record) in enumerate(records):
         if kind not in ("list", "inferred", "single"):
             record = Located(
@@ -602,12 +603,18 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
             covered |= lines_covered
             continue
         entries.extend(new_entries)
+        if key:  # as it is shown: `VHSIC` (its short form) for the key `vhsic`
+            first = new_entries[0]
+            shown = [label for label in first.labels if label.casefold() == first.term.casefold()]
+            terms_by_key.setdefault(key, next((x for x in shown if x != first.term), first.term))
         covered |= lines_covered
         unused.extend(
             Unused(source, u.line, lines[u.line - 1].strip(), u.reason)
             for u in inner_unused
             if lines[u.line - 1].strip()
         )
+    if terms_by_key:
+        entries = [_with_key_references(entry, terms_by_key) for entry in entries]
     unused.extend(
         Unused(source, number, line.strip(), kind_of_line(line))
         for number, line in enumerate(lines, start=1)
@@ -615,6 +622,30 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
     )
     title = _title(root)
     return entries_and_unused(entries, unused, title)
+
+
+#: A reference to another record by its key (`@vhsic`, as Typst and other markup write one).
+_KEY_REFERENCE = re.compile(r"(?<![\w@])@(?P<key>[\w][\w.-]*[\w]|\w)")
+
+
+def _with_key_references(entry: Entry, terms_by_key: dict[str, str]) -> Entry:
+    """Return the entry with each `@key` naming a record of the same file written as that
+    record's term as shown; other `@` words stay as they are."""
+    found: list[str] = []
+
+    def name(match: re.Match[str]) -> str:
+        term = terms_by_key.get(match["key"])
+        if term is None:
+            return match.group(0)
+        found.append(term)
+        return term
+
+    labels = tuple(dict.fromkeys(_KEY_REFERENCE.sub(name, label) for label in entry.labels))
+    groups = tuple(tuple(_KEY_REFERENCE.sub(name, label) for label in group) for group in entry.groups)
+    definition = _KEY_REFERENCE.sub(name, entry.definition)
+    if not found:
+        return entry
+    return replace(entry, labels=labels, groups=groups, definition=definition)
 
 
 #: The record reading and scoring of a located tree, for other data formats (TOML).

@@ -135,11 +135,15 @@ def _inline_element(element: etree._Element) -> str:
     if tag == "a":
         href = element.get("href", "")
         label = text.strip()
-        return f"[{label}]({href})" if href and label and not href.startswith("#") else text
-    if tag in ("em", "i", "cite") and text.strip():
-        return f"*{text.strip()}*"
-    if tag in ("strong", "b") and text.strip():
-        return f"**{text.strip()}**"
+        if not (href and label and not href.startswith("#")):
+            return text
+        lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+        return f"{lead}[{label}]({href}){trail}"
+    if tag in ("em", "i", "cite", "strong", "b") and text.strip():
+        # the spaces just inside an emphasis stay outside its marks: `The<b> A</b>dvanced`
+        mark = "*" if tag in ("em", "i", "cite") else "**"
+        lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+        return f"{lead}{mark}{text.strip()}{mark}{trail}"
     if tag == "q":
         return f"“{text.strip()}”"
     return text
@@ -294,6 +298,11 @@ def _references(elements: list[etree._Element]) -> tuple[list[str], list[str]]:
 def _term_links(found: list[_Found], root: etree._Element) -> list[_Found]:
     """Add to each entry's see-also the terms its body links to by their ids (`href="#term-x"`)."""
     ids = {dt.get("id"): _names(dt)[0] for dt in root.iter("dt") if dt.get("id")}
+    for dt in root.iter("dt"):  # HTML 4 anchors inside the term: `<dt><a name="x">Term</a></dt>`
+        for anchor in dt.iter("a"):
+            for key in (anchor.get("name"), anchor.get("id")):
+                if key and key not in ids and (name := _names(dt)[0]) and not _is_index_letter(name):
+                    ids[key] = name
     for item in found:
         for body in _between(item):
             for anchor in body.iter("a"):
@@ -339,7 +348,15 @@ def _definition_lists(root: etree._Element) -> list[_Found]:
     return _term_links(found, root)
 
 
+def _is_index_letter(name: str) -> bool:
+    """Return True for an index letter or digit (`A`, `0`) standing for a letter heading."""
+    return len(name) == 1 and name.isalnum()
+
+
 def _dl_entry(terms: list[etree._Element], bodies: list[etree._Element]) -> _Found:
+    # a dt holding only an index letter before the group's real term is a letter heading
+    named = [dt for dt in terms if not _is_index_letter(_names(dt)[0])]
+    terms = named or terms
     labels = [name for dt in terms for name in _names(dt)]
     definition = "\n\n".join(block for dd in bodies for block in element_blocks(dd))
     see_also, links = _references(bodies)

@@ -77,9 +77,12 @@ def _group(node: object) -> str:
     return verbatim[1:-1] if verbatim[:1] in "{[" else verbatim
 
 
-def _text(latex: str) -> str:
+def latex_text(latex: str) -> str:
     """Return LaTeX as plain text, spaces collapsed."""
     return " ".join(LatexNodes2Text().latex_to_text(latex).split())
+
+
+_text = latex_text
 
 
 class LatexGlossariesReader:

@@ -14,8 +14,9 @@ A shape of MkDocs and wiki glossaries (example in our own words)::
     - matte glazes
 
 The term is a paragraph's first line when that line is only bold text (a trailing hard
-break — two spaces or a backslash — is allowed, and so is a bracket after the bold text,
-`**API** (Application Programming Interface)`, which gives another name). The rest of the paragraph and every
+break — two spaces or a backslash — is allowed, and so are `<br>` tags before it and a
+bracket after the bold text, `**API** (Application Programming Interface)`, which gives
+another name). The rest of the paragraph and every
 block after it, up to the next bold term line or heading, is the definition. Headings,
 intro paragraphs and anything before the first term are reported.
 """
@@ -36,8 +37,9 @@ from termbase.readers.markup.markdown_parsing import (
     unused_outside,
 )
 
+#: Leading `<br>` tags (spacing some pages put before each term: `<br>**Term**`) are no text.
 _BOLD_LINE = re.compile(
-    r"^\s*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)"
+    r"^\s*(?:<br\s*/?>\s*)*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)"
     r"(?:[ \t]+(?P<bracket>\([^()\n]{1,80}\)))?\s*(?:\\)?\s*$"
 )
 MIN_ENTRIES = 3

@@ -22,6 +22,7 @@ headings, prose and other tables are reported.
 from __future__ import annotations
 
 import re
+import statistics
 from dataclasses import dataclass, replace
 
 from markdown_it.token import Token
@@ -49,7 +50,11 @@ _BOLD = re.compile(r"^\s*(\*\*|__)(?P<text>.+?)\1\s*$")
 REASON_HEADER_ROW = "table header row"
 REASON_DELIMITER = "table delimiter row"
 REASON_EMPTY_TERM = "table row with an empty term cell"
+REASON_NO_WORD = "table row without a word (numbers or marks only)"
 MIN_ROWS = 3
+#: A table read by its shape: names at most this long (median), bodies at least this long.
+MAX_TERM_CHARS = 60
+MIN_BODY_CHARS = 20
 
 
 #: Possessive quantifiers: no backtracking over a long run of blanks.
@@ -124,7 +129,28 @@ def is_glossary_table(table: Table) -> bool:
     if _TERM_HEADERS.match(clean_label(table.header[0].replace("*", ""))):
         return True
     bold = sum(1 for _, cells in table.rows if cells and _BOLD.match(cells[0]))
-    return bold >= max(2, len(table.rows) * 0.6)
+    return bold >= max(2, len(table.rows) * 0.6) or _shaped_as_terms(table)
+
+
+def _shaped_as_terms(table: Table) -> bool:
+    """Return True if, whatever its headers say, the table's first column holds short distinct
+    names and its definition column long text: `| 用語 | 説明 |` over `| IDOR | … とは、… |`."""
+    rows = [cells for _, cells in table.rows if len(cells) >= 2 and _has_word(cells)]
+    if len(rows) < MIN_ROWS:
+        return False
+    terms = [_term_text(cells[0]) for cells in rows]
+    column = _definition_column(table.header)
+    bodies = [clean_markdown(cells[column]) if column < len(cells) else "" for cells in rows]
+    if len({term.casefold() for term in terms if term}) < 0.9 * len(rows):
+        return False  # a column of repeated values (a category, a yes/no) names nothing
+    term_length = statistics.median(len(term) for term in terms)
+    body_length = statistics.median(len(body) for body in bodies)
+    return term_length <= MAX_TERM_CHARS and body_length >= max(MIN_BODY_CHARS, 2 * term_length)
+
+
+def _has_word(cells: tuple[str, ...]) -> bool:
+    """Return True if a row holds a letter anywhere: `| 1 | 2 |` (a numbering or template row) holds none."""
+    return any(character.isalpha() for cell in cells for character in cell)
 
 
 def _definition_column(header: tuple[str, ...]) -> int:
@@ -209,6 +235,9 @@ class MarkdownTableReader:
             for number, cells in table.rows:
                 claimed.add(number)
                 term = _term_text(cells[0]) if cells else ""
+                if term and not _has_word(cells):
+                    unused.append(Unused(source, number, lines[number - 1].strip(), REASON_NO_WORD))
+                    continue
                 if not term:
                     unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
                     continue

@@ -1,0 +1,108 @@
+"""The language of a monolingual file whose reader states none, told by the file's own text.
+
+Most shapes say nothing of their language, so their readers tag every entry `en`. A file
+whose entries are mostly written in another script is not English: `with_file_language`
+tags its entries with the language that script names (Hangul: `ko`, kana: `ja`, Hebrew:
+`he`…), else with the one py3langid tells from the text (Cyrillic, Arabic, Devanagari…:
+Russian or Ukrainian, Arabic or Persian), and leaves a finding when it cannot tell — the
+entries then stay `en`, and the build summary says so. Text in the Latin script is left as
+read: py3langid is not sure enough of short labels and clipped definitions to overrule the
+reader there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from termbase.model import ReadResult
+from termbase.read_checks import ReadFinding
+from termbase.readers.column_language import identify
+from termbase.table_shape import SCRIPT_LANGUAGE, letter_script, script_language
+
+#: The language readers give entries when the file states none.
+DEFAULT_LANGUAGE = "en"
+#: The file's language is told only when at least this share of its letters is in one non-Latin script.
+MIN_SCRIPT_SHARE = 0.5
+#: And py3langid's answer counts only at this probability or more.
+MIN_PROBABILITY = 0.9
+#: At most this many characters of the entries are looked at.
+SAMPLE_CHARS = 20_000
+#: Scripts py3langid has to tell apart the languages of (several languages write each).
+_SHARED_SCRIPTS = frozenset({"CYRILLIC", "ARABIC", "DEVANAGARI", "BENGALI", "TAMIL", "ETHIOPIC"})
+CHECK = "file-language"
+
+
+def entries_text(result: ReadResult) -> str:
+    """Return the labels and definitions of the read, joined, cut to SAMPLE_CHARS."""
+    parts: list[str] = []
+    size = 0
+    for entry in result.entries:
+        part = f"{entry.term}\n{entry.definition}"
+        parts.append(part)
+        size += len(part)
+        if size >= SAMPLE_CHARS:
+            break
+    return "\n".join(parts)[:SAMPLE_CHARS]
+
+
+def text_language(text: str) -> tuple[str, str]:
+    """Return (language, script) of a text in one non-Latin script: language "" when unsure,
+    script "" when most letters are Latin or in no one script."""
+    scripts = Counter(script for char in text if char.isalpha() and (script := letter_script(char)))
+    total = sum(scripts.values())
+    if not total:
+        return "", ""
+    if scripts["HIRAGANA"] + scripts["KATAKANA"]:  # kana beside kanji: Japanese
+        kana = scripts.pop("HIRAGANA", 0) + scripts.pop("KATAKANA", 0)
+        scripts["KATAKANA"] = kana + scripts.pop("CJK", 0)
+    script, count = scripts.most_common(1)[0]
+    if script == "LATIN" or count < MIN_SCRIPT_SHARE * total:
+        return "", ""
+    if script not in _SHARED_SCRIPTS:
+        return SCRIPT_LANGUAGE.get(script, ""), script
+    if told := script_language([text]):  # a letter only one language writes (ї, پ)
+        return told, script
+    language, probability = identify(text)
+    if probability >= MIN_PROBABILITY and _writes(language, script):
+        return language, script
+    return "", script
+
+
+def _writes(language: str, script: str) -> bool:
+    """Return True if `language` is one written in `script` (py3langid may answer a neighbour)."""
+    written = {
+        "CYRILLIC": {"ru", "uk", "be", "bg", "sr", "mk", "kk", "ky", "mn", "tg", "tt", "ba", "cv"},
+        "ARABIC": {"ar", "fa", "ur", "ps", "ku", "ug", "sd"},
+        "DEVANAGARI": {"hi", "mr", "ne", "sa"},
+        "BENGALI": {"bn", "as"},
+        "TAMIL": {"ta"},
+        "ETHIOPIC": {"am", "ti"},
+    }
+    return language in written.get(script, set())
+
+
+def with_file_language(result: ReadResult, source: str) -> tuple[ReadResult, tuple[ReadFinding, ...]]:
+    """Return the read with its entries tagged with the file's language when the reader
+    tagged them all with the default and their text is in another script; a finding when
+    that script's language cannot be told."""
+    entries = result.entries
+    if not entries or result.spans or result.cited:
+        return result, ()
+    if any(entry.language != DEFAULT_LANGUAGE or entry.group for entry in entries):
+        return result, ()  # the reader stated languages (a multilingual record, a PO header…)
+    language, script = text_language(entries_text(result))
+    if language:
+        tagged = tuple(replace(entry, language=language) for entry in entries)
+        return replace(result, entries=tagged), ()
+    if not script:
+        return result, ()
+    finding = ReadFinding(
+        source,
+        CHECK,
+        f"the entries are written in the {script.title()} script, but their language could not "
+        f"be told (py3langid is not sure); they are tagged {DEFAULT_LANGUAGE!r}",
+        entries[0].line,
+        0.0,
+    )
+    return result, (finding,)

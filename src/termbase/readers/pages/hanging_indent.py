@@ -1,0 +1,210 @@
+"""Hanging-indent glossaries: each term on a line of its own at the margin, its definition
+indented below it — the layout of plain-text references (Forth word lists, RFC-style and
+man-page-style glossaries).
+
+Example in our own words::
+
+    # Kiln words
+
+    kiln
+       An oven that fires clay until it is hard.
+
+    glaze ( clay -> pot )
+       A glassy coat fused onto pottery.
+
+       It may be clear or coloured.
+
+    bisque
+    biscuit
+       Pottery fired once, before glazing.
+
+A run of lines at the margin with no blank line between them, directly followed by indented
+lines, names one entry: each line of the run is a name of the same body (`bisque`,
+`biscuit`). The body is every indented line up to the next line at the margin, blank lines
+inside it kept as paragraph breaks. A signature after a name (a bracket holding `->` or
+`--`, as a Forth stack comment `( n -> n n )`) is part of the definition, not of the name.
+A line at the margin not followed by an indented body (a section heading, a note) is
+reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from termbase.labels import clean_label, parse_term
+from termbase.model import Entry, ReadResult, Unused
+from termbase.readers.base import entries_and_unused, numbered_lines
+from termbase.readers.pointer_entries import POINTER
+
+MIN_ENTRIES = 5
+#: A name line longer than this is prose, not a name.
+MAX_NAME_CHARS = 80
+#: The most this reader is sure of a file: shapes with markup of their own score higher.
+MAX_CONFIDENCE = 0.6
+#: A signature after a name: from the first bracket that holds an arrow or a dash pair.
+_SIGNATURE = re.compile(r"^(?P<name>\S.*?)\s+(?P<signature>\S*\((?=[^)]*(?:->|--|—|→)).*)$")
+#: Lines that are markup of another shape, never a name (unless a signature follows):
+#: list items, headings of Markdown and reST, tables, code fences, reST directives.
+_MARKUP = re.compile(r"^(?:[-*+•]\s|\d+[.)]\s|#{1,6}\s+[A-Z]|[=~^\-]{3,}\s*$|\||```|\.\.\s)")
+#: Names that end with a colon (`key:`) in most entries: YAML or a config file, not a glossary.
+MAX_COLON_NAMES = 0.5
+REASON_MARGIN = "line at the margin without an indented body (a heading or a note)"
+#: A name followed by a colon and only tags or keys (`Abstand: #Math #BV1 !dist`).
+_TAGGED = re.compile(r"^(?P<name>[^:]{1,80}?)\s*:\s*(?:[#!][\w.-]+\s*)+$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """Margin lines (number, text) and the indented body lines below them."""
+
+    names: tuple[tuple[int, str], ...]
+    body: tuple[tuple[int, str], ...]
+
+
+def _indented(line: str) -> bool:
+    return line[:1] in (" ", "\t")
+
+
+def _blocks(text: str) -> list[_Block]:
+    """Return the margin runs of the text, each with the indented body below it (maybe none)."""
+    blocks: list[_Block] = []
+    names: list[tuple[int, str]] = []
+    body: list[tuple[int, str]] = []
+    for number, line in numbered_lines(text):
+        if not line.strip():
+            if names and not body:  # a blank line ends a run of names that has no body yet
+                blocks.append(_Block(tuple(names), ()))
+                names = []
+            elif body:
+                body.append((number, ""))
+            continue
+        if _indented(line):
+            if names:
+                body.append((number, line))
+            else:
+                blocks.append(_Block((), ((number, line),)))
+            continue
+        if body:
+            blocks.append(_Block(tuple(names), tuple(body)))
+            names, body = [], []
+        names.append((number, line))
+    if names or body:
+        blocks.append(_Block(tuple(names), tuple(body)))
+    return blocks
+
+
+def _is_name(line: str) -> bool:
+    """Return True for a line that can name an entry: short, and no markup of another shape
+    (a name with a signature is one whatever it looks like: Forth's `+ ( m n -> m+n )`)."""
+    if len(line.strip()) > MAX_NAME_CHARS:
+        return False
+    return bool(_SIGNATURE.match(line.strip())) or not _MARKUP.match(line)
+
+
+def _definition(body: tuple[tuple[int, str], ...]) -> str:
+    """Return the body's text: its lines joined, blank lines kept as paragraph breaks."""
+    paragraphs: list[list[str]] = [[]]
+    for _, line in body:
+        if line.strip():
+            paragraphs[-1].append(line.strip())
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return "\n\n".join(" ".join(lines) for lines in paragraphs if lines)
+
+
+def _name_and_signature(line: str) -> tuple[str, str]:
+    match = _SIGNATURE.match(line.strip())
+    if match:
+        return clean_label(match["name"]), match["signature"].strip()
+    if tagged := _TAGGED.match(line.strip()):  # `Abstand: #Math #BV1`: tags after the name
+        return clean_label(tagged["name"]), ""
+    return clean_label(line), ""
+
+
+def _pointer_line(line: str) -> tuple[str, str] | None:
+    """Return (name, pointer) for a margin line that only sends the reader to another entry
+    (`Aliasing: => Treppeneffekt`), else None: such a line is an entry the pointer rule folds."""
+    name, colon, rest = line.strip().partition(":")
+    if colon and name.strip() and len(name) <= MAX_NAME_CHARS and POINTER.match(rest.strip()):
+        return clean_label(name), rest.strip()
+    return None
+
+
+def _split_heading(block: _Block) -> tuple[tuple[tuple[int, str], ...], _Block]:
+    """Return the lines that open a run but name nothing (a heading right above the first
+    name: `# Memory`; a pointer line `Aliasing: => Treppeneffekt`, an entry of its own), and
+    the block without them."""
+    if not block.body:
+        return (), block
+    index = len(block.names)  # the names are the run of name lines right above the body
+    while index > 0 and _is_name(line := block.names[index - 1][1]) and not _pointer_line(line):
+        index -= 1
+    return block.names[:index], _Block(block.names[index:], block.body)
+
+
+def _entries(blocks: list[_Block]) -> list[_Block]:
+    """Return the blocks that are entries: names at the margin, a body below them."""
+    found = []
+    for block in blocks:
+        _, named = _split_heading(block)
+        if named.names and named.body and all(_is_name(line) for _, line in named.names):
+            found.append(named)
+    return found
+
+
+class HangingIndentReader:
+    """Reads glossaries of terms at the margin with indented definitions below them."""
+
+    name = "hanging-indent"
+    description = "terms at the margin, each definition indented below it (plain-text references)"
+
+    def detect(self, text: str) -> float:
+        """Return up to MAX_CONFIDENCE: the share of content lines that entries cover."""
+        if "\n " not in text and "\n\t" not in text:
+            return 0.0
+        blocks = _blocks(text)
+        entries = _entries(blocks)
+        if len(entries) < MIN_ENTRIES:
+            return 0.0
+        names = [line.strip() for b in entries for _, line in b.names]
+        if sum(1 for name in names if name.endswith(":")) > MAX_COLON_NAMES * len(names):
+            return 0.0
+        content = sum(1 for _, line in numbered_lines(text) if line.strip())
+        covered = sum(len(b.names) + sum(1 for _, line in b.body if line.strip()) for b in entries)
+        share = covered / max(1, content)
+        return MAX_CONFIDENCE * share if share >= 0.6 else 0.0
+
+    def read(self, text: str, source: str) -> ReadResult:
+        """Return one entry per run of names with its indented body; other lines are reported."""
+        entries: list[Entry] = []
+        unused: list[Unused] = []
+        for whole in _blocks(text):
+            heading, block = _split_heading(whole)
+            for number, line in heading:
+                if pointer := _pointer_line(line):
+                    entries.append(Entry(source, number, number, pointer[0], (pointer[0],), pointer[1]))
+                else:
+                    unused.append(Unused(source, number, line.strip(), REASON_MARGIN))
+            if not (block.names and block.body and all(_is_name(line) for _, line in block.names)):
+                for number, line in block.names:
+                    if not block.body and (pointer := _pointer_line(line)):
+                        entries.append(Entry(source, number, number, pointer[0], (pointer[0],), pointer[1]))
+                    else:
+                        unused.append(Unused(source, number, line.strip(), REASON_MARGIN))
+                unused += [Unused(source, n, line.strip(), REASON_MARGIN) for n, line in block.body if line]
+                continue
+            named = [_name_and_signature(line) for _, line in block.names]
+            names = [name for name, _ in named if name]
+            if not names:
+                continue
+            signatures = [signature for _, signature in named if signature]
+            definition = _definition(block.body)
+            if len(signatures) == 1:
+                definition = f"{signatures[0]} {definition}"
+            labels = tuple(dict.fromkeys(label for name in names for label in parse_term(name)[0]))
+            last = max(n for n, line in block.body if line)
+            entries.append(
+                Entry(source, block.names[0][0], last, names[0], labels or (names[0],), definition)
+            )
+        return entries_and_unused(entries, unused)
