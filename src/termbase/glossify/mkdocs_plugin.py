@@ -49,7 +49,6 @@ from mkdocs.utils import get_relative_url
 from termbase.collections_pause import no_collections
 from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
-from termbase.glossify.definition_html import DefinitionRenderer
 from termbase.glossify.html import glossify_fragment
 from termbase.glossify.linker import Linker, LinkTarget
 from termbase.glossify.source import Glossaries, GlossarySource, keep_glossaries, load_glossaries, unsaved
@@ -266,6 +265,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         rendered = self.glossaries.rendered  # kept with the cached termbases
         missing = [key for key in self.uses if key not in rendered]
         if missing:  # rendered together (see `definition_html`), once: then kept with the cache
+            from termbase.glossify.definition_html import DefinitionRenderer  # (a cached build needs none)
+
             texts = [self.full_definitions.get(key, "") for key in missing]
             rendered.update(zip(missing, DefinitionRenderer().render(texts), strict=True))
             self.rendered_new = True
