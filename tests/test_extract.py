@@ -476,3 +476,15 @@ def test_a_bold_keyword_names_its_construct_and_the_heading_gives_its_other_name
         encoding="utf-8")
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert "again loop" in found["again statement"].labels
+
+
+def test_a_gerund_heading_over_the_thing_its_act_makes_introduces_the_thing(tmp_path: Path) -> None:
+    (tmp_path / "01-ropes.md").write_text(
+        "# Ropes\n\n### Splicing\n\nCrews join two ropes for good by making *splices*, or weaves of their "
+        "strands into each other, so the join is nearly as strong as the rope.\n\n"
+        "A splice takes longer than a knot. Every splice on the club boats is checked in spring.\n\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    splice = found["splice"]
+    assert "splicing" in splice.labels and "the section heading names it and the text below explains it" \
+        in splice.evidence

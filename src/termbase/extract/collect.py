@@ -372,11 +372,20 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
         end = sentence.line + sentence.text.count("\n")
         return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
     words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
-    pattern = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
+    gerund = len(words) == 1 and words[0].endswith("ing") and len(words[0]) >= 7
+    if gerund:
+        words = [words[0][:-3]]  # "## Chunking" over "… by creating *chunks*": the act and its thing
+    pattern = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words) + r"\w*", re.I)
     sentences = split_sentences(block, document.language)[:2]
+    labels: tuple[str, ...] = ()
     for position, sentence in enumerate(sentences):
-        if not pattern.search(sentence.text):
+        if not (mentioned := pattern.search(sentence.text)):
             continue
+        if gerund and mentioned.group(0).lower() != term.lower():
+            # the sentence names the thing the heading's act makes: the entry is the thing, the act a label
+            thing = mentioned.group(0).lower()
+            thing = thing[:-1] if thing.endswith("s") and not thing.endswith("ss") else thing
+            term, labels = thing, (thing, term)
         text = " ".join(sentence.text.split())
         if position + 1 < len(sentences) and _ELABORATION_START.match(sentences[position + 1].text):
             text += " " + " ".join(sentences[position + 1].text.split())
@@ -387,7 +396,8 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
             evidence = (f"{where} names it and the text below explains it",)
             score = 0.45
         definition = finish_definition(text)
-        finding = Finding(term, score, evidence, definition, True, markup="heading", initial=True)
+        finding = Finding(term, score, evidence, definition, True, labels=labels, markup="heading",
+                          initial=True)
         end = sentence.line + sentence.text.count("\n")
         return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
     return None
