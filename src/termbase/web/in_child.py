@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import multiprocessing as mp
+import os
 import threading
 from collections.abc import Callable
 
@@ -18,7 +18,7 @@ class InChild:
         self._function, self._args = function, args
         self._done = False
         self._value: object = None
-        safe = "fork" in mp.get_all_start_methods() and threading.active_count() == 1
+        safe = hasattr(os, "fork") and threading.active_count() == 1
         self._job: Forked[object] | None = Forked(function, *args, writes=writes) if safe else None
         #: Whether the function runs in another process (else `get` runs it here).
         self.forked = self._job is not None

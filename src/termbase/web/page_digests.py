@@ -118,11 +118,13 @@ def concept_digests(db: sqlite3.Connection) -> dict[str, str]:
     return digests
 
 
-def list_digest(items: list[Summary], *page: str) -> str:
-    """Return a digest of what a list page (a letter, a topic) is made from besides the site:
-    its concepts' ids, labels and summaries, and `page` (its name, its address)."""
-    rows = json.dumps([page, [(item.id, item.label, item.summary) for item in items]], ensure_ascii=False)
-    return hashlib.blake2b(rows.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+def list_digest(items: list[Summary], digests: dict[str, str], *page: str) -> str:
+    """Return a digest of what a list (a letter or topic page, the search index) is made from
+    besides the site: its concepts' ids, the page digest of each (`digests`: what their labels
+    and summaries are made from, and more), and `page` (its name, its address)."""
+    rows = "\n".join([item.id + " " + digests.get(item.id, "") for item in items])
+    text = json.dumps(page, ensure_ascii=False) + "\n" + rows
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 #: Every concept id in the order of `Termbase.concept_ids_by_label` (the store is not imported here).
@@ -138,7 +140,8 @@ class SiteInputs:
     code: str
     #: Every concept id, in the order of `Termbase.concept_ids_by_label`.
     ids: list[str]
-    digests: dict[str, str]
+    #: The page digest of each concept of `ids`, in that order.
+    digests: list[str]
     #: The last build's fingerprint of what all its pages share ("" if none).
     site: str
     #: The last build's digests of its files other than concept pages.
@@ -185,7 +188,7 @@ def _site_inputs_of(path: Path, out: Path) -> SiteInputs:
         return SiteInputs(
             code=code_fingerprint(),
             ids=ids,
-            digests=digests,
+            digests=[digests[i] for i in ids],
             site=earlier.site,
             files=earlier.files,
             changed=changed,

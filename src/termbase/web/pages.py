@@ -476,11 +476,11 @@ def stats_data(data: SiteData) -> dict[str, object]:
     """Return the statistics: counts, concepts per topic and per source, overlap of sources."""
     paths = [str(s["path"]) for s in data.sources]
     pair_counts: Counter[tuple[str, str]] = Counter()
-    by_number: Counter[int] = Counter()
+    by_number = Counter(map(len, data.sources_of.values()))
     for concept_paths in data.sources_of.values():
-        by_number[len(concept_paths)] += 1
-        for a, b in combinations(sorted(set(concept_paths), key=paths.index), 2):
-            pair_counts[(a, b)] += 1
+        if len(concept_paths) > 1:  # most concepts come from one source: no pair
+            for a, b in combinations(sorted(set(concept_paths), key=paths.index), 2):
+                pair_counts[(a, b)] += 1
     overlap = [{"a": a, "b": b, "shared": pair_counts.get((a, b), 0)} for a, b in combinations(paths, 2)]
     return {
         "counts": data.counts,

@@ -12,7 +12,6 @@ import gc
 import hashlib
 import html
 import json
-import multiprocessing as mp
 import os
 import shutil
 import threading
@@ -218,7 +217,7 @@ def render_articles(views: list[dict[str, object]], context: dict[str, object]) 
 def worker_count(concepts: int, asked: int | None = None) -> int:
     """Return how many processes write concept pages: `asked`, else one per core for a large
     site; 1 where the platform cannot fork or other threads run (forking them is unsafe)."""
-    if "fork" not in mp.get_all_start_methods() or threading.active_count() > 1:
+    if not hasattr(os, "fork") or threading.active_count() > 1:
         return 1
     if asked is not None:
         return max(1, asked)
@@ -278,7 +277,9 @@ def write_concept_pages(
             return blocks
         step = -(-len(ids) // (workers * 4))
         shares = [ids[start : start + step] for start in range(0, len(ids), step)]
-        with mp.get_context("fork").Pool(workers) as pool:
+        import multiprocessing  # only here: a rebuild of a few pages does not need it
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
             pending = pool.imap(_write_share, shares)
             if meanwhile:
                 meanwhile()
@@ -473,30 +474,25 @@ def _write_site(
             replace_file(path, payload)
             rewritten += 1
 
-    def list_pages() -> tuple[dict[str, str], int]:
-        """Write the home, stats, search, letter and topic pages, llms.txt, the static files and
-        the search index (as JSON and as a script); return what they add to `files` and how many
-        of them were written."""
-        known, before = set(files), rewritten
+    digest_of: dict[str, str] = {}
+
+    def page_digests() -> dict[str, str]:
+        """Return every concept's page digest, by id (from the helper: a first build waits for it)."""
+        nonlocal inputs
+        if inputs is None:
+            inputs = inputs_job.get()  # type: ignore[assignment]
+            assert inputs is not None
+        if not digest_of:
+            digest_of.update(zip(inputs.ids, inputs.digests, strict=True))
+        return digest_of
+
+    def site_pages() -> None:
+        """Write the home, stats and search pages, llms.txt (and the sitemap) and the static files."""
         home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
         write(out / "index.html", render_page("home.html", home))
         stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
         write(out / "stats.html", render_page("stats.html", stats))
         write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", None)}))
-        for initial in data.letters:
-            canonical = public.letter(initial) if public else ""
-            path = out / "letter" / f"{initial}.html"
-            made_of = list_digest(data.by_initial[initial], initial, canonical)
-            if not unchanged(path, made_of):
-                view = {**base_nested, **(letter_page(data, initial) or {}), "current_letter": initial}
-                write(path, render_page("letter.html", {**view, "canonical": canonical}), made_of)
-        for topic in data.topics:
-            canonical = public.topic(topic) if public else ""
-            path = out / "topic" / f"{topic_file(topic)}.html"
-            made_of = list_digest(data.by_topic[topic], topic, canonical)
-            if not unchanged(path, made_of):
-                view = {**base_nested, **(topic_page(data, topic) or {})}
-                write(path, render_page("topic.html", {**view, "canonical": canonical}), made_of)
         write(out / "llms.txt", llms_txt(data, public or top))
         if public:
             write(out / "sitemap.xml", sitemap_xml(public, data, ids))
@@ -504,14 +500,43 @@ def _write_site(
                 write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {public.file('sitemap.xml')}\n")
         for name in STATIC_FILES:
             write(out / "static" / name, (STATIC_DIR / name).read_bytes())
-        index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
-        write(out / "search-index.json", index)
-        write(out / "search-index.js", f"window.TERMBASE_INDEX = {index};\n")
+
+    def list_pages() -> tuple[dict[str, str], int]:
+        """Write the letter and topic pages and the search index (as JSON and as a script);
+        return what they add to `files` and how many of them were written."""
+        known, before = set(files), rewritten
+        digests = page_digests()
+        for initial in data.letters:
+            canonical = public.letter(initial) if public else ""
+            path = out / "letter" / f"{initial}.html"
+            made_of = list_digest(data.by_initial[initial], digests, initial, canonical)
+            if not unchanged(path, made_of):
+                view = {**base_nested, **(letter_page(data, initial) or {}), "current_letter": initial}
+                write(path, render_page("letter.html", {**view, "canonical": canonical}), made_of)
+        for topic in data.topics:
+            canonical = public.topic(topic) if public else ""
+            path = out / "topic" / f"{topic_file(topic)}.html"
+            made_of = list_digest(data.by_topic[topic], digests, topic, canonical)
+            if not unchanged(path, made_of):
+                view = {**base_nested, **(topic_page(data, topic) or {})}
+                write(path, render_page("topic.html", {**view, "canonical": canonical}), made_of)
+        made_of = list_digest(data.summaries, digests, "search index")
+        index_files = [out / "search-index.json", out / "search-index.js"]
+        stale = [path for path in index_files if not unchanged(path, made_of)]
+        if stale:
+            index = json.dumps(search_index(data), ensure_ascii=False, separators=(",", ":"))
+            texts = dict(zip(index_files, (index, f"window.TERMBASE_INDEX = {index};\n"), strict=True))
+            for path in stale:
+                write(path, texts[path], made_of)
         return {name: files[name] for name in files.keys() - known}, rewritten - before
 
+    def all_pages_but_concepts() -> None:
+        site_pages()
+        list_pages()
+
     # A rebuild: the list pages and the search index are written by another process while this
-    # one writes the changed concept pages (the digests are already here: the child reads no
-    # pipe of this process).
+    # one writes the changed concept pages and then the other pages (the digests are already
+    # here: the child reads no pipe of this process).
     lists_job = InChild(list_pages) if same_site and workers < 2 else None
     try:
         new_blocks = write_concept_pages(
@@ -520,7 +545,7 @@ def _write_site(
             todo,
             pages_folder,
             workers,
-            None if lists_job and lists_job.forked else list_pages,
+            None if lists_job and lists_job.forked else all_pages_but_concepts,
             public,
             progress,
             new_folder=first,
@@ -538,22 +563,22 @@ def _write_site(
             spans += (position, len(block))
             position += len(block) + 2
         if lists_job and lists_job.forked:
+            site_pages()
             listed, count = lists_job.get()  # type: ignore[misc]
             files.update(listed)
             rewritten += count
     finally:
         if lists_job:
             lists_job.close()
-    if inputs is None:  # a first build: the helper's answer was not needed until now
-        inputs = inputs_job.get()  # type: ignore[assignment]
-        assert inputs is not None
+    digests = page_digests()
+    assert inputs is not None
     removed = remove_stale_files(out, earlier_files, set(files))
     removed += remove_stale_files(out, {f"c/{i}.html": "" for i in inputs.gone}, set())
     manifest = {
         "site": site_fingerprint(inputs.code, *shared),
         "files": files,
         "concepts": ids,
-        "digests": [inputs.digests[i] for i in ids],
+        "digests": [digests[concept_id] for concept_id in ids],
         "blocks": spans,
     }
     manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
