@@ -148,3 +148,11 @@ def test_a_short_query_with_an_article_after_a_verb_is_a_description_not_a_name(
     answer = builtin.search_index().answer("generate a picture from a text prompt")
     assert answer.unknown == ()
     assert "text-to-image-generation" in [h.id for h in answer.hits[:5]]
+
+
+def test_a_name_typed_in_capitals_or_with_another_first_letter_is_another_name(builtin: Termbase) -> None:
+    index = builtin.search_index()
+    answer = index.answer("ERNIE knowledge enhanced language model")  # "Ernie" is an everyday name
+    assert answer.hits == [] and answer.unknown == ("ERNIE",)
+    assert index.search("nadam optimizer") == []  # one letter before Adam: NAdam, not a typo
+    assert index.search("adam optimzer")[0].id == "adam"  # a typo after the first letter

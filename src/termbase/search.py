@@ -11,7 +11,8 @@ full-text matches over definitions:
 | acronym    | 0.90–0.96   | an acronym for the concept's expansion, or the reverse      |
 | prefix     | 0.72–0.86   | the start of a label, or of a word inside one               |
 | typo       | 0.55–0.74   | a label within 1 edit (from 5 characters) or 2 (from 9), and|
-|            |             | no capital typed inside a word that the label lacks         |
+|            |             | no capital typed inside a word that the label lacks, and the|
+|            |             | same first letter ("nadam" names another thing than Adam)   |
 | fulltext   | 0.20–0.68   | FTS5 BM25 over labels (weighted ×8) and definitions         |
 | mention    | 0.72–0.82   | a label named inside a question ("compare GQA and MQA")     |
 | semantic   | 0.40–0.85   | meaning (embedding cosine) + words, for questions (3+ words)|
@@ -855,8 +856,13 @@ class SearchIndex:
         if not budget:
             return False
         for item in self.typos.lookup(key, Verbosity.CLOSEST, max_edit_distance=budget):
-            if item.distance and any(
-                search_names.capitals_agree(typed, label) for _, label, _ in self.rows.keyed("k", item.term)
+            if (
+                item.distance
+                and item.term[:1] == key[:1]
+                and any(
+                    search_names.capitals_agree(typed, label)
+                    for _, label, _ in self.rows.keyed("k", item.term)
+                )
             ):
                 return True
         return False
@@ -1140,8 +1146,8 @@ class SearchIndex:
         from symspellpy import Verbosity  # loaded with the index (see __init__)
 
         for item in self.typos.lookup(key, Verbosity.ALL, max_edit_distance=budget):
-            if item.distance == 0:
-                continue
+            if item.distance == 0 or item.term[:1] != key[:1]:
+                continue  # a first letter typed otherwise makes another name ("nadam" is not Adam)
             score = 0.74 - 0.08 * (item.distance - 1) - 0.1 * item.distance / max(len(key), 1)
             for concept_id, label, _ in self.rows.keyed("k", item.term):
                 if search_names.capitals_agree(text, label):  # "ResNeXt" is another name than ResNet

@@ -99,7 +99,14 @@ def _unknown_word(db: sqlite3.Connection, lock: Any, labels: LabelLookup, word: 
         return False
     if labels.misspells_a_label(typed):
         return False  # one edit or two from a label: a misspelling, not another name
-    return not is_everyday_word(word)
+    return typed_as_a_name(typed) or not is_everyday_word(word)
+
+
+def typed_as_a_name(typed: str) -> bool:
+    """Return True if a word is typed with two capitals or more in a word that also has other
+    letters ("ERNIE", "QMIX", "StarGAN"): written so on purpose, a name, even when an everyday
+    word is spelt the same ("Ernie")."""
+    return sum(c.isupper() for c in typed) >= 2 and len(typed) >= NAME_MIN_CHARS
 
 
 def capitals_agree(typed: str, label: str) -> bool:
