@@ -270,3 +270,28 @@ def test_an_everyday_word_between_concepts_of_two_stated_topics_needs_closer_kin
 
     assert links_baseline("rl")
     assert not links_baseline("evaluation")  # kin, but filed under another topic: a third of the kinship
+
+
+def test_a_bare_word_whose_concept_is_qualified_links_only_where_the_sentence_names_the_qualifier() -> None:
+    mentions = mentioned(
+        [
+            entry(
+                "sample (data point)",
+                "One item of a dataset: an input, maybe with its label.",
+                line=1,
+                labels=("sample (data point)", "sample"),
+            ),
+            entry(
+                "importance sampling",
+                "Estimating an average from random samples drawn from an easier distribution.",
+                line=2,
+            ),
+            entry(
+                "data cleaning",
+                "Fixing or dropping bad samples before the data reaches a model.",
+                line=3,
+            ),
+        ]
+    )
+    assert "importance-sampling" not in mentions  # draws from a distribution, not data points
+    assert mentions["data-cleaning"] == {"sample-data-point"}

@@ -27,7 +27,9 @@ place before it links it, because a wrong link on a concept page is very visible
   concept's name ("fraction" of mantissa, "grid" of thread block) not at all — unless, for
   either kind of alias, the two concepts' names share a word (or the concept is central to
   the glossary) and the sentence uses the concept's own words ("whole layers, attention and
-  feed-forward alike" on a block-pruning page); a two-letter
+  feed-forward alike" on a block-pruning page); the bare word of a concept whose glossary
+  qualifies its name ("sample (data point)") only in a sentence that uses the qualifier's
+  words ("random samples" of a Monte Carlo estimate are no data points); a two-letter
   acronym only where the definitions share a word;
 - **everyday words**: a one-word label that is also an everyday English word ("shape",
   "value", "baseline"; see `termbase.everyday_words`), written in lower case and not marked
@@ -539,6 +541,10 @@ def rejection(
         return "plural of a name's description"  # "audio-language models" are not all AudioLM
     if _inside_name(text, start, end, words, target):
         return "inside a longer name"  # "Facebook AI Research", "Write With Transformers"
+    if "(" in target.preferred and "(" not in words and not acronym and not _qualifier_in_sentence(
+        text, start, end, target.preferred
+    ):
+        return "qualified label, qualifier not in the sentence"  # "random samples" for sample (data point)
     reason = _sense_rejection(words, label, target, context)
     if reason in _ALIAS_REASONS and kinship is not None:
         # an alias whose concept names share a word with the mentioning one (or is central to the
@@ -679,6 +685,14 @@ _NEXT_WORD = re.compile(r"^[ \t]+([^\W\d_]+)\b")
 _PREVIOUS_WORD = re.compile(r"([^\W\d_]+)[ \t]+$")
 #: What may end the text before a sentence's (or a heading's, a list item's) first word.
 _OPENERS = ".!?:;\n(\"'*#|>-"
+
+
+def _qualifier_in_sentence(text: str, start: int, end: int, preferred: str) -> bool:
+    """Return True if the sentence around a mention uses a word of the bracket that qualifies the
+    concept's preferred label: a glossary that writes "sample (data point)" says the bare word has
+    other senses, so the bare word links only where the sentence speaks of data or points."""
+    qualifier = {w.rstrip("s") for w in content_words(preferred[preferred.index("(") :])}
+    return any(w.rstrip("s") in qualifier for w in content_words(_sentence(text, start, end)))
 
 
 def _title_word(word: str) -> bool:
