@@ -183,6 +183,8 @@ _COPULA_SENTENCE = re.compile(
     r"(?P<rest>(?:(?:an?|the|one|any|when|where)\s+|[a-z]{3,}s\s+(?=(?:that|which|who|whose|where)\s)).+)$",
     re.S,
 )
+#: One word with a capital inside ("DataFrame", "NameError"): the name of a kind in code, not a proper name.
+_CAMEL_CASE = re.compile(r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)+")
 #: Brackets after a term that give its other name: "(or booleans)", "(also called X)", "(aka X)".
 _BRACKETED_ALIAS = re.compile(
     r"^(?:or|also(?:\s+(?:called|known\s+as))?|aka|a\.k\.a\.)\s+(?:the\s+|an?\s+)?"
@@ -848,7 +850,8 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
                 and term[1:] == term[1:].lower():
             term = term[:1].lower() + term[1:]  # "Buoys are the …": a capital only because it starts
         if (det.lower() in {"a", "an"} or plural_generic) and first not in _GENERIC_SUBJECTS \
-                and term == term.lower() and not term_problem(term):
+                and (term == term.lower() or (det and _CAMEL_CASE.fullmatch(term))) \
+                and not term_problem(term):
             score = 0.55 if det else 0.5 if term.endswith("s") else 0.4
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
             # "Logical values (or booleans) are values that …": the other name in the brackets is a label
