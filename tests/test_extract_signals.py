@@ -553,3 +553,7 @@ def test_the_other_name_in_brackets_after_a_defined_term_is_a_label() -> None:
 def test_a_kind_named_in_code_style_with_a_capital_inside_is_defined_by_a_is_a() -> None:
     assert "TideTable" in defining("A TideTable is a list of the high and low waters of one port.")
     assert "Harbour" not in defining("A Harbour is a place.")  # a capitalised word alone is a name or a title
+
+
+def test_called_upon_is_no_naming() -> None:
+    assert not defining("Spare parts sit in lockers that can be called upon when needed.")

@@ -209,7 +209,7 @@ _CALLED_INLINE = re.compile(
 _COORDINATION = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+")
 #: "… is called again / respectively": the verb names a call or a list, not a term.
 _NOT_A_NAME = re.compile(
-    r"^(?:again|first|later|twice|once|repeatedly|recursively|here|there|now|with|by|from|when|itself|"
+    r"^(?:again|first|later|twice|once|repeatedly|recursively|here|there|now|with|by|from|when|itself|upon|"
     r"themselves|for|on|in|at|to|up|out|off|back|before|after|inside|within)\b"
     r"|\b(?:respectively|again|instead)$|^[a-z]+ly$", re.I,
 )
