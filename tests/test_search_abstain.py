@@ -156,3 +156,13 @@ def test_a_name_typed_in_capitals_or_with_another_first_letter_is_another_name(b
     assert answer.hits == [] and answer.unknown == ("ERNIE",)
     assert index.search("nadam optimizer") == []  # one letter before Adam: NAdam, not a typo
     assert index.search("adam optimzer")[0].id == "adam"  # a typo after the first letter
+
+
+def test_a_name_answered_only_by_what_it_is_for_is_absent(builtin: Termbase) -> None:
+    index = builtin.search_index()
+    answer = index.answer("label propagation for semi-supervised learning")
+    assert answer.hits == [] and answer.unknown == ("label propagation",)
+    assert answer.related[0].id == "semi-supervised-learning"
+    # a description before "for" whose hit is not named after it is answered
+    described = index.search("lightweight CNN for phones built from depthwise separable convolutions")
+    assert "mobilenet" in [h.id for h in described[:5]]

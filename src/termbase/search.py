@@ -714,7 +714,24 @@ class SearchIndex:
                 return (name,)
             if how == "purpose" and self._coined_and_foreign(name.split()[0], covered):
                 return (name,)  # "exllama for running quantized llama models"
+            purpose_only = how == "purpose" and not covered and len(name.split()) >= 2
+            if (
+                purpose_only
+                and self._named_after(best[0], text, name)
+                and not any(self._answers(other, name) for other in best[1:])
+            ):
+                return (name,)  # "label propagation for semi-supervised learning": the hit is its purpose
         return ()
+
+    def _named_after(self, concept_id: str, text: str, name: str) -> bool:
+        """Return True if a label of a concept is named in a query after the name it opens with
+        (in what the name is said to be for): the concept is that purpose, not the name."""
+        tokens = [t.strip(_EDGE_PUNCTUATION) for t in text.split()][len(name.split()) :]
+        for size in range(min(MENTION_MAX_WORDS, len(tokens)), 0, -1):
+            for start in range(len(tokens) - size + 1):
+                if concept_id in self._named_by(" ".join(tokens[start : start + size])):
+                    return True
+        return False
 
     def _coined_and_foreign(self, word: str, covered: list[str]) -> bool:
         """Return True if a word, typed in lower case, is no everyday English word, foreign to
