@@ -3,11 +3,13 @@ and ends byte for byte the same as a site built fresh from the new termbase."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from termbase.build import build_termbase
 from termbase.store import Termbase
 from termbase.web.site import BUILDING, MANIFEST, write_site
+from termbase.web.site_manifest import read_manifest
 
 FIRST = """# Pottery glossary
 
@@ -145,3 +147,35 @@ def test_a_rebuild_rewrites_the_pages_that_name_a_changed_concept(tmp_path: Path
     # Glaze and Slip mention the kiln: their pages show its new label; Throwing's page stays
     assert {"c/kiln.html", "c/glaze.html", "c/slip.html"} <= {n for n in after if after[n] != before.get(n)}
     assert after["c/throwing.html"] == before["c/throwing.html"]
+
+
+def test_a_manifest_of_another_shape_is_trusted_for_nothing(tmp_path: Path):
+    """A manifest that parses as JSON but is not one a build wrote (edited by hand, cut short in
+    its lists) makes every file again and removes nothing."""
+    db = termbase_of(tmp_path, "first", FIRST)
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    build(db, out)
+    (out / "notes.html").write_text("<p>ours</p>\n", encoding="utf-8")
+    cut_short = {"site": "x", "files": {"notes.html": ""}, "concepts": ["kiln"], "digests": []}
+    (out / MANIFEST).write_text(json.dumps(cut_short), encoding="utf-8")
+    summary = build(db, out)
+    build(db, fresh)
+    assert summary.rewritten == summary.files and summary.removed == 0
+    assert (out / "notes.html").is_file()
+    assert {k: v for k, v in site_files(out).items() if k != "notes.html"} == site_files(fresh)
+
+
+def test_a_manifest_of_the_previous_version_still_lets_gone_pages_go(tmp_path: Path):
+    """Before the concept pages had lists of their own, the manifest named them among `files`
+    (and kept each block's place by id): a rebuild over such a folder removes the pages of
+    concepts that are gone and ends as a fresh build."""
+    first, second = termbase_of(tmp_path, "first", FIRST), termbase_of(tmp_path, "second", SECOND)
+    out, fresh = tmp_path / "site", tmp_path / "fresh"
+    build(first, out)
+    listed = read_manifest(out)
+    older = {"site": "an older version", "files": dict.fromkeys(listed.paths(), "0"), "blocks": {}}
+    (out / MANIFEST).write_text(json.dumps(older), encoding="utf-8")
+    again = build(second, out)
+    build(second, fresh)
+    assert again.removed == 1 and not (out / "c" / "wedging.html").exists()
+    assert site_files(out) == site_files(fresh)

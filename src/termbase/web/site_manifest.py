@@ -51,14 +51,19 @@ class Manifest:
 
 
 def read_manifest(out: Path) -> Manifest:
-    """Return the manifest of the last build in `out` (empty if none; digests cleared if that
-    build did not finish, or wrote the one-path-a-line list of older versions)."""
+    """Return the manifest of the last build in `out` (empty if none or not one a build wrote;
+    digests cleared if that build did not finish, or wrote the one-path-a-line list of older
+    versions)."""
     try:
         text = (out / MANIFEST).read_text(encoding="utf-8")
     except (FileNotFoundError, UnicodeDecodeError):
         return Manifest({})
     try:
         stored = json.loads(text)
+    except ValueError:  # the one-path-a-line list of older versions
+        files = dict.fromkeys(text.splitlines(), "")
+        return Manifest(files, _older_pages(files))
+    try:
         files, site = dict(stored["files"]), str(stored["site"])
         if "concepts" in stored:
             concepts, digests = list(stored["concepts"]), list(stored["digests"])
@@ -67,9 +72,8 @@ def read_manifest(out: Path) -> Manifest:
             spans = {concept_id: (flat[2 * n], flat[2 * n + 1]) for n, concept_id in enumerate(concepts)}
         else:  # an older version's manifest (its code differs: nothing but the file names is used)
             pages, spans = _older_pages(files), {}
-    except (ValueError, KeyError, TypeError, IndexError):  # the one-path-a-line list of older versions
-        files = dict.fromkeys(text.splitlines(), "")
-        return Manifest(files, _older_pages(files))
+    except (ValueError, KeyError, TypeError, IndexError):  # not a manifest this code wrote: trust none of it
+        return Manifest({})
     if (out / BUILDING).exists():
         return Manifest(dict.fromkeys(files, ""), dict.fromkeys(pages, ""))
     glossary = _glossary_text(out, spans, files.get(GLOSSARY_DATA, ""))
