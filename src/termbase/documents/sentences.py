@@ -32,6 +32,13 @@ def _segmenter(language: str) -> Any:
 
 def sentence_bounds(text: str, language: str = "en") -> list[tuple[int, int]]:
     """Return (start, end) of each sentence of `text`, whitespace trimmed."""
+    return list(_bounds(text, language))
+
+
+@lru_cache(maxsize=2048)
+def _bounds(text: str, language: str) -> tuple[tuple[int, int], ...]:
+    """The sentence bounds of a text, kept for the few passes that read the same paragraph again
+    (a heading's search of its section, then the sentence-by-sentence pass)."""
     flat = text.replace("\n", " ")
     bounds: list[tuple[int, int]] = []
     cursor = 0
@@ -45,7 +52,7 @@ def sentence_bounds(text: str, language: str = "en") -> list[tuple[int, int]]:
         end = start + len(sentence)
         bounds.append((start, end))
         cursor = end
-    return bounds or [(0, len(text))]
+    return tuple(bounds) or ((0, len(text)),)
 
 
 def _joined_inside_spans(bounds: list[tuple[int, int]], spans: tuple[Span, ...]) -> list[tuple[int, int]]:
