@@ -308,7 +308,7 @@ class _PatternMaker:
         self.owners: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def __call__(self, pattern: str, owners: dict[str, str]) -> _Pattern:
-        ids = tuple(sorted(owners))
+        ids = tuple(owners) if len(owners) == 1 else tuple(sorted(owners))  # (most have one)
         ids = self.owners.setdefault(ids, ids)
         found = (ids, owners[ids[0]], pattern.count(" ") - 1)
         return self.made.setdefault(found, found)
@@ -435,8 +435,9 @@ class TermMatcher:
         self.terms = terms
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
-        every_char = set("".join(folded)).union("".join(cased))
-        self._pattern_chars = frozenset(c for c in every_char if not c.isascii())
+        # (`isascii` of a string is a flag: only the few patterns beyond ASCII are read)
+        beyond = [pattern for table in (folded, cased) for pattern in table if not pattern.isascii()]
+        self._pattern_chars = frozenset(c for pattern in beyond for c in pattern if not c.isascii())
         self._char_map: dict[str, str] = {}
 
     # -- building
