@@ -166,3 +166,14 @@ def test_a_name_answered_only_by_what_it_is_for_is_absent(builtin: Termbase) -> 
     # a description before "for" whose hit is not named after it is answered
     described = index.search("lightweight CNN for phones built from depthwise separable convolutions")
     assert "mobilenet" in [h.id for h in described[:5]]
+
+
+def test_a_label_of_another_concept_before_a_hits_label_in_a_name_makes_another_thing(
+    builtin: Termbase,
+) -> None:
+    index = builtin.search_index()
+    answer = index.answer("seed rl for scalable agent training")  # seed: a label, not in RL's text
+    assert answer.hits == [] and answer.unknown == ("seed rl",)
+    # an everyday word saying which, before a label, is a description
+    described = index.search("extra reward for putting reasoning in think tags and the final answer in a box")
+    assert "format-reward" in [h.id for h in described[:5]]

@@ -700,7 +700,10 @@ class SearchIndex:
             if self.names_a_label(name) or self.misspells_a_label(name):
                 continue  # a concept has that name (the hit is another): nothing absent is asked for
             covered, missing = self._accounted(best[0], name)
-            names_other = how == "asked" or (how == "purpose" and extends_a_name(name, covered, missing))
+            names_other = how == "asked" or (
+                how == "purpose"
+                and (extends_a_name(name, covered, missing) or self._unknown_modifier(best[0], name, missing))
+            )
             partial = covered and missing and names_other
             if partial and not any(self._answers(other, name) for other in best[1:]):
                 return (name,)  # no hit the user sees names all of it
@@ -722,6 +725,19 @@ class SearchIndex:
             ):
                 return (name,)  # "label propagation for semi-supervised learning": the hit is its purpose
         return ()
+
+    def _unknown_modifier(self, concept_id: str, name: str, missing: list[str]) -> bool:
+        """Return True if the words of a name that a concept's labels lack all come before the
+        words they hold, each is a label of its own or no everyday word, and the concept's text
+        holds none of them: they make a kind of it the concept does not know ("seed rl"), not a
+        word saying which ("extra reward for putting reasoning in tags" is a format reward)."""
+        words = [w.lower() for w in _FTS_TOKEN.findall(name)]
+        if not missing or any(w not in words for w in missing):
+            return False
+        if any(is_everyday_word(w) and not self.names_a_label(w) for w in missing):
+            return False
+        last_missing = max(words.index(w) for w in missing)
+        return last_missing < len(words) - 1 and not any(self._in_text(concept_id, w) for w in missing)
 
     def _named_after(self, concept_id: str, text: str, name: str) -> bool:
         """Return True if a label of a concept is named in a query after the name it opens with
