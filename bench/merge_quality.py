@@ -21,7 +21,9 @@ mentions_heldout7.tsv an eighth (built-in and five corpora not sampled before), 
 before the learned mention decision (termbase.mention_model) was run on it, and measured once
 (the model has been trained on it and all the files above since); mentions_heldout8.tsv a ninth
 (built-in, seeds and eight of the least-sampled corpora), judged and committed before the next
-shift changed anything, measured once after its last change (rules and learned decision).
+shift changed anything, measured once after its last change (rules and learned decision), trained
+on since; mentions_heldout9.tsv a tenth (built-in, seeds and twelve corpora), judged and committed
+after the next shift's last change and before anything ran on it, then measured once.
 
 Merges: bench/merge_gold/concepts.tsv holds pairs of seed entries judged one idea (same)
 or two (different). Pairwise precision / recall / F1 of the resolver's concepts over those
@@ -202,7 +204,8 @@ def main() -> None:
         ("mentions_heldout5", "fifth held-out sample, built-in and seven new corpora"),
         ("mentions_heldout6", "sixth held-out sample, built-in, seeds and four new corpora"),
         ("mentions_heldout7", "seventh held-out sample, built-in and five new corpora (trained on since)"),
-        ("mentions_heldout8", "eighth held-out sample, built-in, seeds and eight corpora (not trained on)"),
+        ("mentions_heldout8", "eighth held-out sample, built-in, seeds and eight corpora (trained on since)"),
+        ("mentions_heldout9", "ninth held-out sample, built-in, seeds and twelve corpora (not trained on)"),
     ):
         mentions = mention_scores(GOLD / f"{name}.tsv", args.seeds, args.show_errors, args.learned)
         print(
