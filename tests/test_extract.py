@@ -488,3 +488,15 @@ def test_a_gerund_heading_over_the_thing_its_act_makes_introduces_the_thing(tmp_
     splice = found["splice"]
     assert "splicing" in splice.labels and "the section heading names it and the text below explains it" \
         in splice.evidence
+
+
+def test_a_one_word_name_the_book_nearly_always_writes_before_one_noun_gets_that_compound(
+        tmp_path: Path) -> None:
+    (tmp_path / "01-ice.md").write_text(
+        "# Ice\n\nSea ice comes in two kinds. The first is called **fast**. It is held to the shore.\n\n"
+        "Fast ice does not drift. Boats moor beside fast ice in spring, and fast ice melts last.\n\n"
+        "Stow the line. Stow the chart, then stow the mug, before you stow, tidy.\n\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "fast ice" in found["fast"].labels
+    assert not any(" " in label for e in found.values() if e.term == "stow" for label in e.labels)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,7 +36,14 @@ from termbase.extract.collect import (
     markup_usage,
     reads_as_english,
 )
-from termbase.extract.forms import bare_forms, compound_forms, derived_forms, words_of
+from termbase.extract.forms import (
+    bare_forms,
+    compound_forms,
+    derived_forms,
+    following_nouns,
+    head_compound,
+    words_of,
+)
 from termbase.extract.gather import Candidate, gather
 from termbase.extract.keyness import keyness
 from termbase.extract.termhood import measure
@@ -174,13 +182,15 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
     )
 
 
-def _with_forms(candidate: Candidate, texts: Sequence[str]) -> Candidate:
+def _with_forms(candidate: Candidate, texts: Sequence[str],
+                followers: dict[str, Counter[str]] | None = None) -> Candidate:
     """Return the candidate with the other forms of its word that its chapter uses as labels
     ("cloning" also as "clone")."""
     chapter = candidate.introduced.chapter
     forms = derived_forms(candidate.term, words_of(texts[chapter])) if chapter < len(texts) else []
     forms += compound_forms(candidate.term, candidate.introduced.sentence, texts)
     forms += bare_forms(candidate.term, texts)
+    forms += head_compound(candidate.term, followers or {})
     if not forms:
         return candidate
     return replace(candidate, labels=tuple(dict.fromkeys((*candidate.labels, *forms))))
@@ -328,7 +338,8 @@ def extract_glossary(
     titles = {(i, s): sec.title for i, d in enumerate(documents) for s, sec in enumerate(d.sections)}
     titles.update({(i, -1): d.title for i, d in enumerate(documents)})  # each chapter's own title
     candidates = gather(occurrences, stats, titles, markup_usage(tuple(documents)), key)
-    candidates = [_with_forms(c, texts) for c in candidates]
+    followers = following_nouns((c.term for c in candidates), texts)
+    candidates = [_with_forms(c, texts, followers) for c in candidates]
     extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
     kept = tuple(e for e in extracted if e.confidence >= min_confidence)
     review = tuple(e for e in extracted if e.confidence < min_confidence)

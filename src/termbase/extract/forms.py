@@ -12,9 +12,11 @@ the entry the book introduced as "cloning".
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
+from termbase.documents.builder import word_set
 from termbase.labels import label_key, simplemma_lemma
 
 #: (suffix of the written form, what replaces it in the base word): an action or state named
@@ -131,3 +133,45 @@ def bare_forms(term: str, texts: Iterable[str]) -> list[str]:
     pattern = re.compile(rf"\b{re.escape(bare)}\b(?!\s+{re.escape(words[-1].rstrip('s'))})", re.I)
     uses = sum(len(pattern.findall(text)) for text in texts)
     return [bare.lower() if bare == bare.capitalize() else bare] if uses >= _BARE_USES else []
+
+
+#: How often, at least, and in what share of its uses, a one-word term must be followed by the same noun
+#: for that compound to be the book's own name of the idea ("long-term" → "long-term memory").
+_COMPOUND_USES = 3
+_COMPOUND_SHARE = 0.6
+_TOKEN = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]|[^\sa-z]")  # punctuation is a token: no pair spans it
+_NOT_HEADS = word_set(
+    """the a an of and or to in on for with by at from is are was were be been it its this that these those
+    as not but if then so than can will may must should would could you we they he she i our your their
+    which who what when where how also just only out up down off over into onto back away"""
+)
+
+
+def following_nouns(terms: Iterable[str], texts: Iterable[str]) -> dict[str, Counter[str]]:
+    """Return, for each one-word term, how often each word follows it in the book, and (under "")
+    how often the term occurs at all."""
+    wanted = {term.lower() for term in terms if " " not in term}
+    counts: dict[str, Counter[str]] = {word: Counter() for word in wanted}
+    for text in texts:
+        tokens = _TOKEN.findall(text.lower())
+        for here, token in enumerate(tokens):
+            if token in wanted:
+                counts[token][""] += 1
+                if here + 1 < len(tokens):
+                    counts[token][tokens[here + 1]] += 1
+    return counts
+
+
+def head_compound(term: str, counts: dict[str, Counter[str]]) -> list[str]:
+    """Return the compound the book nearly always writes a one-word term in ("**long-term**" named,
+    then "long-term memory" throughout): the term and the noun that follows it in most of its uses."""
+    seen = counts.get(term.lower())
+    if not seen or " " in term:
+        return []
+    total = seen[""]
+    head, uses = max(((word, n) for word, n in seen.items()
+                      if word.isalpha() and word not in _NOT_HEADS),
+                     key=lambda item: item[1], default=("", 0))
+    if uses >= _COMPOUND_USES and uses >= _COMPOUND_SHARE * total and len(head) >= 3:
+        return [f"{term} {head}"]
+    return []
