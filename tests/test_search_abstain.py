@@ -177,3 +177,8 @@ def test_a_label_of_another_concept_before_a_hits_label_in_a_name_makes_another_
     # an everyday word saying which, before a label, is a description
     described = index.search("extra reward for putting reasoning in think tags and the final answer in a box")
     assert "format-reward" in [h.id for h in described[:5]]
+
+
+def test_a_names_last_word_counts_as_held_by_a_hits_text_only_as_written(builtin: Termbase) -> None:
+    answer = builtin.search_index().answer("contrastive decoding")  # CoCa's text says "decoder"
+    assert answer.hits == [] and answer.unknown == ("contrastive decoding",)

@@ -777,7 +777,7 @@ class SearchIndex:
         if self._names_in_text(concept_id, name) or self._label_then_its_words(concept_id, name):
             return covered + missing, []
         head = _FTS_TOKEN.findall(name.lower())[-1]
-        if missing == [head] and self._in_text(concept_id, head):
+        if missing == [head] and self._in_text(concept_id, head, whole_word=True):
             return covered + missing, []
         if self._described_after(concept_id, name, covered) or self._owner_then_label(concept_id, name):
             return covered + missing, []
@@ -819,14 +819,20 @@ class SearchIndex:
             return bool(held) and not lacking
         return False
 
-    def _in_text(self, concept_id: str, word: str) -> bool:
+    def _in_text(self, concept_id: str, word: str, whole_word: bool = False) -> bool:
         """Return True if a concept's labels or definitions hold a word, in any spelling (as
-        `search_names.uncovered_words` reads words: "optimizer" is held by "optimiser")."""
+        `search_names.uncovered_words` reads words: "optimizer" is held by "optimiser"), or
+        with `whole_word` as itself or its plural only ("decoding" is not held by "decoder")."""
         with self.lock:
             row = self.db.execute(
                 "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
             ).fetchone()
-        return bool(row) and bool(search_names.uncovered_words(word, (f"{row[0]} {row[1]}",))[0])
+        if not row:
+            return False
+        if whole_word:
+            text = _document_terms(concept_id, f"{row[0]} {row[1]}")
+            return any(f" {form} " in text for form in (word, f"{word}s", word.removesuffix("s")))
+        return bool(search_names.uncovered_words(word, (f"{row[0]} {row[1]}",))[0])
 
     def _answers(self, concept_id: str, name: str) -> bool:
         """Return True if a concept accounts for every word of a name (see `_accounted`)."""
