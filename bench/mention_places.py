@@ -68,7 +68,7 @@ def judged_places(gold_names: list[str], seeds: Path = SEEDS) -> list[JudgedPlac
             )
             keys = {label_key(label) for label in by_id[match.concept_id].labels}
             features = place_features(place) if place is not None else None
-            places[where].append((match.text.lower(), keys, (reason, features)))
+            places[where].append((" ".join(match.text.lower().split()), keys, (reason, features)))
             texts[where] = " ".join(entry.definition.split())
         for name, (row_corpus, source, entry, surface, target, verdict, *context) in rows:
             if row_corpus != corpus:
@@ -76,9 +76,8 @@ def judged_places(gold_names: list[str], seeds: Path = SEEDS) -> list[JudgedPlac
             where = (source, entry) if entry.isdigit() else ("id", entry)
             if context and context[0] and context[0] not in texts.get(where, ""):
                 continue
-            found = tuple(
-                p for text, keys, p in places[where] if text == surface.lower() and label_key(target) in keys
-            )
+            words = " ".join(surface.lower().split())  # gold rows keep the words on one line
+            found = tuple(p for text, keys, p in places[where] if text == words and label_key(target) in keys)
             if found:
                 where_text = f"{corpus} {source}:{entry}"
                 out.append(JudgedPlace(name, where_text, surface, target, verdict == "right", found))

@@ -143,13 +143,14 @@ def _found(concepts, by_id, mentions, corpus: str) -> Found:
             )
             for match in mentions.get((concept.id, index), ()):
                 keys = {label_key(label) for label in by_id[match.concept_id].labels}
-                found[where].append((match.text.lower(), keys))
+                found[where].append((" ".join(match.text.lower().split()), keys))
     return found
 
 
 def _has(found: Found, source: str, entry: str, surface: str, target: str) -> bool:
     where = (source, entry) if entry.isdigit() else ("id", entry)
-    return any(text == surface.lower() and label_key(target) in keys for text, keys in found[where])
+    words = " ".join(surface.lower().split())  # gold rows keep the words on one line
+    return any(text == words and label_key(target) in keys for text, keys in found[where])
 
 
 def merge_scores(seeds: Path, show: bool) -> dict[str, float] | None:
