@@ -182,3 +182,8 @@ def test_a_label_of_another_concept_before_a_hits_label_in_a_name_makes_another_
 def test_a_names_last_word_counts_as_held_by_a_hits_text_only_as_written(builtin: Termbase) -> None:
     answer = builtin.search_index().answer("contrastive decoding")  # CoCa's text says "decoder"
     assert answer.hits == [] and answer.unknown == ("contrastive decoding",)
+
+
+def test_the_plural_of_a_clipped_last_word_completes_a_label(builtin: Termbase) -> None:
+    hits = builtin.search_index().search("depthwise separable convs")
+    assert hits[0].id == "depthwise-separable-convolution"

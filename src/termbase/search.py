@@ -913,6 +913,8 @@ class SearchIndex:
         self._labels_matches(text, found)
         if len(text) <= 64:
             self._prefix_matches(label_key(text), found, limit=50)
+            if not found and _plural_ending(text):  # "depthwise separable convs": a clipped word's plural
+                self._prefix_matches(label_key(text[:-1]), found, limit=50)
             self._typo_matches(text, found)
         name_like = reads_as_name(text)
         in_text = self._fulltext_scores(text, name_like)
