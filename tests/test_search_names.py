@@ -133,6 +133,8 @@ def test_capitals_agree_unless_one_typed_inside_a_word_is_missing_from_the_label
     assert capitals_agree("PyTroch", "PyTorch")
     assert capitals_agree("resnext", "ResNet") and capitals_agree("RESNEXT", "ResNet")
     assert capitals_agree("Resnte block", "ResNet block")
+    assert not capitals_agree("DeepSpeech", "DeepSpeed")  # "Speech" is a word of its own
+    assert capitals_agree("FlashAtention", "FlashAttention")  # "Atention" is no word: a slip
 
 
 def test_name_phrases_are_marked_by_capitals_inside_words_or_after_the_first() -> None:

@@ -112,11 +112,30 @@ def typed_as_a_name(typed: str) -> bool:
 def capitals_agree(typed: str, label: str) -> bool:
     """Return False when `typed`, written in mixed case, has a capital inside a word that
     `label` lacks ("ResNeXt" against "ResNet"): a capital typed on purpose marks another
-    name, not a slip. All-capital or all-lower-case input says nothing about names."""
+    name, not a slip; so does a part marked by capitals that is an everyday word where the
+    label has another ("DeepSpeech" against "DeepSpeed", "RegNet" against "ResNet").
+    All-capital or all-lower-case input says nothing about names."""
     if not any(c.islower() for c in typed):
         return True
     inner = Counter(c for word in re.split(r"[\s\-_/]+", typed) for c in word[1:] if c.isupper())
-    return not inner - Counter(c.upper() for c in label if c.isupper())
+    if inner - Counter(c.upper() for c in label if c.isupper()):
+        return False
+    return not _other_word_inside(typed, label)
+
+
+_CAMEL_PART = re.compile(r"[A-Z][a-z]+|[a-z]+")
+
+
+def _other_word_inside(typed: str, label: str) -> bool:
+    """Return True if a name typed in parts marked by capitals ("DeepSpeech") has a part that
+    is an everyday word where the label has another ("DeepSpeed"): a word chosen, not a slip."""
+    typed_parts, label_parts = _CAMEL_PART.findall(typed), _CAMEL_PART.findall(label)
+    if len(typed_parts) < 2 or len(typed_parts) != len(label_parts):
+        return False
+    return any(
+        mine.lower() != theirs.lower() and len(mine) >= NAME_MIN_CHARS and is_everyday_word(mine.lower())
+        for mine, theirs in zip(typed_parts, label_parts, strict=True)
+    )
 
 
 def name_phrases(text: str) -> list[str]:
