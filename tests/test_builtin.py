@@ -143,3 +143,15 @@ def test_remembered_digest_follows_the_sources(tmp_path: Path, monkeypatch: pyte
     assert changed == sources_digest(files) != digest
     memo.write_text("{not json", encoding="utf-8")
     assert remembered_digest(files) == changed
+
+
+def test_digest_follows_the_matcher_pattern_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled glossary stores glossify's matcher patterns: a new pattern format names a new
+    compiled file, so no cached glossary keeps patterns of a format this version cannot use."""
+    import termbase.matcher
+
+    source = tmp_path / "a.yaml"
+    source.write_text("- term: alpha\n  definition: The first letter.\n", encoding="utf-8")
+    before = sources_digest([source])
+    monkeypatch.setattr(termbase.matcher, "PATTERN_FORMAT", termbase.matcher.PATTERN_FORMAT + 1)
+    assert sources_digest([source]) != before

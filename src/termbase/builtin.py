@@ -38,12 +38,15 @@ def glossary_files() -> list[Path]:
 
 def sources_digest(files: list[Path]) -> str:
     """Return a short hash of the files' names and contents, the termbase version, the
-    stored search index's format and the embedding pipeline (a cached file without the
-    current index, or with another model's vectors, is built again)."""
+    stored search index's and glossify matcher patterns' formats and the embedding pipeline (a
+    cached file without the current index or patterns, or with another model's vectors, is built
+    again)."""
+    from termbase.matcher import PATTERN_FORMAT
     from termbase.search_tables import stamp
 
     digest = hashlib.sha256(__version__.encode())
     digest.update(stamp().encode())
+    digest.update(f"patterns {PATTERN_FORMAT}".encode())
     digest.update(semantic.MODEL_NAME.encode())
     for path in files:
         digest.update(path.name.encode())
@@ -99,12 +102,13 @@ _DIGESTS_KEPT = 16
 
 def _file_stamp(files: list[Path]) -> str:
     """Return a hash of the size and modification time of every file `sources_digest` reads or
-    depends on: the glossary's sources, the search index's module (its format) and simplemma's
-    version file, with the termbase version and the embedding model's name."""
+    depends on: the glossary's sources, the search index's and the matcher's modules (their
+    formats) and simplemma's version file, with the termbase version and the embedding model's name."""
     parts: list[object] = [__version__, semantic.MODEL_NAME]
     spec = importlib.util.find_spec("simplemma")
     simplemma = Path(spec.origin).with_name("__metadata__.py") if spec and spec.origin else None
-    for path in (*files, Path(__file__).with_name("search_tables.py"), simplemma):
+    modules = (Path(__file__).with_name("search_tables.py"), Path(__file__).with_name("matcher.py"))
+    for path in (*files, *modules, simplemma):
         try:
             status = path.stat() if path else None
         except OSError:
