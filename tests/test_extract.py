@@ -500,3 +500,18 @@ def test_a_one_word_name_the_book_nearly_always_writes_before_one_noun_gets_that
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert "fast ice" in found["fast"].labels
     assert not any(" " in label for e in found.values() if e.term == "stow" for label in e.labels)
+
+
+def test_a_name_given_with_an_indefinite_article_names_a_kind(tmp_path: Path) -> None:
+    (tmp_path / "01-rigging.md").write_text(
+        "# Rigging\n\nThe plan for every line aboard is written down in a checklist known as a `Riglist`.\n\n"
+        "Open the Riglist before you leave port.\n\n"
+        "A rope that slips under load is replaced by one called a tested halyard.\n\n"
+        "The routine that tidies the lines is called `coil`.\n", encoding="utf-8")
+    (tmp_path / "02-sailing.md").write_text(
+        "# Sailing\n\nEach Riglist names the crew member who checks each rope.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {e.term: e.confidence for e in (*result.entries, *result.review)}
+    assert found["Riglist"] >= 0.6  # code style, but 'a' before it: a kind of document, not one routine
+    assert found["tested halyard"] >= 0.6  # used once, yet named as a kind
+    assert found.get("coil", 0.0) < 0.6  # no article: the name of one thing

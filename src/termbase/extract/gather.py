@@ -19,7 +19,7 @@ from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, ST
 from termbase.extract.collect import COMMAND_HEADING, NAMED_AGAIN, MarkupUsage, Occurrence
 from termbase.extract.forms import lemma_key
 from termbase.extract.keyness import general_zipf
-from termbase.extract.signals import QUOTED
+from termbase.extract.signals import NAMED_AS_KIND, QUOTED
 from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
 from termbase.labels import _singular, label_key
@@ -325,7 +325,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(f"used in {chapters} chapters ({count} times)")
     elif count <= 1 and best.finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE} \
             and not (bolds_terms and best.finding.markup == STRONG) \
-            and not any(e in _SAYS_WHAT_THE_WORD_MEANS or e.startswith(NAMED_AGAIN) for e in evidence):
+            and not any(e in _SAYS_WHAT_THE_WORD_MEANS or e == NAMED_AS_KIND or e.startswith(NAMED_AGAIN)
+                        for e in evidence):
         confidence -= 0.1
         evidence.append("used only once")
     if count >= 3 and nested * 10 >= count * 8:
@@ -349,7 +350,7 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     marked = any(o.finding.markup in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE} for o in group)
     # "A variable is …", "integers (a data type which …)": what a kind of thing is, not a name
     generic = any(e.startswith(("sentence 'A ", "sentence 'An ", "a term with what it is in brackets"))
-                  for e in evidence)
+                  or e == NAMED_AS_KIND for e in evidence)
     # "the point where two lines meet is called a "junction"": prose names the idea the command
     # of the same name is named after
     named_in_prose = any(o.finding.markup in {"", QUOTED} and _CALLED_IN_PROSE.search(o.sentence)
@@ -360,7 +361,7 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if defined.finding.introduced_only:
         evidence.append("no sentence defines it outright: the definition is the sentence that introduces it")
     if defining and all(o.finding.markup == CODE_SPAN and not _PLURAL_WORD.fullmatch(o.finding.term)
-                        for o in defining):
+                        and NAMED_AS_KIND not in o.finding.evidence for o in defining):
         # code named as a term: a person decides ("the routine is called `coil`"); a plural common
         # word in code style ("the rings are called `stanchions`") is no identifier
         confidence = min(confidence, DEFINING_SCORE + 0.05)

@@ -222,12 +222,23 @@ _INSTANCE_SUBJECT = re.compile(
 )
 
 
+#: A naming with an indefinite article before the name ("called a floating point number", "known as a
+#: `Dockerfile`"): the name is that of a kind of thing, not of one thing ("a module called math").
+NAMED_AS_KIND = "named as a kind ('called a X')"
+_KIND_ARTICLE = re.compile(
+    r"\b(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:(?:often|usually|sometimes|simply)\s+)?an?\s+[\"'“‘`]?$",
+    re.I,
+)
+#: "called a bit instead of a digit": the name stops where the comparison starts.
+_COMPARED_AFTER = re.compile(r"\s+(?:instead\s+of|rather\s+than)\s+.*$", re.I)
+
+
 def called_names(match: re.Match[str]) -> list[str]:
     """Return the names a '… is called X' match gives: one quoted name, or each of 'X or Y, and Z'."""
     quoted = match.group("quoted") or match.group("single")
     if quoted:
         return [clean_term(quoted)]
-    text = match.group("term")
+    text = _COMPARED_AFTER.sub("", match.group("term"))
     if _NOT_A_NAME.search(text):
         return []
     # "called an index, or sometimes a subscript": each name without its adverb and article
@@ -641,6 +652,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         elif named:
             score += 0.45
             evidence.append("introduced by 'called / known as'")
+            if _KIND_ARTICLE.search(before):
+                evidence.append(NAMED_AS_KIND)
             defining = True
             subject = defining_subject(before)
             if subject:
@@ -915,8 +928,8 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             phrase = 2 <= len(term.split()) <= 4 and term == term.lower() and not is_identifier(term)
             other_name = named_subject(before) if len(names) == 1 else ""
             labels = (term, other_name) if other_name and other_name.lower() != term.lower() else ()
-            findings.append(Finding(term, 0.6 if phrase else 0.55, ("sentence '… is called X'",), definition,
-                                    True, labels=labels))
+            shape = ("sentence '… is called X'", *((NAMED_AS_KIND,) if _KIND_ARTICLE.search(before) else ()))
+            findings.append(Finding(term, 0.6 if phrase else 0.55, shape, definition, True, labels=labels))
     so_called = _SO_CALLED.search(text)
     if so_called:
         term = clean_term(so_called.group("term"))
