@@ -187,3 +187,9 @@ def test_a_names_last_word_counts_as_held_by_a_hits_text_only_as_written(builtin
 def test_the_plural_of_a_clipped_last_word_completes_a_label(builtin: Termbase) -> None:
     hits = builtin.search_index().search("depthwise separable convs")
     assert hits[0].id == "depthwise-separable-convolution"
+
+
+def test_a_short_word_of_a_phrase_is_misspelt_only_by_swapping_two_letters(builtin: Termbase) -> None:
+    index = builtin.search_index()
+    assert index.search("adan optimizer") == []  # Adan, not Adam: a four-letter word changed
+    assert index.search("optical flwo")[0].id == "optical-flow"  # two letters swapped: a slip

@@ -899,7 +899,7 @@ class SearchIndex:
                 item.distance
                 and item.term[:1] == key[:1]
                 and any(
-                    search_names.capitals_agree(typed, label)
+                    search_names.capitals_agree(typed, label) and _short_words_kept(typed, label)
                     for _, label, _ in self.rows.keyed("k", item.term)
                 )
             ):
@@ -1191,8 +1191,8 @@ class SearchIndex:
                 continue  # a first letter typed otherwise makes another name ("nadam" is not Adam)
             score = 0.74 - 0.08 * (item.distance - 1) - 0.1 * item.distance / max(len(key), 1)
             for concept_id, label, _ in self.rows.keyed("k", item.term):
-                if search_names.capitals_agree(text, label):  # "ResNeXt" is another name than ResNet
-                    _offer(found, concept_id, score, "typo", label)
+                if search_names.capitals_agree(text, label) and _short_words_kept(text, label):
+                    _offer(found, concept_id, score, "typo", label)  # "ResNeXt" is not ResNet
 
     def _fulltext_scores(self, text: str, name_like: bool) -> dict[str, float]:
         """Return the full-text scores of the concepts whose labels or definitions hold the
@@ -1342,6 +1342,22 @@ def _stem_in(word: str, words: str) -> bool:
     """Return True if a word shares a 5-letter stem with a document word (sharing ~ shares):
     a word of `_document_terms` starts with its first 5 letters."""
     return len(word) >= STEM_CHARS and f" {word[:STEM_CHARS]}" in words
+
+
+def _short_words_kept(typed: str, label: str) -> bool:
+    """Return True unless a phrase typed word for word against a label changes a word too short
+    for a typo of its own (under 5 letters, see typo_budget) other than by swapping two
+    neighbouring letters: "optical flwo" is optical flow, "adan optimizer" is not Adam's."""
+    typed_words, label_words = typed.lower().split(), label.lower().split()
+    if len(typed_words) < 2 or len(typed_words) != len(label_words):
+        return True
+    for mine, theirs in zip(typed_words, label_words, strict=True):
+        if mine == theirs or typo_budget(min(len(mine), len(theirs))):
+            continue
+        swapped = len(mine) == len(theirs) and sorted(mine) == sorted(theirs)
+        if not swapped or sum(a != b for a, b in zip(mine, theirs, strict=True)) != 2:
+            return False
+    return True
 
 
 def _plural_ending(text: str) -> bool:
