@@ -23,7 +23,9 @@ before the learned mention decision (termbase.mention_model) was run on it, and 
 (built-in, seeds and eight of the least-sampled corpora), judged and committed before the next
 shift changed anything, measured once after its last change (rules and learned decision), trained
 on since; mentions_heldout9.tsv a tenth (built-in, seeds and twelve corpora), judged and committed
-after the next shift's last change and before anything ran on it, then measured once.
+after the next shift's last change and before anything ran on it, then measured once;
+mentions_heldout10.tsv an eleventh (the same mix, a confirmation of the ninth), judged and committed
+before the next shift changed anything and before anything ran on it, then measured once.
 
 Merges: bench/merge_gold/concepts.tsv holds pairs of seed entries judged one idea (same)
 or two (different). Pairwise precision / recall / F1 of the resolver's concepts over those
@@ -207,6 +209,7 @@ def main() -> None:
         ("mentions_heldout7", "seventh held-out sample, built-in and five new corpora (trained on since)"),
         ("mentions_heldout8", "eighth held-out sample, built-in, seeds and eight corpora (trained on since)"),
         ("mentions_heldout9", "ninth held-out sample, built-in, seeds and twelve corpora (not trained on)"),
+        ("mentions_heldout10", "tenth held-out sample, the ninth's mix, a confirmation (not trained on)"),
     ):
         mentions = mention_scores(GOLD / f"{name}.tsv", args.seeds, args.show_errors, args.learned)
         print(
