@@ -9,7 +9,7 @@ import pytest
 from termbase.documents.markdown import parse_markdown
 from termbase.documents.model import LIST_ITEM, PROSE
 from termbase.documents.sentences import split_sentences
-from termbase.extract.signals import Finding, marked_findings, pattern_findings
+from termbase.extract.signals import Finding, acronym_findings, marked_findings, pattern_findings
 from termbase.extract.terms import clean_term, term_problem
 
 
@@ -557,3 +557,14 @@ def test_a_kind_named_in_code_style_with_a_capital_inside_is_defined_by_a_is_a()
 
 def test_called_upon_is_no_naming() -> None:
     assert not defining("Spare parts sit in lockers that can be called upon when needed.")
+
+
+def _acronyms(markdown: str) -> dict[str, Finding]:
+    block = parse_markdown(markdown, "t.md").blocks[0]
+    return {f.term: f for s in split_sentences(block) for f in acronym_findings(s)}
+
+
+def test_an_acronym_spelt_out_with_an_equals_sign_in_brackets() -> None:
+    found = _acronyms("The display shows TWS values (tws = true wind speed) in knots.")
+    assert found["true wind speed"].labels == ("true wind speed", "TWS")
+    assert not _acronyms("Set the depth alarm (depth = three metres) before you anchor.")

@@ -1088,6 +1088,12 @@ _ACRONYM_FIRST = re.compile(
 )
 
 
+#: "CSV files (csv = comma-separated values)": an acronym spelt out with an equals sign in brackets.
+_ACRONYM_EQUALS = re.compile(
+    r"\((?P<short>[A-Za-z][A-Za-z0-9]{1,9})\s*=\s*(?P<long>[A-Za-z][\w-]*(?:\s+[\w-]+){0,6})\s*\)"
+)
+
+
 def acronym_findings(sentence: Sentence) -> list[Finding]:
     """Return findings for 'Long Form (LF)' introductions whose letters match the words, and for
     'LF (long form)' ones."""
@@ -1100,6 +1106,14 @@ def acronym_findings(sentence: Sentence) -> list[Finding]:
             evidence = (f"acronym introduction '{short} ({long_form})'",)
             said = finish_definition(plain_sentence(sentence))
             findings.append(Finding(long_form, 0.55, evidence, said, True, labels=(long_form, short)))
+    for match in _ACRONYM_EQUALS.finditer(text):
+        short, long_form = match.group("short"), clean_term(match.group("long"))
+        if long_form and not term_problem(long_form) and is_acronym_of(short, long_form) \
+                and _initials_in(long_form, short) and not _ORGANISATION.search(long_form):
+            short = short.upper() if short.islower() else short  # "csv = comma-separated values"
+            evidence = (f"acronym introduction '{short} = {long_form}'",)
+            findings.append(Finding(long_form, 0.55, evidence, finish_definition(plain_sentence(sentence)),
+                                    True, labels=(long_form, short)))
     for match in _ACRONYM.finditer(text):
         short = match.group("short")
         if not sum(c.isupper() for c in short) >= 2:
