@@ -515,3 +515,14 @@ def test_a_name_given_with_an_indefinite_article_names_a_kind(tmp_path: Path) ->
     assert found["Riglist"] >= 0.6  # code style, but 'a' before it: a kind of document, not one routine
     assert found["tested halyard"] >= 0.6  # used once, yet named as a kind
     assert found.get("coil", 0.0) < 0.6  # no article: the name of one thing
+
+
+def test_a_solution_div_folded_inside_a_callout_is_read_as_the_callout(tmp_path: Path) -> None:
+    (tmp_path / "01-deck.md").write_text(
+        "# Deck\n\n:::::: callout\n\n## Knots\n\n::: solution\n\n"
+        "A **bowline** is a knot that makes a fixed loop at the end of a rope.\n\n:::\n\n::::::\n\n"
+        ":::::: challenge\n\n## Tie one\n\nWhich knot holds best?\n\n::: solution\n\n"
+        "A **sheet bend** is a knot that joins two ropes.\n\n:::\n\n::::::\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "bowline" in found  # the callout only hides its details behind a click
+    assert "sheet bend" not in found  # the answer to an exercise never defines

@@ -36,6 +36,7 @@ from termbase.documents.model import (
     DEFINITION,
     DFN,
     EMPHASIS,
+    EXERCISE,
     HEADING,
     LIST_ITEM,
     OTHER,
@@ -49,6 +50,8 @@ from termbase.documents.model import (
 )
 from termbase.documents.order import CONTENTS_PAGES
 
+#: Div names that, inside a callout rather than an exercise, only fold text away (shown on a click).
+_FOLDED_DETAILS = frozenset({"solution", "solutions", "spoiler"})
 _DIV_OPEN = re.compile(r"^\s{0,3}(:{3,})\s*(?P<info>\S.*?)\s*:*\s*$")
 _DIV_CLOSE = re.compile(r"^\s{0,3}:{3,}\s*$")
 _DIV_CLASS = re.compile(r"[.]?([A-Za-z][\w-]*)")
@@ -107,6 +110,10 @@ def _fenced_divs(lines: list[str]) -> tuple[list[_Div], list[Problem]]:
                 if kind_of_label(name):
                     kind, label = kind_of_label(name), name
                     break
+            outer = next(((k, lab) for _, k, lab in reversed(stack) if k), ("", ""))
+            if kind == EXERCISE and label.lower() in _FOLDED_DETAILS and outer[0] == ASIDE:
+                # a Carpentries callout folds its details into a 'solution' div: no exercise answered
+                kind, label = outer
             stack.append((number, kind, label))
     for first, _, label in stack:
         problems.append(
