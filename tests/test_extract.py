@@ -526,3 +526,14 @@ def test_a_solution_div_folded_inside_a_callout_is_read_as_the_callout(tmp_path:
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert "bowline" in found  # the callout only hides its details behind a click
     assert "sheet bend" not in found  # the answer to an exercise never defines
+
+
+def test_a_kind_named_by_an_example_with_its_properties_listed_below_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "01-lines.md").write_text(
+        "# Lines\n\n- `jib_sheet` is a *control line*.\n  - Pulled to trim one sail.\n"
+        "  - Led back to the cockpit.\n\n- `anchor_rode` is a *mooring line*.\n\nThat is all for now.\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["control line"].confidence >= 0.6  # used once, but what makes it one is listed below
+    assert "pulled to trim one sail" in found["control line"].definition
+    assert found["mooring line"].confidence < 0.6  # an example alone, nothing said about the kind

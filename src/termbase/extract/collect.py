@@ -246,9 +246,14 @@ def _with_item_below(finding: Finding, blocks: tuple[Block, ...], place: int) ->
     said = " ".join(below.text.split())
     said = said[:1].lower() + said[1:] if said[1:2].islower() else said  # "Like a …" goes on the sentence
     definition = finish_definition(finding.definition.rstrip(".") + ": " + said)
-    return replace(finding, definition=definition)
+    # the kind named by an instance, with what makes it that kind in the list below: a definition the
+    # author wrote on purpose, even when the term is not written again
+    return replace(finding, definition=definition, score=finding.score + 0.05,
+                   evidence=(*finding.evidence, PROPERTIES_BELOW))
 
 
+#: Evidence of a term named by example whose nested list items below say what makes it one.
+PROPERTIES_BELOW = "what makes it one listed below the example"
 #: Score of a section heading naming a term over a sentence that opens with the term and says what it does.
 SUBJECT_UNDER_HEADING = 0.5
 _HEADING_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+")

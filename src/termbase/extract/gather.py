@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, STRONG, TERM_ROLE
-from termbase.extract.collect import COMMAND_HEADING, NAMED_AGAIN, MarkupUsage, Occurrence
+from termbase.extract.collect import COMMAND_HEADING, NAMED_AGAIN, PROPERTIES_BELOW, MarkupUsage, Occurrence
 from termbase.extract.forms import lemma_key
 from termbase.extract.keyness import general_zipf
 from termbase.extract.signals import NAMED_AS_KIND, QUOTED
@@ -44,6 +44,9 @@ _EXPLAINS = re.compile(
 _SAYS_WHAT_THE_WORD_MEANS = frozenset(
     {"sentence 'the word X is used to mean …'", "sentence 'we define X as …'"}
 )
+
+#: Evidence of a term named on purpose in a shape that says what kind of thing it is; one use is enough.
+_NAMED_ON_PURPOSE = frozenset({NAMED_AS_KIND, PROPERTIES_BELOW})
 
 #: A single word this common in general English (Zipf) is an everyday word, even if a book uses it a lot.
 EVERYDAY_ZIPF = 4.5
@@ -325,7 +328,7 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(f"used in {chapters} chapters ({count} times)")
     elif count <= 1 and best.finding.markup not in {DFN, GLOSSARY_LINK, TERM_ROLE} \
             and not (bolds_terms and best.finding.markup == STRONG) \
-            and not any(e in _SAYS_WHAT_THE_WORD_MEANS or e == NAMED_AS_KIND or e.startswith(NAMED_AGAIN)
+            and not any(e in _SAYS_WHAT_THE_WORD_MEANS or e in _NAMED_ON_PURPOSE or e.startswith(NAMED_AGAIN)
                         for e in evidence):
         confidence -= 0.1
         evidence.append("used only once")
