@@ -193,3 +193,24 @@ def test_a_short_word_of_a_phrase_is_misspelt_only_by_swapping_two_letters(built
     index = builtin.search_index()
     assert index.search("adan optimizer") == []  # Adan, not Adam: a four-letter word changed
     assert index.search("optical flwo")[0].id == "optical-flow"  # two letters swapped: a slip
+
+
+@pytest.mark.parametrize(
+    ("query", "unknown"),
+    [
+        ("how does wide and deep work", "wide and deep"),  # "and" inside the name asked about
+        ("deepfm click through rate prediction", "deepfm"),  # a coined word no text holds, first
+    ],
+)
+def test_names_joined_by_and_or_opening_a_statement_are_asked_about(
+    builtin: Termbase, query: str, unknown: str
+) -> None:
+    answer = builtin.search_index().answer(query)
+    assert answer.hits == [] and answer.unknown == (unknown,)
+
+
+def test_labels_joined_by_and_and_descriptions_with_every_are_answered(builtin: Termbase) -> None:
+    index = builtin.search_index()
+    assert index.answer("what is precision and recall").hits[0].id == "precision-and-recall"
+    assert index.answer("label every pixel with a class").hits[0].id == "semantic-segmentation"
+    assert index.answer("midtraining stage between pretraining and fine tuning").unknown == ()

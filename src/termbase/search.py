@@ -376,13 +376,15 @@ _ARTICLE_OPENERS = frozenset(("of", "in", "on", "for", "with", "using", "via", "
 
 def _describes(words: list[str]) -> bool:
     """Return True if a query's words (lower case) read as a description, not a name: an
-    article follows a word that is no preposition ("generate a picture from a text prompt",
-    "remove the smallest absolute weights"); names rarely hold one."""
+    article or "every"/"each" follows a word that is no preposition ("generate a picture from
+    a text prompt", "label every pixel with a class"); names rarely hold one."""
     return any(
-        word in ("a", "an", "the") and words[i - 1] not in _ARTICLE_OPENERS
-        for i, word in enumerate(words)
-        if i > 0
+        word in _DETERMINERS and words[i - 1] not in _ARTICLE_OPENERS for i, word in enumerate(words) if i > 0
     )
+
+
+#: Words that open a noun phrase inside a description ("label every pixel with a class").
+_DETERMINERS = frozenset(("a", "an", "the", "every", "each"))
 
 
 def names_asked(text: str) -> list[tuple[str, str]]:
@@ -672,6 +674,10 @@ class SearchIndex:
             unknown = search_names.unknown_names(self.db, self.lock, self, words, text)
             if unknown and (reads_as_name(text) or len(unknown) == len(words)):
                 unknown_words = unknown
+        first = text.split()[0].strip(_EDGE_PUNCTUATION)
+        opens_a_statement = not any(w in QUESTION_WORDS for w in _FTS_TOKEN.findall(text.lower()))
+        if not unknown_words and opens_a_statement and self._coined_and_foreign(first, []):
+            unknown_words = (first,)  # "deepfm click through rate prediction": no text holds "deepfm"
         return search_abstain.RuleFlags(
             unknown_words,
             search_names.unknown_phrases(self.db, self.lock, self, text),
@@ -699,6 +705,8 @@ class SearchIndex:
         for name, how in names_asked(text):
             if self.names_a_label(name) or self.misspells_a_label(name):
                 continue  # a concept has that name (the hit is another): nothing absent is asked for
+            if self._labels_joined(name):
+                continue  # "precision and recall": two names asked about, each a label
             covered, missing = self._accounted(best[0], name)
             names_other = how == "asked" or (
                 how == "purpose"
@@ -749,15 +757,25 @@ class SearchIndex:
                     return True
         return False
 
+    def _labels_joined(self, name: str) -> bool:
+        """Return True if a name is labels joined by "and" or "or" ("precision and recall")."""
+        parts = re.split(r"\s+(?:and|or|&)\s+", name, flags=re.IGNORECASE)
+        return len(parts) >= 2 and all(self.names_a_label(part) for part in parts)
+
     def _coined_and_foreign(self, word: str, covered: list[str]) -> bool:
-        """Return True if a word, typed in lower case, is no everyday English word, foreign to
-        the termbase (see search_names.foreign_word) and none of the words a hit's labels hold:
-        a coined name the termbase lacks, which a query opening with it asks about."""
+        """Return True if a word, typed in lower case, is no everyday English word, written in
+        no text of the termbase, no label nor the start of one (written joined: "midtraining",
+        "aot"), foreign to it (see search_names.foreign_word) and none of the words a hit's
+        labels hold: a coined name the termbase lacks, which a query opening with it asks about."""
         return (
             word.islower()
+            and len(word) >= search_names.NAME_MIN_CHARS
+            and any(c.isalpha() for c in word)
             and word not in covered
             and not is_everyday_word(word)
             and not self.word_seen(word)
+            and not self.names_a_label(word)
+            and not self.rows.prefixed(label_key(word), 1)  # "aot" begins AOTInductor's label
             and self._foreign(word)
         )
 

@@ -298,8 +298,10 @@ def asked_names(
         if match:
             start = len(lowered[: match.start("name")].split())
             name = tokens[start : start + len(match.group("name").split())]
+            inner = {t.lower() for t in name[1:-1]} & NAME_JOINERS  # "wide and deep"
             if len(name) <= NAME_MAX_WORDS and not any(
-                t.lower() in question_words or t.lower() in stopwords for t in name
+                t.lower() in question_words or (t.lower() in stopwords and t.lower() not in inner)
+                for t in name
             ):
                 return [(" ".join(name), "asked")]
             return []
