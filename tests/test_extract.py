@@ -537,3 +537,15 @@ def test_a_kind_named_by_an_example_with_its_properties_listed_below_is_kept(tmp
     assert found["control line"].confidence >= 0.6  # used once, but what makes it one is listed below
     assert "pulled to trim one sail" in found["control line"].definition
     assert found["mooring line"].confidence < 0.6  # an example alone, nothing said about the kind
+
+
+def test_emphasis_on_the_last_word_of_a_term_gives_that_word_as_a_label(tmp_path: Path) -> None:
+    (tmp_path / "01-hull.md").write_text(
+        "# Hull\n\n## What is a bilge *pump*?\n\n"
+        "A bilge pump is a device that lifts water out of the hull.\n\n"
+        "## Keel\n\nA keel is a fin under the hull that stops the boat sliding sideways.\n\n"
+        "A fin keel is a short *keel* bolted on below.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["bilge pump"].labels == ("bilge pump", "pump")
+    assert "pump" not in found  # one entry: the bare word is its label
+    assert "keel" not in found["fin keel"].labels  # emphasis after other words: no qualifier dropped

@@ -40,6 +40,7 @@ from termbase.extract.forms import (
     bare_forms,
     compound_forms,
     derived_forms,
+    emphasised_head,
     following_nouns,
     head_compound,
     words_of,
@@ -183,7 +184,8 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
 
 
 def _with_forms(candidate: Candidate, texts: Sequence[str],
-                followers: dict[str, Counter[str]] | None = None) -> Candidate:
+                followers: dict[str, Counter[str]] | None = None, document: Document | None = None,
+                ) -> Candidate:
     """Return the candidate with the other forms of its word that its chapter uses as labels
     ("cloning" also as "clone")."""
     chapter = candidate.introduced.chapter
@@ -191,6 +193,9 @@ def _with_forms(candidate: Candidate, texts: Sequence[str],
     forms += compound_forms(candidate.term, candidate.introduced.sentence, texts)
     forms += bare_forms(candidate.term, texts)
     forms += head_compound(candidate.term, followers or {})
+    if document is not None:
+        forms += emphasised_head(candidate.term, (b for b in document.blocks
+                                                  if b.section == candidate.introduced.section))
     if not forms:
         return candidate
     return replace(candidate, labels=tuple(dict.fromkeys((*candidate.labels, *forms))))
@@ -339,7 +344,7 @@ def extract_glossary(
     titles.update({(i, -1): d.title for i, d in enumerate(documents)})  # each chapter's own title
     candidates = gather(occurrences, stats, titles, markup_usage(tuple(documents)), key)
     followers = following_nouns((c.term for c in candidates), texts)
-    candidates = [_with_forms(c, texts, followers) for c in candidates]
+    candidates = [_with_forms(c, texts, followers, documents[c.introduced.chapter]) for c in candidates]
     extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
     kept = tuple(e for e in extracted if e.confidence >= min_confidence)
     review = tuple(e for e in extracted if e.confidence < min_confidence)

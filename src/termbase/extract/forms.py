@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from termbase.documents.builder import word_set
+from termbase.documents.model import EMPHASIS, STRONG, Block
 from termbase.labels import label_key, simplemma_lemma
 
 #: (suffix of the written form, what replaces it in the base word): an action or state named
@@ -174,4 +175,24 @@ def head_compound(term: str, counts: dict[str, Counter[str]]) -> list[str]:
                      key=lambda item: item[1], default=("", 0))
     if uses >= _COMPOUND_USES and uses >= _COMPOUND_SHARE * total and len(head) >= 3:
         return [f"{term} {head}"]
+    return []
+
+
+def emphasised_head(term: str, blocks: Iterable[Block]) -> list[str]:
+    """Return the last word of a two- or three-word term when the section that introduces it puts
+    emphasis on that word alone, right after the rest of the term ("What is a software *dependency*?"):
+    the author marks the head as the name and the words before it as a qualifier."""
+    words = term.split()
+    if not 2 <= len(words) <= 3 or term != term.lower() or not words[-1].isalpha() \
+            or {"and", "or"} & set(words):  # "inheritance and *polymorphism*": two ideas, not a qualifier
+        return []
+    head, qualifier = words[-1], " ".join(words[:-1])
+    before = re.compile(rf"\b{re.escape(qualifier)}\s+$", re.I)
+    for block in blocks:
+        for span in block.spans:
+            if span.kind not in (STRONG, EMPHASIS):
+                continue
+            marked = block.text[span.start : span.end].strip().lower()
+            if label_key(marked) == label_key(head) and before.search(block.text[: span.start]):
+                return [head]
     return []
