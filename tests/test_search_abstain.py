@@ -193,6 +193,7 @@ def test_a_short_word_of_a_phrase_is_misspelt_only_by_swapping_two_letters(built
     index = builtin.search_index()
     assert index.search("adan optimizer") == []  # Adan, not Adam: a four-letter word changed
     assert index.search("optical flwo")[0].id == "optical-flow"  # two letters swapped: a slip
+    assert index.search("IA3 adapters") == []  # IA3, not IP-Adapter: words split at hyphens too
 
 
 @pytest.mark.parametrize(

@@ -1363,10 +1363,11 @@ def _stem_in(word: str, words: str) -> bool:
 
 
 def _short_words_kept(typed: str, label: str) -> bool:
-    """Return True unless a phrase typed word for word against a label changes a word too short
-    for a typo of its own (under 5 letters, see typo_budget) other than by swapping two
-    neighbouring letters: "optical flwo" is optical flow, "adan optimizer" is not Adam's."""
-    typed_words, label_words = typed.lower().split(), label.lower().split()
+    """Return True unless a phrase typed word for word against a label (words split at spaces
+    and hyphens) changes a word too short for a typo of its own (under 5 letters, see
+    typo_budget) other than by swapping two neighbouring letters: "optical flwo" is optical
+    flow; "adan optimizer" is not Adam's, "IA3 adapters" not IP-Adapter."""
+    typed_words, label_words = (re.split(r"[\s\-]+", text.lower().strip()) for text in (typed, label))
     if len(typed_words) < 2 or len(typed_words) != len(label_words):
         return True
     for mine, theirs in zip(typed_words, label_words, strict=True):
