@@ -295,3 +295,25 @@ def test_a_bare_word_whose_concept_is_qualified_links_only_where_the_sentence_na
     )
     assert "importance-sampling" not in mentions  # draws from a distribution, not data points
     assert mentions["data-cleaning"] == {"sample-data-point"}
+
+
+def test_a_label_inside_an_address_links_only_as_the_name_of_the_page_it_points_to() -> None:
+    mentions = mentioned(
+        [
+            entry("standards body", "A group that agrees on shared rules for a trade.", line=1),
+            entry("glossary", "A list of the words of one field, each with what it means.", line=2),
+            entry("tiling", "Cutting a large map into small square images.", line=3),
+            entry(
+                "address",
+                "Where a file lives, as in [a note](ftp://files.example.org/pub/standards-body/a.txt) or "
+                "https://docs.example.org/glossary/start, or mail to standards-body@example.org.",
+                line=4,
+            ),
+            entry("map server", "Serves maps cut as [tiles](/tiling/); see [the words](#glossary).", line=5),
+            entry("legend", "The key to the symbols a drawing uses.", line=6),
+            entry("index", "Find it in [the list](#glossary_terms) or [the key](#tiling_legend).", line=7),
+        ]
+    )
+    assert "address" not in mentions  # a folder, part of a path, a mailbox: no page of its own
+    assert mentions["map-server"] == {"tiling", "glossary"}  # the page a link points to
+    assert mentions["index"] == {"glossary", "tiling"}  # a page of this site named with a qualifier

@@ -25,6 +25,7 @@ from termbase.labels import is_acronym_like, label_key
 from termbase.matcher import Match, PatternTable, TermMatcher
 from termbase.mention_checks import (
     Target,
+    address_spans,
     domain_words,
     is_mention,
     math_spans,
@@ -196,6 +197,7 @@ def iter_mentions(
         for index, entry in enumerate(concept.entries):
             definition = entry.definition
             formulas = math_spans(definition) if matches and matches[index] else []
+            addresses = address_spans(definition) if matches and matches[index] else []
             kept = [
                 _as_written(match, definition)
                 for match in (matches[index] if matches else ())
@@ -209,6 +211,7 @@ def iter_mentions(
                     partial(own.__getitem__, concept.id),
                     partial(decider.topical_kinship, concept.id, match.concept_id),
                     partial(learner, concept.id, definition, match, matches[index]) if learner else None,
+                    addresses,
                 )
             ]
             yield concept, index, kept
@@ -261,11 +264,13 @@ def iter_places(
         for index, entry in enumerate(concept.entries):
             definition = entry.definition
             formulas = math_spans(definition) if matches[index] else []
+            addresses = address_spans(definition) if matches[index] else []
             for match in matches[index]:
                 target = decider.targets[match.concept_id]
                 tie = partial(decider.topical_kinship, concept.id, match.concept_id)
                 reason = rejection(
-                    definition, match.start, match.end, match.label, target, formulas, context, tie
+                    definition, match.start, match.end, match.label, target, formulas, context, tie,
+                    addresses=addresses,
                 )
                 reached: list[Place] = []
                 rejection(
@@ -278,6 +283,7 @@ def iter_places(
                     context,
                     tie,
                     partial(decider.collect, reached, concept.id, definition, match, matches[index]),
+                    addresses,
                 )
                 place = reached[0] if reached else None
                 yield concept, index, _as_written(match, definition), reason, place

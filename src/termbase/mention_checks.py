@@ -5,6 +5,10 @@ place before it links it, because a wrong link on a concept page is very visible
 
 - **the words hold together**: a match may not run across a bracket or a formula, and a
   hyphenated label with a function word (`over-training`) must be written hyphenated;
+- **addresses name pages, not ideas**: inside a link's target, a web or e-mail address, a label
+  links only as the whole name of the page the address points to (its last path segment or
+  its #fragment: "(/vertical-scaling/)", "(#parameter)"), not as a folder, part of a file name
+  or a mailbox ("ftp://…/pub/standards/…", "docs/transformers/preprocessing");
 - **names keep their capital**: in a source that writes its terms in lower case, a label
   written with a capital (`Adam`, `Outlines`) is a name and links only when capitalised;
 - **idioms are no terms**: "for instance", "for example", "in practice" …; nor are the
@@ -386,6 +390,83 @@ def _inside(spans: list[tuple[int, int]], start: int) -> bool:
     return any(a <= start < b for a, b in spans)
 
 
+#: A web address written out (a scheme, mailto:, www.) or an e-mail address, up to a space,
+#: a quote or a closing bracket.
+_ADDRESS = re.compile(
+    r"(?:\b[A-Za-z][A-Za-z0-9+.-]*://|\bmailto:|\bwww\.)[^\s<>\"'`)\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+)
+#: The address of a Markdown link: what the brackets after "](" hold.
+_LINK_TARGET = re.compile(r"\]\(<?([^\s()<>]+)")
+#: A file name's extension, left out of the page an address names ("word2vec.md").
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """Where a definition writes an address, and the name of the page it points to: its
+    #fragment, or else its last path segment (no host, query or extension); (0, 0) for none.
+    `own` is a link within the same site (no scheme: "(/terms/lstm/)", "(#child_tree)")."""
+
+    start: int
+    end: int
+    page_start: int
+    page_end: int
+    own: bool = False
+
+
+def address_spans(text: str) -> list[Address]:
+    """Return each address a definition writes: a link's target ("](/vertical-scaling/)"),
+    a web address ("ftp://host/pub/standards/…") or an e-mail address."""
+    if "](" not in text and "://" not in text and "@" not in text and "www." not in text:
+        return []
+    spans = [(m.start(1), m.end(1)) for m in _LINK_TARGET.finditer(text)]
+    spans += [m.span() for m in _ADDRESS.finditer(text) if not _inside(spans, m.start())]
+    return [_address(text, start, end) for start, end in spans]
+
+
+def _address(text: str, start: int, end: int) -> Address:
+    written = text[start:end]
+    if written.startswith("mailto:") or ("@" in written and "/" not in written):
+        return Address(start, end, 0, 0)  # an e-mail address names a mailbox, no page
+    path_start = start
+    scheme = written.find("://")
+    own = scheme < 0 and not written.startswith("www.")
+    if scheme >= 0 or written.startswith("www."):
+        host_end = written.find("/", scheme + 3 if scheme >= 0 else 0)
+        if host_end < 0:
+            return Address(start, end, 0, 0)
+        path_start = start + host_end
+    page_end = end
+    for mark in "?#":
+        cut = text.find(mark, path_start, page_end)
+        if mark == "#" and cut >= 0:
+            return Address(start, end, cut + 1, end, own)
+        if cut >= 0:
+            page_end = cut
+    while page_end > path_start and text[page_end - 1] == "/":
+        page_end -= 1
+    page_start = text.rfind("/", path_start, page_end) + 1 or path_start
+    extension = _EXTENSION.search(text, page_start, page_end)
+    if extension:
+        page_end = extension.start()
+    return Address(start, end, max(page_start, path_start), page_end, own)
+
+
+def _in_address(text: str, addresses: list[Address], start: int, end: int) -> bool:
+    """Return True if `text[start:end]` is inside an address and is not the name of the page the
+    address points to ("/vertical-scaling/" names vertical scaling; the "standards" folder of an
+    FTP address, the "transformers" of a documentation site's path name nothing). Within the same
+    site a page's name may add a qualifier or an acronym after the label ("(#child_tree)",
+    "(/terms/long-short-term-memory-lstm/)"); a label later in it names something else
+    ("(#parent_tree)" is no tree)."""
+    for a in addresses:
+        if a.start <= start < a.end:
+            return start != a.page_start or not (
+                end == a.page_end or (a.own and end < a.page_end and text[end] in "-_")
+            )
+    return False
+
+
 _DOMAIN = re.compile(r"^\s*(?:In|For|Within)\s+(?:an?\s+|the\s+)?(?P<field>[^,.;:()]{2,50}),\s")
 
 
@@ -444,6 +525,7 @@ def is_mention(
     context: Callable[[], frozenset[str]],
     kinship: Callable[[], float] | None = None,
     learned: Callable[[], bool] | None = None,
+    addresses: list[Address] | None = None,
 ) -> bool:
     """Return True if `text[start:end]`, matched to `label`, mentions the target concept.
 
@@ -452,7 +534,7 @@ def is_mention(
     around them (see `link._Kinship`); both are asked only when a check needs them. `learned()`,
     if given, decides an everyday word in place of the kinship thresholds (`termbase.mention_model`).
     """
-    return rejection(text, start, end, label, target, formulas, context, kinship, learned) is None
+    return rejection(text, start, end, label, target, formulas, context, kinship, learned, addresses) is None
 
 
 def rejection(
@@ -465,8 +547,10 @@ def rejection(
     context: Callable[[], frozenset[str]],
     kinship: Callable[[], float] | None = None,
     learned: Callable[[], bool] | None = None,
+    addresses: list[Address] | None = None,
 ) -> str | None:
-    """Return why `text[start:end]` does not mention the target concept (a short reason), or None."""
+    """Return why `text[start:end]` does not mention the target concept (a short reason), or None.
+    `addresses` are the definition's addresses (`address_spans`), if it was asked for them."""
     words = text[start:end]
     if "(" in words and " ".join(label.lower().split()).startswith(" ".join(words.lower().split())):
         written = words.replace("(", " ")  # the label's own bracket, as written: "auto (direction)"
@@ -474,6 +558,8 @@ def rejection(
         written = words
     if not _INSIDE.fullmatch(written) or _inside(formulas, start):
         return "split"
+    if addresses and _in_address(text, addresses, start, end):
+        return "inside an address"
     key = label.lower()
     if key in target.names and not words[:1].isupper():
         return "name in lower case"
