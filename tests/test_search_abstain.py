@@ -215,3 +215,9 @@ def test_labels_joined_by_and_and_descriptions_with_every_are_answered(builtin: 
     assert index.answer("what is precision and recall").hits[0].id == "precision-and-recall"
     assert index.answer("label every pixel with a class").hits[0].id == "semantic-segmentation"
     assert index.answer("midtraining stage between pretraining and fine tuning").unknown == ()
+
+
+def test_a_label_of_two_words_or_more_before_of_is_the_name_asked_about(builtin: Termbase) -> None:
+    index = builtin.search_index()
+    assert index.search("inductive biases of cnns")[0].id == "inductive-bias"
+    assert index.search("mixture of depths") == []  # one word before "of": the name is the whole

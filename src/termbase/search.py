@@ -1056,6 +1056,10 @@ class SearchIndex:
                 return
             phrase = asked[0][0]
         head = search_names.before_purpose(phrase)
+        if head == phrase and " of " in phrase:  # "inductive biases of cnns": a label of its own
+            before_of = phrase.split(" of ")[0]
+            if len(before_of.split()) >= 2 and self._named_by(before_of):
+                head = before_of  # a name of two words or more before "of"; "mixture of depths" is one
         named = self._named_by(head) if head != phrase else {}
         if not named:
             matched = {mode for c in found.values() for mode in c.modes} & LABEL_MODES
