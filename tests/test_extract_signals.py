@@ -568,3 +568,8 @@ def test_an_acronym_spelt_out_with_an_equals_sign_in_brackets() -> None:
     found = _acronyms("The display shows TWS values (tws = true wind speed) in knots.")
     assert found["true wind speed"].labels == ("true wind speed", "TWS")
     assert not _acronyms("Set the depth alarm (depth = three metres) before you anchor.")
+
+
+def test_a_vague_word_marked_and_named_as_a_kind_is_a_term() -> None:
+    assert "point" in defining("Each place where two ropes cross is called a *point* by riggers.")
+    assert "point" not in defining("At this *point* the rope is tight.")

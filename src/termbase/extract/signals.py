@@ -624,6 +624,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         if vague == "starts or ends with a function word" and _keyword_first(term) \
                 and (span.kind in {DFN, TERM_ROLE, GLOSSARY_LINK} or _CONSTRUCT_TERM.match(term)):
             vague = ""  # a "for loop", a glossary link to "in-place operators": a keyword names it
+        if vague == "too vague" and span.kind in {STRONG, EMPHASIS} \
+                and _KIND_ARTICLE.search(text[: span.start]):
+            vague = ""  # "each symbol is called a *bit*": a marked word named as a kind on purpose
         if vague and not (vague == "too vague" and term.lower() in VAGUE_UNLESS_DEFINED):
             continue
         before, after = text[: span.start], text[end:]
