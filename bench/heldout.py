@@ -124,7 +124,10 @@ def lookup_ok(termbase: Termbase, term: str, expect: str) -> bool:
         record = termbase.concept(concept_id)
         if record is None:
             continue
-        texts = [*record.labels, *(stored.entry.definition for stored in record.entries)]
+        # the concept's labels, and each source entry's own (a French entry's `centimètre` beside
+        # the English `centimetre`, which the concept's label list keeps once)
+        labels = [label for stored in record.entries for label in stored.entry.labels]
+        texts = [*record.labels, *labels, *(stored.entry.definition for stored in record.entries)]
         if not wanted or any(wanted in text.casefold() for text in texts):
             return True
     return False

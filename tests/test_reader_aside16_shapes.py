@@ -180,3 +180,82 @@ def test_a_label_keeping_a_key_reference_is_flagged():
     assert MARKUP_RESIDUE.search("@vhsic Hardware Description Language")
     assert MARKUP_RESIDUE.search("A subset of @verilog-ams")
     assert not MARKUP_RESIDUE.search("@media") and not MARKUP_RESIDUE.search("r@")
+
+
+# ── aside17 shapes ────────────────────────────────────────────────────────────────────
+
+
+def test_acro_declare_acronym_blocks():
+    text = (
+        "% Siglas\n\\DeclareAcronym{klf}{\n  short = KLF,\n  long  = Kiln Loading Floor,\n"
+        "  long-plural-form = Kiln Loading Floors,\n  tag = siglas\n}\n"
+        "\\DeclareAcronym{mscw}{\n  short = MoSCoW,\n  long = {Must, Should, Could, Would},\n}\n"
+        "\\DeclareAcronym{gz}{short = GZ, long = Glaze Zone}\n"
+    )
+    source = read("acro.tex", text)
+    assert source.source.reader == "latex-glossaries"
+    entries = by_term(source)
+    assert entries["KLF"].labels == ("KLF", "Kiln Loading Floor", "Kiln Loading Floors")
+    assert "Must, Should, Could, Would" in entries["MoSCoW"].labels
+
+
+def test_a_tsv_of_one_record_per_line_takes_quotes_literally():
+    rows = [
+        "Word\tForms\tMeaning",
+        'kiln\tkiln; kilns\t"an oven, as potters say',
+        "glaze\tglaze; glazes\tglassy coat",
+        'slip\tslip\t"thinned" clay',
+        "wedge\twedge\tkneaded clay",
+    ]
+    source = read("words.tsv", "\n".join(rows) + "\n")
+    entries = by_term(source)
+    assert set(entries) == {"kiln", "glaze", "slip", "wedge"}
+    assert "thinned" in entries["slip"].definition
+
+
+def test_a_term_column_beside_names_in_another_script_is_a_table_of_labels():
+    rows = [
+        "Term\tTranslation",
+        "Kiln\t窑",
+        "Glaze/Glazing\t釉",
+        "Firing\t烧/烧制",
+        "Slip\t泥浆",
+        "TCP/IP\t协议",
+        "upstream/downstream\t上游/下游",
+    ]
+    source = read("glossary.tsv", "\n".join(rows) + "\n")
+    labels = {e.term: (e.labels, e.language) for e in source.result.entries}
+    assert labels["Kiln"] == (("Kiln",), "en") and labels["窑"] == (("窑",), "zh")
+    assert {"Glaze", "Glazing"} <= set(labels["Glaze/Glazing"][0])
+    assert {"烧", "烧制"} <= set(labels["烧/烧制"][0])
+    assert labels["TCP/IP"][0] == ("TCP/IP",)
+    assert labels["upstream/downstream"][0] == ("upstream/downstream",)  # halves of a pair
+
+
+def test_owl_classes_abbreviations_placeholders_and_pointer_notes():
+    classes = [
+        ("k1", "Kiln Firing Schedule", "KFS", "The plan of temperatures a kiln follows."),
+        ("k2", "Bisque Ware", "", "Pottery fired once, before glazing."),
+        ("k3", "Firing plan", "", "See KFS schedule (these terms are equivalent)"),
+        ("k4", "Stoneware", "", ""),
+        ("k5", "Glaze Defect Index", "GDI", ""),
+        ("k6", "Raku", "", "A fast firing; see Bisque Ware (raku pots are pulled out hot and cooled in air)"),
+    ]
+    body = "".join(
+        f'<https://example.org/g#{key}>\n    rdf:type owl:Class ;\n    rdfs:label "{label}"@en ;\n'
+        f'    ex:abbr "{short}"@en ;\n    dc:description "{text}"@en .\n\n'
+        for key, label, short, text in classes
+    )
+    text = (
+        "@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+        "@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .\n"
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+        "@prefix dc: <http://purl.org/dc/elements/1.1/> .\n"
+        "@prefix ex: <https://example.org/terms#> .\n\n" + body
+    )
+    source = read("glossary.owl", text)
+    entries = by_term(source)
+    assert set(entries) == {"Kiln Firing Schedule", "Bisque Ware", "Glaze Defect Index", "Raku"}
+    assert {"KFS", "Firing plan"} <= set(entries["Kiln Firing Schedule"].labels)
+    assert "GDI" in entries["Glaze Defect Index"].labels
+    assert ".owl" in GLOSSARY_SUFFIXES

@@ -59,6 +59,7 @@ GLOSSARY_SUFFIXES = frozenset(
         ".ttl",
         ".nt",
         ".rdf",
+        ".owl",  # an OWL ontology (RDF/XML or Turtle): classes with labels and descriptions
         ".jsonld",
         ".tbx",
         ".xlf",  # XLIFF

@@ -86,11 +86,14 @@ def split_rows(text: str, delimiter: str) -> list[TableRow]:
     """Return the non-blank rows of `text` split at `delimiter` (csv quoting rules).
 
     A pipe-delimited row loses the empty cells outside its outer pipes (`| a | b |`).
-    A tab-delimited text without quoted cells takes `"` literally. Raises csv.Error
+    A tab-delimited text without quoted cells, or with the same number of cells on every
+    line (one record a line), takes `"` literally. Raises csv.Error
     for a quoted cell left open.
     """
     lines = strip_bom(text).splitlines(keepends=True)
     quoted = delimiter != "\t" or any(line.startswith('"') or '\t"' in line for line in lines)
+    if quoted and delimiter == "\t" and one_record_per_line(lines):
+        return _literal_rows(lines)
     reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL if quoted else csv.QUOTE_NONE)
     rows: list[TableRow] = []
     previous = 0
@@ -102,6 +105,29 @@ def split_rows(text: str, delimiter: str) -> list[TableRow]:
             first = next(n for n in range(start, previous + 1) if lines[n - 1].strip())
             rows.append(TableRow(tuple(cell.strip() for cell in cells), first, previous))
     return rows
+
+
+def one_record_per_line(lines: list[str]) -> bool:
+    """Return True if every non-blank line holds the same number (two or more) of tab-separated
+    cells: a TSV of one record per line, whose `"` are text (a cell may open one it never closes)."""
+    counts = {line.count("\t") for line in lines if line.strip()}
+    return len(counts) == 1 and counts != {0}
+
+
+def _literal_rows(lines: list[str]) -> list[TableRow]:
+    """Return one row per non-blank line split at tabs; a cell wholly in quotes loses them."""
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            cells = tuple(unquoted_cell(cell.strip()) for cell in line.rstrip("\r\n").split("\t"))
+            rows.append(TableRow(cells, number, number))
+    return rows
+
+
+def unquoted_cell(cell: str) -> str:
+    if len(cell) >= 2 and cell[0] == cell[-1] == '"' and '"' not in cell[1:-1].replace('""', ""):
+        return cell[1:-1].replace('""', '"').strip()
+    return cell
 
 
 def sniff_table(text: str, delimiters: tuple[str, ...] = DELIMITERS) -> TableShape | None:

@@ -25,6 +25,8 @@ from termbase.table_shape import column_script, named_language, script_language
 #: Separators between alternative labels in one cell (Latin and Arabic commas, semicolons).
 ALTERNATIVES = re.compile(r"\s*[,،;؛]\s+|\s*[،؛]\s*")
 
+#: Pieces of `A/B` are names of their own only when one is at least this long (a CJK sign counts two).
+MIN_SLASH_NAME_WEIGHT = 4
 #: A column of labels: most cells this many words or fewer, and short.
 MAX_LABEL_WORDS = 6
 MAX_LABEL_CHARS = 80
@@ -103,15 +105,33 @@ def label_and_note_columns(
 INLINE_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
 
 
-def cell_labels(cell: str) -> tuple[str, ...]:
+def cell_labels(cell: str, *, slashes: bool = False) -> tuple[str, ...]:
     """Return the labels one cell gives: its alternatives (inline HTML tags dropped, their
-    text kept), each with any acronym split off."""
+    text kept), each with any acronym split off; with `slashes`, also the names `A/B` writes."""
     labels: list[str] = []
     for part in ALTERNATIVES.split(html.unescape(INLINE_TAG.sub("", cell))):
         part = clean_label(part)
         if part:
             labels.extend(parse_term(part)[0])
+            if slashes:
+                labels.extend(label for name in slash_alternatives(part) for label in parse_term(name)[0])
     return tuple(dict.fromkeys(labels))
+
+
+def slash_alternatives(label: str) -> list[str]:
+    """Return the names a label writes as `A/B/C` with no spaces around the slashes, pieces
+    alike in words (`Breaking/Digging/Mining`, `耐久/耐久度`, `Continuous Integration/Continuous
+    Deployment`), or [] when the slash joins one name's parts (`TCP/IP`, `I/O`, `km/h`: short
+    pieces; `CC/PP Repository`: pieces unlike) or there is none."""
+    if "/" not in label or " /" in label or "/ " in label or any(b in label for b in "()（）[]"):
+        return []
+    parts = label.split("/")
+    if len({part.count(" ") for part in parts}) > 1:
+        return []  # `CC/PP Repository`: the slash joins the pieces of the first word only
+    weight = lambda part: sum(1 if c.isascii() else 2 for c in part)  # noqa: E731 - a CJK sign says more
+    if any(weight(part) < 2 or not any(c.isalpha() for c in part) for part in parts):
+        return []
+    return parts if max(map(weight, parts)) >= MIN_SLASH_NAME_WEIGHT else []
 
 
 def row_entries(
@@ -129,10 +149,13 @@ def row_entries(
     no labels; `notes` (the row's other cells, `Name: value`) is the first entry's definition."""
     group = group or f"{source}#row-{line}"
     entries = []
+    # `A/B` names alternatives when the row's other labels name one thing (`Breaking/Digging` over
+    # `挖掘`); slashes on both sides pair the halves (`upstream/downstream`, `上游/下游`)
+    slashed = [c for c, lang in zip(cells, languages, strict=True) if lang and "/" in str(c)]
     for cell, language in zip(cells, languages, strict=True):
         if not language:
             continue
-        labels = cell_labels(cell) if isinstance(cell, str) else ()
+        labels = cell_labels(cell, slashes=len(slashed) == 1) if isinstance(cell, str) else ()
         if labels:
             entries.append(
                 Entry(

@@ -12,6 +12,7 @@ for that. A pointer whose targets are not in the file stays an entry (nothing to
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from termbase.labels import label_key, parse_term
@@ -54,6 +55,7 @@ def pointer_targets(entry: Entry) -> tuple[str, ...]:
     sentence, _, rest = match.group("targets").partition(". ")
     if len(rest.split()) > MAX_TRAILING_WORDS:
         return ()
+    sentence = _BRACKET_NOTE.sub("", sentence.rstrip(". "))  # `See X (these terms are equivalent)`
     whole = _HOMONYM_NUMBER.sub("", _NOTE.sub("", sentence).rstrip(". ")).strip(_QUOTES)
     names = [_HOMONYM_NUMBER.sub("", part.strip(_QUOTES)) for part in _JOINERS.split(whole)]
     names = [name for name in names if name]
@@ -65,6 +67,9 @@ def pointer_targets(entry: Entry) -> tuple[str, ...]:
 _QUOTES = " .\"'“”‘’«»*_`()[]"
 #: An editor's note in square brackets after a target (`var. piã [hist.]`).
 _NOTE = re.compile(r"\s*\[[^\]]*\]")
+#: A short note in brackets after the target (`See X (these terms are equivalent)`); a longer
+#: one says something of its own, and the entry stays.
+_BRACKET_NOTE = re.compile(r"\s*\((?:\S+\s+){0,4}\S+\)$")
 #: A dictionary's homonym number after a target (`var. ape 2`: the second `ape`).
 _HOMONYM_NUMBER = re.compile(r"\s+\d{1,2}$")
 
@@ -77,12 +82,27 @@ def _without_headword(definition: str, term: str) -> str:
     return rest.strip() if newline and letters(first) == letters(term) else definition
 
 
-def _entries_named(name: str, by_key: dict[str, list[int]]) -> list[int]:
+def _entries_named(name: str, by_key: dict[str, list[int]], labels: _Labels) -> list[int]:
     """Return the first entry a target name names: by the name, else by the names it gives
     (`American Standard Code for Information Interchange (ASCII)` names either)."""
     for label in (name, *parse_term(name)[0]):
         if found := by_key.get(label_key(label)):
             return found[:1]
+    return _acronym_with_head(name, by_key, labels)
+
+
+_Labels = dict[int, tuple[str, ...]]
+
+
+def _acronym_with_head(name: str, by_key: dict[str, list[int]], labels: _Labels) -> list[int]:
+    """Return the entry `ACRONYM head` names when the acronym is its label and its full name
+    ends with that head word (`PBPK model` for `Physiologically based pharmacokinetic model`)."""
+    first, _, head = name.partition(" ")
+    if not head or " " in head:
+        return []
+    for index in by_key.get(label_key(first), [])[:1]:
+        if any(label.casefold().endswith(" " + head.casefold()) for label in labels.get(index, ())):
+            return [index]
     return []
 
 
@@ -91,10 +111,13 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
     point at; the lines of a folded entry are reported with the entry they went to."""
     if result.spans or result.cited or len(result.entries) < 2:
         return result  # termbase's own export read back keeps its entries as stored
-    pointers = {
+    shared = Counter(entry.group for entry in result.entries if entry.group)
+    pointers = {  # a record in several languages (a shared group) is never folded; a grouped
+        # record in one language only by a pointer sentence (its relations are no pointers)
         index: targets
         for index, entry in enumerate(result.entries)
-        if not entry.group and (targets := pointer_targets(entry))
+        if (not entry.group or (shared[entry.group] <= 1 and entry.definition.strip()))
+        and (targets := pointer_targets(entry))
     }
     if not pointers:
         return result
@@ -107,14 +130,16 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
                     by_key.setdefault(label_key(outer["outer"]), []).append(index)
                 if (bare := " ".join(_INNER.sub("", label).split())) and bare != label:
                     by_key.setdefault(label_key(bare), []).append(index)
+    labels = {index: entry.labels for index, entry in enumerate(result.entries) if index not in pointers}
     added: dict[int, list[str]] = {}
     folded: dict[int, str] = {}
     for index, targets in pointers.items():
-        found = _entries_named(targets[0], by_key) if len(targets) > 1 else []
-        found = found or [i for name in targets[1:] or targets for i in _entries_named(name, by_key)]
+        found = _entries_named(targets[0], by_key, labels) if len(targets) > 1 else []
+        found = found or [i for name in targets[1:] or targets for i in _entries_named(name, by_key, labels)]
         if not found and result.entries[index].definition.strip():
             # the pointer's words name no entry, but its link does (`see <a href="#dh">…</a>`)
-            found = [i for name in result.entries[index].see_also for i in _entries_named(name, by_key)]
+            links = result.entries[index].see_also
+            found = [i for name in links for i in _entries_named(name, by_key, labels)]
         if not found:
             continue
         for target in dict.fromkeys(found):

@@ -33,7 +33,7 @@ from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import cell_labels, label_languages, row_entries
 from termbase.readers.record_fields import field_role, record_entry
-from termbase.table_shape import named_language, sniff_table
+from termbase.table_shape import named_language, one_record_per_line, sniff_table, unquoted_cell
 
 DELIMITERS = ("\t", ",", ";")
 
@@ -56,10 +56,14 @@ def _strip_bom(text: str) -> str:
 
 
 def _quoting(text: str, delimiter: str) -> int:
-    """Return the csv quoting mode: TSV without quoted cells takes `"` literally."""
+    """Return the csv quoting mode: TSV without quoted cells, or with one record on each line,
+    takes `"` literally (a cell wholly in quotes still loses them)."""
     if delimiter != "\t":
         return csv.QUOTE_MINIMAL
-    quoted = any(line.startswith('"') or '\t"' in line for line in text.splitlines())
+    lines = text.splitlines()
+    quoted = any(line.startswith('"') or '\t"' in line for line in lines)
+    if quoted and one_record_per_line([line for line in lines if not line.lstrip().startswith("#")]):
+        return csv.QUOTE_NONE  # one record a line: a `"` is text, even one never closed
     return csv.QUOTE_MINIMAL if quoted else csv.QUOTE_NONE
 
 
@@ -86,11 +90,14 @@ def _iter_rows(text: str, delimiter: str, source: str = "", *, strict: bool = Tr
     lines = _strip_bom(text).splitlines(keepends=True)
     for number in comment_lines(text, delimiter):
         lines[number - 1] = "\n"
-    reader = csv.reader(lines, delimiter=delimiter, quoting=_quoting(text, delimiter), strict=strict)
+    quoting = _quoting(text, delimiter)
+    reader = csv.reader(lines, delimiter=delimiter, quoting=quoting, strict=strict)
     previous = 0
     try:
         for cells in reader:
             start, previous = previous + 1, reader.line_num
+            if quoting == csv.QUOTE_NONE:
+                cells = [unquoted_cell(cell) for cell in cells]
             if any(cell.strip() for cell in cells):
                 first = next(n for n in range(start, previous + 1) if lines[n - 1].strip())
                 yield Row(cells, first, previous)
@@ -207,7 +214,11 @@ class TableGlossaryReader:
         has_header = named or in_languages or (table is not None and table.header)
         body = rows[1:] if has_header else rows
         _check_widths(body, width, source)
-        if not named:
+        roles_named = header_roles(rows[0].cells) if named else []
+        # a named term column beside columns of no role and no definition (`Term,Translation`)
+        # is a table of labels when those columns are short names in another language
+        term_and_names = named and "definition" not in roles_named and "" in roles_named
+        if not named or term_and_names:
             languages = _label_languages([r.cells for r in body], width, rows[0].cells if has_header else ())
             if languages:
                 entries = [

@@ -11,6 +11,7 @@ The shapes (the `glossaries` and `glossaries-extra` packages)::
     \\newacronym{ais}{AIS}{Automatic identification system}
     \\newabbreviation[description={…}]{vhf}{VHF}{Very high frequency}
     \\longnewglossaryentry{lee}{name=Lee}{the side sheltered from the wind}
+    \\DeclareAcronym{vhf}{short = VHF, long = very high frequency}     (the acro package)
 
 Each definition is one entry: its `name` (or the short form) is the term, the plural and the
 long form of an acronym are more labels, `description` is the definition (an acronym with
@@ -40,6 +41,7 @@ COMMANDS = {
     "longnewglossaryentry": "{{{",
     "newacronym": "[{{{",
     "newabbreviation": "[{{{",
+    "DeclareAcronym": "{{",  # the acro package: \DeclareAcronym{key}{short = …, long = …}
 }
 _COMMAND = re.compile(r"\\(?:" + "|".join(COMMANDS) + r")\s*[\[{]")
 
@@ -89,7 +91,10 @@ class LatexGlossariesReader:
     """Reads `\\newglossaryentry` / `\\newacronym` definitions (see the module docstring)."""
 
     name = "latex-glossaries"
-    description = "LaTeX glossaries package: \\newglossaryentry{key}{name=…, description=…}, \\newacronym"
+    description = (
+        "LaTeX glossaries package: \\newglossaryentry{key}{name=…, description=…}, \\newacronym; "
+        "acro's \\DeclareAcronym"
+    )
 
     def detect(self, text: str) -> float:
         """Return 0.95 for three or more definitions (or a file of nothing else), else less."""
@@ -133,7 +138,13 @@ class LatexGlossariesReader:
 def _entry(node: LatexMacroNode, source: str, first: int, last: int) -> Entry | None:
     """Return the entry one defining command gives, or None if it names nothing."""
     args = node.nodeargd.argnlist
-    if node.macroname in ("newacronym", "newabbreviation"):
+    if node.macroname == "DeclareAcronym":
+        options = _keyvals(_group(args[1]))
+        term = _text(options.get("short", "")) or _text(_group(args[0]))
+        names = ("long", "long-plural-form", "short-plural-form", "foreign", "alt")
+        more = [_text(options[name]) for name in names if options.get(name)]
+        definition = _text(options.get("extra", "") or options.get("description", ""))
+    elif node.macroname in ("newacronym", "newabbreviation"):
         options = _keyvals(_group(args[0]))
         short, long = _text(_group(args[2])), _text(_group(args[3]))
         term, more = short, [long]

@@ -45,8 +45,15 @@ MAX_CONFIDENCE = 0.6
 #: A signature after a name: from the first bracket that holds an arrow or a dash pair.
 _SIGNATURE = re.compile(r"^(?P<name>\S.*?)\s+(?P<signature>\S*\((?=[^)]*(?:->|--|—|→)).*)$")
 #: Lines that are markup of another shape, never a name (unless a signature follows):
-#: list items, headings of Markdown and reST, tables, code fences, reST directives.
-_MARKUP = re.compile(r"^(?:[-*+•]\s|\d+[.)]\s|#{1,6}\s+[A-Z]|[=~^\-]{3,}\s*$|\||```|\.\.\s)")
+#: list items, headings of Markdown and reST, tables, code fences, reST directives, LaTeX
+#: commands, RDF resources and prefixes.
+_MARKUP = re.compile(
+    r"^(?:[-*+•]\s|\d+[.)]\s|#{1,6}\s+[A-Z]|[=~^\-]{3,}\s*$|\||```|\.\.\s"
+    r"|\\[A-Za-z]+[\[{]|<[a-z][\w+.-]*:|@?prefix\s)",
+    re.I,
+)
+#: Names holding no letter or digit (`}`, `);`) in more than this share of entries: code, not a glossary.
+MAX_MARK_NAMES = 0.3
 #: Names that end with a colon (`key:`) in most entries: YAML or a config file, not a glossary.
 MAX_COLON_NAMES = 0.5
 REASON_MARGIN = "line at the margin without an indented body (a heading or a note)"
@@ -169,6 +176,8 @@ class HangingIndentReader:
             return 0.0
         names = [line.strip() for b in entries for _, line in b.names]
         if sum(1 for name in names if name.endswith(":")) > MAX_COLON_NAMES * len(names):
+            return 0.0
+        if sum(1 for name in names if not any(c.isalnum() for c in name)) > MAX_MARK_NAMES * len(names):
             return 0.0
         content = sum(1 for _, line in numbered_lines(text) if line.strip())
         covered = sum(len(b.names) + sum(1 for _, line in b.body if line.strip()) for b in entries)

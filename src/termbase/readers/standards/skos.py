@@ -48,7 +48,7 @@ from rdflib.plugins.parsers.notation3 import BadSyntax
 
 from termbase import safe_json
 from termbase.errors import InputError
-from termbase.labels import clean_label
+from termbase.labels import clean_label, is_acronym_of
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.safe_xml import parse_xml
@@ -69,6 +69,7 @@ REASON_COLLECTION = "the collection {name} (a list of its member concepts)"
 REASON_OTHER = "statements about {subject}, which is not a skos:Concept"
 REASON_MORE = "more statements about concept {subject} (read into its entry at line {line})"
 REASON_NO_LABEL = "skos:Concept {subject} has no label, so it gives no entry"
+REASON_BARE = "{subject} gives a name and nothing else (no description, no second name): no entry"
 REASON_SHARED = "line shared with an earlier resource"
 
 
@@ -374,7 +375,8 @@ class SkosReader:
     description = "SKOS vocabulary (Turtle, RDF/XML or JSON-LD): one entry per concept and language"
 
     def detect(self, text: str) -> float:
-        """Return 0.95 for RDF naming the SKOS namespace, 0.2 for other RDF, else 0."""
+        """Return 0.95 for RDF naming the SKOS namespace, 0.7 for other RDF with titles and
+        descriptions, 0.2 for other RDF, else 0."""
         if not text.strip():
             return 0.0
         syntax = syntax_of(text)
@@ -382,6 +384,8 @@ class SkosReader:
             return 0.0
         if SKOS_NS in text or (syntax == "turtle" and re.search(r"\bskos:Concept\b", text)):
             return 0.95
+        if _OWN_TITLE.search(text) and _OWN_DESCRIPTION.search(text):
+            return 0.7  # resources with titles and descriptions: a glossary in a vocabulary of its own
         return 0.2
 
     def read(self, text: str, source: str) -> ReadResult:
@@ -441,6 +445,11 @@ class _Concept:
 
 
 #: Predicates that name and describe resources in vocabularies of their own (no skos:Concept).
+#: The title and description properties of a vocabulary of its own, as RDF text writes them.
+_OWN_TITLE = re.compile(r"rdfs:label|dc(?:terms)?:title|rdf-schema#label|/dc/(?:elements/1\.1|terms)/title")
+_OWN_DESCRIPTION = re.compile(
+    r"dc(?:terms)?:description|rdfs:comment|/dc/(?:elements/1\.1|terms)/description"
+)
 _OWN_NAMES = (DCTERMS.title, DC.title, RDFS.label)
 _OWN_DESCRIPTIONS = (DCTERMS.description, DC.description, RDFS.comment)
 #: A type whose instances are the glossary's concepts needs at least this many described instances.
@@ -463,6 +472,13 @@ def described_resources(graph: rdflib.Graph) -> set[str]:
         if len(described) >= MIN_DESCRIBED and len(described) > len(best):
             best = described
     return best
+
+
+def _bare(concept: _Concept) -> bool:
+    """Return True for a resource of a vocabulary of its own that gives one name and nothing
+    else (no description, no second name): a placeholder, not an entry."""
+    names = {name for values in concept.labels.values() for name in values}
+    return len(names) <= 1 and not any(concept.definitions.values())
 
 
 def _read_graph(graph: rdflib.Graph, blocks: list[_Block], text: str, source: str, syntax: str) -> ReadResult:
@@ -503,6 +519,10 @@ def _read_graph(graph: rdflib.Graph, blocks: list[_Block], text: str, source: st
             report(block, REASON_MORE.format(subject=f"<{subject}>", line=read_at[subject]))
         elif subject in concepts:
             concept = _concept(graph, URIRef(subject), default, fallback_label, own)
+            if own and _bare(concept):
+                report(block, REASON_BARE.format(subject=f"<{subject}>"))
+                read_at[subject] = block.start
+                continue
             made = _entries(concept, block, source, default)
             if made:
                 entries.extend(made)
@@ -520,6 +540,8 @@ def _read_graph(graph: rdflib.Graph, blocks: list[_Block], text: str, source: st
     located = set(read_at)
     for uri in sorted(concepts - located):
         concept = _concept(graph, URIRef(uri), default, fallback_label, own)
+        if own and _bare(concept):
+            continue
         line = _find_mention(lines, uri)
         entries.extend(_entries(concept, _Block(line, line - 1, uri), source, default))
     return entries_and_unused(entries, unused, title=_title(graph, default))
@@ -543,7 +565,11 @@ def _language(literal: Literal, default: str) -> str:
 def _default_language(graph: rdflib.Graph) -> str:
     """Return the language most tagged literals use, or English when none is tagged."""
     tags = Counter(o.language.lower() for o in graph.objects() if isinstance(o, Literal) and o.language)
-    return tags.most_common(1)[0][0] if tags else FALLBACK_LANGUAGE
+    if not tags:
+        return FALLBACK_LANGUAGE
+    top = max(tags.values())  # a tie (labels in two languages alike) goes to English, else A-Z
+    tied = [tag for tag, count in tags.items() if count == top]
+    return min(tied, key=lambda tag: (tag != FALLBACK_LANGUAGE, tag))
 
 
 def _texts(graph: rdflib.Graph, subject: URIRef, predicate: URIRef, default: str) -> dict[str, list[str]]:
@@ -581,6 +607,9 @@ def _concept(
                 continue  # rdfs:label beside a prefLabel is a copy, or a lesser name
             labels.setdefault(language, [])
             labels[language].extend(v for v in values if v not in labels[language])
+    if own:  # another property holding a short form of the name (NCIt's C42610, `abbreviation`)
+        for language, names in _abbreviations(graph, subject, labels, default).items():
+            labels[language].extend(n for n in names if n not in labels[language])
     definitions: dict[str, list[str]] = {}
     for predicate in _OWN_DESCRIPTIONS if own else (SKOS.definition,):
         for value in sorted(graph.objects(subject, predicate), key=str):
@@ -604,6 +633,28 @@ def _concept(
     return _Concept(
         str(subject), labels, definitions, list(dict.fromkeys(see_also)), list(dict.fromkeys(links))
     )
+
+
+#: A value this long at most, with no space, may be an abbreviation of a resource's name.
+MAX_ABBREVIATION_CHARS = 15
+
+
+def _abbreviations(
+    graph: rdflib.Graph, subject: URIRef, labels: dict[str, list[str]], default: str
+) -> dict[str, list[str]]:
+    """Return, per language, the short literal values of any other property that abbreviate one
+    of the resource's names (`ADME` for `Absorption, Distribution, Metabolism, and Excretion`)."""
+    found: dict[str, list[str]] = {}
+    for predicate, value in graph.predicate_objects(subject):
+        if predicate in _OWN_NAMES or predicate in _OWN_DESCRIPTIONS or not isinstance(value, Literal):
+            continue
+        short = str(value).strip()
+        if not short or len(short) > MAX_ABBREVIATION_CHARS or " " in short:
+            continue
+        language = _language(value, default)
+        if any(is_acronym_of(short, name) for name in labels.get(language, [])):
+            found.setdefault(language, []).append(short)
+    return found
 
 
 def _entries(concept: _Concept, block: _Block, source: str, default: str) -> list[Entry]:
