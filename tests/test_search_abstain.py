@@ -221,3 +221,10 @@ def test_a_label_of_two_words_or_more_before_of_is_the_name_asked_about(builtin:
     index = builtin.search_index()
     assert index.search("inductive biases of cnns")[0].id == "inductive-bias"
     assert index.search("mixture of depths") == []  # one word before "of": the name is the whole
+
+
+def test_a_query_whose_every_word_a_close_best_hit_holds_is_answered(builtin: Termbase) -> None:
+    judged = builtin.search_index().judged("openai tokenizer library cl100k")
+    assert judged.features["text_coverage"] == 1.0  # the rules read a name in it all the same
+    assert judged.answer.unknown == () and judged.answer.hits[0].id == "tiktoken"
+    assert builtin.search_index().answer("gated linear attention").hits == []  # not closer than others
