@@ -549,3 +549,14 @@ def test_emphasis_on_the_last_word_of_a_term_gives_that_word_as_a_label(tmp_path
     assert found["bilge pump"].labels == ("bilge pump", "pump")
     assert "pump" not in found  # one entry: the bare word is its label
     assert "keel" not in found["fin keel"].labels  # emphasis after other words: no qualifier dropped
+
+
+def test_a_plain_phrase_named_by_is_called_is_kept_even_when_used_once(tmp_path: Path) -> None:
+    (tmp_path / "01-tides.md").write_text(
+        "# Tides\n\nThe short pause between the rising and the falling tide is often called slack water.\n\n"
+        "The boat that carries the pilot is called the *launch* of the harbour.\n\n"
+        "Another boat called the morning ferry from town leaves at six.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["slack water"].confidence >= 0.6  # a copular naming of plain words: chosen on purpose
+    assert found.get("launch of the harbour") is None or found["launch of the harbour"].confidence < 0.6
+    assert found.get("morning ferry from town") is None or found["morning ferry from town"].confidence < 0.6

@@ -229,6 +229,13 @@ _KIND_ARTICLE = re.compile(
     r"\b(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:(?:often|usually|sometimes|simply)\s+)?an?\s+[\"'“‘`]?$",
     re.I,
 )
+#: A name of plain words that a copular naming gives what the sentence describes ("the amount of each
+#: colour is sometimes called the intensity of the colour"): chosen words, even when not written again.
+NAMED_PHRASE = "a phrase of plain words named by 'is called'"
+_COPULAR_NAMING = re.compile(
+    r"\b(?:is|are|was|were|be)\s+(?:(?:often|usually|also|sometimes|commonly|generally|simply)\s+){0,2}"
+    r"(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:the\s+|an?\s+)?$", re.I,
+)
 #: "called a bit instead of a digit": the name stops where the comparison starts.
 _COMPARED_AFTER = re.compile(r"\s+(?:instead\s+of|rather\s+than)\s+.*$", re.I)
 
@@ -849,6 +856,14 @@ def _coordinated_modifier(sentence: Sentence, span: Span) -> bool:
     return False
 
 
+def _marks_part(sentence: Sentence, term: str) -> bool:
+    """Return True when the sentence marks words of `term` ("is called the *body* of the function"): the
+    author's name is the marked part, which the markup signal takes."""
+    words = f" {term.lower()} "
+    return any(f" {sentence.text[span.start : span.end].strip().lower()} " in words for span in sentence.spans
+               if span.kind in {STRONG, EMPHASIS, CODE_SPAN})
+
+
 def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -> list[Finding]:
     """Return findings for definitional sentence patterns that need no markup (`in_list`: the
     sentence is a list item, where 'term: meaning' is a definition)."""
@@ -931,7 +946,10 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             phrase = 2 <= len(term.split()) <= 4 and term == term.lower() and not is_identifier(term)
             other_name = named_subject(before) if len(names) == 1 else ""
             labels = (term, other_name) if other_name and other_name.lower() != term.lower() else ()
-            shape = ("sentence '… is called X'", *((NAMED_AS_KIND,) if _KIND_ARTICLE.search(before) else ()))
+            shape = ("sentence '… is called X'", *((NAMED_AS_KIND,) if _KIND_ARTICLE.search(before) else ()),
+                     *((NAMED_PHRASE,) if phrase and _COPULAR_NAMING.search(before)
+                       and all(word.isalpha() for word in term.split())
+                       and not _marks_part(sentence, term) else ()))
             findings.append(Finding(term, 0.6 if phrase else 0.55, shape, definition, True, labels=labels))
     so_called = _SO_CALLED.search(text)
     if so_called:
