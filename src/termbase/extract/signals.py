@@ -916,7 +916,13 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
     if listed and not _CLAUSE_START.match(listed.group("rest")):
         term = clean_term(listed.group("term"))
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
-            findings.append(Finding(term, 0.55, ("list item 'X: its meaning'",),
+            head = term.lower().split()[-1].rstrip("s")
+            genus = re.match(rf"(?:an?\s+|the\s+)?(?:[a-z-]+\s+){{0,2}}{re.escape(head)}s?\b",
+                             listed.group("rest"), re.I) if len(head) >= 3 else None
+            # "Faded examples: worked examples with …": what kind of the same thing, then how it differs
+            shape = ("list item 'X: its meaning'",
+                     *(("the meaning names the same kind of thing",) if genus else ()))
+            findings.append(Finding(term, 0.6 if genus else 0.55, shape,
                                     finish_definition(listed.group("rest")), True, initial=True))
     for match in _CALLED_INLINE.finditer(text):
         start = match.start("quoted") if match.group("quoted") else match.start("single") \
