@@ -579,3 +579,10 @@ def test_a_listed_meaning_that_names_the_same_kind_is_a_surer_definition() -> No
     sure = {f.term: f.score for f in findings("- Storm sails: small sails of heavy cloth for strong winds.")}
     plain = {f.term: f.score for f in findings("- Storm jib: cut small and sewn from heavy cloth.")}
     assert sure["Storm sails"] > plain["Storm jib"] >= 0.55
+
+
+def test_a_marked_name_of_the_kind_the_subject_belongs_to_is_defined() -> None:
+    found = defining("Reefing is a kind of *sail reduction*, where part of the sail is rolled away.")
+    assert "sail reduction" in found
+    assert "sail reduction" not in defining("Reefing is a kind of *sail reduction* we teach on day two.")
+    assert "luck" not in defining("Finding the channel at night is a kind of *luck* on that coast.")

@@ -19,7 +19,7 @@ from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, ST
 from termbase.extract.collect import COMMAND_HEADING, NAMED_AGAIN, PROPERTIES_BELOW, MarkupUsage, Occurrence
 from termbase.extract.forms import lemma_key
 from termbase.extract.keyness import general_zipf
-from termbase.extract.signals import NAMED_AS_KIND, NAMED_PHRASE, QUOTED
+from termbase.extract.signals import NAMED_AS_GENUS, NAMED_AS_KIND, NAMED_PHRASE, QUOTED
 from termbase.extract.termhood import Termhood
 from termbase.extract.terms import term_key
 from termbase.labels import _singular, label_key
@@ -46,7 +46,7 @@ _SAYS_WHAT_THE_WORD_MEANS = frozenset(
 )
 
 #: Evidence of a term named on purpose in a shape that says what kind of thing it is; one use is enough.
-_NAMED_ON_PURPOSE = frozenset({NAMED_AS_KIND, NAMED_PHRASE, PROPERTIES_BELOW})
+_NAMED_ON_PURPOSE = frozenset({NAMED_AS_GENUS, NAMED_AS_KIND, NAMED_PHRASE, PROPERTIES_BELOW})
 
 #: A single word this common in general English (Zipf) is an everyday word, even if a book uses it a lot.
 EVERYDAY_ZIPF = 4.5

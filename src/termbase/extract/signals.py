@@ -310,6 +310,15 @@ _DEFAULT_NAMED = re.compile(
 _WHY_CLAUSE = re.compile(r"^.*\b(?:is|that's|this\s+is|which\s+is)\s+why\s+", re.I)
 #: "… that ability grows with effort -- a **growth mindset**.": the name for what the sentence described.
 _DASH_NAMING_BEFORE = re.compile(r"[a-z,]\s+(?:--|—|–)\s*(?:an?|the)\s+[\"'“‘]?$")
+#: "Thresholding is a type of *image segmentation*", "Such an image is an example of *raster graphics*":
+#: the marked name of the kind the subject belongs to.
+_GENUS_BEFORE = re.compile(
+    r"^(?P<subject>[A-Z][\w'’ -]{2,60}?)\s+(?:is|are)\s+(?:an?\s+|one\s+)?"
+    r"(?:(?:common|special|simple|particular)\s+)?(?:type|kind|form|example|sort)s?\s+of\s+(?:an?\s+)?$"
+)
+#: The rest of the sentence after such a name: its end, or a clause that goes on about it.
+_GENUS_END_AFTER = re.compile(r"^[\"'”’]?\s*(?:[.!]\s*$|,\s+(?:where|in\s+which|which|that)\b)")
+NAMED_AS_GENUS = "named as the kind of what the sentence describes ('is a type of *X*')"
 #: Nothing after the term but the sentence's end.
 _SENTENCE_END_AFTER = re.compile(r"^[\"'”’]?\s*[.!]?\s*$")
 #: "A more general tool for mapping ideas is a **concept map**.": a description, then its name.
@@ -743,6 +752,14 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append(NAMED_WITH_EXAMPLE)
             defining = True
             definition = finish_definition(plain_sentence(sentence))
+        elif span.kind in {STRONG, EMPHASIS} and _GENUS_BEFORE.match(before) \
+                and _GENUS_END_AFTER.match(after):
+            score += 0.4
+            evidence.append(NAMED_AS_GENUS)
+            defining = True
+            said = plain_sentence(sentence)
+            anaphor = re.match(r"(?:such|this|these|that|those|it)\b", before, re.I)
+            definition = finish_definition(f"{previous} {said}" if anaphor and previous else said)
         elif _DASH_NAMING_BEFORE.search(before) and _SENTENCE_END_AFTER.match(after):
             score += 0.35
             evidence.append("names what the sentence describes, after a dash at its end ('… -- a X.')")
