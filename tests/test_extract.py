@@ -560,3 +560,12 @@ def test_a_plain_phrase_named_by_is_called_is_kept_even_when_used_once(tmp_path:
     assert found["slack water"].confidence >= 0.6  # a copular naming of plain words: chosen on purpose
     assert found.get("launch of the harbour") is None or found["launch of the harbour"].confidence < 0.6
     assert found.get("morning ferry from town") is None or found["morning ferry from town"].confidence < 0.6
+
+
+def test_a_callout_title_after_its_box_label_names_the_term_below(tmp_path: Path) -> None:
+    (tmp_path / "01-tides.md").write_text(
+        "# Tides\n\n::: callout\n\n## Tip: Slack water\n\n"
+        "Around the turn of the tide comes slack water, a short spell when the current stops.\n\n:::\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert any("callout's title" in e for e in found["slack water"].evidence)

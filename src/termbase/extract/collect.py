@@ -263,10 +263,17 @@ _WHAT_IS = re.compile(
 )
 
 
+#: The kind of box a callout's title opens with ("Tip: While loops"): the rest of the title is its name.
+_TITLE_LABEL = re.compile(
+    r"^(?:tip|tips|note|notes|hint|aside|warning|caution|reminder|optional|important|info|callout|"
+    r"did\s+you\s+know|fun\s+fact|side\s+note|good\s+to\s+know)\s*[:—–-]\s+", re.I,
+)
+
+
 def _heading_term(title: str) -> tuple[str, bool]:
     """Return a section title as a term (`Runtime Errors` → `runtime errors`), or '' if it is none,
     and whether the title asks what the term is ("What is a Mooring?")."""
-    title = _HEADING_NUMBER.sub("", title)
+    title = _TITLE_LABEL.sub("", _HEADING_NUMBER.sub("", title))
     question = _WHAT_IS.match(title)
     term = clean_term(question.group("term") if question else title)
     if term_problem(term) or len(term.split()) > 4 or any(c in term for c in ",:?!()"):
