@@ -317,3 +317,31 @@ def test_a_label_inside_an_address_links_only_as_the_name_of_the_page_it_points_
     assert "address" not in mentions  # a folder, part of a path, a mailbox: no page of its own
     assert mentions["map-server"] == {"tiling", "glossary"}  # the page a link points to
     assert mentions["index"] == {"glossary", "tiling"}  # a page of this site named with a qualifier
+
+
+def test_an_everyday_word_links_between_concepts_that_share_rare_words_though_no_neighbours() -> None:
+    names = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "omega"]
+    fillers = [  # a glossary of 25 concepts: two that mention the head do not make it central
+        entry(f"{kind} {name}", f"A made-up {kind} entry about nothing in particular.", line=10 + i)
+        for i, (kind, name) in enumerate((kind, name) for kind in ("filler", "spare") for name in names)
+    ]
+    mentions = mentioned(
+        [
+            entry(
+                "head",
+                "The last layer of a network: it takes the hidden states a backbone outputs and "
+                "projects them onto the labels of one task.",
+                line=1,
+            ),
+            entry(
+                "backbone",
+                "The part of a network that outputs raw hidden states; usually a head sits on top of "
+                "it and projects those states for a task.",
+                line=2,
+            ),
+            entry("triage", "Patients wait in a queue; whoever is at the head of it is seen first.", line=3),
+            *fillers,
+        ]
+    )
+    assert mentions["backbone"] == {"head"}  # hidden states, projects, task: the head's own words
+    assert "triage" not in mentions  # no word in common: the everyday sense

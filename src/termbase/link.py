@@ -118,10 +118,74 @@ class _OwnWords(dict[str, frozenset[str]]):
         return words
 
 
+#: How many concepts, at most, `_WordRarity` reads to count how many use each word (every k-th
+#: one in a larger glossary: the counts only tell rare words from common ones).
+RARITY_SAMPLE = 500
+
+
+class _WordRarity:
+    """How rare each content word of the concepts is in the glossary: log(concepts / concepts
+    whose definitions or labels use it) / log(concepts), 1 for a word no other concept uses
+    (counted over at most `RARITY_SAMPLE` concepts when first asked)."""
+
+    def __init__(
+        self, by_id: dict[str, Concept], targets: _Targets, topics_agree: Callable[[str, str], float]
+    ) -> None:
+        self.by_id = by_id
+        self.targets = targets
+        self.topics_agree = topics_agree
+        self._rarity: dict[str, float] | None = None
+        self._stems: dict[str, frozenset[str]] = {}
+
+    def stems(self, concept_id: str) -> frozenset[str]:
+        """Return a concept's content words longer than two letters, without a plural s (worked out once)."""
+        found = self._stems.get(concept_id)
+        if found is None:
+            words = self.targets.words_of(concept_id)
+            found = self._stems[concept_id] = frozenset(w.rstrip("s") for w in words if len(w) > 2)
+        return found
+
+    def rarity(self) -> dict[str, float]:
+        if self._rarity is None:
+            ids = list(self.by_id)
+            sample = ids[:: -(-len(ids) // RARITY_SAMPLE)] if ids else ids
+            used: Counter[str] = Counter()
+            for concept_id in sample:
+                used.update(self.stems(concept_id))
+            total = max(2, len(sample))
+            self._rarity = {w: math.log(total / n) / math.log(total) for w, n in used.items()}
+        return self._rarity
+
+    def ties(self, one: str, other: str, words: str) -> _RareTies:
+        """Return the rare words `other` shares with `one`, for one mention of it."""
+        return _RareTies(self, one, other, words)
+
+
+class _RareTies:
+    """The rare content words a target concept shares with the mentioning concept (`shared`),
+    summed by rarity, the mention's own words left out."""
+
+    __slots__ = ("one", "other", "rarity", "words")
+
+    def __init__(self, rarity: _WordRarity, one: str, other: str, words: str) -> None:
+        self.rarity, self.one, self.other, self.words = rarity, one, other, words
+
+    def shared(self) -> float:
+        """Return the sum, a part of it (`OTHER_TOPIC_KINSHIP`) when both concepts state topics
+        and share none, as for their kinship."""
+        found = self.rarity.stems(self.other) & self.rarity.stems(self.one)
+        if not found:
+            return 0.0
+        rarity = self.rarity.rarity()
+        total = sum(rarity.get(w, 1.0) for w in found - word_stems(self.words))
+        return total * OTHER_TOPIC_KINSHIP if self.rarity.topics_agree(self.one, self.other) < 0 else total
+
+
 class _Targets(dict[str, Target]):
     """What the mention checks need of each concept, worked out when a match needs it."""
 
-    def _words(self, concept_id: str) -> frozenset[str]:
+    def words_of(self, concept_id: str) -> frozenset[str]:
+        """Return the content words of a concept's definitions and labels (worked out once)."""
         words = self.words.get(concept_id)
         if words is None:
             concept = self.by_id[concept_id]
@@ -145,7 +209,7 @@ class _Targets(dict[str, Target]):
         concept = self.by_id[concept_id]
         lower_case = all(e.source in self.lower_case for e in concept.entries)
         target = Target(
-            words_of=partial(self._words, concept_id),
+            words_of=partial(self.words_of, concept_id),
             labels=frozenset(label.lower() for label in concept.labels),
             names=name_labels(concept.labels, lower_case),
             preferred=concept.label.lower(),
@@ -212,6 +276,7 @@ def iter_mentions(
                     partial(decider.topical_kinship, concept.id, match.concept_id),
                     partial(learner, concept.id, definition, match, matches[index]) if learner else None,
                     addresses,
+                    decider.words.ties(concept.id, match.concept_id, match.text),
                 )
             ]
             yield concept, index, kept
@@ -268,9 +333,10 @@ def iter_places(
             for match in matches[index]:
                 target = decider.targets[match.concept_id]
                 tie = partial(decider.topical_kinship, concept.id, match.concept_id)
+                shared = decider.words.ties(concept.id, match.concept_id, match.text)
                 reason = rejection(
                     definition, match.start, match.end, match.label, target, formulas, context, tie,
-                    addresses=addresses,
+                    addresses=addresses, rarity=shared,
                 )
                 reached: list[Place] = []
                 rejection(
@@ -284,6 +350,7 @@ def iter_places(
                     tie,
                     partial(decider.collect, reached, concept.id, definition, match, matches[index]),
                     addresses,
+                    shared,
                 )
                 place = reached[0] if reached else None
                 yield concept, index, _as_written(match, definition), reason, place
@@ -299,6 +366,7 @@ class _Decider:
         self.by_id = by_id
         self.targets = _Targets(concepts)
         self.own = _OwnWords(by_id)
+        self.words = _WordRarity(by_id, self.targets, self.topics_agree)
         self.kinship = _Kinship(by_id, found)
         self.found = found
         self._places_of: Counter[str] | None = None

@@ -54,6 +54,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from termbase.context_words import context_words
 from termbase.everyday_words import is_everyday_word
@@ -342,6 +343,13 @@ MIN_KINSHIP = 0.42
 #: (besides the label): then the concepts around both must show the sense on their own
 #: ("processes on a shared operating-system kernel" in a container's definition is no GPU kernel).
 SILENT_KINSHIP = 1.0
+#: … unless the two concepts' own words show the sense where the concepts around do not (a small
+#: glossary has few neighbours to share): their definitions and labels share rare content words
+#: adding up to this much, each weighted by its rarity in the glossary (`link._WordRarity`: 1 for
+#: a word no other concept uses, 0 for one all use): "a head which accepts the features" on a
+#: backbone page shares hidden states, features and the model classes with the model head.
+#: Chosen leave-one-file-out on the judged gold (every held-out file picked 1.5).
+MIN_SHARED_RARITY = 1.5
 #: Words that open a comparison with everyday things ("like a book", "imagine …"):
 #: in that sentence a common word is meant in its everyday sense.
 _ANALOGY = re.compile(r"(?<!\()\b(?:[Ll]ike an?|[Ii]magine|[Aa]nalogy:|[Tt]hink of)\s")
@@ -351,6 +359,13 @@ _ANALOGY_HINTS = ("ike a", "magine", "nalogy:", "hink of")
 _SENTENCE_END = re.compile(r"[.!?;]\s|\n")
 _MATH = re.compile(r"\$[^$\n]+\$|\\\(.+?\\\)")
 _WORD = re.compile(r"[a-z][a-z0-9]+")
+
+
+class RareTies(Protocol):
+    """The rare content words a target concept shares with the mentioning concept (`shared`),
+    summed by how rare they are in the glossary."""
+
+    def shared(self) -> float: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +541,7 @@ def is_mention(
     kinship: Callable[[], float] | None = None,
     learned: Callable[[], bool] | None = None,
     addresses: list[Address] | None = None,
+    rarity: RareTies | None = None,
 ) -> bool:
     """Return True if `text[start:end]`, matched to `label`, mentions the target concept.
 
@@ -534,7 +550,10 @@ def is_mention(
     around them (see `link._Kinship`); both are asked only when a check needs them. `learned()`,
     if given, decides an everyday word in place of the kinship thresholds (`termbase.mention_model`).
     """
-    return rejection(text, start, end, label, target, formulas, context, kinship, learned, addresses) is None
+    return (
+        rejection(text, start, end, label, target, formulas, context, kinship, learned, addresses, rarity)
+        is None
+    )
 
 
 def rejection(
@@ -548,9 +567,12 @@ def rejection(
     kinship: Callable[[], float] | None = None,
     learned: Callable[[], bool] | None = None,
     addresses: list[Address] | None = None,
+    rarity: RareTies | None = None,
 ) -> str | None:
     """Return why `text[start:end]` does not mention the target concept (a short reason), or None.
-    `addresses` are the definition's addresses (`address_spans`), if it was asked for them."""
+    `addresses` are the definition's addresses (`address_spans`), if it was asked for them;
+    `rarity`, how rare the words are that the target concept shares with the mentioning one (see
+    `MIN_SHARED_RARITY`), asked only for an everyday word the concepts around do not show."""
     words = text[start:end]
     if "(" in words and " ".join(label.lower().split()).startswith(" ".join(words.lower().split())):
         written = words.replace("(", " ")  # the label's own bracket, as written: "auto (direction)"
@@ -645,9 +667,12 @@ def rejection(
             return None if learned() else "everyday word, not in the concept's sense (learned)"
         kin = kinship()
         if kin < MIN_KINSHIP:
-            return "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
-        if kin < SILENT_KINSHIP and not _sentence_speaks_of(text, start, end, target):
-            return "everyday word, sentence silent on the concept"  # "a shared operating-system kernel"
+            reason = "everyday word, nothing in common"  # "a strong baseline" for an RL baseline
+        elif kin < SILENT_KINSHIP and not _sentence_speaks_of(text, start, end, target):
+            reason = "everyday word, sentence silent on the concept"  # "a shared operating-system kernel"
+        if reason is not None and rarity is not None and rarity.shared() >= MIN_SHARED_RARITY:
+            return None
+        return reason
     return None
 
 
