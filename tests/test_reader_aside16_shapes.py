@@ -259,3 +259,25 @@ def test_owl_classes_abbreviations_placeholders_and_pointer_notes():
     assert {"KFS", "Firing plan"} <= set(entries["Kiln Firing Schedule"].labels)
     assert "GDI" in entries["Glaze Defect Index"].labels
     assert ".owl" in GLOSSARY_SUFFIXES
+
+
+def test_a_two_level_table_reads_sub_terms_of_the_row_above():
+    rows = [
+        "term\tfeature\tdefinition\tnote",
+        "kiln\t\tAn oven that fires clay.\tk1",
+        "\tvent\tLets the fumes out of the kiln.\t",
+        "\tdamper\tCloses the flue.\t",
+        "glaze\t\tA glassy coat on pottery.\tg1",
+        "\tvent\tA glaze fault: a small hole.\t",
+    ]
+    source = read("parts.tsv", "\n".join(rows) + "\n")
+    entries = source.result.entries
+    assert [e.term for e in entries] == ["kiln", "vent", "damper", "glaze", "vent"]
+    assert entries[1].see_also == ("kiln",) and entries[4].see_also == ("glaze",)
+
+
+def test_a_header_naming_languages_after_a_number_is_no_entry():
+    text = "0.0 English, 中文\nkiln, 窑\nglaze, 釉\nslip, 泥浆\nwheel, 转盘\n"
+    source = read("glossary.csv", text)
+    terms = {e.term for e in source.result.entries}
+    assert terms == {"kiln", "窑", "glaze", "釉", "slip", "泥浆", "wheel", "转盘"}

@@ -218,6 +218,8 @@ def named_language(cell: str) -> str:
     wanted = cell.strip().casefold()
     if not wanted or len(wanted) > 40:
         return ""
+    if (bare := re.sub(r"^[\d\W_]+\s+(?=\w)", "", wanted)) != wanted and bare:
+        return named_language(bare)  # `0.0 English`: a number before the language's name
     tag = LOCALE_TAG.match(wanted)
     if tag:
         language = named_language(tag["language"])

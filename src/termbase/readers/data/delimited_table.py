@@ -112,6 +112,21 @@ def _iter_rows(text: str, delimiter: str, source: str = "", *, strict: bool = Tr
         ) from None
 
 
+#: A sub-term cell (the second level of a two-level table) is a name: this many words at most.
+MAX_SUB_TERM_WORDS = 6
+
+
+def _sub_term(cells: list[str], term_at: int, roles: list[str]) -> str:
+    """Return the name a row with an empty term cell gives in the column right of the term
+    column (`| | parse | Parses a version …`), or "" when it gives none."""
+    if term_at < 0 or term_at + 1 >= len(cells) or cells[term_at].strip():
+        return ""
+    if roles[term_at + 1] == "definition":
+        return ""
+    sub = cells[term_at + 1].strip()
+    return sub if sub and len(sub.split()) <= MAX_SUB_TERM_WORDS else ""
+
+
 def header_roles(cells: list[str]) -> list[str]:
     """Return the role of each header cell ('' for a column with no known role)."""
     return [field_role(cell) for cell in cells]
@@ -251,8 +266,17 @@ class TableGlossaryReader:
         entries: list[Entry] = []
         kept = _text_columns([r.cells for r in body], roles)
         described = "definition" in roles
+        term_at = roles.index("term") if "term" in roles else -1
+        parent = ""
         for row in body:
-            fields = _fields(names, roles, row.cells)
+            cells, see_also = row.cells, ()
+            if parent and (sub := _sub_term(cells, term_at, roles)):
+                # a two-level table: a row with no term of its own names a sub-term of the row above
+                cells = [*cells[:term_at], sub, "", *cells[term_at + 2 :]]
+                see_also = (parent,)
+            elif 0 <= term_at < len(cells) and cells[term_at].strip():
+                parent = clean_label(cells[term_at])
+            fields = _fields(names, roles, cells)
             if not named:
                 fields = _unnamed_into_definition(fields, kept, row.cells)
             notes = None
@@ -263,7 +287,12 @@ class TableGlossaryReader:
                     if not role and cell.strip()
                 )
             entry = record_entry(
-                fields, source=source, line=row.line, end_line=row.end_line, definition=notes
+                fields,
+                source=source,
+                line=row.line,
+                end_line=row.end_line,
+                definition=notes,
+                extra_see_also=see_also,
             )
             if entry is None:
                 for number in range(row.line, row.end_line + 1):
