@@ -586,3 +586,8 @@ def test_a_marked_name_of_the_kind_the_subject_belongs_to_is_defined() -> None:
     assert "sail reduction" in found
     assert "sail reduction" not in defining("Reefing is a kind of *sail reduction* we teach on day two.")
     assert "luck" not in defining("Finding the channel at night is a kind of *luck* on that coast.")
+
+
+def test_a_quoted_name_after_called_may_start_with_a_small_word() -> None:
+    assert "one in, one out" in defining('The crew changes watch by a rule called "one in, one out".')
+    assert not defining('The crew changes watch by a rule called "one".')

@@ -236,6 +236,8 @@ _COPULAR_NAMING = re.compile(
     r"\b(?:is|are|was|were|be)\s+(?:(?:often|usually|also|sometimes|commonly|generally|simply)\s+){0,2}"
     r"(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:the\s+|an?\s+)?$", re.I,
 )
+#: A quoted name of three to six plain words ("one up, one down"), which may start or end with a small word.
+_QUOTED_NAME_OF_WORDS = re.compile(r"^[a-z]+(?:,?\s+[a-z]+){2,5}$")
 #: "called a bit instead of a digit": the name stops where the comparison starts.
 _COMPARED_AFTER = re.compile(r"\s+(?:instead\s+of|rather\s+than)\s+.*$", re.I)
 
@@ -635,6 +637,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         if span.kind in {GLOSSARY_LINK, TERM_ROLE}:
             term = link_term(span.target, term)
         vague = term_problem(term)
+        if vague == "starts or ends with a function word" and span.kind == QUOTED \
+                and _QUOTED_NAME_OF_WORDS.match(term) and _NAMING_BEFORE.search(text[: span.start]):
+            vague = ""  # 'a technique called "one up, one down"': the quotes mark the whole name
         if vague == "too vague" and span.kind in {DFN, TERM_ROLE, GLOSSARY_LINK}:
             vague = ""  # the author marked it as a glossary term: "the <a>draft</a> of a hull"
         if vague == "starts or ends with a function word" and _keyword_first(term) \
@@ -963,7 +968,11 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
         else:
             definition = finish_definition(plain_sentence(sentence))
         for term in names:
-            if term_problem(term) or term.split()[0].lower() in _GENERIC_SUBJECTS or term[0].isupper():
+            problem = term_problem(term)
+            whole = quoted and bool(_QUOTED_NAME_OF_WORDS.match(term))
+            if whole and problem == "starts or ends with a function word":
+                problem = ""  # 'a technique called "one up, one down"': the quotes mark the whole name
+            if problem or (not whole and term.split()[0].lower() in _GENERIC_SUBJECTS) or term[0].isupper():
                 continue
             # a name of two to four plain words ("called a sparse matrix") is seldom anything but a term
             phrase = 2 <= len(term.split()) <= 4 and term == term.lower() and not is_identifier(term)
