@@ -5,6 +5,8 @@ and the language of a monolingual file told by its text."""
 
 from __future__ import annotations
 
+from rdflib.namespace import DC, OWL, RDF, RDFS
+
 from termbase.build import read_source
 from termbase.labels import clean_label
 from termbase.sources import GLOSSARY_SUFFIXES, SourceText
@@ -246,13 +248,8 @@ def test_owl_classes_abbreviations_placeholders_and_pointer_notes():
         f'    ex:abbr "{short}"@en ;\n    dc:description "{text}"@en .\n\n'
         for key, label, short, text in classes
     )
-    text = (
-        "@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
-        "@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .\n"
-        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
-        "@prefix dc: <http://purl.org/dc/elements/1.1/> .\n"
-        "@prefix ex: <https://example.org/terms#> .\n\n" + body
-    )
+    namespaces = {"owl": OWL, "rdf": RDF, "rdfs": RDFS, "dc": DC, "ex": "https://example.org/terms#"}
+    text = "".join(f"@prefix {name}: <{space}> .\n" for name, space in namespaces.items()) + "\n" + body
     source = read("glossary.owl", text)
     entries = by_term(source)
     assert set(entries) == {"Kiln Firing Schedule", "Bisque Ware", "Glaze Defect Index", "Raku"}
