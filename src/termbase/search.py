@@ -360,6 +360,10 @@ class _Candidate:
     modes: set[str]
 
 
+#: Words after which a definition's opening says more about what it named (see `_in_its_genus`).
+_RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|where|when)\b", re.IGNORECASE)
+
+
 def semantic_score(cosine: float) -> float:
     """Return the score of a semantic match from its cosine (calibrated on our query set)."""
     return max(0.0, min(SEMANTIC_MAX, SEMANTIC_BASE + (cosine - SEMANTIC_FLOOR) * SEMANTIC_SLOPE))
@@ -701,12 +705,10 @@ class SearchIndex:
         return search_abstain.RuleFlags(
             unknown_words,
             search_names.unknown_phrases(self.db, self.lock, self, text),
-            self._partly_named(
-                text, [hit.id for hit in top], top[0].matched == "fulltext" and search_names.title_case(text)
-            ),
+            self._partly_named(text, [hit.id for hit in top], top[0].matched == "fulltext"),
         )
 
-    def _partly_named(self, text: str, best: list[str], titled_words_only: bool = False) -> tuple[str, ...]:
+    def _partly_named(self, text: str, best: list[str], words_only: bool = False) -> tuple[str, ...]:
         """Return the name a query asks about when the best hit, found by meaning or by words
         in its text, does not account for it (see search_names.asked_names).
 
@@ -720,8 +722,11 @@ class SearchIndex:
         accounts for the whole name ("adagrad optimizer": AdaGrad second). Nor is a query
         whose name starts with a capitalised word the termbase does not know, held by none of
         the hit's labels ("Hungarian algorithm for matching ..."). Nor a question that asks
-        what a name is, or a name typed in title case that only a definition's words matched
-        (`titled_words_only`: "Mixture of Agents"), by a concept whose labels hold none of it."""
+        what a name is, or a name that only a definition's words matched (`words_only`), by a
+        concept whose labels hold none of it, when the name is typed in title case ("Mixture of
+        Agents") or its words are not all in what the definition says the concept is (see
+        `_in_its_genus`): "conjugate gradient method" is a tool TRPO's definition mentions later,
+        "matrix of second derivatives" is what the Hessian's definition opens with."""
         for name, how in names_asked(text):
             if self.names_a_label(name) or self.misspells_a_label(name):
                 continue  # a concept has that name (the hit is another): nothing absent is asked for
@@ -735,7 +740,10 @@ class SearchIndex:
             partial = covered and missing and names_other
             if partial and not any(self._answers(other, name) for other in best[1:]):
                 return (name,)  # no hit the user sees names all of it
-            framed = how == "asked" and (not reads_as_name(text) or titled_words_only)
+            framed = how == "asked" and (
+                not reads_as_name(text)
+                or (words_only and (search_names.title_case(text) or not self._in_its_genus(best[0], name)))
+            )
             if framed and not covered and not any(self._answers(other, name) for other in best[1:]):
                 return (
                     name,
@@ -753,6 +761,22 @@ class SearchIndex:
             ):
                 return (name,)  # "label propagation for semi-supervised learning": the hit is its purpose
         return ()
+
+    def _in_its_genus(self, concept_id: str, name: str) -> bool:
+        """Return True if a concept's labels, with what one of its definitions opens by saying
+        it is (its opening clause up to a relative word: "The matrix of all second partial
+        derivatives of a function", "A policy-gradient method"), hold every word of a name."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
+            ).fetchone()
+        if not row:
+            return False
+        for definition in row[1].split("\n"):
+            genus = _RELATIVE_WORD.split(search_names.opening_clause(definition), maxsplit=1)[0]
+            if not search_names.uncovered_words(name, (f"{row[0]} {genus}",), _STOPWORDS)[1]:
+                return True
+        return False
 
     def _unknown_modifier(self, concept_id: str, name: str, missing: list[str]) -> bool:
         """Return True if the words of a name that a concept's labels lack all come before the

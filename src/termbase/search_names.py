@@ -308,8 +308,14 @@ def asked_names(
     if any(t.lower() in question_words for t in tokens):
         return []
     lead: list[str] = []
-    for token in tokens:
-        if token.lower() in _PHRASE_ENDS or token.lower() in stopwords:
+    for position, token in enumerate(tokens):
+        word = token.lower()
+        if word == "of" and len(lead) == 1 and position + 1 < len(tokens):
+            following = tokens[position + 1].lower()
+            if following not in _PHRASE_ENDS and following not in stopwords:
+                lead.append(token)  # one word before "of" stays part of the name ("bag of visual words")
+                continue
+        if word in _PHRASE_ENDS or word in stopwords:
             break
         lead.append(token)
     if not lead or len(lead) >= len(tokens) or len(lead) > NAME_MAX_WORDS:
