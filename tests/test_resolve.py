@@ -243,3 +243,16 @@ def test_slug_of_ascii_labels_is_slugify_s() -> None:
     for label in labels:
         assert _ascii_slug(label) == slugify(label, replacements=_SLUG_REPLACEMENTS), label
     assert _ascii_slug("café") == ""  # not ASCII: slugify itself is asked
+
+
+def test_two_names_qualified_by_one_field_stay_two_concepts() -> None:
+    concepts = resolve(
+        [
+            entry("content (web content)", "What a page tells its reader, text and images alike.", line=1),
+            entry("technology (web content)", "How a browser is told what to render: HTML.", line=2),
+            entry("WMS (Web Map Service)", "A protocol for asking a server for map images.", line=3),
+            entry("Web Map Service", "Serves pictures of maps over HTTP.", source="b.txt", line=1),
+        ]
+    )
+    assert concept_of(concepts, "content").id != concept_of(concepts, "technology").id
+    assert concept_of(concepts, "WMS") is concept_of(concepts, "Web Map Service")  # a bracket that renames

@@ -188,6 +188,8 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
     for members in by_id.values():
         for other in members[1:]:
             clusters.union(members[0], other, force=True)  # one stated id or group is one concept
+    for key, members in by_key.items():
+        by_key[key] = _without_shared_qualifier(units, entries, key, members)
     ambiguous = _ambiguous_acronyms(units)
     deferred: list[tuple[int, str]] = []
     # Claiming units first, so that expansions decide before bare acronyms attach.
@@ -219,6 +221,29 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
     for i, key in deferred:
         _attach_by_context(clusters, units, entries, i, [j for j in by_key[key] if key in units[j].claims])
     return clusters
+
+
+def _without_shared_qualifier(
+    units: Sequence[_Unit], entries: Sequence[Entry], key: str, members: list[int]
+) -> list[int]:
+    """Return the units a label joins, leaving out those that write it as the bracket of a
+    qualified name when two of one language qualify different names so: "content (web content)"
+    and "technology (web content)" are two terms of one field, not two names of one idea (a
+    translation that keeps the English name in brackets still joins it)."""
+    if len(members) < 2:
+        return members
+    heads: dict[int, tuple[str, str]] = {}
+    for i in members:
+        entry = entries[units[i].entry]
+        for label in (entry.term, *units[i].labels):
+            head, bracket, rest = label.partition(" (")
+            if bracket and rest.endswith(")") and label_key(rest[:-1]) == key:
+                heads[i] = (entry.language, label_key(head))
+    named: dict[str, set[str]] = defaultdict(set)
+    for language, head in heads.values():
+        named[language].add(head)
+    apart = {language for language, names in named.items() if len(names) > 1}
+    return [i for i in members if i not in heads or heads[i][0] not in apart] if apart else members
 
 
 #: A bare acronym joins the concept that expands it only if their definitions share at
