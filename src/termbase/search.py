@@ -764,8 +764,8 @@ class SearchIndex:
 
     def _in_its_genus(self, concept_id: str, name: str) -> bool:
         """Return True if a concept's labels, with what one of its definitions opens by saying
-        it is (its opening clause up to a relative word: "The matrix of all second partial
-        derivatives of a function", "A policy-gradient method"), hold every word of a name."""
+        it is (its opening clause up to a relative word: "A square table of a function's second
+        derivatives", "A policy-gradient method"), hold every word of a name."""
         with self.lock:
             row = self.db.execute(
                 "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
