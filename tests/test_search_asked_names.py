@@ -91,6 +91,27 @@ concepts:
   - id: format-reward
     label: format reward
     definition: Reward given when an answer is laid out as asked, such as putting its reasoning in tags.
+  - id: trust-region-update
+    label: trust region update
+    definition: >-
+      A policy step method that stays within a small distance of the old policy, found each time by
+      running conjugate gradient iterations and then a line search.
+  - id: hessian
+    label: Hessian
+    definition: The matrix of second partial derivatives of a function; it tells how a slope bends.
+  - id: bag-of-words
+    label: bag of words
+    definition: >-
+      A text or picture kept only as counts of its words or visual parts, order thrown away,
+      for image retrieval.
+  - id: mutual-information
+    label: mutual information
+    definition: How much knowing one variable tells about another, counted in bits.
+  - id: inference
+    label: inference
+    definition: >-
+      Running a trained model on new inputs to get its outputs, on one machine or distributed
+      over many.
 """
 
 
@@ -123,6 +144,11 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
             "hindsight experience replay",
             "experience-replay",
         ),
+        # written in the hit's text, but after what its definition opens by saying it is
+        ("conjugate gradient method", "conjugate gradient method", "trust-region-update"),
+        ("bag of visual words for image retrieval", "bag of visual words", "bag-of-words"),  # a word inserted
+        ("what is informer", "informer", "mutual-information"),  # shares five letters with "information"
+        ("Petals distributed inference over the internet", "Petals distributed inference", "inference"),
     ],
 )
 def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_related(
@@ -148,6 +174,7 @@ def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_rel
         ("object tracking in video", "object-tracking"),
         ("beam search partial sequences", "beam-search"),  # a label, then words its text holds
         ("mixing weights", "attention"),  # in lower case: a description its text holds
+        ("matrix of second derivatives of a function", "hessian"),  # what its definition opens with
     ],
 )
 def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query: str, expected: str) -> None:

@@ -749,8 +749,9 @@ class SearchIndex:
                     name,
                 )  # "what is X" or "Mixture of Agents" answered by a concept holding nothing of X
             marked = how != "asked" and search_names.first_word_marked(name)
-            if not covered and marked and self._foreign(name.split()[0]):
-                return (name,)
+            first = name.split()[0]
+            if marked and first.lower() not in covered and self._foreign(first):
+                return (name,)  # "Petals distributed inference ...": a name inference's labels lack
             if how == "purpose" and self._coined_and_foreign(name.split()[0], covered):
                 return (name,)  # "exllama for running quantized llama models"
             purpose_only = how == "purpose" and not covered and len(name.split()) >= 2
@@ -764,8 +765,8 @@ class SearchIndex:
 
     def _in_its_genus(self, concept_id: str, name: str) -> bool:
         """Return True if a concept's labels, with what one of its definitions opens by saying
-        it is (its opening clause up to a relative word: "A square table of a function's second
-        derivatives", "A policy-gradient method"), hold every word of a name."""
+        it is (its opening clause up to a relative word: the Hessian's matrix of second
+        derivatives; "A policy-gradient method" for TRPO), hold every word of a name."""
         with self.lock:
             row = self.db.execute(
                 "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
@@ -834,6 +835,8 @@ class SearchIndex:
         make it gated linear attention)."""
         concept_labels = self.labels.get(concept_id, ()) or (self.preferred.get(concept_id, ""),)
         covered, missing = search_names.uncovered_words(name, concept_labels, _STOPWORDS)
+        if len(covered) + len(missing) == 1:
+            return self._one_word_accounted(concept_id, (covered + missing)[0], concept_labels)
         if not missing:
             return covered, missing
         if self._names_in_text(concept_id, name) or self._label_then_its_words(concept_id, name):
@@ -844,6 +847,21 @@ class SearchIndex:
         if self._described_after(concept_id, name, covered) or self._owner_then_label(concept_id, name):
             return covered + missing, []
         return covered, missing
+
+    def _one_word_accounted(
+        self, concept_id: str, word: str, concept_labels: tuple[str, ...]
+    ) -> tuple[list[str], list[str]]:
+        """Return a name of one word as held by a concept or not (see `_accounted`): by its
+        labels or its own text only as that word, in another form or spelling of it (see
+        search_names.same_word), or inside a label written as one word; sharing its first
+        letters with a word there makes another word ("informer" is not "information")."""
+        label_words = [w for label in concept_labels for w in _FTS_TOKEN.findall(label.lower())]
+        held = any(search_names.same_word(word, other) for other in label_words) or (
+            len(word) >= 4 and any(word in other for other in label_words)
+        )
+        if held or self._in_text(concept_id, word, whole_word=True):
+            return [word], []
+        return [], [word]
 
     def _described_after(self, concept_id: str, name: str, covered: list[str]) -> bool:
         """Return True if a name is a concept's label words followed by how or from what it

@@ -368,6 +368,23 @@ def uncovered_words(
     return covered, missing
 
 
+_BRITISH = re.compile(r"(?<=[a-z])is(?=(?:e|es|ed|er|ers|ing|ation|ations)$)")
+
+
+def same_word(typed: str, other: str) -> bool:
+    """Return True if two words (lower case) are one word: forms of one lemma (simplemma) or
+    its British and American spellings ("optimiser", "optimizer"); not words that only share
+    their first letters ("informer", "information")."""
+    from termbase.labels import simplemma_lemma
+
+    if typed == other:
+        return True
+    american = _BRITISH.sub("iz", typed), _BRITISH.sub("iz", other)
+    return american[0] == american[1] or _BRITISH.sub("iz", simplemma_lemma(american[0])) == _BRITISH.sub(
+        "iz", simplemma_lemma(american[1])
+    )
+
+
 #: Words after which a query that reads as a name says what its name is for, where or when it is
 #: used ("beam search for decoding", "zero point in asymmetric quantization"); "of" does when
 #: an article follows ("text encoder of a diffusion model"), else it is inside the name
