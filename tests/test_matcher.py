@@ -204,3 +204,74 @@ def test_addresses_are_masked_only_where_they_are(matcher: TermMatcher) -> None:
         "mail rag@attention.ai or x@y — a batch\u00a0of embeddings:attention@host.org.\nAdam"
     )
     assert [t for t, _ in found(matcher, text)] == ["Attention", "KV cache", "batch", "embeddings", "Adam"]
+
+
+def _plain_matcher(labels: list[tuple[str, str]]) -> TermMatcher:
+    from termbase.matcher import Term
+
+    terms = {cid: Term(cid, label, "") for cid, label in labels}
+    return TermMatcher(labels, terms, lambda _: "")
+
+
+def test_a_short_lower_case_qualified_word_is_an_everyday_word_not_an_acronym() -> None:
+    """`clone (array)` alone does not make every "clone" a link: a lower-case word of four
+    letters or fewer is not an acronym; only capitals as written (`PRM`, `RoPE`) are."""
+    matcher = _plain_matcher(
+        [("array-clone", "clone (array)"), ("dup-array", "dup (array)"), ("mesh-node", "mesh (3D)"),
+         ("prm", "PRM (planning)"), ("rope", "RoPE (positions)")]
+    )  # fmt: skip
+    prose = "Make a dup of the list, clone the repo, draw a mesh; the PRM plans, RoPE rotates."
+    for strict in (True, False):
+        assert [(m.text, m.concept_id) for m in matcher.find(prose, strict=strict)] == [
+            ("PRM", "prm"), ("RoPE", "rope")
+        ]  # fmt: skip
+    # Two concepts qualifying one word still give it to the one context picks.
+    shared = _plain_matcher([("dup-array", "dup (array)"), ("dup-file", "dup (file)")])
+    assert [m.text for m in shared.find("dup it", keep_ambiguous=True)] == ["dup"]
+
+
+def test_symbols_that_make_a_name_must_be_there() -> None:
+    """`A* search` is not "a search", `C++` is not "C", `pass@k` is not "pass k", `R²` is not
+    "R2": the marks a name is written with are matched, in both views of the text."""
+    matcher = _plain_matcher(
+        [("a-star", "A* search"), ("a-star", "A*"), ("cpp", "C++"), ("c-sharp", "C#"),
+         ("cpp-ext", "C++ extension"), ("reinforce", "REINFORCE"), ("reinforce-pp", "REINFORCE++"),
+         ("pass-at-k", "pass@k"), ("pass-at-k", "pass@1"), ("double-backward", "create_graph"),
+         ("r-squared", "R²"), ("f1", "F1 score"), ("knn", "k-NN"), ("search", "beam search")]
+    )  # fmt: skip
+
+    def hits(text: str, strict: bool) -> list[tuple[str, str]]:
+        return [(m.text, m.concept_id) for m in matcher.find(text, strict=strict)]
+
+    for strict in (True, False):
+        # Ordinary prose holding the letters without the marks links nothing.
+        everyday = "Run a search, write a C extension in C, pass 1 value, create graph views, an R2 bucket."
+        assert hits(everyday, strict) == []
+        named = "A* search beats beam search; A* is optimal. Code C++ or C#, a C++ extension."
+        assert hits(named, strict) == [
+            ("A* search", "a-star"), ("beam search", "search"), ("A*", "a-star"), ("C++", "cpp"),
+            ("C#", "c-sharp"), ("C++ extension", "cpp-ext"),
+        ]  # fmt: skip
+        assert hits("*REINFORCE* is older than **REINFORCE++**.", strict) == [
+            ("REINFORCE", "reinforce"), ("REINFORCE++", "reinforce-pp")
+        ]  # fmt: skip
+        assert hits("Report pass@1 and pass@k; set create_graph.", strict) == [
+            ("pass@1", "pass-at-k"), ("pass@k", "pass-at-k"), ("create_graph", "double-backward")
+        ]  # fmt: skip
+        assert hits("An R² of 0.9, the F1 score and k-NN.", strict) == [
+            ("R²", "r-squared"), ("F1 score", "f1"), ("k-NN", "knn")
+        ]  # fmt: skip
+        assert hits("an *a* here and *C* there", strict) == []  # emphasis marks are no name's
+
+
+def test_joined_words_are_one_word_only_where_a_label_has_them() -> None:
+    """`create_graph` and `π_ref` are found as written; a word of another joined word
+    (`glossary_terms`, `user@host`) is still found, as before."""
+    labels = [("double-backward", "create_graph"), ("ref", "π_ref"), ("glossary", "glossary")]
+    matcher = _plain_matcher(labels)
+    for strict in (True, False):
+        text = "Set create_graph, log π_ref, see #glossary_terms or user@glossary; create graph views."
+        assert [(m.text, m.concept_id) for m in matcher.find(text, strict=strict)] == [
+            ("create_graph", "double-backward"), ("π_ref", "ref"), ("glossary", "glossary"),
+            ("glossary", "glossary"),
+        ]  # fmt: skip

@@ -37,9 +37,20 @@ if TYPE_CHECKING:
 #: Labels shorter than these (in characters, after normalising) are never looked for.
 MIN_CASED_CHARS = 2
 MIN_FOLDED_CHARS = 3
-_TOKEN = re.compile(r"[^\W_]+(?:[.+][^\W_]+)*")
 _SPLIT = re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)")
 _SPLIT_ASCII = re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)", re.ASCII)  # the same on ASCII text, faster
+#: A label's word: letters and digits, with `.` or `+` between two of them (`i.i.d`, `P_os+g`),
+#: and also `_` or `@` (`create_graph`, `pass@k`), and the marks that end a name (`A*`, `C++`,
+#: `C#`, `REINFORCE++`). A label holding such marks is another name than its bare words: it is
+#: found only where the text has the marks too ("create graph", "a search" are not it).
+_LABEL_TOKEN = re.compile(r"[^\W_]+(?:[.+_@][^\W_]+)*(?:[*+#]+(?![^\W_]))?")
+_NAME_MARKS = "*+#"
+#: In the char view: a word (ASCII letters and digits) and the run of name-ending marks after it.
+_MARKED_WORD = re.compile(rb"(?<![A-Za-z0-9\x01])([A-Za-z0-9]+)([*+#]+)")
+#: In the char view: a word joined by `_` or `@` (and `.`, `+`), where one of those is in it.
+_JOINED_WORD = re.compile(rb"(?<![A-Za-z0-9\x01_@.+])[A-Za-z0-9\x01]+(?:[._@+][A-Za-z0-9\x01]+)*")
+#: Superscript and subscript digits: NFKC would make `R²` "R2", another name.
+_SCRIPT_DIGITS = re.compile("([\u00b2\u00b3\u00b9\u2070-\u209f])")
 #: What may stand between the words of one match: spaces, hyphens and dashes — not a
 #: blank line, a full stop or a bracket.
 _JOINER = re.compile(r"[ \t\u00a0\-\u2010-\u2015]*\n?[ \t\u00a0\-\u2010-\u2015>]*")
@@ -170,12 +181,39 @@ _OWNERS, _LABEL, _WORDS = 0, 1, 2
 
 def _norm_token(token: str, keep_case: bool) -> str:
     if not token.isascii():
-        token = strip_accents(unicodedata.normalize("NFKC", token))
+        if _SCRIPT_DIGITS.search(token):  # (each piece normalised, the raised digits kept)
+            pieces = _SCRIPT_DIGITS.split(token)
+            pieces[::2] = [strip_accents(unicodedata.normalize("NFKC", piece)) for piece in pieces[::2]]
+            token = "".join(pieces)
+        else:
+            token = strip_accents(unicodedata.normalize("NFKC", token))
     return token if keep_case else token.lower()
 
 
 def _label_tokens(label: str, keep_case: bool) -> list[str]:
-    return [_norm_token(t, keep_case) for t in _TOKEN.findall(label)]
+    return [_norm_token(t, keep_case) for t in _LABEL_TOKEN.findall(label)]
+
+
+def _marked_words(tables: Iterable[PatternTable]) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the label words (lower case) that end in name marks (`a*`, `c++`, `c#`), and those
+    joined by `_` or `@` (`create_graph`, `pass@k`)."""
+    words = {word.lower() for table in tables for pattern in table for word in pattern.split()}
+    marked = frozenset(word for word in words if word[-1] in _NAME_MARKS)
+    joined = frozenset(word for word in words if "_" in word or "@" in word)
+    return marked, joined
+
+
+def _name_marks_after(word: str, marks: str, before: str, marked: frozenset[str]) -> int:
+    """Return how many of the `marks` after `word` belong to it as a label has it (`C` `++`),
+    0 if none do: the longest run that makes a marked label word, and no `*` closing an
+    emphasis that opened before the word (`*a*`)."""
+    lower = word.lower()
+    for size in range(len(marks), 0, -1):
+        if lower + marks[:size] in marked:
+            if "*" in marks[:size] and before == "*":
+                return 0
+            return size
+    return 0
 
 
 def _singular(word: str) -> str:
@@ -342,10 +380,12 @@ def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, s
     """Return the (concept id, label) pairs plus the bare name of each qualified label that
     prose writes without its qualifier: `PRM (planning)` is written "PRM".
 
-    The bare name is added where no concept goes by it unqualified, and it is acronym-like or
-    several concepts qualify it (then context picks the reading, as for any shared label): a
-    lone `Node (distributed)` does not make every "node" a link, and `Token (visual/audio)`
-    leaves "token" to the concept named Token.
+    The bare name is added where no concept goes by it unqualified, and it is an acronym as
+    written (capitals: `PRM`, `RoPE`) or several concepts qualify it (then context picks the
+    reading, as for any shared label): a lone `Node (distributed)` or `copy (tensor)` does not
+    make every "node" or "copy" a link — a short lower-case word is an everyday word here, even
+    though `keeps_case` matches it as written — and `Token (visual/audio)` leaves "token" to
+    the concept named Token.
     """
     from termbase.labels import qualified_base, split_acronym, split_synonym  # only to make patterns
 
@@ -367,7 +407,7 @@ def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, s
         siblings = bases.get(base.casefold(), set())
         if base.casefold() in plain or concept_id not in siblings:
             continue  # a concept goes by the bare name itself: it keeps it
-        if keeps_case(base) or len(siblings) > 1:
+        if (keeps_case(base) and not base.islower()) or len(siblings) > 1:
             added.append((concept_id, base))
             seen.add((concept_id, base.casefold()))
     return pairs + added
@@ -375,7 +415,7 @@ def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, s
 
 #: Bump when the patterns `pattern_tables` makes of labels change (tokens, case, inflections,
 #: qualified bases): pattern tables stored with a termbase in another format are not used.
-PATTERN_FORMAT = 1
+PATTERN_FORMAT = 2
 
 #: Searched text pattern (space-joined normal tokens, a space at each end) -> {concept id: label}.
 PatternTable = dict[str, dict[str, str]]
@@ -391,7 +431,9 @@ def pattern_tables(labels: Iterable[tuple[str, str]]) -> tuple[PatternTable, Pat
         tokens = _label_tokens(label, keep_case)
         if not tokens:
             continue
-        minimum = MIN_CASED_CHARS if keep_case else MIN_FOLDED_CHARS
+        # (`A*`, `R²`: short, but their marks make them names)
+        marked = any(token[-1] in _NAME_MARKS or _SCRIPT_DIGITS.search(token) for token in tokens)
+        minimum = MIN_CASED_CHARS if keep_case or marked else MIN_FOLDED_CHARS
         for form in _inflections(tokens):
             pattern = " " + " ".join(form) + " "
             if len(pattern) - 2 < minimum:
@@ -439,6 +481,7 @@ class TermMatcher:
         beyond = [pattern for table in (folded, cased) for pattern in table if not pattern.isascii()]
         self._pattern_chars = frozenset(c for pattern in beyond for c in pattern if not c.isascii())
         self._char_map: dict[str, str] = {}
+        self._marked, self._joined = _marked_words((folded, cased))
 
     # -- building
 
@@ -563,6 +606,20 @@ class TermMatcher:
             if inner_mark.pattern[1:2] in raw:  # (the mark itself)
                 for mark in inner_mark.finditer(raw):
                     view[mark.start()] = raw[mark.start()]
+        if self._joined and (b"_" in raw or b"@" in raw):
+            joined = self._joined
+            for word in _JOINED_WORD.finditer(raw):
+                start, end = word.span()
+                marks = b"_" in word.group() or b"@" in word.group()
+                if marks and _norm_token(source[start:end], keep_case=False) in joined:
+                    view[start:end] = raw[start:end]
+        if self._marked and (b"*" in raw or b"+" in raw or b"#" in raw):
+            marked = self._marked
+            for word in _MARKED_WORD.finditer(raw):
+                start, end = word.span(2)
+                before = chr(raw[word.start() - 1]) if word.start() else ""
+                kept = _name_marks_after(word.group(1).decode(), word.group(2).decode(), before, marked)
+                view[start : start + kept] = raw[start : start + kept]
         text = view.decode("ascii")
         if wide:
             chars = list(text)
@@ -684,8 +741,8 @@ class TermMatcher:
                 words = source[begin:finish]
                 # (ASCII words, spaces and hyphens only: every gap is a joiner, no need to look)
                 if not (words.isascii() and words.replace(" ", "").replace("-", "").isalnum()):
-                    pieces = _SPLIT.split(words)
-                    if not all(map(_JOINER.fullmatch, pieces[2:-1:2])):
+                    pieces = _SPLIT.split(words)  # (name marks the view kept end a word, not a gap)
+                    if not all(_JOINER.fullmatch(gap.lstrip(_NAME_MARKS)) for gap in pieces[2:-1:2]):
                         continue  # across a full stop or a bracket: a shorter label here may still fit
             taken = end
             places.append((begin, finish, pattern))
@@ -696,6 +753,10 @@ class TermMatcher:
         into words joined by one space (the token view: any text, and `strict=False`)."""
         ascii_text = source.isascii()
         pieces = (_SPLIT_ASCII if ascii_text else _SPLIT).split(source)  # gap, token, gap, …, gap
+        if self._joined and ("_" in source or "@" in source):
+            pieces = self._join_words(pieces)
+        if self._marked and ("*" in source or "+" in source or "#" in source):
+            self._attach_name_marks(pieces)
         tokens = pieces[1::2]
         if not tokens:
             return
@@ -720,6 +781,36 @@ class TermMatcher:
                 continue  # across a full stop or a bracket: a shorter label here may still fit
             taken = end
             yield ends[2 * first], ends[2 * last + 1], pattern
+
+    def _join_words(self, pieces: list[str]) -> list[str]:
+        """Return the token view's pieces with words joined by `_` or `@` made one word where a
+        label has that joined word (`create` `_` `graph`: the char view's `_JOINED_WORD`)."""
+        joined: list[str] = [pieces[0]]
+        at = 1
+        while at < len(pieces):
+            end = at  # the last word of the longest run of words joined by single marks
+            while end + 2 < len(pieces) and len(pieces[end + 1]) == 1 and pieces[end + 1] in "_@":
+                end += 2
+            whole = "".join(pieces[at : end + 1])
+            if end > at and whole.lower() in self._joined:
+                joined += [whole, pieces[end + 1]]
+            else:
+                joined += pieces[at : end + 2]
+            at = end + 2
+        return joined
+
+    def _attach_name_marks(self, pieces: list[str]) -> None:
+        """Move the name marks after a word (`C` `++ `) from the gap into the word, where a
+        label's word has them (the token view's `_MARKED_WORD`)."""
+        marked = self._marked
+        for at in range(2, len(pieces), 2):
+            gap = pieces[at]
+            if gap[:1] in _NAME_MARKS and gap and pieces[at - 1].isascii():
+                marks = gap[: len(gap) - len(gap.lstrip(_NAME_MARKS))]
+                kept = _name_marks_after(pieces[at - 1], marks, pieces[at - 2][-1:], marked)
+                if kept:
+                    pieces[at - 1] += gap[:kept]
+                    pieces[at] = gap[kept:]
 
     def _choose(self, owners: tuple[str, ...], words: frozenset[str], prefer: str) -> str:
         if prefer in owners:
