@@ -633,3 +633,17 @@ def test_glossaries_kept_in_the_process_follow_a_changed_link_target(tmp_path: P
     again = source.load_glossaries([source.GlossarySource(db, "course", "https://b.example/")])
     assert first.sources[0].link_to == "https://a.example/" and again.sources[0].link_to == "https://b.example/"
     assert source.matcher_of(db).find("An emulsion.")[0].concept_id == "emulsion"
+
+
+def test_a_star_that_is_no_emphasis_is_part_of_the_name_it_ends() -> None:
+    """A `*` markdown-it leaves as text ends a name (`A* search`); one that makes emphasis
+    (`*A*`, `*on A* search*`) is markup, masked as before."""
+    from termbase.matcher import Term
+
+    labels = [("a-star", "A* search"), ("a-star", "A*"), ("cpp", "C++")]
+    matcher = TermMatcher(labels, {cid: Term(cid, label, "") for cid, label in labels}, lambda _: "")
+    page = ("Plan with A* search here.\n\nNot *A* alone, and *more on A* search* too.\n\n"
+            "Code **C++** and *C++*; a C build.\n")  # fmt: skip
+    out = glossify(matcher, page, first="all")
+    assert unlinked(out) == page
+    assert linked(out) == ["A* search", "C++"]

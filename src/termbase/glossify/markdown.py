@@ -23,6 +23,10 @@ from markdown_it.rules_inline import StateInline
 from termbase.glossify.linker import Linker, Placed
 
 _RECORD = "termbase_glossify_spans"
+#: Where the delimiters of each recorded emphasis run are: (its index in the
+#: spans, the delimiter list, the index of its first delimiter there).
+_DELIMITERS = "termbase_glossify_delimiters"
+_DELIMITER_RULES = frozenset({"emphasis"})  # (one delimiter per mark; strikethrough has one per two)
 _PROSE_RULES = frozenset({"text", "newline"})
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 #: Inline HTML elements whose text is never linked (already a link, code, or not prose).
@@ -38,10 +42,13 @@ _LINK_TARGET = re.compile(r"\]\(\s*<?([^\s<>()]+)")
 def _recording(name: str, rule: Callable[[StateInline, bool], bool]) -> Callable[[StateInline, bool], bool]:
     def recorded(state: StateInline, silent: bool) -> bool:
         start = state.pos
+        first = len(state.delimiters)
         matched = rule(state, silent)
         if matched and not silent:
             spans = state.env.get(_RECORD)
             if spans is not None:
+                if name in _DELIMITER_RULES and _DELIMITERS in state.env:
+                    state.env[_DELIMITERS].append((len(spans), state.delimiters, first))
                 spans.append((name, start, state.pos))
         return matched
 
@@ -147,10 +154,14 @@ def prose_mask(content: str, references: dict[str, Any] | None = None, links: li
     the targets of inline links found are added to `links` when it is given.
     """
     spans: list[tuple[str, int, int]] = []
+    delimiters: list[tuple[int, list[Any], int]] = []
     md = parser()
-    md.inline.parse(content, md, {_RECORD: spans, "references": references or {}}, [])
+    env = {_RECORD: spans, _DELIMITERS: delimiters, "references": references or {}}
+    md.inline.parse(content, md, env, [])
     if not spans:
         return _mask_literal_brackets(content)
+    if delimiters:
+        spans = _without_unpaired_marks(spans, delimiters)
     if links is not None:
         for name, start, end in spans:
             target = _LINK_TARGET.search(content, start, end) if name == "link" else None
@@ -177,6 +188,26 @@ def prose_mask(content: str, references: dict[str, Any] | None = None, links: li
     for start, end in hidden:
         chars[start:end] = _MASK * (end - start)
     return _mask_literal_brackets("".join(chars))
+
+
+def _without_unpaired_marks(
+    spans: list[tuple[str, int, int]], delimiters: list[tuple[int, list[Any], int]]
+) -> list[tuple[str, int, int]]:
+    """Return the spans without the emphasis marks that paired with none: markdown-it leaves
+    them as text (`A* search`), so they are prose like any other character."""
+    closers: dict[int, set[int]] = {}  # id of a delimiter list -> indexes of the closers paired there
+    kept = list(spans)
+    for at, found, first in delimiters:
+        ends = closers.get(id(found))
+        if ends is None:
+            ends = closers[id(found)] = {d.end for d in found if d.end != -1}
+        name, start, end = spans[at]
+        paired = [found[first + i].end != -1 or first + i in ends for i in range(end - start)]
+        if all(paired):
+            continue
+        kept[at] = ("", 0, 0)
+        kept.extend((name, start + i, start + i + 1) for i, mark in enumerate(paired) if mark)
+    return kept
 
 
 def _mask_literal_brackets(masked: str) -> str:
