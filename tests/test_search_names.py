@@ -143,6 +143,9 @@ def test_name_phrases_are_marked_by_capitals_inside_words_or_after_the_first() -
     assert name_phrases("Explain ARIMA models of the Box and Jenkins kind") == ["ARIMA", "Box and Jenkins"]
     assert name_phrases("How Does Flash Attention Work") == []
     assert name_phrases("WHAT IS ARIMA") == []
+    # a capitalised first word followed by another starts a name, not only a sentence
+    assert name_phrases("Apache Arrow columnar memory format") == ["Apache Arrow"]
+    assert name_phrases("Matching detections to tracks") == []
 
 
 def test_opening_clause_ends_at_a_sentence_semicolon_or_dash() -> None:

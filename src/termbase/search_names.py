@@ -154,7 +154,7 @@ def name_phrases(text: str) -> list[str]:
     run: list[str] = []  # capitalised words (and the joiners between them) of the current name
     for position, token in enumerate(tokens):
         inner = any(c.isupper() for c in token[1:]) and any(c.isalpha() for c in token)
-        titled = token[:1].isupper() and not inner and position > 0 and lower
+        titled = token[:1].isupper() and not inner and lower and (position > 0 or _opens_a_run(tokens))
         if titled:
             run.append(token)
             continue
@@ -167,6 +167,18 @@ def name_phrases(text: str) -> list[str]:
             phrases.append(token)
     phrases.extend(_closed(run))
     return [p for p in phrases if p]
+
+
+def _opens_a_run(tokens: list[str]) -> bool:
+    """Return True if a query's first word, capitalised, is followed by another capitalised
+    word ("Apache Arrow columnar ..."): the two start a name, not a sentence."""
+    return (
+        len(tokens) >= 3
+        and tokens[0][:1].isupper()
+        and tokens[0][1:].islower()
+        and tokens[1][:1].isupper()
+        and tokens[1][1:].islower()
+    )
 
 
 def title_case(text: str) -> bool:
