@@ -88,6 +88,16 @@ concepts:
     definition: >-
       Keeping past transitions of an agent in a buffer and training on random samples of it.
       Hindsight variants relabel the goal of failed episodes.
+  - id: gating-unit
+    label: gating unit
+    labels: [soft gate]
+    definition: >-
+      A learned number between zero and one that scales a signal; routers of MoE layers use
+      such units.
+  - id: mixture-of-experts
+    label: mixture of experts
+    labels: [MoE]
+    definition: Layers of many expert networks of which a router picks a few for each token.
   - id: format-reward
     label: format reward
     definition: Reward given when an answer is laid out as asked, such as putting its reasoning in tags.
@@ -147,6 +157,7 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
         # written in the hit's text, but after what its definition opens by saying it is
         ("conjugate gradient method", "conjugate gradient method", "trust-region-update"),
         ("bag of visual words for image retrieval", "bag of visual words", "bag-of-words"),  # a word inserted
+        ("Soft MoE", "Soft MoE", "gating-unit"),  # its last word typed as a name is another concept's label
         ("what is informer", "informer", "mutual-information"),  # shares five letters with "information"
         ("Petals distributed inference over the internet", "Petals distributed inference", "inference"),
     ],

@@ -842,7 +842,11 @@ class SearchIndex:
         if self._names_in_text(concept_id, name) or self._label_then_its_words(concept_id, name):
             return covered + missing, []
         head = _FTS_TOKEN.findall(name.lower())[-1]
-        if missing == [head] and self._in_text(concept_id, head, whole_word=True):
+        if (
+            missing == [head]
+            and self._in_text(concept_id, head, whole_word=True)
+            and not self._names_another(concept_id, _FTS_TOKEN.findall(name)[-1])
+        ):
             return covered + missing, []
         if self._described_after(concept_id, name, covered) or self._owner_then_label(concept_id, name):
             return covered + missing, []
@@ -862,6 +866,14 @@ class SearchIndex:
         if held or self._in_text(concept_id, word, whole_word=True):
             return [word], []
         return [], [word]
+
+    def _names_another(self, concept_id: str, typed: str) -> bool:
+        """Return True if a word typed as a name (two capitals or more: "MoE") is a label of
+        another concept: a name ending in it is a kind of that concept ("Soft MoE"), not
+        something of a concept whose text mentions it (gating)."""
+        if not search_names.typed_as_a_name(typed):
+            return False
+        return any(other != concept_id for other in self._named_by(typed))
 
     def _described_after(self, concept_id: str, name: str, covered: list[str]) -> bool:
         """Return True if a name is a concept's label words followed by how or from what it
