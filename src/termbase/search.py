@@ -787,8 +787,10 @@ class SearchIndex:
         words = [w.lower() for w in _FTS_TOKEN.findall(name)]
         if not missing or any(w not in words for w in missing):
             return False
-        if any(is_everyday_word(w) and not self.names_a_label(w) for w in missing):
-            return False
+        tokens = name.split()
+        whole_label = len(tokens) >= 2 and concept_id in self._named_by(" ".join(tokens[1:]))
+        if not whole_label and any(is_everyday_word(w) and not self.names_a_label(w) for w in missing):
+            return False  # "extra reward for ..." says which format reward; "movement pruning" is a kind
         last_missing = max(words.index(w) for w in missing)
         return last_missing < len(words) - 1 and not any(self._in_text(concept_id, w) for w in missing)
 
