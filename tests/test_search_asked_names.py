@@ -101,6 +101,9 @@ concepts:
   - id: pruning
     label: pruning
     definition: Removing the weights of a trained or fine-tuned model that matter least, to make it smaller.
+  - id: rotate-half
+    label: rotate half
+    definition: Swapping the two halves of a vector and negating one, a step of rotary position codes.
   - id: format-reward
     label: format reward
     definition: Reward given when an answer is laid out as asked, such as putting its reasoning in tags.
@@ -162,6 +165,7 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
         ("bag of visual words for image retrieval", "bag of visual words", "bag-of-words"),  # a word inserted
         ("Soft MoE", "Soft MoE", "gating-unit"),  # its last word typed as a name is another concept's label
         ("what is informer", "informer", "mutual-information"),  # shares five letters with "information"
+        ("what is RotatE", "RotatE", "rotate-half"),  # a capital inside that no label writes the word with
         # an everyday word before a concept's whole label, which its text never writes: a kind of it
         ("movement pruning for fine-tuned models", "movement pruning", "pruning"),
         ("Petals distributed inference over the internet", "Petals distributed inference", "inference"),

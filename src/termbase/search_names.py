@@ -95,11 +95,33 @@ def _unknown_word(db: sqlite3.Connection, lock: Any, labels: LabelLookup, word: 
         in_label = db.execute(
             "SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? LIMIT 1", (f'labels : "{word}"',)
         ).fetchone()
+    if in_label and _capital_inside(typed) and not _label_word_agrees(db, lock, word, typed):
+        in_label = None  # "RotatE": the labels write "rotate" without its capital, another name
     if in_label or _opens_a_definition(db, lock, word):
         return False
     if labels.misspells_a_label(typed):
         return False  # one edit or two from a label: a misspelling, not another name
     return typed_as_a_name(typed) or not is_everyday_word(word)
+
+
+def _capital_inside(typed: str) -> bool:
+    """Return True if a word typed in mixed case has a capital after its first letter."""
+    return any(c.islower() for c in typed) and any(c.isupper() for c in typed[1:])
+
+
+def _label_word_agrees(db: sqlite3.Connection, lock: Any, word: str, typed: str) -> bool:
+    """Return True if some label writes a word (lower case `word`) with the capitals it was
+    typed with (see capitals_agree), or in lower case only where none was typed inside."""
+    with lock:
+        rows = db.execute(
+            "SELECT labels FROM concept_fts WHERE concept_fts MATCH ? LIMIT ?",
+            (f'labels : "{word}"', DEFINITIONS_LOOKED_AT),
+        ).fetchall()
+    if len(rows) == DEFINITIONS_LOOKED_AT:
+        return True  # a word of that many labels is the termbase's own
+    forms = {word, word.removesuffix("s")}
+    written = {w for (text,) in rows for w in _WORD.findall(text) if w.lower() in forms}
+    return not written or any(capitals_agree(typed, w) for w in written)  # none: held by another form
 
 
 def typed_as_a_name(typed: str) -> bool:
