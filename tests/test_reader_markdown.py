@@ -268,3 +268,18 @@ def test_a_kramdown_attribute_line_above_the_first_term_is_markup_not_a_term(tmp
     assert [e.term for e in result.entries] == ["kiln", "glaze", "slip"]
     assert result.entries[0].labels == ("kiln",)
     assert [u.line for u in result.unused if u.reason.startswith("text outside")] == [3]
+
+
+def test_an_empty_html_anchor_beside_a_bold_term_is_its_anchor_not_part_of_it(tmp_path: Path) -> None:
+    """bookdown glossaries write `**term**<a id="key"></a>`: the term is the bold words, the
+    element its anchor (links to `#key` in other definitions name that term)."""
+    page = tmp_path / "glossary.md"
+    page.write_text(
+        '**kiln**<a id="kiln"></a>\n:   A hot chamber where pots harden.\n\n'
+        "**glaze**<a id='glaze_coat'></a>\n:   A glassy coat; see [kiln](#kiln).\n\n"
+        '<a name="slip"></a>**slip**\n:   Clay thinned with water.\n',
+        encoding="utf-8",
+    )
+    result = read(page, "markdown-deflist")
+    assert [e.term for e in result.entries] == ["kiln", "glaze", "slip"]
+    assert all("<" not in label for e in result.entries for label in e.labels)

@@ -61,9 +61,17 @@ def _plain(text: str) -> str:
 _LINK_TERM = re.compile(r"^\[(?P<inner>.+)\]\((?P<href>[^()\s]*)\)$")
 
 
+#: An empty HTML anchor element beside a term: `**term**<a id="key"></a>`, `<a name="key"></a>term`.
+_HTML_ANCHOR = re.compile(r"""<(a|span)\s+(?:id|name)\s*=\s*["']([^"']+)["']\s*>\s*</\1\s*>""", re.I)
+
+
 def _term_and_anchor(text: str) -> tuple[str, str]:
-    """Return (term, anchor id) for a term line such as `[term]{#anchor}`, `[term](#anchor)`
-    or `[[**term**]{#anchor}](url)`; anchor may be ""."""
+    """Return (term, anchor id) for a term line such as `[term]{#anchor}`, `[term](#anchor)`,
+    `[[**term**]{#anchor}](url)` or `**term**<a id="anchor"></a>`; anchor may be ""."""
+    html_anchor = _HTML_ANCHOR.search(text)
+    if html_anchor:
+        term, anchor = _term_and_anchor(_HTML_ANCHOR.sub(" ", text))
+        return term, anchor or html_anchor.group(2)
     link = _LINK_TERM.match(text.strip())
     if link:
         inner, anchor = _term_and_anchor(link["inner"])
