@@ -49,6 +49,7 @@ HELD_OUT_PREFIXES = (
     "queries_fifteenth",
     "queries_sixteenth",
     "queries_seventeenth",
+    "queries_eighteenth",
 )
 #: What the model reads: how close in meaning the name the query asks about (embedded alone)
 #: is to the best hit and to the nearest other concept, and the whole query to the best hit.
