@@ -1,6 +1,6 @@
 """Read held-out glossaries (real files in shapes termbase was not tuned on) and score each read.
 
-    python bench/heldout.py [--dir /work/heldout/glossaries] [--split dev|aside|aside2|aside3|all] [--json]
+    python bench/heldout.py [--dir DIR] [--split dev|aside|aside2|aside3|all] [--skip-split S] [--json]
 
 The manifest `bench/heldout.yaml` names each glossary (one folder under --dir: its `folder`, else
 its name), its true entry count (counted from the markup), and three lookups that must work. Each folder is
@@ -221,13 +221,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--manifest", type=Path, default=MANIFEST)
     parser.add_argument("--split", default="dev", help="a split the manifest names, or all")
     parser.add_argument("--only", action="append", default=[], help="score only this glossary (repeatable)")
+    parser.add_argument(
+        "--skip-split",
+        action="append",
+        default=[],
+        help="leave out this split (repeatable): keeps a batch not yet measured unseen while the rest runs",
+    )
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
     args = parser.parse_args(argv)
     items = yaml.safe_load(args.manifest.read_text(encoding="utf-8"))["glossaries"]
     chosen = [
         item
         for item in items
-        if args.split in ("all", item["split"]) and (not args.only or item["name"] in args.only)
+        if args.split in ("all", item["split"])
+        and item["split"] not in args.skip_split
+        and (not args.only or item["name"] in args.only)
     ]
     if not chosen:
         print("no glossary in the manifest matches", file=sys.stderr)

@@ -250,3 +250,19 @@ def test_colon_term_lines_glued_into_entries_are_flagged():
     assert "colon-term-lines-inside-entries" in checks_of(text, glued)
     right = [entry(line.split(":")[0], line.split(": ", 1)[1], n) for n, line in enumerate(lines, start=1)]
     assert "colon-term-lines-inside-entries" not in checks_of(text, right)
+
+
+def test_definitions_opening_with_one_field_name_are_flagged():
+    terms = ["Kiln", "Glaze", "Slip", "Wheel"]
+    text = "".join(f"[{t}]\nmeaning = what the studio calls {t.lower()}\n" for t in terms)
+    entries = [
+        entry(f"[{t}]", f"meaning = what the studio calls {t.lower()}", 1 + 2 * i, 2 + 2 * i)
+        for i, t in enumerate(terms)
+    ]
+    assert "definitions-open-with-one-field" in checks_of(text, entries)
+    # definitions that open with different heads (each its own sense) are no record fields
+    varied = [
+        entry(t, f"{t} room: where the studio keeps its {t.lower()}", 1 + 2 * i, 2 + 2 * i)
+        for i, t in enumerate(terms)
+    ]
+    assert "definitions-open-with-one-field" not in checks_of(text, varied)

@@ -28,6 +28,19 @@ def test_line_shapes_name_the_opening_and_the_separator():
     assert line_shape(".. image:: figures/kiln.png") == LineShape("", "")  # a directive is no term
 
 
+def test_arrows_dots_bars_and_capital_heads_are_separators_too():
+    assert line_shape("Kiln → an oven for firing") == LineShape("", "->")
+    assert line_shape("Kiln --> an oven for firing") == LineShape("", "->")
+    assert line_shape("Kiln ........ an oven for firing") == LineShape("", "...")
+    assert line_shape("Kiln | an oven for firing") == LineShape("", "|")
+    assert line_shape('"Kiln" - an oven for firing') == LineShape("", "-")
+    assert line_shape('"kiln": "an oven"') == LineShape("", "")  # a quoted data key is no term
+    assert line_shape("KILN. An oven for firing.") == LineShape("", ".")
+    assert line_shape("Kiln. An oven for firing.") == LineShape("", "")  # only a head in capitals
+    assert line_shape("[Kiln] an oven for firing") == LineShape("", "]")
+    assert line_shape("[x] fire the kiln") == LineShape("", "")  # a checkbox
+
+
 def test_a_second_table_left_unread_is_flagged():
     rows_a = [f"| tool{n} | công cụ {n} |" for n in range(4)]
     rows_b = [f"| clay{n} | đất {n} | ghi chú {n} |" for n in range(8)]

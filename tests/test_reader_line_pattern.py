@@ -37,6 +37,48 @@ READER = LinePatternReader()
             "Slip\tclay thinned with water",
             "Wheel\tthe turning table of a potter",
         ],
+        [
+            "Kiln → an oven for firing clay",
+            "Glaze → a glassy coat",
+            "Slip → clay thinned with water",
+            "Wheel → the turning table of a potter",
+        ],
+        [
+            "Kiln -> an oven for firing clay",
+            "Glaze -> a glassy coat",
+            "Slip -> clay thinned with water",
+            "Wheel -> the turning table of a potter",
+        ],
+        [
+            "Kiln ....... an oven for firing clay",
+            "Glaze ...... a glassy coat",
+            "Slip ....... clay thinned with water",
+            "Wheel ...... the turning table of a potter",
+        ],
+        [
+            "Kiln | an oven for firing clay",
+            "Glaze | a glassy coat",
+            "Slip | clay thinned with water",
+            "Wheel | the turning table of a potter",
+        ],
+        [
+            '"Kiln" - an oven for firing clay',
+            '"Glaze" - a glassy coat',
+            '"Slip" - clay thinned with water',
+            '"Wheel" - the turning table of a potter',
+        ],
+        [
+            "[Kiln] an oven for firing clay",
+            "[Glaze] a glassy coat",
+            "[Slip] clay thinned with water",
+            "[Wheel] the turning table of a potter",
+        ],
+        [
+            "KILN. an oven for firing clay",
+            "GLAZE. a glassy coat",
+            "SLIP. clay thinned with water",
+            "WHEEL. the turning table of a potter",
+        ],
     ],
 )
 def test_any_repeated_separator_is_learnt(lines):
@@ -78,3 +120,18 @@ def test_prose_with_a_few_colons_is_not_a_glossary():
         "We clean the wheels together at the end of every session.\n"
     )
     assert READER.detect(text) == 0.0
+
+
+def test_a_head_and_colon_alone_on_its_line_takes_the_lines_below():
+    text = (
+        "Studio words\n\nKiln:\nan oven for firing clay\n\nGlaze:\na glassy coat\nfused in the kiln\n\n"
+        "Slip:\nclay thinned with water\n\nWheel:\nthe turning table of a potter\n"
+    )
+    result = READER.read(text, "g.txt")
+    assert [(e.term, e.definition) for e in result.entries] == [
+        ("Kiln", "an oven for firing clay"),
+        ("Glaze", "a glassy coat\nfused in the kiln"),
+        ("Slip", "clay thinned with water"),
+        ("Wheel", "the turning table of a potter"),
+    ]
+    assert 0.3 <= READER.detect(text) <= 0.4

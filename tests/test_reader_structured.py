@@ -176,3 +176,33 @@ def test_wcag_terms_directory_gives_one_entry_per_file(tmp_path: Path) -> None:
     assert total == 102
     summary = build_termbase([str(folder)], tmp_path / "wcag.db")
     assert len(summary.sources) == 102 and not summary.skipped
+
+
+def test_html_bold_term_paragraphs_are_entries_and_asides_are_not() -> None:
+    reader = get_reader("html")
+    page = (
+        "<html><body><h1>Studio words</h1>\n"
+        "<p><strong>Kiln</strong>: an oven for firing clay.</p>\n"
+        "<p><b>Glaze:</b> a glassy coat on a pot.</p>\n"
+        "<li><strong>Slip</strong> — clay thinned with water.</li>\n"
+        "<p><strong>Wheel</strong> - the turning table of a potter.</p>\n"
+        "</body></html>\n"
+    )
+    assert 0.5 < reader.detect(page) < 1.0
+    entries = reader.read(page, "studio.html").entries
+    assert [(e.term, e.definition) for e in entries] == [
+        ("Kiln", "an oven for firing clay."),
+        ("Glaze", "a glassy coat on a pot."),
+        ("Slip", "clay thinned with water."),
+        ("Wheel", "the turning table of a potter."),
+    ]
+    # the same few bold asides under heading terms leave the headings the entries
+    asides = (
+        "<html><body>\n"
+        + "".join(
+            f"<h3>{term}</h3>\n<p>What the studio means by it.</p>\n<p><b>Note:</b> ask first.</p>\n"
+            for term in ("Kiln", "Glaze", "Slip", "Wheel")
+        )
+        + "</body></html>\n"
+    )
+    assert [e.term for e in reader.read(asides, "studio.html").entries] == ["Kiln", "Glaze", "Slip", "Wheel"]

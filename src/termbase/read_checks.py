@@ -625,6 +625,48 @@ def table_rows_unread(context: ReadContext) -> ReadFinding | None:
     )
 
 
+#: How many definitions `definitions_open_with_one_field` looks at (the first ones): enough to
+#: see a pattern, and a large file costs no more than a small one.
+FIELD_SAMPLE = 200
+
+
+def definitions_open_with_one_field(context: ReadContext) -> ReadFinding | None:
+    """Most definitions open with a line below the term line that starts with the same head and
+    separator (`definition = …`, `Meaning: …`): the fields of records read as terms and
+    definitions, one line the term, the next its "definition" (an INI-like file of `[Term]`
+    sections read two lines at a time). Definitions a reader made from fields are not lines."""
+    defined = [e for e in context.entries if e.definition.strip()][:FIELD_SAMPLE]
+    if len(defined) < MIN_ENTRIES:
+        return None
+    heads: dict[str, list[Entry]] = {}
+    for entry in defined:
+        first = entry.definition.lstrip().split("\n", 1)[0].strip()
+        if not coverage.may_have_separator(first) or not _written_below_term(context, entry, first):
+            continue  # a definition a reader made from a table's or a record's fields is no line
+        shape = coverage.line_shape(first[: coverage.SHAPE_CHARS])
+        if shape is not None and shape.separator and not shape.opening.startswith("|"):
+            heads.setdefault(coverage.head_of(first), []).append(entry)
+    if not heads:
+        return None
+    head, same = max(heads.items(), key=lambda item: len(item[1]))
+    if len(same) < MIN_ENTRIES or _share(len(same), len(defined)) < 0.6:
+        return None
+    return ReadFinding(
+        context.source,
+        "definitions-open-with-one-field",
+        f"{len(same)} of {len(defined)} definitions open with the same head {head[:30]!r} "
+        f"(e.g. {same[0].term[:30]!r}: {same[0].definition[:40]!r}): fields of records read as "
+        "terms and definitions",
+        same[0].line,
+        0.4,
+    )
+
+
+def _written_below_term(context: ReadContext, entry: Entry, text: str) -> bool:
+    """Return True if `text` is written as a line of its own below the entry's first line."""
+    return any(_line_text(context, n) == text for n in range(entry.line + 1, entry.end_line + 1))
+
+
 CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     terms_longer_than_definitions,
     labels_with_markup,
@@ -646,6 +688,7 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     arrow_pointers_inside_entries,
     term_and_definition_lines_alike,
     table_rows_unread,
+    definitions_open_with_one_field,
 )
 
 

@@ -53,6 +53,11 @@ class LineShape:
             "=": "a head then '='",
             "=>": "a head then '=>'",
             "::": "a head then '::'",
+            "->": "a head then an arrow",
+            "...": "a head then dots",
+            "|": "a head then '|'",
+            ".": "a head in capitals then '.'",
+            "]": "a head in square brackets",
         }
         return names.get(self.separator, "")
 
@@ -65,12 +70,29 @@ class LineShape:
 _OPENING = re.compile(r"^(?:#{1,6}(?=\s)|[-*+•](?=\s)|\d{1,3}[.)](?=\s)|>|;(?=\s*\S))\s*")
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_`](?=\S)|(?<=\S)[*_`](?!\w)")
 _HEAD_SEPARATOR = re.compile(
-    r"^(?P<head>[^\s|:][^\t]{0,59}?)(?P<sep>\s*[:：]\s+|\s+[-–—]{1,2}\s+|\t+|\s+=>\s+|\s+=\s+|\s*::\s*)(?=\S)"
+    r"^(?P<head>[^\s|:][^\t]{0,59}?)(?P<sep>\s*[:：]\s+|\s+[-–—]{1,2}\s+|\t+|\s+=>\s+|\s+=\s+|\s*::\s*"
+    r"|\s+(?:-{1,2}>|→|⇒|⟶)\s+|\s*(?:\.{3,}|…+)\s*|\s+\|\s+)(?=\S)"
 )
+#: An old dictionary's term line: the head in capitals, a full stop, the definition (`KILN. An oven`).
+_CAPITALS_HEAD = re.compile(r"^(?P<head>[A-Z][A-Z0-9 '’&/-]{1,59}?)(?P<sep>\.\s+)(?=[^\W\d_]|[(\"'“])")
+#: A head in square brackets, then its text (`[Kiln] an oven`); not a link, a checkbox or a footnote.
+_BRACKETED_HEAD = re.compile(r"^\[(?P<head>[^\[\]^]{2,60})\](?P<sep>\s+)(?=[^\s(\[])")
+#: The separators as a shape names them (`→` and `-->` are one arrow, `…` dots).
+_SEPARATOR_NAMES = {
+    "": "tab",
+    "–": "-",
+    "—": "-",
+    "--": "-",
+    "：": ":",
+    "-->": "->",
+    "→": "->",
+    "⇒": "->",
+    "⟶": "->",
+}
 _TABLE_RULE = re.compile(r"^\|?[\s:|+=-]+\|?$")
 _DIGITS = re.compile(r"\d+")
 #: Every separator `_HEAD_SEPARATOR` knows holds one of these: a text without any has none.
-_SEPARATOR_CHAR = re.compile(r"[:：\t=\-–—]")
+_SEPARATOR_CHAR = re.compile(r"[:：\t=\-–—→⇒⟶…|]|\.\.\.|^[A-Z]{2}|^\[")
 
 
 def may_have_separator(line: str) -> bool:
@@ -115,21 +137,31 @@ def line_shape(line: str) -> LineShape | None:
         text = text[match.end() :]
     plain = _without_emphasis(text)
     separator = ""
-    head = _HEAD_SEPARATOR.match(plain) if _SEPARATOR_CHAR.search(plain) else None
-    if head and _is_head(head.group("head")):
-        mark = head.group("sep").strip()
-        separator = {"": "tab", "–": "-", "—": "-", "--": "-", "：": ":"}.get(mark, mark)
+    head = _head_match(plain) if _SEPARATOR_CHAR.search(plain) else None
+    if head and is_head(head.group("head"), head.group("sep")):
+        mark = "]" if head.re is _BRACKETED_HEAD else head.group("sep").strip()
+        separator = "..." if mark.startswith((".", "…")) and mark != "." else _SEPARATOR_NAMES.get(mark, mark)
     return LineShape(opening, separator, indent)
 
 
-def _is_head(head: str) -> bool:
+def _head_match(text: str) -> re.Match[str] | None:
+    """Return the match of a short head and its separator at the start of `text`, or None."""
+    if text.startswith("[") and (bracketed := _BRACKETED_HEAD.match(text)):
+        return bracketed
+    return _HEAD_SEPARATOR.match(text) or (_CAPITALS_HEAD.match(text) if text[:2].isupper() else None)
+
+
+def is_head(head: str, separator: str = ":") -> bool:
     """Return True if the text before a separator could be a term: a few words with a letter,
-    no sentence, no directive (`.. image::`)."""
+    no sentence, no directive (`.. image::`), no quoted data key (`"key": value`; a quoted term
+    before a dash or an arrow is a term)."""
     words = head.split()
+    quoted = head.startswith(('"', "'")) and separator.strip() in (":", "：", "=", "::")
     return (
         0 < len(words) <= MAX_HEAD_WORDS
         and not head.rstrip().endswith(_SENTENCE_END)
-        and not head.startswith(("..", '"', "'"))  # a directive, a quoted data key
+        and not head.startswith("..")  # a directive
+        and not quoted
         and any(char.isalpha() for char in head)
     )
 
@@ -139,7 +171,7 @@ def head_of(line: str) -> str:
     text = line.strip()[:SHAPE_CHARS]
     while match := _OPENING.match(text):
         text = text[match.end() :]
-    head = _HEAD_SEPARATOR.match(_without_emphasis(text))
+    head = _head_match(_without_emphasis(text))
     return head.group("head").strip().casefold() if head else text.casefold()
 
 

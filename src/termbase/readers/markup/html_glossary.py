@@ -5,6 +5,8 @@ Shapes read (parsed with lxml's HTML parser, so fragments and sloppy markup are 
     <dl><dt><dfn id="dfn-x" data-lt="xs">x</dfn></dt><dd><p>…</p></dd></dl>
     <dt>…</dt><dd>…</dd>                      a bare fragment (one term per file, as in WCAG)
     <p><dfn data-lt="bidi text|bidi">Bidirectional text</dfn>. Text that mixes …</p>
+    <p><strong>Term</strong>: Definition …</p>  bold-term paragraphs (or items), three or more, when
+                                              they outnumber heading sections
     <h3>Term</h3><p>Definition …</p>          only when the page has no dl or dfn entries
 
 Labels are the visible term plus ReSpec's `data-lt` (`a|b`) and `data-plurals` names;
@@ -413,6 +415,51 @@ def _dfn_paragraphs(root: etree._Element) -> list[_Found]:
     return found
 
 
+#: What may follow a paragraph's bold term before its definition: a colon, a dash, a full stop.
+_BOLD_SEPARATOR = re.compile(r"^\s*[:：—–.-]\s*")
+#: At most this many words in a bold paragraph head: more is an emphasised sentence.
+MAX_BOLD_WORDS = 8
+
+
+def _bold_head(paragraph: etree._Element) -> etree._Element | None:
+    """Return the `<strong>`/`<b>` a paragraph opens with when a separator and a definition
+    follow it (`<p><b>Kiln</b>: an oven…</p>`, `<p><strong>Kiln:</strong> an oven…</p>`)."""
+    if (paragraph.text or "").strip():
+        return None
+    children = [c for c in paragraph if isinstance(c.tag, str)]
+    if not children or children[0].tag not in ("strong", "b"):
+        return None
+    bold = children[0]
+    head = " ".join(_plain_text(bold).split())
+    tail = bold.tail or ""
+    separated = head.endswith((":", "：")) or _BOLD_SEPARATOR.match(tail) is not None
+    rest = " ".join("".join(paragraph.itertext()).split())[len(head) :]
+    if not separated or not 0 < len(head.split()) <= MAX_BOLD_WORDS or len(rest.strip(" :：—–.-")) < 2:
+        return None
+    return bold
+
+
+def _bold_paragraphs(root: etree._Element) -> list[_Found]:
+    """Return an entry for each paragraph (or list item) that opens with a bold term and a
+    separator, where at least three do and their terms nearly all differ (not `Note:` asides)."""
+    found: list[_Found] = []
+    for paragraph in root.iter("p", "li"):
+        bold = _bold_head(paragraph)
+        if bold is None:
+            continue
+        labels = [name.rstrip(":：").strip() for name in _names(bold)]
+        rest = etree.Element("div")
+        rest.text = strip_controls(_BOLD_SEPARATOR.sub("", bold.tail or "", count=1))
+        for child in list(paragraph)[paragraph.index(bold) + 1 :]:
+            rest.append(_copy(child))
+        see_also, links = _references([rest])
+        definition = "\n\n".join(b for b in element_blocks(rest) if b)
+        if labels and labels[0] and definition:
+            found.append(_Found(labels[0], labels, definition, see_also, links, paragraph, paragraph))
+    terms = [f.term.casefold() for f in found]
+    return found if len(found) >= 3 and len(set(terms)) >= 0.8 * len(terms) else []
+
+
 def _copy(element: etree._Element) -> etree._Element:
     return (
         lxml.html.fragment_fromstring(
@@ -493,7 +540,8 @@ _HTML_PARSER = lxml.html.HTMLParser(huge_tree=True, no_network=True)
 
 
 def find_entries(root: etree._Element) -> tuple[list[_Found], str]:
-    """Return the entries on a page and the shape they have: `dl`, `dfn` or `headings`.
+    """Return the entries on a page and the shape they have: `dl`, `dfn`, `bold` (paragraphs
+    opening with a bold term and a separator, where they outnumber heading sections) or `headings`.
 
     Heading sections are looked for in the page's main content (`<main>`, an element with
     `role="main"`, else the single `<article>`) when it has one, so a sidebar's headings
@@ -503,7 +551,11 @@ def find_entries(root: etree._Element) -> tuple[list[_Found], str]:
         found = finder(root)
         if found:
             return found, shape
-    return _heading_sections(main_content(root)), "headings"
+    headings = _heading_sections(main_content(root))
+    bold = _bold_paragraphs(main_content(root))
+    if len(bold) > len(headings):  # bold-term paragraphs, not a few under each heading term
+        return bold, "bold"
+    return headings, "headings"
 
 
 def main_content(root: etree._Element) -> etree._Element:
@@ -528,7 +580,9 @@ class HtmlGlossaryReader:
     """Reads HTML glossaries (see the module docstring)."""
 
     name = "html"
-    description = "HTML: <dl>/<dt>/<dd> (also bare fragments), <dfn> paragraphs, or heading + paragraph"
+    description = (
+        "HTML: <dl>/<dt>/<dd> (also bare fragments), <dfn> or bold-term paragraphs, or heading + paragraph"
+    )
 
     def detect(self, text: str) -> float:
         """Return 0–1: sure (1.0) for dt/dd or dfn entries in markup, 0.5 for headings + paragraphs.
@@ -546,6 +600,8 @@ class HtmlGlossaryReader:
             return 0.0
         if shape == "headings":
             return 0.5 if len(found) >= 3 else 0.0
+        if shape == "bold":
+            return 0.6  # bold-term paragraphs: a shape prose pages share now and then
         return 1.0
 
     def read(self, text: str, source: str) -> ReadResult:

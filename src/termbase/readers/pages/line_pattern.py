@@ -3,7 +3,8 @@
 No syntax is known in advance. Every line gets a shape (see `read_coverage.line_shape`): its
 opening markup, its indentation, and the separator after a short head — `:`, a dash, a tab,
 `=`, `=>`, `::`. The shape that most lines share, with heads that nearly all differ, is the
-file's term line: `Abort: Vazgeç`, `- **Kiln** – an oven`, `KILN = an oven`, `1. Glaze: …`.
+file's term line: `Abort: Vazgeç`, `- **Kiln** – an oven`, `KILN = an oven`, `1. Glaze: …`,
+`Kiln → an oven`, `[Kiln] an oven`, or a head and a colon alone on its line (`Kiln:`).
 Each such line opens an entry (the head its term, the rest its definition); the lines below it
 up to the next term line, heading or blank-line gap continue the definition. Lines before the
 first entry, headings, letter dividers and rules are reported.
@@ -34,6 +35,9 @@ REASON_SKIPPED = "front matter or code block"
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s|=+\s)|^\s*(?:\*\*|__)[^*_]+(?:\*\*|__)\s*$")
 _RULE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")
 _MARKS = re.compile(r"^[\s>*+•-]*(?:\d{1,3}[.)]\s+)?|[*_`]+")
+#: A term line that is only a head and a colon, its definition on the lines below (`Kiln:`).
+_HEAD_ALONE = re.compile(r"^(?P<head>[^\s:|#][^:：]{0,59}?)\s*[:：]\s*$")
+HEAD_ALONE = ":$"
 
 
 def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None:
@@ -47,13 +51,15 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
             continue
         nonblank += 1
         shape = coverage.line_shape(line[: coverage.SHAPE_CHARS])
+        if shape is not None and not shape.separator and _head_alone(line):
+            shape = coverage.LineShape(shape.opening, HEAD_ALONE, shape.indent)
         if shape is None or not shape.separator or shape.opening.startswith(("|", "#")):
             continue
         groups.setdefault(shape.family, []).append(number)
         shapes[shape.family] = shape
     best: tuple[coverage.LineShape, list[int]] | None = None
     for family, numbers in groups.items():
-        heads = [coverage.head_of(lines[n - 1]) for n in numbers]
+        heads = [_head(lines[n - 1], shapes[family]) for n in numbers]
         if len(numbers) < MIN_ENTRIES or coverage.distinct_share(heads) < MIN_DISTINCT:
             continue
         if best is None or len(numbers) > len(best[1]):
@@ -63,9 +69,25 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
     return best
 
 
+def _head_alone(line: str) -> str:
+    """Return the head of a line that is only a short head and a colon (`- Kiln:`), or ""."""
+    plain = _MARKS.sub("", line.strip())
+    match = _HEAD_ALONE.match(plain) if plain.endswith((":", "：")) else None
+    if match is None or not coverage.is_head(match.group("head")):
+        return ""
+    return match.group("head").strip()
+
+
+def _head(line: str, shape: coverage.LineShape) -> str:
+    """Return the casefolded head of a term line of `shape`."""
+    return _head_alone(line).casefold() if shape.separator == HEAD_ALONE else coverage.head_of(line)
+
+
 def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
     """Return (term, definition) of a term line: the head, then the text after the separator."""
     text = line.strip()
+    if shape.separator == HEAD_ALONE:
+        return clean_label(_head_alone(text)), ""
     head = coverage.head_of(text)
     plain = _MARKS.sub("", text)
     folded = plain.casefold()
@@ -74,8 +96,8 @@ def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
         return "", ""
     term = plain[start : start + len(head)]
     rest = plain[start + len(head) :]
-    separator = {"tab": "\t", "-": "-–—"}.get(shape.separator, shape.separator)
-    rest = rest.lstrip(" ").lstrip(separator).lstrip(": \t-–—=>")
+    separator = {"tab": "\t", "-": "-–—", "->": "->→⇒⟶", "...": ".…"}.get(shape.separator, shape.separator)
+    rest = rest.lstrip(" ").lstrip(separator).lstrip(": \t-–—=>|")
     return clean_label(term), rest.strip()
 
 
