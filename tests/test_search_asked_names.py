@@ -104,6 +104,9 @@ concepts:
   - id: rotate-half
     label: rotate half
     definition: Swapping the two halves of a vector and negating one, a step of rotary position codes.
+  - id: chain-rule
+    label: chain rule
+    definition: The calculus rule that gives the derivative of a function of a function.
   - id: format-reward
     label: format reward
     definition: Reward given when an answer is laid out as asked, such as putting its reasoning in tags.
@@ -165,6 +168,7 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
         ("bag of visual words for image retrieval", "bag of visual words", "bag-of-words"),  # a word inserted
         ("Soft MoE", "Soft MoE", "gating-unit"),  # its last word typed as a name is another concept's label
         ("what is informer", "informer", "mutual-information"),  # shares five letters with "information"
+        ("what is do-calculus", "do-calculus", "chain-rule"),  # a small word joined by a hyphen is named
         ("what is RotatE", "RotatE", "rotate-half"),  # a capital inside that no label writes the word with
         # an everyday word before a concept's whole label, which its text never writes: a kind of it
         ("movement pruning for fine-tuned models", "movement pruning", "pruning"),

@@ -392,9 +392,10 @@ def uncovered_words(
             held.add(word)
             held.add(word[:5] if len(word) >= 5 else word)
     covered, missing = [], []
+    hyphenated = {w.lower() for token in name.split() if "-" in token for w in _WORD.findall(token)}
     for word in (w.lower() for w in _WORD.findall(_POSSESSIVE.sub("", name))):
-        if word in NAME_JOINERS or word in skipped:
-            continue
+        if word in NAME_JOINERS or (word in skipped and word not in hyphenated):
+            continue  # a small word joined by a hyphen is part of a name ("do-calculus")
         singular = word[:-1] if word.endswith("s") and len(word) > 3 else word
         forms = {word, singular} | ({word[:5]} if len(word) >= 5 else set())
         inside = len(singular) >= 4 and any(singular in whole for whole in compact)
