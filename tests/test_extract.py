@@ -569,3 +569,42 @@ def test_a_callout_title_after_its_box_label_names_the_term_below(tmp_path: Path
         encoding="utf-8")
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert any("callout's title" in e for e in found["slack water"].evidence)
+
+
+def test_markdown_book_markers_alerts_boxes_and_pandoc_heading_ids() -> None:
+    from termbase.documents.markdown import parse_markdown
+    from termbase.documents.model import ASIDE, OTHER, PROSE
+
+    document = parse_markdown(
+        "# Rigging {#rigging-chapter}\n\nr[rig.stay.intro]\nA stay is a wire that holds the mast up.\n\n"
+        "> [!NOTE]\n> Check every stay before sailing.\n\n"
+        '<div class="warning">\n\nA loose **shroud** can break.\n\n</div>\n\n'
+        "{{#include knots.rs}}\n\nA halyard lifts a sail.\\index{halyard} It runs up the mast.\n\n"
+        "::: {.rmdtip}\nCoil every line.\n:::\n", "t.md")
+    blocks = {b.text: b for b in document.blocks}
+    assert document.sections[1].title == "Rigging" and document.sections[1].anchor == "rigging-chapter"
+    assert blocks["A stay is a wire that holds the mast up."].kind == PROSE  # the rule id is no text
+    assert blocks["Check every stay before sailing."].kind == ASIDE  # a GitHub alert is a callout
+    assert blocks["Check every stay before sailing."].line == 7
+    assert blocks["A loose shroud can break."].kind == ASIDE  # inside an HTML warning box
+    assert blocks["{{#include knots.rs}}"].kind == OTHER  # a file mdBook pastes in, not prose
+    assert "A halyard lifts a sail. It runs up the mast." in blocks  # the LaTeX index entry is no word
+    assert blocks["Coil every line."].kind == ASIDE  # bookdown's rmd* boxes
+
+
+def test_asciidoc_index_entries_footnotes_and_inline_macros(tmp_path: Path) -> None:
+    from termbase.documents.asciidoc import parse_asciidoc
+
+    document = parse_asciidoc(
+        "== Rigging\n\n(((\"stay\", \"wire\")))A stay is a wire that holds the mast up.footnote:[Not always.]"
+        " It is checked daily.\n\nindexterm:[see, shroud]pass:[<b>Then</b>] press kbd:[Enter] twice.\n",
+        "r.adoc")
+    texts = [b.text for b in document.blocks]
+    assert "A stay is a wire that holds the mast up. It is checked daily." in texts  # no footnote text
+    assert "Then press Enter twice." in texts
+    assert [t.term for t in document.index_terms] == ["stay"]  # a 'see' entry names no term
+    (tmp_path / "ch01.adoc").write_text(
+        "== Rigging\n\n(((\"shroud\")))Every mast needs support. The shroud is the wire at each side of the\n"
+        "mast that keeps it upright.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "first mention after the author's index entry" in found["shroud"].evidence

@@ -30,6 +30,7 @@ from termbase.documents.model import (
     TABLE,
     Block,
     Document,
+    IndexTerm,
     Problem,
     Section,
 )
@@ -67,9 +68,31 @@ _INLINE = re.compile(
     r"|(?<![\w_])_(?P<emph>[^_\s](?:[^_]*?[^_\s])?)_(?![\w_])"
     r"|(?<![\w'])'(?P<quote>[^'\s](?:[^']*?[^'\s])?)'(?![\w'])"
     r"|\[\[[^\]]*\]\]"
-    r"|\({2,3}(?P<index>[^()]+)\){2,3}",
+    r"|\({2,3}(?P<index>[^()]+)\){2,3}"
+    r"|indexterm:\[[^\]]*\]|indexterm2:\[(?P<index2>[^\],]*)[^\]]*\]"
+    r"|footnote(?:ref)?:[\w-]*\[(?:[^\[\]]|\[[^\]]*\])*\]"
+    r"|(?:pass|kbd|btn):[a-z,]*\[(?P<macro>[^\]]*)\]",
     re.S,
 )
+
+
+#: Index entries: concealed `(((primary, secondary)))` and `indexterm:[primary, …]`, visible `((term))`
+#: and `indexterm2:[term]`. The primary term is what the passage after the entry discusses.
+_INDEX_ENTRY = re.compile(r"\({2,3}(?P<paren>[^()]+)\){2,3}|indexterm2?:\[(?P<macro>[^\]]+)\]")
+_INDEX_PART = re.compile(r'"(?P<quoted>[^"]*)"|(?P<bare>[^,]+)')
+
+
+def index_entries(text: str) -> list[str]:
+    """Return the primary terms of the index entries in `text` (a `see …` entry names no term)."""
+    terms = []
+    for entry in _INDEX_ENTRY.finditer(text):
+        body = entry.group("paren") or entry.group("macro") or ""
+        part = _INDEX_PART.search(body)
+        primary = (part.group("quoted") if part and part.group("quoted") is not None
+                   else part.group("bare") if part else "").strip()
+        if primary and not re.match(r"(?:see|see also)\b", primary, re.I):
+            terms.append(primary)
+    return terms
 
 
 def inline_text(text: str, builder: TextBuilder) -> None:
@@ -110,6 +133,11 @@ def inline_text(text: str, builder: TextBuilder) -> None:
             if match.group(0).startswith("((("):
                 continue  # a concealed index term: not part of the text
             builder.add(groups["index"])
+        elif groups["index2"] is not None:
+            builder.add(groups["index2"])  # a visible index term
+        elif groups["macro"] is not None:
+            builder.add(re.sub(r"<[^>]*>", "", groups["macro"]))  # `pass:[…]`, `kbd:[…]`: the text shown
+        # `indexterm:[…]` (concealed) and `footnote:[…]` (text set apart at the page's foot) add nothing
     builder.add(text[cursor:])
 
 
@@ -124,6 +152,7 @@ class _Reader:
         self.title = ""
         self.anchor = ""
         self.style = ""
+        self.index_terms: list[IndexTerm] = []
 
     def _add(self, kind: str, lines: list[str], first: int, term: str = "", label: str = "") -> None:
         builder = TextBuilder()
@@ -131,6 +160,10 @@ class _Reader:
             builder.add("\n".join(lines))
         else:
             inline_text("\n".join(line.strip() for line in lines), builder)
+            section = len(self.sections) - 1
+            self.index_terms.extend(IndexTerm(term, first + offset, section)
+                                    for offset, line in enumerate(lines) if "(" in line or "indexterm" in line
+                                    for term in index_entries(line))
         text, spans = builder.result()
         text, spans, cut = strip_text(text, spans)
         if text:
@@ -234,6 +267,8 @@ class _Reader:
             self.blocks.append(Block(block_kind, block.text, block.line + index + 1, len(self.sections) - 1,
                                      block.spans, block.term, label=block.label or marker[:4]))
         self.problems.extend(Problem(p.line + index + 1, p.message, p.hint) for p in inner.problems)
+        self.index_terms.extend(IndexTerm(t.term, t.line + index + 1, len(self.sections) - 1)
+                                for t in inner.index_terms)
         return end + 1
 
     def _paragraph(self, index: int, inherited: str) -> int:
@@ -294,4 +329,5 @@ def parse_asciidoc(text: str, path: str) -> Document:
     reader.read()
     title = reader.title or next((s.title for s in reader.sections if s.title), "")
     return Document(path, "asciidoc", title, tuple(reader.sections), tuple(reader.blocks),
-                    toc=tuple(reader.toc), problems=tuple(reader.problems))
+                    toc=tuple(reader.toc), problems=tuple(reader.problems),
+                    index_terms=tuple(reader.index_terms))

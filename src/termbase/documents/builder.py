@@ -58,6 +58,8 @@ CODE_LABELS = word_set(
 def kind_of_label(name: str) -> str:
     """Return the block kind a div class / directive / element name makes, or '' (prose)."""
     key = name.strip().lower().lstrip(".")
+    if key.startswith("rmd") and key[3:] in ASIDE_LABELS:
+        key = key[3:]  # bookdown's boxes: `rmdnote`, `rmdtip`, `rmdwarning`, `rmdcaution`
     if key in EXERCISE_LABELS:
         return EXERCISE
     if key in CODE_LABELS:

@@ -9,7 +9,7 @@ or an aside (see `builder.kind_of_label`) turns its blocks into that kind.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 
@@ -59,6 +59,20 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _MDX_BLOCK = re.compile(r"^\s*</?[A-Z][A-Za-z0-9.]*\b")
 _DFN_OPEN = re.compile(r"^<dfn\b[^>]*>$", re.I)
 _TITLE_KEYS = ("title", "name")
+#: A line that is only a marker, an identifier in brackets: an mdBook-spec rule id (`r[items.fn.intro]`).
+#: It labels the paragraph below it and is no part of its text.
+_MARKER_LINE = re.compile(r"^\s{0,3}[a-z]{1,3}\[[A-Za-z][\w-]*(?:[.:][\w-]+)+\]\s*$")
+#: Pandoc heading attributes (`# Setup {#setup .unnumbered}`, `{-}`): the id is the anchor.
+_HEADING_ATTRIBUTES = re.compile(r"\s*\{(?P<body>(?:\s*(?:#[\w:.-]+|\.[\w-]+|-|[\w-]+=\S+))+)\s*\}\s*$")
+#: LaTeX index entries in R Markdown / Pandoc text (`\index{shell}`): the entry, not words of the sentence.
+_LATEX_INDEX = re.compile(r"\\index\{(?P<entry>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
+#: mdBook preprocessor links (`{{#include file.rs}}`, `{{#rustdoc_include …}}`, `{{#playground …}}`).
+_MDBOOK_LINK = re.compile(r"^\{\{#\w+[^}]*\}\}$")
+#: A GitHub alert, the first line of a quote that makes it a callout (`> [!NOTE]`).
+_ALERT = re.compile(r"^\[!(?P<kind>NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*", re.I)
+#: A raw HTML div that opens or closes a box whose content is Markdown (`<div class="warning">`).
+_HTML_DIV_OPEN = re.compile(r"^\s*<div\b[^>]*\bclass=[\"'](?P<classes>[^\"']+)[\"'][^>]*>\s*$", re.I)
+_HTML_DIV_CLOSE = re.compile(r"^\s*</div>\s*$", re.I)
 _LOCAL_PAGE = re.compile(r"^(?![a-z][a-z0-9+.-]*:|/|#)[^#?\s]+\.(?:md|markdown|rmd|qmd|html?)$", re.I)
 
 
@@ -209,13 +223,49 @@ def _templated_links(text: str) -> str:
     return _TEMPLATED_LINK.sub(lambda link: _TEMPLATE_SPACE.sub(closed, link.group("dest")), text)
 
 
+def _heading_attributes(body: str, spans: tuple) -> tuple[str, tuple, str]:
+    """Return a heading's text without Pandoc attributes (`Setup {#setup .unnumbered}`), its spans
+    and the id the attributes give ('' if none)."""
+    found = _HEADING_ATTRIBUTES.search(body)
+    if not found or not body[: found.start()].strip():
+        return body, spans, ""
+    ids = re.findall(r"#([\w:.-]+)", found.group("body"))
+    cut = found.start()
+    kept = tuple(span for span in spans if span.start < cut)
+    return body[:cut], kept, ids[0] if ids else ""
+
+
+def _html_div_kinds(tokens: list[Token]) -> dict[int, tuple[str, str]]:
+    """Return, for each token inside a raw HTML `<div class="warning">` box (its Markdown content
+    parsed between the opening and closing tags), the kind and label its class gives."""
+    inside: dict[int, tuple[str, str]] = {}
+    stack: list[tuple[str, str]] = []
+    for index, token in enumerate(tokens):
+        if token.type == "html_block":
+            opened = _HTML_DIV_OPEN.match(token.content)
+            if opened:
+                classes = opened.group("classes").split()
+                stack.append(next(((kind_of_label(c), c) for c in classes if kind_of_label(c)), ("", "")))
+                continue
+            if _HTML_DIV_CLOSE.match(token.content) and stack:
+                stack.pop()
+                continue
+        current = next(((kind, label) for kind, label in reversed(stack) if kind), None)
+        if current:
+            inside[index] = current
+    return inside
+
+
 def parse_markdown(text: str, path: str) -> Document:
     """Return the Markdown chapter `text` (read from `path`) as a Document."""
     lines = _templated_links(text).split("\n")
+    lines = ["" if _MARKER_LINE.match(line) else _LATEX_INDEX.sub("", line) if "\\index{" in line else line
+             for line in lines]
     divs, problems = _fenced_divs(lines)
     fence_lines = {d.first for d in divs} | {d.last for d in divs}
     blanked = "\n".join("" if n in fence_lines else line for n, line in enumerate(lines))
     tokens = _parser().parse(blanked)
+    in_html_box = _html_div_kinds(tokens)
 
     def div_of(line0: int) -> _Div | None:
         inner = None
@@ -247,7 +297,11 @@ def parse_markdown(text: str, path: str) -> Document:
             title = _front_matter_title(token, problems) or title
             continue
         if kind.endswith("_open") and kind not in {"paragraph_open", "heading_open"}:
-            context.append(kind[: -len("_open")])
+            opened = kind[: -len("_open")]
+            if kind == "blockquote_open" and index + 2 < len(tokens) and tokens[index + 2].type == "inline" \
+                    and _ALERT.match(tokens[index + 2].content):
+                opened = "alert"  # `> [!NOTE]`: the quote is a callout
+            context.append(opened)
             continue
         if kind.endswith("_close") and kind not in {"paragraph_close", "heading_close"}:
             if context:
@@ -275,18 +329,35 @@ def parse_markdown(text: str, path: str) -> Document:
         line = line0 + 1 + cut
         previous = tokens[index - 1].type if index else ""
         if previous == "heading_open":
+            body, spans, given_id = _heading_attributes(body, spans)
             if div is not None:
                 blocks.append(Block(div.kind, body, line, len(sections) - 1, spans, label=div.label))
                 continue
             if heading_level == 1 and not title:
                 title = body
             attrs_id = str(tokens[index - 1].attrs.get("id", "")) if tokens[index - 1].attrs else ""
-            sections.append(Section(body, attrs_id or heading_anchor(body), heading_level, line))
+            sections.append(Section(body, attrs_id or given_id or heading_anchor(body), heading_level, line))
             blocks.append(Block(HEADING, body, line, len(sections) - 1, spans))
             continue
         if context and context[-1] == "dt":
             pending_term = body
             continue
+        if _MDBOOK_LINK.match(body):  # `{{#include listing.rs}}`: a file mdBook pastes in, not prose
+            blocks.append(Block(OTHER, body, line, len(sections) - 1, label="mdbook-include"))
+            continue
+        box: tuple[str, str] | None = in_html_box.get(index)
+        if "alert" in context:  # a GitHub alert's text, its `[!NOTE]` marker left out
+            alert = _ALERT.match(body)
+            box = (ASIDE, alert.group("kind").lower() if alert else "alert")
+            if alert:
+                shift = alert.end()
+                moved = tuple(replace(s, start=s.start - shift, end=s.end - shift)
+                              for s in spans if s.start >= shift)
+                line += body.count("\n", 0, shift)
+                body, spans, more = strip_text(body[shift:], moved)
+                line += more
+                if not body:
+                    continue
         block_kind = PROSE
         label = ""
         if "dd" in context and pending_term:
@@ -295,6 +366,8 @@ def parse_markdown(text: str, path: str) -> Document:
             block_kind = TABLE
         elif "list_item" in context:
             block_kind = LIST_ITEM
+        if box is not None:
+            block_kind, label = box
         if div is not None:
             block_kind, label = div.kind, div.label
         term = pending_term if block_kind == DEFINITION else ""
