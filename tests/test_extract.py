@@ -608,3 +608,13 @@ def test_asciidoc_index_entries_footnotes_and_inline_macros(tmp_path: Path) -> N
         "mast that keeps it upright.\n", encoding="utf-8")
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert "first mention after the author's index entry" in found["shroud"].evidence
+
+
+def test_a_glossary_reference_macro_in_markdown_is_a_glossary_link() -> None:
+    from termbase.documents.markdown import parse_markdown
+    from termbase.documents.model import GLOSSARY_LINK
+
+    text = "A \\gref{bilge\npump}{bilge_pump} lifts water out of the hull.\n"
+    block = parse_markdown(text, "t.Rmd").blocks[0]
+    assert block.text == "A bilge\npump lifts water out of the hull."
+    assert [(s.kind, block.text[s.start:s.end]) for s in block.spans] == [(GLOSSARY_LINK, "bilge\npump")]

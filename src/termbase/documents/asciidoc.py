@@ -13,6 +13,7 @@ markup (`*strong*`, `_emphasis_`, `'emphasis'`, backquotes, `<<id,text>>`,
 
 from __future__ import annotations
 
+import html
 import re
 
 from termbase.documents.builder import TextBuilder, heading_anchor, link_kind, strip_text
@@ -61,6 +62,7 @@ _INLINE = re.compile(
     r"|linkgit:(?P<gitcmd>[\w.-]+)\[\d*\]"
     r"|(?:link:|(?=https?://))(?P<url>[^\s\[]+)\[(?P<utext>[^\]]*)\]"
     r"|`(?P<mono>[^`]+)`"
+    r"|\+{2,3}(?P<plus2>[^+\s](?:[^+]*?[^+\s])?)\+{2,3}"
     r"|(?<![\w+])\+(?P<plus>[^+\s][^+]*?)\+(?![\w+])"
     r"|\*\*(?P<strong2>.+?)\*\*"
     r"|(?<![\w*])\*(?P<strong>[^*\s](?:[^*]*?[^*\s])?)\*(?![\w*])"
@@ -95,11 +97,16 @@ def index_entries(text: str) -> list[str]:
     return terms
 
 
+def _characters(text: str) -> str:
+    """Return plain text with its character references made characters (`&#x2014;`, `&mdash;` → —)."""
+    return html.unescape(text) if "&" in text else text
+
+
 def inline_text(text: str, builder: TextBuilder) -> None:
     """Add AsciiDoc inline text to `builder`, its markup as spans."""
     cursor = 0
     for match in _INLINE.finditer(text):
-        builder.add(text[cursor : match.start()])
+        builder.add(_characters(text[cursor : match.start()]))
         cursor = match.end()
         groups = match.groupdict()
         if groups["xref"] is not None:
@@ -119,6 +126,8 @@ def inline_text(text: str, builder: TextBuilder) -> None:
             builder.open(kind, groups["url"])
             inline_text(groups["utext"] or groups["url"], builder)
             builder.close(kind)
+        elif groups["plus2"] is not None:  # `++x++`, `+++x+++`: passthrough, the text as written
+            inline_text(groups["plus2"], builder)
         elif groups["mono"] is not None or groups["plus"] is not None:
             builder.span(CODE_SPAN, groups["mono"] if groups["mono"] is not None else groups["plus"])
         elif groups["strong"] is not None or groups["strong2"] is not None:
@@ -138,7 +147,7 @@ def inline_text(text: str, builder: TextBuilder) -> None:
         elif groups["macro"] is not None:
             builder.add(re.sub(r"<[^>]*>", "", groups["macro"]))  # `pass:[…]`, `kbd:[…]`: the text shown
         # `indexterm:[…]` (concealed) and `footnote:[…]` (text set apart at the page's foot) add nothing
-    builder.add(text[cursor:])
+    builder.add(_characters(text[cursor:]))
 
 
 class _Reader:

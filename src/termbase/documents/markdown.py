@@ -66,6 +66,9 @@ _MARKER_LINE = re.compile(r"^\s{0,3}[a-z]{1,3}\[[A-Za-z][\w-]*(?:[.:][\w-]+)+\]\
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{(?P<body>(?:\s*(?:#[\w:.-]+|\.[\w-]+|-|[\w-]+=\S+))+)\s*\}\s*$")
 #: LaTeX index entries in R Markdown / Pandoc text (`\index{shell}`): the entry, not words of the sentence.
 _LATEX_INDEX = re.compile(r"\\index\{(?P<entry>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
+#: A LaTeX-style glossary reference in Markdown text (`\gref{shown words}{key}`, bookdown books such as
+#: py-rse): the words are a link into the glossary, as `[shown words](glossary.md#key)` would be.
+_GLOSSARY_MACRO = re.compile(r"\\g(?:ref|lossref)\{(?P<text>[^{}]+)\}\{(?P<key>[^{}\s]+)\}")
 #: mdBook preprocessor links (`{{#include file.rs}}`, `{{#rustdoc_include …}}`, `{{#playground …}}`).
 _MDBOOK_LINK = re.compile(r"^\{\{#\w+[^}]*\}\}$")
 #: A GitHub alert, the first line of a quote that makes it a callout (`> [!NOTE]`).
@@ -258,6 +261,8 @@ def _html_div_kinds(tokens: list[Token]) -> dict[int, tuple[str, str]]:
 
 def parse_markdown(text: str, path: str) -> Document:
     """Return the Markdown chapter `text` (read from `path`) as a Document."""
+    if "\\g" in text:
+        text = _GLOSSARY_MACRO.sub(lambda m: f"[{m.group('text')}](glossary.md#{m.group('key')})", text)
     lines = _templated_links(text).split("\n")
     lines = ["" if _MARKER_LINE.match(line) else _LATEX_INDEX.sub("", line) if "\\index{" in line else line
              for line in lines]
