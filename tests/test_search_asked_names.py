@@ -257,3 +257,7 @@ def test_a_label_of_the_fields_own_subject_before_a_label_qualifies_that_concept
     assert answer.unknown == ()
     assert answer.hits[0].id == expected
     assert answer.hits[0].matched == "qualified"
+
+
+def test_a_short_word_is_held_by_its_plural() -> None:
+    assert uncovered_words("4 bit weight", ("rounds weights to 4 bits",)) == (["4", "bit", "weight"], [])

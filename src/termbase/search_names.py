@@ -390,6 +390,8 @@ def uncovered_words(
         compact.extend(words)
         for word in words:
             held.add(word)
+            if word.endswith("s") and len(word) > 3:
+                held.add(word[:-1])  # "bits" holds "bit" as "bit" would hold "bits"
             held.add(word[:5] if len(word) >= 5 else word)
     covered, missing = [], []
     hyphenated = {w.lower() for token in name.split() if "-" in token for w in _WORD.findall(token)}
