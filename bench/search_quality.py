@@ -7,8 +7,8 @@
     python bench/search_quality.py --builtin --queries bench/queries_fifth.yaml   # "related" rule; after it
     python bench/search_quality.py --builtin --queries bench/queries_sixth.yaml   # sets 6 and 7: written
     python bench/search_quality.py --builtin --queries bench/queries_seventh.yaml # before being measured
-    python bench/search_quality.py --builtin --queries bench/queries_eleventh.yaml # sets 8-17 likewise;
-    python bench/search_quality.py --builtin --queries bench/queries_seventeenth.yaml # the latest
+    python bench/search_quality.py --builtin --queries bench/queries_eleventh.yaml # sets 8-18 likewise;
+    python bench/search_quality.py --builtin --queries bench/queries_eighteenth.yaml # the latest
     # each set's header keeps its first (deciding) figure. bench/queries_abstain_train.yaml is
     # training data for the abstain model (scripts/train_abstain.py), never a measuring set.
 
