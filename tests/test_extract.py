@@ -618,3 +618,20 @@ def test_a_glossary_reference_macro_in_markdown_is_a_glossary_link() -> None:
     block = parse_markdown(text, "t.Rmd").blocks[0]
     assert block.text == "A bilge\npump lifts water out of the hull."
     assert [(s.kind, block.text[s.start:s.end]) for s in block.spans] == [(GLOSSARY_LINK, "bilge\npump")]
+
+
+def test_asciidoc_code_list_labels_and_index_entries_with_brackets() -> None:
+    from termbase.documents.asciidoc import parse_asciidoc
+    from termbase.documents.model import DEFINITION, LIST_ITEM
+
+    document = parse_asciidoc(
+        "== Deck\n\n+winch.speed+:: How fast the drum turns.\n\n"
+        "__Cleat__&#x2014;A fitting that holds a line.\n\n__Fairlead__:: A ring that guides a line.\n\n"
+        "(((\"GPS (Global Positioning System)\", id=\"ix1\")))The ++GPS++ receiver gives a position.\n",
+        "d.adoc")
+    kinds = {b.text: (b.kind, b.term) for b in document.blocks}
+    assert kinds["How fast the drum turns."] == (LIST_ITEM, "")  # a code name with what it holds: no term
+    assert kinds["A ring that guides a line."] == (DEFINITION, "Fairlead")  # the label's words, not its marks
+    assert "Cleat—A fitting that holds a line." in kinds  # a character reference made the character
+    assert "The GPS receiver gives a position." in kinds  # the whole index entry left out, brackets and all
+    assert [t.term for t in document.index_terms] == ["GPS", "Global Positioning System"]

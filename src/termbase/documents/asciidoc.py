@@ -46,6 +46,8 @@ _DELIMITER = re.compile(r"^(-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|\|={3,}
 _ADMONITION = re.compile(r"^(NOTE|TIP|IMPORTANT|WARNING|CAUTION):\s+")
 _LIST = re.compile(r"^\s*(?:[*\-]+|\.+|\d+\.|[a-z]\.)\s+(?P<text>\S.*)$")
 _LABELLED = re.compile(r"^(?P<term>\S.*?)(?::{2,4}|;;)(?:\s+(?P<text>.*))?$")
+#: A list label that is code as a whole: `` `x` ``, `+x+`, `++x++`, `` `+x+` ``.
+_CODE_LABEL = re.compile(r"^(?:`\+{0,3}[^`+]+\+{0,3}`|\+{1,3}[^+\s][^+]*\+{1,3})$")
 _INCLUDE = re.compile(r"^include::(?P<target>[^\[]+)\[.*\]\s*$")
 _BLOCK_TITLE = re.compile(r"^\.(?P<title>[^\s.].*)$")
 _MACRO_LINE = re.compile(r"^(?:image|video|audio|toc|ifdef|ifndef|ifeval|endif)::")
@@ -70,7 +72,8 @@ _INLINE = re.compile(
     r"|(?<![\w_])_(?P<emph>[^_\s](?:[^_]*?[^_\s])?)_(?![\w_])"
     r"|(?<![\w'])'(?P<quote>[^'\s](?:[^']*?[^'\s])?)'(?![\w'])"
     r"|\[\[[^\]]*\]\]"
-    r"|\({2,3}(?P<index>[^()]+)\){2,3}"
+    r"|\({3}(?:[^()]|\([^()]*\))+\){3}"  # a concealed index entry, brackets allowed inside its terms
+    r"|\({2}(?P<index>[^()]+)\){2}"
     r"|indexterm:\[[^\]]*\]|indexterm2:\[(?P<index2>[^\],]*)[^\]]*\]"
     r"|footnote(?:ref)?:[\w-]*\[(?:[^\[\]]|\[[^\]]*\])*\]"
     r"|(?:pass|kbd|btn):[a-z,]*\[(?P<macro>[^\]]*)\]",
@@ -80,7 +83,8 @@ _INLINE = re.compile(
 
 #: Index entries: concealed `(((primary, secondary)))` and `indexterm:[primary, …]`, visible `((term))`
 #: and `indexterm2:[term]`. The primary term is what the passage after the entry discusses.
-_INDEX_ENTRY = re.compile(r"\({2,3}(?P<paren>[^()]+)\){2,3}|indexterm2?:\[(?P<macro>[^\]]+)\]")
+_INDEX_ENTRY = re.compile(
+    r"\({3}(?P<paren>(?:[^()]|\([^()]*\))+)\){3}|\({2}(?P<visible>[^()]+)\){2}|indexterm2?:\[(?P<macro>[^\]]+)\]")
 _INDEX_PART = re.compile(r'"(?P<quoted>[^"]*)"|(?P<bare>[^,]+)')
 
 
@@ -88,12 +92,14 @@ def index_entries(text: str) -> list[str]:
     """Return the primary terms of the index entries in `text` (a `see …` entry names no term)."""
     terms = []
     for entry in _INDEX_ENTRY.finditer(text):
-        body = entry.group("paren") or entry.group("macro") or ""
+        body = entry.group("paren") or entry.group("visible") or entry.group("macro") or ""
         part = _INDEX_PART.search(body)
         primary = (part.group("quoted") if part and part.group("quoted") is not None
                    else part.group("bare") if part else "").strip()
         if primary and not re.match(r"(?:see|see also)\b", primary, re.I):
-            terms.append(primary)
+            named = re.fullmatch(r"(?P<name>[^()]+?)\s*\((?P<other>[^()]+)\)", primary)
+            # "ENS (Ethereum Name Service)": an acronym and its long form, each a name the text may use
+            terms.extend((named.group("name"), named.group("other")) if named else (primary,))
     return terms
 
 
@@ -139,9 +145,7 @@ def inline_text(text: str, builder: TextBuilder) -> None:
             inline_text(groups["emph"] or groups["emph2"] or groups["quote"], builder)
             builder.close(EMPHASIS)
         elif groups["index"] is not None:
-            if match.group(0).startswith("((("):
-                continue  # a concealed index term: not part of the text
-            builder.add(groups["index"])
+            builder.add(groups["index"])  # a visible index term
         elif groups["index2"] is not None:
             builder.add(groups["index2"])  # a visible index term
         elif groups["macro"] is not None:
@@ -303,7 +307,15 @@ class _Reader:
         elif labelled and not first.startswith(("http", "link:")) and len(labelled.group("term")) <= 80:
             term = labelled.group("term").strip()
             body = [labelled.group("text") or ""]
-            kind = DEFINITION if kind == PROSE else kind
+            if _CODE_LABEL.match(term):
+                # `+this+::`, `++msg.sender++::`: a list of code names and what each holds, not of terms
+                term = ""
+                kind = LIST_ITEM if kind == PROSE else kind
+            else:
+                builder = TextBuilder()
+                inline_text(term, builder)
+                term = builder.result()[0].strip() or term  # `__Frontier__::`: the words, not the marks
+                kind = DEFINITION if kind == PROSE else kind
         elif listed:
             body = [listed.group("text")]
             kind = LIST_ITEM if kind == PROSE else kind
