@@ -111,3 +111,16 @@ def test_a_lower_case_bracket_after_a_one_word_name_is_its_kind_not_a_synonym() 
     assert parse_term("top-k (highest scores)")[0] == ("top-k", "highest scores")
     assert parse_term("Tool Use (Function Calling)")[0] == ("Tool Use", "Function Calling")
     assert parse_term("Alignment (multimodal)")[0] == ("Alignment (multimodal)",)
+
+
+@pytest.mark.parametrize(
+    "term",
+    ["Kiln (syn. oven)", "Kiln (synonym: oven)", "Kiln (= oven)", "Kiln aka oven", "Kiln a.k.a. oven"],
+)
+def test_a_bracket_or_aka_that_says_synonym_gives_another_name(term: str) -> None:
+    assert parse_term(term)[0] == ("Kiln", "oven")
+
+
+def test_a_plural_given_in_brackets_is_a_label_without_its_mark() -> None:
+    assert parse_term("Kiln (pl. kilns)")[0] == ("Kiln", "kilns")
+    assert parse_term("Kiln (plural)")[0] == ("Kiln (plural)",)  # no name follows: a qualifier

@@ -364,22 +364,25 @@ NAMING_PHRASES = (
 _NAMING = "|".join(NAMING_PHRASES)
 
 _ALIAS_INTRO = re.compile(
-    rf"^(?:{_NAMING}|short for|abbreviated|abbr\.?|sometimes|often|also|or)\s*:?\s+(?P<alias>.+)$",
+    rf"^(?:{_NAMING}|short for|abbreviated|abbr\.?|sometimes|often|also|or|syn\.?|synonyms?|=|pl\.?|plural)"
+    r"\s*:?\s+(?P<alias>.+)$",
     re.I,
 )
 
 #: `Name, aka Alias` (a comma then words that can only introduce another name).
 _COMMA_ALIAS = re.compile(rf"^(?P<outer>[^,]+?),\s+(?:{_NAMING})\s*:?\s+(?P<alias>[^,]+)$", re.I)
+#: `Name aka Alias` with no comma: `aka` can only introduce another name.
+_BARE_ALIAS = re.compile(r"^(?P<outer>[^,()]+?)\s+(?:aka|a\.k\.a\.?)\s+(?P<alias>[^,()]+)$", re.I)
 
 
 def split_alias(term: str) -> tuple[str, str] | None:
-    """Return (name, alias) for `Source Distribution (or "sdist")`, `wheel (aka bdist_wheel)`
-    or `Tensor, aka ndarray`.
+    """Return (name, alias) for `Source Distribution (or "sdist")`, `wheel (aka bdist_wheel)`,
+    `Kiln (syn. oven)`, `Kiln (= oven)`, `Kiln (pl. kilns)`, `Tensor, aka ndarray` or `Tensor aka ndarray`.
 
     The bracket (or the comma and `aka`) says in words that what follows is another name, so
     it is one whatever it looks like; its quotes are dropped.
     """
-    comma = _COMMA_ALIAS.match(term.strip())
+    comma = _COMMA_ALIAS.match(term.strip()) or _BARE_ALIAS.match(term.strip())
     if comma:
         name = clean_label(comma.group("alias").strip().strip("\"'“”‘’`*_"))
         return (comma.group("outer").strip(), name) if name else None
