@@ -51,11 +51,9 @@ CASES: tuple[tuple[str, str, tuple[str, ...], Callable[[Entry], str]], ...] = (
     (
         "ogc-glossary-skos",
         "source Turtle + entailed Turtle, RDF/XML, JSON-LD, one IRI per concept",
-        (
-            "definitions/conceptschemes/ogc_glossary.ttl",
-            "definitions/conceptschemes/entailed/glossary.ttl",
-            "definitions/conceptschemes/entailed/glossary.rdf",
-            "definitions/conceptschemes/entailed/glossary.jsonld",
+        tuple(
+            f"definitions/conceptschemes/{name}"
+            for name in ("ogc_glossary.ttl", *(f"entailed/glossary.{e}" for e in ("ttl", "rdf", "jsonld")))
         ),
         _group_key,
     ),
