@@ -393,7 +393,13 @@ def split_alias(term: str) -> tuple[str, str] | None:
     if not alias:
         return None
     name = clean_label(alias.group("alias").strip().strip("\"'“”‘’`*_"))
+    if name and _FORMULA.search(name):
+        return None  # `Speed (= distance / time)`: a formula, not another name
     return (match.group("outer").strip(), name) if name else None
+
+
+#: An operator between words: what a bracket holds is a formula (`= distance / time`, `= m × a`).
+_FORMULA = re.compile(r"\s[/×*÷+^·−]\s|\s-\s")
 
 
 #: Inside a bracket: an expansion and its acronym side by side (`Digital Asset Management - DAM`).

@@ -45,7 +45,8 @@ GLOSSARY_TYPES = frozenset(
         "contributor", "progenitor", "spawnindex", "spawnindexplural", "spawnentry", "spawnsymbol",
     }
 )  # fmt: skip
-_RECORD = re.compile(r"^\s*@(?P<type>[A-Za-z]+)\s*[{(]", re.MULTILINE)
+#: A record line (`[ \t]*`, not `\s*`: under MULTILINE that rescans every blank run, quadratic).
+_RECORD = re.compile(r"^[ \t]*@(?P<type>[A-Za-z]+)\s*[{(]", re.MULTILINE)
 #: A glossary command in a value naming another record by its key: `\gls{lan}`, `\Glspl{x}`.
 _GLS = re.compile(r"\\(?:[gG]ls|GLS)(?:pl|text|name|symbol|desc|first)?\*?\{(?P<key>[^{}]+)\}")
 REASON_OUTSIDE = "text outside the glossary records"
