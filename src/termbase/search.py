@@ -763,14 +763,18 @@ class SearchIndex:
                 return (name,)  # "label propagation for semi-supervised learning": the hit is its purpose
         return ()
 
+    def _labels_and_definitions(self, concept_id: str) -> tuple[str, str] | None:
+        """Return a concept's full-text labels and definitions (one string each), or None."""
+        with self.lock:
+            return self.db.execute(
+                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
+            ).fetchone()
+
     def _in_its_genus(self, concept_id: str, name: str) -> bool:
         """Return True if a concept's labels, with what one of its definitions opens by saying
         it is (its opening clause up to a relative word: the Hessian's matrix of second
         derivatives; "A policy-gradient method" for TRPO), hold every word of a name."""
-        with self.lock:
-            row = self.db.execute(
-                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
-            ).fetchone()
+        row = self._labels_and_definitions(concept_id)
         if not row:
             return False
         for definition in row[1].split("\n"):
@@ -903,10 +907,7 @@ class SearchIndex:
             if concept_id not in self._named_by(" ".join(tokens[:split])):
                 continue
             rest = " ".join(tokens[split:])
-            with self.lock:
-                row = self.db.execute(
-                    "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
-                ).fetchone()
+            row = self._labels_and_definitions(concept_id)
             if not row:
                 return False
             held, lacking = search_names.uncovered_words(rest, (f"{row[0]} {row[1]}",), _STOPWORDS)
@@ -917,10 +918,7 @@ class SearchIndex:
         """Return True if a concept's labels or definitions hold a word, in any spelling (as
         `search_names.uncovered_words` reads words: "optimizer" is held by "optimiser"), or
         with `whole_word` as itself or its plural only ("decoding" is not held by "decoder")."""
-        with self.lock:
-            row = self.db.execute(
-                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
-            ).fetchone()
+        row = self._labels_and_definitions(concept_id)
         if not row:
             return False
         if whole_word:
@@ -955,10 +953,7 @@ class SearchIndex:
     def concept_words(self, concept_id: str) -> frozenset[str]:
         """Return the words of a concept's labels and definitions, lower case, with the first
         five letters of the longer ones."""
-        with self.lock:
-            row = self.db.execute(
-                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
-            ).fetchone()
+        row = self._labels_and_definitions(concept_id)
         words = _document_terms(concept_id, f"{row[0]} {row[1]}" if row else "").split()
         return frozenset(words).union(word[:STEM_CHARS] for word in words if len(word) >= STEM_CHARS)
 
