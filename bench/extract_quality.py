@@ -6,7 +6,8 @@
 For each chapter + glossary pair in bench/extract_pairs.yaml (and, with --heldout, each
 course in bench/extract_heldout.yaml; with --heldout2, each course of the second held-out
 batch in bench/extract_heldout2.yaml; with --heldout3, the third batch in
-bench/extract_heldout3.yaml; with --heldout4, the fourth in bench/extract_heldout4.yaml),
+bench/extract_heldout3.yaml; with --heldout4, the fourth in bench/extract_heldout4.yaml; with
+--heldout5, the fifth in bench/extract_heldout5.yaml),
 the chapters are given to the extractor with the glossary files left out, and the
 result is scored with `termbase.extract_score`:
 recall (human glossary terms found), strict precision (entries that are human glossary
@@ -63,6 +64,7 @@ HELDOUT = HERE / "extract_heldout.yaml"
 HELDOUT2 = HERE / "extract_heldout2.yaml"
 HELDOUT3 = HERE / "extract_heldout3.yaml"
 HELDOUT4 = HERE / "extract_heldout4.yaml"
+HELDOUT5 = HERE / "extract_heldout5.yaml"
 TARGETS = {"precision": 0.85, "recall": 0.70, "chapter_accuracy": 0.90}
 SPEED_BOOK = "thinkcspy"
 
@@ -112,7 +114,7 @@ def _glob(root: Path, patterns: Sequence[str]) -> list[Path]:
 def load_books(manifest: Path, base: Path, held_out: bool, batch: str = "") -> list[Book]:
     """Return the books a manifest lists, with their files found under `base`.
 
-    `batch` names the batch in the table (tuned-on, held-out, held-out2, held-out3, held-out4).
+    `batch` names the batch in the table (tuned-on, held-out, held-out2 … held-out5).
     """
     data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
     books = []
@@ -522,6 +524,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--heldout4", type=Path, help="folder of the fourth held-out batch (extract_heldout4.yaml)"
     )
+    parser.add_argument(
+        "--heldout5", type=Path, help="folder of the fifth held-out batch (extract_heldout5.yaml)"
+    )
     parser.add_argument("--only", action="append", help="score only this book (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     parser.add_argument("--show", action="store_true", help="list misses and unjudged entries per book")
@@ -540,6 +545,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         books += load_books(HELDOUT3, args.heldout3, held_out=True, batch="held-out3")
     if args.heldout4:
         books += load_books(HELDOUT4, args.heldout4, held_out=True, batch="held-out4")
+    if args.heldout5:
+        books += load_books(HELDOUT5, args.heldout5, held_out=True, batch="held-out5")
     if args.only:
         books = [b for b in books if b.name in args.only]
     rows = [score_book(book, args.write_sample) for book in books]
