@@ -635,3 +635,25 @@ def test_asciidoc_code_list_labels_and_index_entries_with_brackets() -> None:
     assert "Cleat—A fitting that holds a line." in kinds  # a character reference made the character
     assert "The GPS receiver gives a position." in kinds  # the whole index entry left out, brackets and all
     assert [t.term for t in document.index_terms] == ["GPS", "Global Positioning System"]
+
+
+def test_raw_html_run_on_to_text_in_markdown_is_read_not_lost() -> None:
+    from termbase.documents.markdown import parse_markdown
+    from termbase.documents.model import ASIDE, OTHER, PROSE, TABLE
+
+    text = (
+        "# Galley\n\nThe galley is below deck.\n<div class=\"callout\">\nA **gimbal** keeps the stove level "
+        "while the hull rolls.\n</div>\nThe kettle sits on top.\n\n<p>A <dfn>fiddle</dfn> is a rail that "
+        "stops pots sliding off.</p>\n\n<img src=\"stove.png\">\nThe **oven** bakes bread at sea.\n\n"
+        "<!-- a note to the editor\nthat holds words -->\n\n<table>\n"
+        "<tr><td>Pan</td><td>Fries fish.</td></tr>\n</table>\n"
+    )
+    blocks = {b.text: b for b in parse_markdown(text, "galley.md").blocks}
+    gimbal = blocks["A gimbal keeps the stove level while the hull rolls."]
+    assert (gimbal.kind, gimbal.label, gimbal.line) == (ASIDE, "callout", 5)  # in the box its tag opens
+    assert blocks["The kettle sits on top."].kind == PROSE  # after the box closed, in the same raw block
+    fiddle = blocks["A fiddle is a rail that stops pots sliding off."]
+    assert fiddle.kind == PROSE and [fiddle.text[s.start:s.end] for s in fiddle.spans] == ["fiddle"]
+    assert blocks["The oven bakes bread at sea."].line == 12
+    assert blocks["Fries fish."].kind == TABLE
+    assert any(b.kind == OTHER and "editor" in b.text for b in blocks.values())  # a comment stays no prose

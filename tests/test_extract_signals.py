@@ -591,3 +591,11 @@ def test_a_marked_name_of_the_kind_the_subject_belongs_to_is_defined() -> None:
 def test_a_quoted_name_after_called_may_start_with_a_small_word() -> None:
     assert "one in, one out" in defining('The crew changes watch by a rule called "one in, one out".')
     assert not defining('The crew changes watch by a rule called "one".')
+
+
+def test_a_marked_name_closed_up_to_a_dash_and_its_gloss_is_defined() -> None:
+    # a labelled item whose label is a place in time and whose body opens with the term, a dash and its gloss
+    assert defining("- _Slack water_\u2014The still time between two tides, when no current runs.") == {
+        "Slack water": "The still time between two tides, when no current runs."}
+    assert defining("_Neap tide_ \u2014 a tide with the least rise and fall of the month.")["Neap tide"] \
+        .startswith("A tide with the least")

@@ -29,6 +29,7 @@ from termbase.documents.builder import (
     strip_text,
     table_definition,
 )
+from termbase.documents.html import parse_html
 from termbase.documents.model import (
     ASIDE,
     CODE,
@@ -79,15 +80,78 @@ _HTML_DIV_CLOSE = re.compile(r"^\s*</div>\s*$", re.I)
 _LOCAL_PAGE = re.compile(r"^(?![a-z][a-z0-9+.-]*:|/|#)[^#?\s]+\.(?:md|markdown|rmd|qmd|html?)$", re.I)
 
 
-@lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
-    return (
+@lru_cache(maxsize=2)
+def _parser(html_blocks: bool = True) -> MarkdownIt:
+    parser = (
         MarkdownIt("commonmark", {"html": True})
         .use(front_matter_plugin)
         .use(deflist_plugin)
         .use(attrs_plugin, spans=True)
         .enable("table")
     )
+    return parser if html_blocks else parser.disable("html_block")
+
+
+#: Raw HTML blocks that never hold prose: scripts, styles, preformatted text, comments, declarations.
+_NON_PROSE_HTML = re.compile(r"^\s*<(?:script|style|pre|textarea|!--|!\[CDATA\[|![A-Za-z]|\?)", re.I)
+_TAG = re.compile(r"<[^<>]*>")
+#: HTML that gives a block structure of its own (tables, lists, headings): read by the HTML reader.
+_STRUCTURED_HTML = re.compile(r"<(?:table|tr|td|th|ul|ol|li|dl|dt|dd|h[1-6])\b", re.I)
+_FIRST_TAG = re.compile(r"^\s*<(?P<name>[A-Za-z][\w-]*)\b(?P<attrs>[^>]*)>")
+_CLASS_ATTR = re.compile(r"\bclass=[\"'](?P<classes>[^\"']+)[\"']", re.I)
+
+
+def _html_box(content: str) -> tuple[str, str, int] | None:
+    """Return the (kind, label, last line) of the box the opening tag of a raw HTML block opens
+    (`<div class="callout">`, `<details>`) — the last line is the 1-based line of its closing tag
+    within the block — or None when it opens no box."""
+    opened = _FIRST_TAG.match(content)
+    if opened is None:
+        return None
+    classes = _CLASS_ATTR.search(opened.group("attrs"))
+    name = opened.group("name").lower()
+    kind = next(((kind_of_label(n), n) for n in (*(classes.group("classes").split() if classes else ()), name)
+                 if kind_of_label(n)), None)
+    if kind is None:
+        return None
+    depth, last = 0, content.count("\n") + 1
+    for match in re.finditer(rf"<(/?){re.escape(name)}\b[^>]*>", content, re.I):
+        depth += -1 if match.group(1) else 1
+        if depth == 0:
+            last = content.count("\n", 0, match.start()) + 1
+            break
+    return kind[0], kind[1], last
+
+
+def _raw_html_blocks(token: Token, line0: int, section: int, path: str) -> list[Block]:
+    """Return the blocks of a raw HTML block in a Markdown chapter.
+
+    CommonMark runs such a block on to the next blank line, so an author's `<div class="note">`
+    with text right below it, or `<p>A <dfn>gybe</dfn> is …</p>`, is all one block of raw HTML.
+    Its text is read, not lost: lines of Markdown text between tags as Markdown, HTML with a block
+    structure (a table, a list) by the HTML reader; scripts, styles and comments stay code."""
+    content = token.content
+    label = "mdx" if _MDX_BLOCK.match(content) else "html"
+    lines = content.split("\n")
+    texts = [_TAG.sub("", line).strip() for line in lines]
+    wordy = any(any(c.isalpha() for c in text) for text in texts)
+    if label == "mdx" or _NON_PROSE_HTML.match(content) or not wordy:
+        return [Block(OTHER, content, line0 + 1, section, label=label)]
+    tagged = all("<" in line for line, text in zip(lines, texts, strict=True) if text)
+    if _STRUCTURED_HTML.search(content) or tagged:
+        inner = parse_html(content, path).blocks
+    else:  # Markdown text between tag lines: a tag-only line ends a paragraph, as a blank line would
+        markdown = "\n".join("" if not text and "<" in line else line
+                              for line, text in zip(lines, texts, strict=True))
+        inner = parse_markdown(markdown, path, html_blocks=False).blocks
+    box = _html_box(content)
+    found = []
+    for block in inner:
+        kind, block_label = block.kind, block.label
+        if box is not None and kind in {PROSE, LIST_ITEM, DEFINITION, TABLE} and block.line <= box[2]:
+            kind, block_label = box[0], box[1]
+        found.append(replace(block, kind=kind, label=block_label, line=block.line + line0, section=section))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,8 +323,9 @@ def _html_div_kinds(tokens: list[Token]) -> dict[int, tuple[str, str]]:
     return inside
 
 
-def parse_markdown(text: str, path: str) -> Document:
-    """Return the Markdown chapter `text` (read from `path`) as a Document."""
+def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
+    """Return the Markdown chapter `text` (read from `path`) as a Document (`html_blocks`: whether raw
+    HTML may start a block; without, its tags are inline HTML among the text)."""
     if "\\g" in text:
         text = _GLOSSARY_MACRO.sub(lambda m: f"[{m.group('text')}](glossary.md#{m.group('key')})", text)
     lines = _templated_links(text).split("\n")
@@ -269,7 +334,7 @@ def parse_markdown(text: str, path: str) -> Document:
     divs, problems = _fenced_divs(lines)
     fence_lines = {d.first for d in divs} | {d.last for d in divs}
     blanked = "\n".join("" if n in fence_lines else line for n, line in enumerate(lines))
-    tokens = _parser().parse(blanked)
+    tokens = _parser(html_blocks).parse(blanked)
     in_html_box = _html_div_kinds(tokens)
 
     def div_of(line0: int) -> _Div | None:
@@ -322,8 +387,12 @@ def parse_markdown(text: str, path: str) -> Document:
                                 len(sections) - 1, label=token.info.split()[0] if token.info else ""))
             continue
         if kind == "html_block":
-            label = "mdx" if _MDX_BLOCK.match(token.content) else "html"
-            blocks.append(Block(OTHER, token.content, line0 + 1, len(sections) - 1, label=label))
+            inner = _raw_html_blocks(token, line0, len(sections) - 1, path)
+            outer = (div.kind, div.label) if div is not None else in_html_box.get(index)
+            if outer is not None:  # the box around the raw HTML (a `:::` div, an HTML div) is its kind
+                inner = [replace(b, kind=outer[0], label=outer[1]) if b.kind in {PROSE, LIST_ITEM, DEFINITION}
+                         else b for b in inner]
+            blocks.extend(inner)
             continue
         if kind != "inline":
             continue

@@ -151,7 +151,8 @@ _SYNONYM_AFTER = re.compile(
     r"(?:sometimes|often|usually|commonly)\s+called|aka|a\.k\.a\.)\s+", re.I
 )
 _EXAMPLES_AFTER = re.compile(r"^[^.;]*?:\s")  # "knots, or bends: a reef knot is …" lists examples
-_COLON_AFTER = re.compile(r"^[\"'”’]?\s*(?:[:—–]|\s-)\s+(?P<rest>\S.*)$", re.S)
+#: "**Cleat**: a fitting …", "__Cleat__ — a fitting …", "__Cleat__—A fitting …" (a dash may close up).
+_COLON_AFTER = re.compile(r"^[\"'”’]?\s*(?:[:]\s+|[—–]\s*|\s-\s+)(?P<rest>[^\s—–-].*)$", re.S)
 _SENTENCE_CUE = re.compile(
     r"\b(?:is\s+called|are\s+called|known\s+as|refers?\s+to|is\s+defined\s+as|we\s+call|we\s+define|"
     r"is\s+a\s+term|the\s+term|stands\s+for|is\s+short\s+for|in\s+other\s+words)\b",
