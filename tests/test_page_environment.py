@@ -51,3 +51,36 @@ def test_a_shell_filled_as_bytes_is_the_shell_filled_as_text() -> None:
     shell = PageShell(parts=("<h1>", "</h1><p>", "</p>"), slots=("heading", "main"))
     text = shell.fill(heading="a & <b>", description="", main="<i>ü</i>")
     assert b"".join(shell.fill_encoded(heading="a & <b>", description="", main="<i>ü</i>")) == text.encode()
+
+
+#: Concept articles a user might write in place of _concept.html: a variable set at the top,
+#: set only on some pages (the next page must not see it), and a block inherited from a layout.
+OVERRIDES = {
+    "plain": "<h1>{{ heading }}</h1>{% for label in labels %}<i>{{ label }}</i>{% endfor %}",
+    "set": "{% set shown = heading|upper %}<h1>{{ shown }}</h1>",
+    "set on some pages": "{% if heading == 'Beta' %}{% set extra = 'x' %}{% endif %}<p>{{ extra }}</p>",
+    "extends": "{% extends 'layout.html' %}{% block body %}<p>{{ heading }}</p>{% endblock %}",
+}
+
+
+@pytest.mark.parametrize("article", list(OVERRIDES.values()), ids=list(OVERRIDES))
+def test_articles_rendered_in_one_context_equal_each_rendered_alone(
+    article: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A site renders its concept articles in one Jinja context, reset between pages: a user's
+    own _concept.html, whatever it sets, renders each page as it would alone."""
+    from jinja2 import DictLoader
+
+    import termbase.web.site as site
+
+    templates = {"_concept.html": article, "layout.html": "<main>{% block body %}{% endblock %}</main>"}
+    env = PageEnvironment(loader=DictLoader(templates), autoescape=True)
+    monkeypatch.setattr(site, "environment", lambda: env)
+    views: list[dict[str, object]] = [
+        {"heading": heading, "labels": [heading, "<b>"]} for heading in ("Alpha", "Beta", "Gamma & co")
+    ]
+    context = {"links": None}
+    alone = [env.get_template("_concept.html").render({**context, **view}) for view in views]
+    assert site.render_articles(views, context) == alone
+    if "extra" in article:  # the variable one page set is not seen by the next one
+        assert alone[1:] == ["<p>x</p>", "<p></p>"]

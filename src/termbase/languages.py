@@ -16,7 +16,10 @@ __all__ = ["FALLBACK", "LANGUAGE_TAG", "concept_languages", "in_language", "is_l
 
 def concept_languages(record: ConceptRecord) -> list[str]:
     """Return the language tags of a concept's entries, in the order they first appear."""
-    return list(dict.fromkeys(s.entry.language for s in record.entries))
+    entries = record.entries
+    if len(entries) == 1:  # most concepts
+        return [entries[0].entry.language]
+    return list(dict.fromkeys(s.entry.language for s in entries))
 
 
 def in_language(record: ConceptRecord, language: str) -> ConceptRecord:

@@ -88,6 +88,8 @@ class Links:
         """Return the URL of a concept page."""
         # A well-formed id is its own quoted form (letters, digits, hyphens): a site makes
         # tens of thousands of these links, and quote() is the slow part.
+        if self.static and is_concept_id(concept_id):
+            return f"{self.root}c/{concept_id}.html"
         return self._page(f"c/{concept_id if is_concept_id(concept_id) else quote(concept_id)}")
 
     def concept_base(self) -> str:
@@ -360,6 +362,7 @@ def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[st
                 "text": entry.locator.text,
                 "url": entry.locator.url if entry.locator.url.startswith(("https://", "http://")) else "",
             }
+        definition = markdown_html(entry.definition)
         entries.append(
             {
                 "anchor": f"def-{number}",
@@ -372,22 +375,34 @@ def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[st
                 "language": entry.language,
                 "locator": locator,
                 "origin": entry.origin,
-                "definition_html": _in_glossary_links(markdown_html(entry.definition), record, links),
+                "definition_html": (
+                    _in_glossary_links(definition, record, links) if 'href="#' in definition else definition
+                ),
                 "mentions": mentions_at.get((entry.source, entry.line), []),
-                "formulas": [{"latex": f, "html": formula_html(f)} for f in entry.formulas],
-                "links": [_link_or_text(link) for link in entry.links],
+                "formulas": (
+                    [{"latex": f, "html": formula_html(f)} for f in entry.formulas] if entry.formulas else []
+                ),
+                "links": [_link_or_text(link) for link in entry.links] if entry.links else [],
             }
         )
-    mentions = [i for i in others if i not in see_also]
+    # Each concept the page names, as {id, label, href}: made here, not by `_ref` (a site makes
+    # tens of thousands).
+    by_id, concept_href = data.by_id, links.concept
+
+    def ref(concept_id: str) -> dict[str, str]:
+        item = by_id.get(concept_id)
+        label = item.label if item else concept_id
+        return {"id": concept_id, "label": label, "href": concept_href(concept_id)}
+
     backlinks = (
         sorted(
-            (_ref(data, links, i) for i in dict.fromkeys(r.from_id for r in record.mentioned_in)),
-            key=lambda ref: ref["label"].casefold(),
+            (ref(i) for i in dict.fromkeys(r.from_id for r in record.mentioned_in)),
+            key=lambda made: made["label"].casefold(),
         )
         if record.mentioned_in
         else []
     )
-    summary = data.by_id.get(record.id)
+    summary = by_id.get(record.id)
     return {
         "page": "concept",
         "heading": record.label,
@@ -397,11 +412,11 @@ def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[st
         "shown_languages": languages if not data.language else concept_languages(record),
         "labels": label_kinds(record),
         "topics": list(record.topics),
-        "homonym_of": [_ref(data, links, i) for i in record.homonym_of],
+        "homonym_of": [ref(i) for i in record.homonym_of] if record.homonym_of else [],
         "conflicts": data.conflicts.get(record.id, []),
         "entries": entries,
-        "see_also": [_ref(data, links, i) for i in see_also],
-        "mentions": [_ref(data, links, i) for i in mentions],
+        "see_also": [ref(i) for i in see_also] if see_also else [],
+        "mentions": [ref(i) for i in others if i not in see_also] if others else [],
         "mentioned_in": backlinks,
     }
 
@@ -433,12 +448,6 @@ def _in_glossary_links(definition_html: Markup, record: ConceptRecord, links: Li
 
 def _slug_of(text: str) -> str:
     return _NOT_SLUG.sub("-", text.casefold()).strip("-")
-
-
-def _ref(data: SiteData, links: Links, concept_id: str) -> dict[str, str]:
-    """Return {id, label, href} for a concept a page links to."""
-    item = data.by_id.get(concept_id)
-    return {"id": concept_id, "label": item.label if item else concept_id, "href": links.concept(concept_id)}
 
 
 def search_page(data: SiteData, query: str, answer: Answer | None) -> dict[str, object]:

@@ -179,11 +179,16 @@ def sanitize_html(fragment: str) -> str:
     )
 
 
-@lru_cache(maxsize=4096)
 def markdown_html(text: str) -> Markup:
     """Return a definition (Markdown) as sanitised HTML, ready to put in a page."""
-    if not _MARKDOWN_SYNTAX.search(text):
-        return safe_html(f"<p>{html.escape(text.strip(), quote=False)}</p>")
+    if not _MARKDOWN_SYNTAX.search(text):  # plain text, with no `&`, `<` or `>` to escape
+        return safe_html(f"<p>{text.strip()}</p>")
+    return _markdown_html(text)
+
+
+@lru_cache(maxsize=4096)
+def _markdown_html(text: str) -> Markup:
+    """Return a definition with Markdown syntax as sanitised HTML."""
     rendered = _markdown().render(_PAREN_MATH.sub(lambda m: f"${m.group(1).strip()}$", text))
     formulas: list[str] = []
 
