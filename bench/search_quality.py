@@ -92,9 +92,10 @@ def evaluate(
             for name in ("mrr@10", "recall@1", "recall@5"):
                 totals[name] += row[name]
             totals["n"] += n
-    metrics["overall (positive kinds)"] = {
-        name: round(totals[name] / totals["n"], 3) for name in ("mrr@10", "recall@1", "recall@5")
-    } | {"n": totals["n"]}
+    if totals["n"]:  # a set of absent names alone has no positive kinds
+        metrics["overall (positive kinds)"] = {
+            name: round(totals[name] / totals["n"], 3) for name in ("mrr@10", "recall@1", "recall@5")
+        } | {"n": totals["n"]}
     return metrics, misses
 
 
