@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from app_server import serving
 from termbase.build import build_termbase
 from termbase.cli import app as cli_app
+from termbase.search import _short_words_kept
 from termbase.search_names import capitals_agree, name_phrases, opening_clause
 from termbase.store import Termbase
 from termbase.web.app import create_app
@@ -114,7 +115,7 @@ def test_names_marked_by_capitals_that_no_label_holds_are_not_answered(
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
-        ("resnext", "resnet"),  # typed without capitals: a misspelling as before
+        ("resnte", "resnet"),  # typed without capitals: a misspelling as before
         ("ResNte", "resnet"),  # a slip that adds no capital
         ("how does Tree of Thoughts prompting work", "tree-of-thoughts"),  # the capitals name a label
         ("How Does Tree Of Thoughts Work", "tree-of-thoughts"),  # title case marks nothing
@@ -126,6 +127,22 @@ def test_capitals_naming_a_label_or_a_slip_are_answered(
     answer = termbase.search_index().answer(query)
     assert answer.unknown == ()
     assert answer.hits[0].id == expected
+
+
+def test_a_short_part_of_a_label_changed_names_another_variant() -> None:
+    """A label written in parts marked by capitals keeps them when misspelt: changing a part too
+    short for a typo of its own, the rest kept, names another variant, not a slip."""
+    assert not _short_words_kept("adamp", "AdamW")  # Adam with another letter: AdamP
+    assert not _short_words_kept("adamp optimizer", "AdamW optimizer")
+    assert not _short_words_kept("resnext", "ResNet")  # ResNeXt typed in lower case
+    assert _short_words_kept("langraph", "LangGraph")  # a letter dropped from a long part
+    assert _short_words_kept("contrlnet", "ControlNet")
+    assert _short_words_kept("resnte", "ResNet")  # two letters swapped
+    assert _short_words_kept("optical flwo", "optical flow")
+
+
+def test_resnext_in_lower_case_is_no_misspelling_of_resnet(termbase: Termbase) -> None:
+    assert "resnet" not in [h.id for h in termbase.search_index().answer("resnext").hits]
 
 
 def test_capitals_agree_unless_one_typed_inside_a_word_is_missing_from_the_label() -> None:

@@ -649,7 +649,12 @@ class SearchIndex:
                 else None
             )
             probability = model.probability(values) if model is not None else None
-            rescued = model is not None and probability is not None and probability >= model.threshold
+            rescued = (
+                model is not None
+                and probability is not None
+                and probability >= model.threshold
+                and not (asked and self._inserted_in_label(top[0].id, asked[0][0]))
+            )
             if not unknown or rescued or described_throughout(values):
                 return Judgement(Answer(hits, [], ()), top, values, probability)
             return Judgement(Answer([], top[:RELATED_LIMIT], unknown), top, values, probability)
@@ -733,10 +738,11 @@ class SearchIndex:
             if self._labels_joined(name):
                 continue  # "precision and recall": two names asked about, each a label
             covered, missing = self._accounted(best[0], name)
-            names_other = how == "asked" or (
-                how == "purpose"
-                and (extends_a_name(name, covered, missing) or self._unknown_modifier(best[0], name, missing))
-            )
+            names_other = how == "asked" or self._inserted_in_label(best[0], name)
+            if how == "purpose" and not names_other:
+                names_other = extends_a_name(name, covered, missing) or self._unknown_modifier(
+                    best[0], name, missing
+                )
             partial = covered and missing and names_other
             if partial and not any(self._answers(other, name) for other in best[1:]):
                 return (name,)  # no hit the user sees names all of it
@@ -781,6 +787,31 @@ class SearchIndex:
             genus = _RELATIVE_WORD.split(search_names.opening_clause(definition), maxsplit=1)[0]
             if not search_names.uncovered_words(name, (f"{row[0]} {genus}",), _STOPWORDS)[1]:
                 return True
+        return False
+
+    def _inserted_in_label(self, concept_id: str, name: str) -> bool:
+        """Return True if a name is one of a concept's labels of two words or more with a word
+        typed inside it that the concept's own text never writes ("hidden semi markov model"
+        against hidden Markov model): a word inside a name says which kind it is, another one
+        than the concept (words before or after a label may say whose it is or what it is)."""
+        typed = [w for w in _FTS_TOKEN.findall(name.lower()) if w not in search_names.NAME_JOINERS]
+        for label in self.labels.get(concept_id, ()) or (self.preferred.get(concept_id, ""),):
+            words = [w for w in _FTS_TOKEN.findall(label.lower()) if w not in search_names.NAME_JOINERS]
+            if len(words) < 2 or len(typed) <= len(words):
+                continue
+            for start in range(len(typed)):
+                if typed[start] != words[0]:
+                    continue
+                place, inside = start, []
+                for word in words[1:]:
+                    found = next((i for i in range(place + 1, len(typed)) if typed[i] == word), None)
+                    if found is None:
+                        break
+                    inside.extend(typed[place + 1 : found])
+                    place = found
+                else:
+                    if inside and not any(self._in_text(concept_id, w, whole_word=True) for w in inside):
+                        return True
         return False
 
     def _unknown_modifier(self, concept_id: str, name: str, missing: list[str]) -> bool:
@@ -845,7 +876,7 @@ class SearchIndex:
             return self._one_word_accounted(concept_id, (covered + missing)[0], concept_labels)
         if not missing:
             return covered, missing
-        if self._names_in_text(concept_id, name) or self._label_then_its_words(concept_id, name):
+        if self._names_where_defined(concept_id, name) or self._label_then_its_words(concept_id, name):
             return covered + missing, []
         head = _FTS_TOKEN.findall(name.lower())[-1]
         if (
@@ -949,6 +980,26 @@ class SearchIndex:
                     (f'"{" ".join(words)}"', concept_id),
                 ).fetchone()
             )
+
+    def _names_where_defined(self, concept_id: str, name: str) -> bool:
+        """Return True if a concept's labels, or the opening clause of one of its definitions
+        (where a definition says what the concept is and gives its other names), write a name
+        as one phrase (see `_names_in_text`). A name written later in a definition is something
+        the concept uses, makes or is compared with ("one minus a smoothed version of it (Dice
+        loss)", "a step of power iteration per update"), not the concept."""
+        if not self._names_in_text(concept_id, name):
+            return False
+        with self.lock:
+            row = self.db.execute(
+                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
+            ).fetchone()
+        if not row:
+            return False
+        wanted = _FTS_TOKEN.findall(name.lower())
+        places = [row[0], *(_its_genus(d) for d in row[1].split("\n"))]
+        return any(_phrase_in(wanted, _FTS_TOKEN.findall(place.lower())) for place in places) or (
+            _introduced_with_initials(wanted, row[1])
+        )
 
     def concept_words(self, concept_id: str) -> frozenset[str]:
         """Return the words of a concept's labels and definitions, lower case, with the first
@@ -1437,21 +1488,92 @@ def _stem_in(word: str, words: str) -> bool:
     return len(word) >= STEM_CHARS and f" {word[:STEM_CHARS]}" in words
 
 
+def _phrase_in(wanted: list[str], words: list[str]) -> bool:
+    """Return True if words (lower case) follow one another in `words`, each as written or
+    sharing its first STEM_CHARS letters with the word there ("progressive growing" is in
+    "progressively grown")."""
+
+    def same(mine: str, theirs: str) -> bool:
+        return mine == theirs or (
+            len(mine) >= STEM_CHARS and len(theirs) >= STEM_CHARS and mine[:STEM_CHARS] == theirs[:STEM_CHARS]
+        )
+
+    size = len(wanted)
+    return size > 0 and any(
+        all(same(w, words[start + i]) for i, w in enumerate(wanted)) for start in range(len(words) - size + 1)
+    )
+
+
+def _its_genus(definition: str) -> str:
+    """Return what a definition opens by saying its concept is: its opening clause (see
+    search_names.opening_clause) up to a comma or a relative word ("that", "which": what
+    follows says more about it and names other things)."""
+    return _RELATIVE_WORD.split(search_names.opening_clause(definition).split(",")[0], maxsplit=1)[0]
+
+
+def _introduced_with_initials(wanted: list[str], text: str) -> bool:
+    """Return True if a text writes a name's words (lower case) followed by their initials in
+    brackets ("Server-Sent Events (SSE)"): it introduces the name as a term of its own."""
+    initials = "".join(w[0] for w in wanted)
+    if len(wanted) < 2:
+        return False
+    joined = r"[\s\-]+".join(re.escape(w) for w in wanted)
+    return bool(re.search(rf"\b{joined}\s*\(\s*{re.escape(initials)}s?\s*\)", text, re.IGNORECASE))
+
+
 def _short_words_kept(typed: str, label: str) -> bool:
     """Return True unless a phrase typed word for word against a label (words split at spaces
     and hyphens) changes a word too short for a typo of its own (under 5 letters, see
     typo_budget) other than by swapping two neighbouring letters: "optical flwo" is optical
-    flow; "adan optimizer" is not Adam's, "IA3 adapters" not IP-Adapter."""
-    typed_words, label_words = (re.split(r"[\s\-]+", text.lower().strip()) for text in (typed, label))
-    if len(typed_words) < 2 or len(typed_words) != len(label_words):
+    flow; "adan optimizer" is not Adam's, "IA3 adapters" not IP-Adapter. A label word written
+    in parts marked by capitals ("AdamW", "LangGraph") is read so too: a typed word that keeps
+    all its parts but a short one and changes that one names another variant ("adamp" is
+    not AdamW: Adam with another letter), while "langraph" is LangGraph misspelt."""
+    typed_words = re.split(r"[\s\-]+", typed.lower().strip())
+    label_words = re.split(r"[\s\-]+", label.strip())
+    if len(typed_words) != len(label_words):
         return True
-    for mine, theirs in zip(typed_words, label_words, strict=True):
-        if mine == theirs or typo_budget(min(len(mine), len(theirs))):
+    for mine, written in zip(typed_words, label_words, strict=True):
+        theirs = written.lower()
+        if mine == theirs:
             continue
-        swapped = len(mine) == len(theirs) and sorted(mine) == sorted(theirs)
-        if not swapped or sum(a != b for a, b in zip(mine, theirs, strict=True)) != 2:
+        if not _short_part_kept(mine, written):
+            return False
+        too_short = not typo_budget(min(len(mine), len(theirs)))
+        if len(typed_words) >= 2 and too_short and not _swapped(mine, theirs):
             return False
     return True
+
+
+def _swapped(mine: str, theirs: str) -> bool:
+    """Return True if two words differ only by two neighbouring letters swapped."""
+    return (
+        len(mine) == len(theirs)
+        and sorted(mine) == sorted(theirs)
+        and sum(a != b for a, b in zip(mine, theirs, strict=True)) == 2
+    )
+
+
+#: The parts of a label word its capitals mark ("AdamW" -> Adam, W; "LangGraph" -> Lang, Graph).
+_MARKED_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def _short_part_kept(mine: str, written: str) -> bool:
+    """Return False if a typed word (lower case) keeps every part but the last (or the first)
+    of a label word written in parts marked by capitals, and changes that part, too short for
+    a typo of its own, other than by swapping two letters (see `_short_words_kept`)."""
+    parts = [p.lower() for p in _MARKED_PART.findall(written)]
+    if len(parts) < 2 or "".join(parts) != written.lower():
+        return True
+    head, tail = "".join(parts[:-1]), "".join(parts[1:])
+    readings = []  # (the part changed, what was typed for it), for each way the typed word aligns
+    if mine.startswith(head):
+        readings.append((parts[-1], mine[len(head) :]))
+    if mine.endswith(tail):
+        readings.append((parts[0], mine[: len(mine) - len(tail)]))
+    return not readings or any(
+        typed == part or typo_budget(len(part)) or _swapped(typed, part) for part, typed in readings
+    )
 
 
 def _plural_ending(text: str) -> bool:

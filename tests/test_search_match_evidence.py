@@ -1,0 +1,72 @@
+"""A hit answers a name only when its own evidence accounts for the name: a name a definition
+only mentions later (a tool the concept uses) is not the concept, while a name it introduces
+with its initials is; a word typed inside a concept's label makes another kind of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from termbase.build import build_termbase
+from termbase.store import Termbase
+
+GLOSSARY = """\
+termbase: 1
+title: Match evidence (test)
+concepts:
+  - id: spectral-normalization
+    label: spectral normalization
+    definition: >-
+      Scaling a layer's weights down by their largest singular value, which a single step of
+      power iteration estimates at every update, so the layer cannot stretch its inputs.
+  - id: token-streaming
+    label: streaming
+    definition: >-
+      Sending a reply piece by piece while it is still being written. Web servers mostly use
+      Server-Sent Events (SSE) for it, keeping one connection open.
+  - id: hidden-markov-model
+    label: hidden Markov model
+    labels: [HMM]
+    definition: >-
+      A model of a sequence in which an unseen state moves by chance from step to step and
+      each step shows an observation drawn from its state.
+  - id: warp
+    label: warp
+    definition: Thirty-two GPU threads that run the same instruction together.
+"""
+
+
+@pytest.fixture(scope="module")
+def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
+    folder = tmp_path_factory.mktemp("evidence")
+    source = folder / "evidence.yaml"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    path = folder / "evidence.db"
+    build_termbase([str(source)], path)
+    with Termbase.open(path) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("query", ["power iteration", "what is power iteration"])
+def test_a_name_a_definition_only_mentions_later_is_not_its_concept(termbase: Termbase, query: str) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.hits == []
+    assert answer.unknown == ("power iteration",)
+    assert [h.id for h in answer.related] == ["spectral-normalization"]
+
+
+def test_a_name_a_definition_introduces_with_its_initials_finds_the_concept(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("server-sent events")
+    assert answer.unknown == ()
+    assert answer.hits[0].id == "token-streaming"
+
+
+def test_a_word_typed_inside_a_label_makes_another_kind(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    assert index._inserted_in_label("hidden-markov-model", "hidden semi markov model")
+    assert not index._inserted_in_label("hidden-markov-model", "hidden markov model for speech")
+    assert not index._inserted_in_label("hidden-markov-model", "hidden markov model")
+    answer = index.answer("hidden semi markov model for speech")
+    assert answer.hits == []
+    assert answer.unknown == ("hidden semi markov model",)
