@@ -982,17 +982,15 @@ class SearchIndex:
             )
 
     def _names_where_defined(self, concept_id: str, name: str) -> bool:
-        """Return True if a concept's labels, or the opening clause of one of its definitions
-        (where a definition says what the concept is and gives its other names), write a name
-        as one phrase (see `_names_in_text`). A name written later in a definition is something
-        the concept uses, makes or is compared with ("one minus a smoothed version of it (Dice
-        loss)", "a step of power iteration per update"), not the concept."""
+        """Return True if a concept's labels, or what one of its definitions opens by saying it
+        is (see `_its_genus`: where a definition gives the concept's kind and other names), write
+        a name as one phrase (see `_names_in_text`), or a definition introduces the name with its
+        initials ("Server-Sent Events (SSE)"). A name written later in a definition is something
+        the concept uses, makes or is compared with ("a step of power iteration per update"),
+        not the concept."""
         if not self._names_in_text(concept_id, name):
             return False
-        with self.lock:
-            row = self.db.execute(
-                "SELECT labels, definitions FROM concept_fts WHERE concept_id = ? LIMIT 1", (concept_id,)
-            ).fetchone()
+        row = self._labels_and_definitions(concept_id)
         if not row:
             return False
         wanted = _FTS_TOKEN.findall(name.lower())
