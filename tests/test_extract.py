@@ -657,3 +657,21 @@ def test_raw_html_run_on_to_text_in_markdown_is_read_not_lost() -> None:
     assert blocks["The oven bakes bread at sea."].line == 12
     assert blocks["Fries fish."].kind == TABLE
     assert any(b.kind == OTHER and "editor" in b.text for b in blocks.values())  # a comment stays no prose
+
+
+def test_a_title_case_glossary_role_is_no_heading_and_a_bare_use_says_so(tmp_path: Path) -> None:
+    (tmp_path / "index.rst").write_text(
+        "Sailing\n=======\n\n.. toctree::\n\n   rigging\n   weather\n", encoding="utf-8")
+    (tmp_path / "rigging.rst").write_text(
+        "Rigging\n=======\n\nA :term:`halyard <Main Halyard>` line can hoist the mainsail to the top of the "
+        "mast.\n\nLater the crew ties off each :term:`Sheet Bend` before the race.\n", encoding="utf-8")
+    (tmp_path / "weather.rst").write_text(
+        "Weather\n=======\n\nCheck the :term:`Main Halyard` before a gale, and the :term:`Sheet Bend` too.\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    halyard = found["Main Halyard"]
+    assert halyard.confidence >= 0.6  # the glossary's capitals, not a heading's
+    assert not any(e.startswith("in title case") for e in halyard.evidence)
+    assert "linked, in a sentence that says something of it" in halyard.evidence  # the line can hoist …
+    assert any(e.startswith("first use links to the book's glossary, but its sentence only uses it")
+               for e in found["Sheet Bend"].evidence)

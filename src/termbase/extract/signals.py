@@ -812,6 +812,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             definition = finish_definition(plain_sentence(sentence))
         else:
             definition = finish_definition(plain_sentence(sentence))
+        if not defining and span.kind in {GLOSSARY_LINK, TERM_ROLE} \
+                and _says_something_of(clause, after, text):
+            evidence.append(LINKED_AND_GLOSSED)
         if not defining and span.kind == QUOTED and _ARTICLE_BEFORE.search(before) \
                 and heading_names(heading, term):
             score += 0.3
@@ -835,6 +838,36 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
                                 markup=span.kind, initial=initial,
                                 listed=(listed and not defining) or modifier))
     return findings
+
+
+#: Evidence of a use linked to the glossary in a sentence that says something of it (not a bare use).
+LINKED_AND_GLOSSED = "linked, in a sentence that says something of it"
+#: Words right after a linked use that go on about it: brackets, ", which …", ", a …", a dash, a colon and
+#: more words, "such as …", "where …".
+_GLOSS_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:\(\s*\S|,\s*(?:which|who|where|whose|an?|the|or|i\.\s?e\.|e\.\s?g\.|such\s+as|like|"
+    r"including|for\s+example|meaning|that\s+is)\s|[—–]\s*\S|:\s+[A-Za-z]|\s+(?:such\s+as|e\.\s?g\.|where|whose|"
+    r"which)\s)",
+    re.I,
+)
+#: A verb after a linked subject that says what it does ("A *backend* builds …", "a frontend can run …").
+_DOES_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?"
+    r"(?:(?:[a-z]{3,}\s+(?:(?:like|such\s+as)\s+[\w.-]+\s+)?)?(?:can|may|will|must|should|would|could)\s+"
+    r"(?!be\b|have\b|not\b|also\b)[a-z]{3,}|"
+    r"(?!(?:is|has|was|does|always|also|thus|as|its|this|us|plus|less|unless|across|versus)\b)[a-z]{3,}"
+    r"(?:[^s\W]s|sses|shes|ches|xes)|(?:let|make|allow|keep|hold|store|describe|provide|tell|define|"
+    r"contain|run|build|create)\s)\b",
+)
+
+
+def _says_something_of(clause: str, after: str, text: str) -> bool:
+    """Return True when a sentence says something of a linked term rather than only using it: words
+    right after it gloss it, it is the subject of a verb saying what it does, or the sentence has a
+    defining phrase. A link marks a term of the book; only such a sentence can introduce it."""
+    if _GLOSS_AFTER.match(after) or _SENTENCE_CUE.search(text):
+        return True
+    return bool(_LEAD_IN.match(clause) and _DOES_AFTER.match(after))
 
 
 #: Words a "for loop" or an "if statement" may start with: a keyword of a programming language.
