@@ -252,6 +252,10 @@ def is_acronym_of(short: str, long: str) -> bool:
         rest = rest[1:] if rest.startswith("d") else rest
         if len(rest) >= 2:
             candidates.append(list(rest))  # 3DGS ↔ Gaussian Splatting
+    if short_chars[-1].isdigit():
+        head = "".join(short_chars).rstrip("0123456789")
+        if len(head) >= 2:
+            candidates.append(list(head))  # CRC32 ↔ Cyclic Redundancy Check: a width or version
     if any(_matches_initials(chars, long_text) for chars in candidates):
         return True
     return _letters_are_initials(short_chars, long_text)

@@ -44,10 +44,12 @@ from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
 from termbase.readers.markup.markdown_table import MarkdownTableReader
 from termbase.readers.markup.mediawiki import MediaWikiReader
 from termbase.readers.markup.myst_glossary import MystGlossaryReader
+from termbase.readers.markup.org_headings import OrgHeadingsReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pod import PodGlossaryReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
+from termbase.readers.markup.rest_table import RestTableReader
 from termbase.readers.markup.spec_up import SpecUpReader
 from termbase.readers.markup.texinfo import TexinfoTableReader
 from termbase.readers.pages.alternating import AlternatingReader
@@ -88,6 +90,7 @@ READERS: tuple[Reader, ...] = (
     AlternatingReader(),
     LinePatternReader(),
     SphinxGlossaryReader(),
+    RestTableReader(),
     AsciiDocGlossaryReader(),
     AsciiDocSectionsReader(),
     AsciiDocTableReader(),
@@ -97,6 +100,7 @@ READERS: tuple[Reader, ...] = (
     BibtexGlossaryReader(),
     LatexListsReader(),
     OrgModeReader(),
+    OrgHeadingsReader(),
     TexinfoTableReader(),
     PodGlossaryReader(),
     GettextPoReader(),

@@ -6,7 +6,10 @@ DocBook `glosssee`. Such an entry defines nothing: its name is another label of 
 points at. `without_pointer_entries` removes each entry whose whole body only points at other
 entries of the same file (a pointer phrase in one of several languages, or no definition and
 only see-also targets) and adds its labels to those entries; its lines are reported as used
-for that. A pointer whose targets are not in the file stays an entry (nothing to fold into).
+for that. A pointer whose targets are not in the file stays an entry (nothing to fold into),
+unless its one target, of two words or more, is one letter off exactly one label (`See
+Assymmetrical Encryption.`):
+it folds into that entry, and its lines say which spelling was read as which.
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ _INNER = re.compile(r"\s*[(（][^()（）]+[)）]")
 MAX_TRAILING_WORDS = 2
 MAX_TARGET_WORDS = 8
 REASON_POINTER = "an entry that only points at another: its name is a label of {target}"
+REASON_MISSPELT = " (it points at {written}, one letter off: read as that entry)"
+#: A target is matched one letter off a label only when both are at least this long.
+MIN_CLOSE_CHARS = 8
+#: Labels of a file past this many characters in all are not searched for a close spelling.
+MAX_CLOSE_INDEX_CHARS = 200_000
 
 
 def pointer_targets(entry: Entry) -> tuple[str, ...]:
@@ -133,6 +141,8 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
     labels = {index: entry.labels for index, entry in enumerate(result.entries) if index not in pointers}
     added: dict[int, list[str]] = {}
     folded: dict[int, str] = {}
+    misspelt: dict[int, str] = {}  # a pointer whose target is one letter off a label: its target as written
+    close: _CloseIndex | None = None  # built for the first pointer whose target names no entry
     for index, targets in pointers.items():
         found = _entries_named(targets[0], by_key, labels) if len(targets) > 1 else []
         found = found or [i for name in targets[1:] or targets for i in _entries_named(name, by_key, labels)]
@@ -140,6 +150,10 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
             # the pointer's words name no entry, but its link does (`see <a href="#dh">…</a>`)
             links = result.entries[index].see_also
             found = [i for name in links for i in _entries_named(name, by_key, labels)]
+        if not found:
+            close = close or _close_index(by_key)
+            if near := _closely_spelt(targets, by_key, index, close):
+                found, misspelt[index] = near
         if not found:
             continue
         for target in dict.fromkeys(found):
@@ -159,7 +173,7 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
     kept = {n for e in entries for n in range(e.line, max(e.line, e.end_line) + 1)}
     lines = text.splitlines()
     unused = [
-        Unused(e.source, n, lines[n - 1].strip(), REASON_POINTER.format(target=repr(folded[i])))
+        Unused(e.source, n, lines[n - 1].strip(), _reason(folded[i], misspelt.get(i)))
         for i, e in enumerate(result.entries)
         if i in folded
         for n in range(e.line, max(e.line, e.end_line) + 1)
@@ -167,3 +181,57 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
     ]
     ordered = sorted([*result.unused, *unused], key=lambda u: u.line)
     return replace(result, entries=tuple(entries), unused=tuple(ordered))
+
+
+def _reason(target: str, written: str | None) -> str:
+    """Return why a folded pointer's lines are not an entry (saying so when its target was misspelt)."""
+    reason = REASON_POINTER.format(target=repr(target))
+    return reason + REASON_MISSPELT.format(written=repr(written)) if written else reason
+
+
+def _one_letter_off(a: str, b: str) -> bool:
+    """Return True when `a` and `b` differ by one letter added, dropped or changed."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    start = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[start + (len(a) == len(b)) :] == b[start + 1 :]
+
+
+class _CloseIndex:
+    """Label keys by each spelling with one letter dropped, so a target one letter off a label
+    is found without comparing it with every label."""
+
+    def __init__(self, keys: list[str]):
+        self.by_variant: dict[str, set[str]] = {}
+        for key in keys:
+            for variant in _dropped(key):
+                self.by_variant.setdefault(variant, set()).add(key)
+
+    def near(self, key: str) -> set[str]:
+        found = {k for variant in _dropped(key) for k in self.by_variant.get(variant, ())}
+        return {k for k in found if _one_letter_off(k, key)}
+
+
+def _dropped(key: str) -> set[str]:
+    """Return `key` and every spelling of it with one letter dropped."""
+    return {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}
+
+
+def _closely_spelt(
+    targets: tuple[str, ...], by_key: dict[str, list[int]], pointer: int, index: _CloseIndex
+) -> tuple[list[int], str] | None:
+    """Return ([entry], target as written) when a pointer's one target is one letter off exactly
+    one entry's label (`See Assymmetrical Encryption.` beside `Asymmetrical Encryption`), else None."""
+    if len(targets) != 1 or len(label_key(targets[0])) < MIN_CLOSE_CHARS or len(targets[0].split()) < 2:
+        return None  # one word one letter off is often another word (a dictionary's `kaa`, `kaá`)
+    entries = {i for key in index.near(label_key(targets[0])) for i in by_key[key][:1] if i != pointer}
+    return ([entries.pop()], targets[0]) if len(entries) == 1 else None
+
+
+def _close_index(by_key: dict[str, list[int]]) -> _CloseIndex:
+    """Return the index `_closely_spelt` searches: the label keys long enough, unless they are
+    too many to index (then an empty one)."""
+    keys = [key for key in by_key if len(key) >= MIN_CLOSE_CHARS - 1]
+    return _CloseIndex(keys if sum(map(len, keys)) <= MAX_CLOSE_INDEX_CHARS else [])

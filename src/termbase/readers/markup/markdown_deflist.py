@@ -113,7 +113,8 @@ def _groups(text: str) -> list[tuple[list[tuple[int, str]], list[tuple[int, int]
 #: A paragraph that opens `term : definition` or `Term: definition` on one line (the colon
 #: written after the term, not at the start of the next line as Pandoc wants):
 #: `[absoluter Pfad]{#absolute-path} : Ein …`, `Tuple: A row of …` in a plain-text page.
-_INLINE_ITEM = re.compile(r"^(?P<term>[^\s:][^:]{0,80}?)\s*:\s+(?P<definition>\S.*)$")
+#: An Org keyword line (`#+DATE: 24 July`) is the page's metadata, never a term.
+_INLINE_ITEM = re.compile(r"^(?P<term>(?!#\+)[^\s:][^:]{0,80}?)\s*:\s+(?P<definition>\S.*)$")
 
 
 def _inline_items(

@@ -29,7 +29,9 @@ reported.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from termbase.labels import clean_label, parse_term
@@ -54,7 +56,8 @@ _MARKUP = re.compile(
 )
 #: Names holding no letter or digit (`}`, `);`) in more than this share of entries: code, not a glossary.
 MAX_MARK_NAMES = 0.3
-#: Names that end with a colon (`key:`) in most entries: YAML or a config file, not a glossary.
+#: Names that end with a colon (`key:`) in most entries over bodies of keys: YAML or a config
+#: file, not a glossary.
 MAX_COLON_NAMES = 0.5
 REASON_MARGIN = "line at the margin without an indented body (a heading or a note)"
 #: A name followed by a colon and only tags or keys (`Abstand: #Math #BV1 !dist`).
@@ -69,16 +72,35 @@ class _Block:
     body: tuple[tuple[int, str], ...]
 
 
-def _indented(line: str) -> bool:
-    return line[:1] in (" ", "\t")
+def _indent(line: str) -> int:
+    """Return the columns of white space before a line's text (a tab counts to the next 8)."""
+    stripped = line.lstrip(" \t")
+    return len(line[: len(line) - len(stripped)].expandtabs())
+
+
+def _margin(lines: list[tuple[int, str]]) -> int:
+    """Return the column names stand at: the indent most lines directly above a deeper-indented
+    line have (0 for terms at the margin; 2 in a book appendix that indents terms by two and
+    their definitions by six)."""
+    found: Counter[int] = Counter()
+    for (_, line), (_, below) in itertools.pairwise(lines):
+        if line.strip() and below.strip() and (indent := _indent(line)) < _indent(below):
+            found[indent] += 1
+    return found.most_common(1)[0][0] if found else 0
 
 
 def _blocks(text: str) -> list[_Block]:
-    """Return the margin runs of the text, each with the indented body below it (maybe none)."""
+    """Return the margin runs of the text, each with the indented body below it (maybe none).
+
+    The margin is where names stand (see `_margin`); a line left of it (a title over terms
+    indented by two) names nothing and is a block of its own.
+    """
     blocks: list[_Block] = []
     names: list[tuple[int, str]] = []
     body: list[tuple[int, str]] = []
-    for number, line in numbered_lines(text):
+    lines = numbered_lines(text)
+    margin = _margin(lines)
+    for number, line in lines:
         if not line.strip():
             if names and not body:  # a blank line ends a run of names that has no body yet
                 blocks.append(_Block(tuple(names), ()))
@@ -86,7 +108,14 @@ def _blocks(text: str) -> list[_Block]:
             elif body:
                 body.append((number, ""))
             continue
-        if _indented(line):
+        indent = _indent(line)
+        if indent < margin:
+            if names or body:
+                blocks.append(_Block(tuple(names), tuple(body)))
+                names, body = [], []
+            blocks.append(_Block(((number, line),), ()))
+            continue
+        if indent > margin:
             if names:
                 body.append((number, line))
             else:
@@ -106,7 +135,7 @@ def _is_name(line: str) -> bool:
     (a name with a signature is one whatever it looks like: Forth's `+ ( m n -> m+n )`)."""
     if len(line.strip()) > MAX_NAME_CHARS:
         return False
-    return bool(_SIGNATURE.match(line.strip())) or not _MARKUP.match(line)
+    return bool(_SIGNATURE.match(line.strip())) or not _MARKUP.match(line.lstrip())
 
 
 def _definition(body: tuple[tuple[int, str], ...]) -> str:
@@ -126,7 +155,11 @@ def _name_and_signature(line: str) -> tuple[str, str]:
         return clean_label(match["name"]), match["signature"].strip()
     if tagged := _TAGGED.match(line.strip()):  # `Abstand: #Math #BV1`: tags after the name
         return clean_label(tagged["name"]), ""
-    return clean_label(line), ""
+    return clean_label(_NAME_COLON.sub("", line.strip())), ""
+
+
+#: The colon that closes a name on its line (`Birthday Paradox:`), not a `::` of code.
+_NAME_COLON = re.compile(r"(?<=[^:\s])\s*[:：]$")
 
 
 def _pointer_line(line: str) -> tuple[str, str] | None:
@@ -160,6 +193,17 @@ def _entries(blocks: list[_Block]) -> list[_Block]:
     return found
 
 
+#: A body line that is a key and value, or a list item: data, not prose.
+_KEY_LINE = re.compile(r"^\s*(?:-\s|[\w.\"'-]+\s*:(?:\s|$))")
+
+
+def _keyed(entries: list[_Block]) -> bool:
+    """Return True when most body lines are `key: value` pairs or list items (YAML, a config
+    file); names ending in a colon over prose bodies (`Big-O Notation:`) are a glossary's."""
+    lines = [line for b in entries for _, line in b.body if line.strip()]
+    return sum(1 for line in lines if _KEY_LINE.match(line)) > MAX_COLON_NAMES * len(lines)
+
+
 class HangingIndentReader:
     """Reads glossaries of terms at the margin with indented definitions below them."""
 
@@ -175,7 +219,7 @@ class HangingIndentReader:
         if len(entries) < MIN_ENTRIES:
             return 0.0
         names = [line.strip() for b in entries for _, line in b.names]
-        if sum(1 for name in names if name.endswith(":")) > MAX_COLON_NAMES * len(names):
+        if sum(1 for name in names if name.endswith(":")) > MAX_COLON_NAMES * len(names) and _keyed(entries):
             return 0.0
         if sum(1 for name in names if not any(c.isalnum() for c in name)) > MAX_MARK_NAMES * len(names):
             return 0.0

@@ -1,0 +1,197 @@
+"""Shapes met in the aside18 held-out batch, as fixtures of our own: terms indented under a
+title with deeper-indented definitions, Org pages with one heading per term, pointers whose
+target is misspelt by one letter, and more (see each test)."""
+
+from __future__ import annotations
+
+from termbase.build import read_source
+from termbase.readers.base import unaccounted_lines
+from termbase.sources import SourceText
+
+
+def read(name: str, text: str):
+    return read_source(SourceText(name, text))
+
+
+def by_term(source) -> dict:
+    return {entry.term: entry for entry in source.result.entries}
+
+
+def accounted(text: str, source) -> None:
+    assert unaccounted_lines(text, source.result) == []
+
+
+def test_terms_indented_two_with_definitions_indented_six():
+    text = (
+        "APPENDIX -- POTTERY WORDS\r\n"
+        "-------------------------\r\n"
+        "\r\n"
+        "  Bisque Firing, Biscuit:\r\n"
+        "      The first firing of a pot, before any glaze is put on\r\n"
+        "      it.  It leaves the clay hard but porous.\r\n"
+        "\r\n"
+        "      A second paragraph says more about it.\r\n"
+        "\r\n"
+        "  Glaze:\r\n"
+        "      A glassy coat fused onto a pot in a later firing.\r\n"
+        "\r\n"
+        "        #*--- cones ---#\r\n"
+        "        cone 06    low\r\n"
+        "\r\n"
+        "  Kiln:\r\n"
+        "      An oven that fires clay until it is hard.\r\n"
+        "\r\n"
+        "  Oven:\r\n"
+        "      See Kilnn.\r\n"
+        "\r\n"
+        "  Slip:\r\n"
+        "      Clay thinned with water to a cream.\r\n"
+        "\r\n"
+        "  Throwing Wheel:\r\n"
+        "      A turning disc on which clay is shaped by hand.\r\n"
+        "\r\n"
+        "  Stoneware Clay (SC):\r\n"
+        "      Clay that fires dense at high heat.\r\n"
+        "  Greenware:\r\n"
+        "      See Throwing Wheell.\r\n"
+    )
+    source = read("words.txt", text)
+    assert source.source.reader == "hanging-indent"
+    entries = by_term(source)
+    assert set(entries) == {
+        "Bisque Firing, Biscuit", "Glaze", "Kiln", "Oven", "Slip", "Throwing Wheel",
+        "Stoneware Clay (SC)",
+    }
+    assert "low" in entries["Glaze"].definition
+    assert "A second paragraph" in entries["Bisque Firing, Biscuit"].definition
+    # `See Kilnn.` is too short to be matched one letter off; `Throwing Wheell` is not
+    assert "Greenware" in entries["Throwing Wheel"].labels
+    reasons = [u.reason for u in source.result.unused]
+    assert any("one letter off" in reason for reason in reasons)
+    accounted(text, source)
+
+
+def test_names_ending_in_a_colon_over_keyed_bodies_are_no_glossary():
+    from termbase.readers.pages.hanging_indent import HangingIndentReader
+
+    text = "".join(f"service{i}:\n  image: kiln:{i}\n  ports: {i}\n" for i in range(8))
+    assert HangingIndentReader().detect(text) == 0.0
+
+
+def test_org_page_with_one_heading_per_term():
+    text = (
+        "#+title: Pottery words\n"
+        '#+include: "./setup.org"\n'
+        "\n"
+        "* Firing\n"
+        "** Kiln\n"
+        "An oven that /fires/ clay until it is ~hard~.\n"
+        "** Oven \n"
+        "See [[Kiln]].\n"
+        "** Cone\n"
+        "A small pyramid of clay that bends at a set heat.\n"
+        "#+BEGIN_SRC text\n"
+        "cone 6 bends\n"
+        "#+END_SRC\n"
+        "It tells the potter when to stop.\n"
+        "* Surfaces\n"
+        "* Glazes\n"
+        "** Glaze                                                     :coating:\n"
+        "A glassy coat fused onto a pot.\n"
+        "\n"
+        "Glazes may be clear or coloured.\n"
+        "*** Ash glaze\n"
+        "One made with wood ash.\n"
+        "** Slip\n"
+        "** Engobe\n"
+        "A coloured slip under the glaze.\n"
+        '#+include: "./footer.org"\n'
+    )
+    source = read("glossary.org", text)
+    assert source.source.reader == "org-headings"
+    entries = by_term(source)
+    assert set(entries) == {"Kiln", "Cone", "Glaze", "Engobe"}
+    assert "Oven" in entries["Kiln"].labels
+    assert entries["Kiln"].definition == "An oven that *fires* clay until it is `hard`."
+    assert "```text\ncone 6 bends\n```" in entries["Cone"].definition
+    assert "It tells the potter" in entries["Cone"].definition
+    assert "Ash glaze" in entries["Glaze"].definition and "wood ash" in entries["Glaze"].definition
+    assert entries["Glaze"].topics == ("Glazes", "coating")
+    assert entries["Kiln"].topics == ("Firing",)
+    reasons = {u.line: u.reason for u in source.result.unused}
+    assert "placeholder" in reasons[23]  # `** Slip` has no text
+    assert "keyword" in reasons[26]
+    assert source.result.title == "Pottery words"
+    accounted(text, source)
+
+
+def test_markdown_star_bullets_are_no_org_headings():
+    from termbase.readers.markup.org_headings import OrgHeadingsReader
+
+    text = "".join(f"* item {i}\nsome text under it\n" for i in range(6))
+    assert OrgHeadingsReader().detect(text) == 0.0
+
+
+def test_org_bold_terms_with_a_colon_and_a_keyword_line():
+    text = (
+        "#+DATE: 3 March 2024\n"
+        "\n"
+        "** Taken from a potter's notebook\n"
+        "\n"
+        "*Kiln*: An oven that fires clay until it is\n"
+        "hard.\n"
+        "\n"
+        "*Oven*: See kiln.\n"
+        "\n"
+        "*Glaze*: A glassy coat fused onto a pot.\n"
+        "\n"
+        "*Slip*: Clay thinned with water. See also glaze.\n"
+    )
+    source = read("notes.org", text)
+    entries = by_term(source)
+    assert set(entries) == {"Kiln", "Glaze", "Slip"}
+    assert "Oven" in entries["Kiln"].labels
+    assert {u.line for u in source.result.unused} >= {1, 3}
+    accounted(text, source)
+
+
+def test_rest_simple_table_of_symbols():
+    text = (
+        "Symbols\n"
+        "=======\n"
+        "The symbols these notes use.\n"
+        "\n"
+        "============ ======\n"
+        "Symbol       Meaning\n"
+        "============ ======\n"
+        "$T_k$        Kiln temperature $T_k = T_0 + r t$\n"
+        "$\\\\rho$      Density of the fired body\n"
+        "$r$          Heating rate, in degrees\n"
+        "             per hour\n"
+        "$R$          Radius of the kiln chamber\n"
+        "\n"
+        "$\\\\mathrm{Sh}$ Shrinkage ratio $\\\\mathrm{Sh} = L_1 / L_0$\n"
+        "$t$\n"
+        "============ ======\n"
+        "\n"
+        "..\n"
+        "   a comment\n"
+    )
+    source = read("symbols.rst", text)
+    assert source.source.reader == "rest-table"
+    entries = by_term(source)
+    assert set(entries) == {"T_k", "ρ", "r", "R", "Sh"}
+    assert entries["r"].definition == "Heating rate, in degrees per hour"
+    assert entries["Sh"].definition == "Shrinkage ratio $\\mathrm{Sh} = L_1 / L_0$"
+    reasons = {u.line: u.reason for u in source.result.unused}
+    assert reasons[6] == "table header row (column names)"
+    assert reasons[15] == "table row with a term and no definition"
+    assert source.result.title == "Symbols"
+    accounted(text, source)
+
+
+def test_mediawiki_nested_bullets_are_no_org_headings():
+    from termbase.readers.markup.org_headings import OrgHeadingsReader
+
+    text = "==Kilns==\n\n" + "".join(f"* Kiln {i}\n** a note on kiln {i}\nmore text\n" for i in range(6))
+    assert OrgHeadingsReader().detect(text) == 0.0
