@@ -4,6 +4,8 @@ target is misspelt by one letter, and more (see each test)."""
 
 from __future__ import annotations
 
+import pytest
+
 from termbase.build import read_source
 from termbase.readers.base import unaccounted_lines
 from termbase.sources import SourceText
@@ -59,7 +61,12 @@ def test_terms_indented_two_with_definitions_indented_six():
     assert source.source.reader == "hanging-indent"
     entries = by_term(source)
     assert set(entries) == {
-        "Bisque Firing, Biscuit", "Glaze", "Kiln", "Oven", "Slip", "Throwing Wheel",
+        "Bisque Firing, Biscuit",
+        "Glaze",
+        "Kiln",
+        "Oven",
+        "Slip",
+        "Throwing Wheel",
         "Stoneware Clay (SC)",
     }
     assert "low" in entries["Glaze"].definition
@@ -195,3 +202,137 @@ def test_mediawiki_nested_bullets_are_no_org_headings():
 
     text = "==Kilns==\n\n" + "".join(f"* Kiln {i}\n** a note on kiln {i}\nmore text\n" for i in range(6))
     assert OrgHeadingsReader().detect(text) == 0.0
+
+
+@pytest.mark.parametrize(
+    "header", [("Tab", "Name", "Explanation", "Standard"), ("Sheet", "Item", "Explanation", "Std")]
+)
+def test_csv_with_a_sheet_column_and_metadata_rows_above_the_terms(header):
+    rows = [
+        header,
+        ("all", "About:", "This sheet lists the words a pottery uses, with what each means.", "1"),
+        ("all", "Updated:", "2024-03-03", "1"),
+        ("all", "Contact:", "potter@example.org", "1"),
+        ("Firing", "Kiln", "An oven that fires clay until it is hard and rings", "1"),
+        ("Firing", "Cone", "A small pyramid of clay that bends at a set heat", "1"),
+        ("Firing", "Code", "The short code of a firing schedule in the log book", "0"),
+        ("Surfaces", "Glaze", "A glassy coat fused onto a pot, a clear one or coloured", "1"),
+        ("Surfaces", "Slip", "Clay thinned with water until it is a smooth cream", "NA"),
+        ("Surfaces", "Code", "The short code of a glaze recipe in the recipe book", "1"),
+        ("Clays", "Stoneware", "Clay that fires dense and hard at a high heat", "1"),
+        ("Clays", "Porcelain", "A white clay that fires glassy and lets light through", "0"),
+    ]
+    text = "".join(",".join(f'"{cell}"' for cell in row) + "\n" for row in rows)
+    source = read("words.csv", text)
+    assert source.source.reader == "csv"
+    entries = source.result.entries
+    assert [e.term for e in entries] == [
+        "Kiln",
+        "Cone",
+        "Code",
+        "Glaze",
+        "Slip",
+        "Code",
+        "Stoneware",
+        "Porcelain",
+    ]
+    assert entries[0].definition.startswith("An oven that fires clay")
+    assert entries[0].topics == ("Firing",)
+    reasons = {u.line: u.reason for u in source.result.unused}
+    assert all(reasons[n].startswith("metadata row") for n in (2, 3, 4))
+    accounted(text, source)
+
+
+def test_html_table_of_symbols_inside_markdown():
+    rows = [
+        ("K", "kiln constant"),
+        ("**v**", "velocity of the wheel rim"),
+        ("&rho;<sub>c</sub>", "density of the clay body"),
+        ("\\( t \\)", "firing time"),
+        ("&epsilon;", "shrinkage, &epsilon; = 1 - L/L<sub>0</sub>"),
+        ("&epsilon;", "emissivity of the glaze"),
+        ("k", "heat conductivity"),
+        ("&#xa0;", "&#xa0;"),
+    ]
+    body = "".join(
+        f'<tr>\n<td class="left">{term}</td>\n<td class="left">{meaning}</td>\n</tr>\n\n\n'
+        for term, meaning in rows
+    )
+    text = (
+        '<div id="table-of-contents">\n<h2>Contents</h2>\n<ul>\n'
+        '<li><a href="#s1">1. symbols</a></li>\n</ul>\n</div>\n\n'
+        '# symbols<a id="s1" name="s1"></a>\n\n'
+        '<table border="2">\n<colgroup>\n<col  class="left" />\n</colgroup>\n'
+        f"<tbody>\n{body}</tbody>\n</table>\n"
+    )
+    source = read("symbols.md", text)
+    assert source.source.reader == "html"
+    terms = [entry.term for entry in source.result.entries]
+    assert terms == ["K", "v", "ρc", "t", "ε", "ε", "k"]
+    assert source.result.entries[4].definition.startswith("shrinkage, ε = 1 - L/L")
+    accounted(text, source)
+
+
+def test_a_folder_walk_reads_text_files_with_no_suffix(tmp_path):
+    from termbase.sources import expand_paths
+
+    (tmp_path / "doc").mkdir()
+    (tmp_path / "doc" / "GLOSSARY").write_text("kiln:\n\tan oven for clay\n", encoding="utf-8")
+    (tmp_path / "LICENSE").write_text("Permission is granted ...\n", encoding="utf-8")
+    (tmp_path / "tool").write_bytes(b"\x7fELF\x00\x00binary")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    found = [path.relative_to(tmp_path).as_posix() for path, in_folder in expand_paths([str(tmp_path)])]
+    assert found == ["doc/GLOSSARY", "notes.md"]
+
+
+def test_a_markdown_page_about_one_term_with_field_sections():
+    text = (
+        "# Kiln\n"
+        "\n"
+        "An oven that fires clay until it is hard.\n"
+        "Source: https://example.org/pottery\n"
+        "\n"
+        "## Alternate Terms\n"
+        "\n"
+        "* Firing oven\n"
+        "\n"
+        "## Tags\n"
+        "\n"
+        "Category:Firing\n"
+        "Graph:Kiln -->|fires|Clay[Clay]\n"
+        "\n"
+        "# Kiln (software)\n"
+        "\n"
+        "A program that schedules firings.\n"
+        "\n"
+        "# Kiln shelf\n"
+        "\n"
+        "## Tags\n"
+        "\n"
+        "Category:Firing\n"
+    )
+    source = read("Kiln.md", text)
+    assert source.source.reader == "markdown-term-page"
+    first, second = source.result.entries
+    assert first.labels == ("Kiln", "Firing oven")
+    assert first.definition == "An oven that fires clay until it is hard."
+    assert first.links == ("https://example.org/pottery",)
+    assert first.topics == ("Firing",)
+    assert second.term == "Kiln (software)" and second.definition == "A program that schedules firings."
+    reasons = {u.line: u.reason for u in source.result.unused}
+    assert "no known field" in reasons[13]
+    assert "as its topic" in reasons[12]
+    assert all("placeholder" in reasons[n] for n in (19, 21, 23))
+    # a term heading with no definition is doubtful, and said so
+    assert [f.check for f in source.findings] == ["term-lines-left-unread"]
+    accounted(text, source)
+
+
+def test_a_page_of_one_heading_and_a_paragraph_is_too_weak_alone():
+    from termbase.readers.markup.markdown_term_page import MarkdownTermPageReader
+
+    reader = MarkdownTermPageReader()
+    assert reader.detect("# Pottery notes\n\nThis folder holds one file per word.\n") < 0.3
+    assert reader.detect("# Bread\n\nYeast lifts dough.\n\n## Crust\n\nDry heat browns it.\n") == 0.0

@@ -39,7 +39,7 @@ from termbase.readers.base import (
     without_unnamed_entries,
 )
 from termbase.readers.file_language import with_file_language
-from termbase.readers.pointer_entries import without_pointer_entries
+from termbase.readers.pointer_entries import without_pointer_entries, without_pointers_across
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
 from termbase.semantic import (
@@ -273,6 +273,8 @@ def read_sources(
             seen.add(key)
             files.append((place, item, found_in_folder))
     outcomes = _read_files(files, format_name, relative_to, progress, len(items))
+    if not format_name:
+        outcomes = _in_folder_shape(files, outcomes, _folders(paths), relative_to)
     by_place = {place: found for (place, _, _), found in zip(files, outcomes, strict=True)}
     read: list[ReadSource] = []
     for place, (item, _) in enumerate(items):  # the paths' errors and the files' outcomes, in order
@@ -356,6 +358,68 @@ def _size(path: Path) -> int:
 #: Files read by two processes at most at once: their numbers, 4 bytes each, must fit in a
 #: pipe's buffer (64 KiB on Linux, written before the fork); more are read by one.
 _MOST_SHARED = 16_000
+
+
+#: Shapes of folders of one page per term, where a page alone is too weak to be sure of (a
+#: heading and a paragraph could be a README): such a page is read in that shape when most
+#: pages of its folder were (see `_in_folder_shape`).
+FOLDER_SHAPES = frozenset({"markdown-term-page"})
+#: A folder's shape is settled by at least this many pages read, this share of them in it.
+MIN_FOLDER_PAGES = 5
+MIN_FOLDER_SHARE = 0.6
+#: Pages a folder of term pages holds that speak of the folder, not of a term.
+FOLDER_PAGE_STEMS = frozenset({"readme", "index", "_index", "license", "contributing", "changelog"})
+
+
+def _folders(paths: Sequence[str]) -> list[Path]:
+    """Return the folders the user named, resolved."""
+    return [Path(raw).resolve() for raw in paths if raw != STDIN and Path(raw).is_dir()]
+
+
+def _in_folder_shape(
+    files: Sequence[tuple[int, Path, bool]],
+    outcomes: list[ReadSource | InputError],
+    folders: list[Path],
+    relative_to: Path | None,
+) -> list[ReadSource | InputError]:
+    """Return the outcomes with the pages no reader was sure of read again in their folder's
+    shape, where most pages of the folder the user named were read in one of FOLDER_SHAPES
+    (a page of `# Term` and its definition, in a folder of such pages with `## Tags`)."""
+    by_folder: dict[Path, list[int]] = {}
+    for number, (_, item, found_in_folder) in enumerate(files):
+        if found_in_folder:
+            resolved = item.resolve()
+            folder = next((f for f in folders if resolved.is_relative_to(f)), None)
+            if folder is not None:
+                by_folder.setdefault(folder, []).append(number)
+    found = list(outcomes)
+    for numbers in by_folder.values():
+        readers = [o.source.reader for n in numbers if isinstance(o := outcomes[n], ReadSource)]
+        shape, count = max(((r, readers.count(r)) for r in set(readers)), key=lambda p: p[1], default=("", 0))
+        if shape not in FOLDER_SHAPES or count < MIN_FOLDER_PAGES or count < MIN_FOLDER_SHARE * len(readers):
+            continue
+        for number in numbers:
+            _, item, found_in_folder = files[number]
+            unsure = isinstance(outcomes[number], NotAGlossaryError)
+            if unsure and item.stem.casefold() not in FOLDER_PAGE_STEMS:
+                again = _read_file(item, found_in_folder, shape, relative_to)
+                if isinstance(again, ReadSource):
+                    found[number] = again
+        pages = [n for n in numbers if isinstance(o := found[n], ReadSource) and o.source.reader == shape]
+        _fold_pointers_across(found, pages, [files[n][1] for n in pages])
+    return found
+
+
+def _fold_pointers_across(found: list[ReadSource | InputError], pages: list[int], paths: list[Path]) -> None:
+    """Fold each page's pointer entry into the entry of another page it names (in place)."""
+    reads = [found[n] for n in pages]
+    assert all(isinstance(read, ReadSource) for read in reads)
+    results = [read.result for read in reads if isinstance(read, ReadSource)]
+    texts = [load_text(path).text for path in paths]
+    for number, read, result in zip(pages, reads, without_pointers_across(results, texts), strict=True):
+        if isinstance(read, ReadSource) and result is not read.result:
+            source = replace(read.source, entry_count=len(result.entries), unused_count=len(result.unused))
+            found[number] = replace(read, source=source, result=result)
 
 
 def _read_file(

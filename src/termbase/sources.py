@@ -125,15 +125,14 @@ def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
         elif not path.exists():
             yield InputError("no such file or directory", path=raw, hint="check the path"), False
         elif path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in GLOSSARY_SUFFIXES
-            )
+            found = sorted(p for p in path.rglob("*") if p.is_file() and _walk_reads(p, path))
             if not found:
                 yield (
                     InputError(
                         "directory holds no glossary files",
                         path=raw,
-                        hint="termbase reads " + ", ".join(sorted(GLOSSARY_SUFFIXES)) + " files",
+                        hint="termbase reads " + ", ".join(sorted(GLOSSARY_SUFFIXES))
+                        + " files, and text files with no suffix",
                     ),
                     False,
                 )
@@ -152,6 +151,37 @@ def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
                     )
         else:
             yield path, False
+
+
+#: Files with no suffix every repository carries that are no glossary (licences, build files,
+#: change logs): a folder walk leaves them out, as it leaves out `.png` or `.py` files.
+NOT_GLOSSARY_NAMES = frozenset(
+    name.casefold()
+    for name in (
+        "LICENSE", "LICENCE", "COPYING", "COPYRIGHT", "NOTICE", "AUTHORS", "CONTRIBUTORS", "THANKS",
+        "CHANGELOG", "ChangeLog", "CHANGES", "NEWS", "HISTORY", "INSTALL", "README", "TODO", "VERSION",
+        "Makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Vagrantfile", "Jenkinsfile",
+        "Procfile", "Gemfile", "Rakefile", "Pipfile", "CODEOWNERS", "MANIFEST", "BUILD", "WORKSPACE",
+    )
+)
+
+
+def _walk_reads(file: Path, root: Path) -> bool:
+    """Return True for a file a folder walk reads: a glossary suffix, or no suffix at all
+    (`doc/GLOSSARY`) when it is text, not a file every repository carries and not under a
+    hidden folder (`.git/HEAD`)."""
+    if file.suffix.lower() in GLOSSARY_SUFFIXES:
+        return True
+    if file.suffix or file.name.casefold() in NOT_GLOSSARY_NAMES:
+        return False
+    if any(part.startswith(".") for part in file.relative_to(root).parts):
+        return False
+    try:
+        with file.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return True  # read anyway: load_text says what is wrong with it
+    return bool(head.strip()) and b"\0" not in head
 
 
 def input_folders(paths: list[str] | tuple[str, ...]) -> tuple[Path, ...]:

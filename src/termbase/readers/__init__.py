@@ -42,6 +42,7 @@ from termbase.readers.markup.markdown_details import MarkdownDetailsReader
 from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
 from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
 from termbase.readers.markup.markdown_table import MarkdownTableReader
+from termbase.readers.markup.markdown_term_page import MarkdownTermPageReader
 from termbase.readers.markup.mediawiki import MediaWikiReader
 from termbase.readers.markup.myst_glossary import MystGlossaryReader
 from termbase.readers.markup.org_headings import OrgHeadingsReader
@@ -81,7 +82,7 @@ READERS: tuple[Reader, ...] = (
     TypstDictReader(),
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
-    SpecUpReader(), MediaWikiReader(), MarkdownAbbrReader(),
+    SpecUpReader(), MediaWikiReader(), MarkdownAbbrReader(), MarkdownTermPageReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),

@@ -21,10 +21,11 @@ from dataclasses import replace
 from termbase.labels import label_key, parse_term
 from termbase.model import Entry, ReadResult, Unused
 
-#: A definition that opens by sending the reader elsewhere (`See X`, `Siehe X`, `Voir X`,
-#: `Veja X`, `Véase X`, `Vedi X`, `Zie X`, `См. X`, `参见 X`, `=> X`, `→ X`, `var. X`).
+#: A definition that opens by sending the reader elsewhere (`See X`, `Please see X`, `Siehe X`,
+#: `Voir X`, `Veja X`, `Véase X`, `Vedi X`, `Zie X`, `См. X`, `参见 X`, `=> X`, `→ X`, `var. X`,
+#: `An alternative name for X`).
 POINTER = re.compile(
-    r"^\s*(?:see|cf\.?|siehe|voir|veja|véase|vease|vedi|zie|lihat|см\.|смотри|参见|参照|=>|⇒|→|->"
+    r"^\s*(?:(?:please\s+)?see\b|cf\.?|(?:(?:an?\s+)?(?:alternative|other)\s+name\s+(?:for|of)|another\s+name\s+for)(?:\s+(?:an?|the)(?=\s))?|siehe|voir|veja|véase|vease|vedi|zie|lihat|см\.|смотри|参见|参照|=>|⇒|→|->"
     r"|var\.(?:\s*(?:ort\.|hist\.|de|of)(?=\s))?)"
     r"\s*:?\s*(?P<targets>\S.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -152,7 +153,7 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
             found = [i for name in links for i in _entries_named(name, by_key, labels)]
         if not found:
             close = close or _close_index(by_key)
-            if near := _closely_spelt(targets, by_key, index, close):
+            if near := _closely_spelt(targets, by_key, index, close, labels):
                 found, misspelt[index] = near
         if not found:
             continue
@@ -220,13 +221,19 @@ def _dropped(key: str) -> set[str]:
 
 
 def _closely_spelt(
-    targets: tuple[str, ...], by_key: dict[str, list[int]], pointer: int, index: _CloseIndex
+    targets: tuple[str, ...], by_key: dict[str, list[int]], pointer: int, index: _CloseIndex, labels: _Labels
 ) -> tuple[list[int], str] | None:
     """Return ([entry], target as written) when a pointer's one target is one letter off exactly
     one entry's label (`See Assymmetrical Encryption.` beside `Asymmetrical Encryption`), else None."""
     if len(targets) != 1 or len(label_key(targets[0])) < MIN_CLOSE_CHARS or len(targets[0].split()) < 2:
         return None  # one word one letter off is often another word (a dictionary's `kaa`, `kaá`)
-    entries = {i for key in index.near(label_key(targets[0])) for i in by_key[key][:1] if i != pointer}
+    words = len(targets[0].split())  # a word added or dropped (`a runtime error`) is no misspelling
+    entries = {
+        i
+        for key in index.near(label_key(targets[0]))
+        for i in by_key[key][:1]
+        if i != pointer and words in {len(label.split()) for label in labels.get(i, ())}
+    }
     return ([entries.pop()], targets[0]) if len(entries) == 1 else None
 
 
@@ -235,3 +242,71 @@ def _close_index(by_key: dict[str, list[int]]) -> _CloseIndex:
     too many to index (then an empty one)."""
     keys = [key for key in by_key if len(key) >= MIN_CLOSE_CHARS - 1]
     return _CloseIndex(keys if sum(map(len, keys)) <= MAX_CLOSE_INDEX_CHARS else [])
+
+
+def without_pointers_across(results: list[ReadResult], texts: list[str]) -> list[ReadResult]:
+    """Return the reads of a folder of one page per term with each page's pointer entry folded
+    into the entry of another page it names (`# Consensus` / `Please see Consensus Protocols`,
+    beside a page defining `Consensus Protocols`): there the folder is the glossary, so a
+    pointer's target is looked for in every page. A target that names no entry, or entries
+    of several pages, leaves the pointer an entry."""
+    by_key: dict[str, list[tuple[int, int]]] = {}
+    pointers: dict[tuple[int, int], tuple[str, ...]] = {}
+    for page, result in enumerate(results):
+        for index, entry in enumerate(result.entries):
+            if targets := pointer_targets(entry):
+                pointers[(page, index)] = targets
+                continue
+            for label in entry.labels:
+                by_key.setdefault(label_key(label), []).append((page, index))
+    added: dict[tuple[int, int], list[str]] = {}
+    folded: dict[tuple[int, int], str] = {}
+    for (page, index), targets in pointers.items():
+        whole = _named_across(targets[0], by_key) if len(targets) > 1 else None  # `See X and Y`: one name?
+        names = [targets[0]] if whole else targets[1:] or targets
+        found = {_named_across(name, by_key) for name in names}
+        if None in found or any(hit[0] == page for hit in found if hit):  # names no entry, or its own page's
+            continue
+        hits = sorted(hit for hit in found if hit)
+        for target in hits:
+            added.setdefault(target, []).extend(results[page].entries[index].labels)
+        first = hits[0]
+        folded[(page, index)] = results[first[0]].entries[first[1]].term
+    if not folded:
+        return results
+    changed = []
+    for page, result in enumerate(results):
+        entries, unused = [], list(result.unused)
+        lines = texts[page].splitlines()
+        for index, entry in enumerate(result.entries):
+            if (page, index) in folded:
+                reason = REASON_POINTER.format(target=repr(folded[(page, index)])) + " (on another page)"
+                unused += [
+                    Unused(entry.source, n, lines[n - 1].strip(), reason)
+                    for n in range(entry.line, max(entry.line, entry.end_line) + 1)
+                    if 0 < n <= len(lines) and lines[n - 1].strip()
+                ]
+                continue
+            if (page, index) in added:
+                labels = tuple(dict.fromkeys([*entry.labels, *added[(page, index)]]))
+                groups = entry.groups
+                if len(groups) == 1:
+                    groups = ((*groups[0], *added[(page, index)]),)
+                entry = replace(entry, labels=labels, groups=groups)
+            entries.append(entry)
+        if len(entries) == len(result.entries) and not any((page, i) in added for i in range(len(entries))):
+            changed.append(result)
+            continue
+        changed.append(
+            replace(result, entries=tuple(entries), unused=tuple(sorted(unused, key=lambda u: u.line)))
+        )
+    return changed
+
+
+def _named_across(name: str, by_key: dict[str, list[tuple[int, int]]]) -> tuple[int, int] | None:
+    """Return the (page, entry) a target name names when it names entries of one page only."""
+    for label in (name, *parse_term(name)[0]):
+        hits = by_key.get(label_key(label), [])
+        if len({page for page, _ in hits}) == 1:
+            return hits[0]
+    return None

@@ -72,6 +72,8 @@ FIELD_ROLES: dict[str, str] = {
             "alternativeterms",
             "alternatenames",
             "alternatename",
+            "alternateterms",
+            "alternateterm",
             "alsoknownas",
             "aka",
             "plural",

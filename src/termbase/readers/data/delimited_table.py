@@ -40,6 +40,7 @@ DELIMITERS = ("\t", ",", ";")
 REASON_HEADER = "header row (column names)"
 REASON_NO_TERM = "row with an empty term cell"
 REASON_COMMENT = "comment line (`#`, no cells)"
+REASON_METADATA = "metadata row above the terms (`Key:` and its value: the file's author, date, notes)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +254,11 @@ class TableGlossaryReader:
                 for entry in _language_row_entries(rows[0].cells, languages, row, source)
             ]
             return _with_row_spans(entries, _header_unused(text, source, rows[0]))
-        roles = named_roles(rows[0].cells) if named else _positional_roles([r.cells for r in body], width)
+        roles = (
+            _with_group_columns(named_roles(rows[0].cells), [r.cells for r in body], width)
+            if named
+            else _positional_roles([r.cells for r in body], width)
+        )
         # Column names that say no role (or none at all): columns are term, definition, more.
         names = rows[0].cells if named else [role or f"column {i + 1}" for i, role in enumerate(roles)]
         names = [
@@ -267,8 +272,15 @@ class TableGlossaryReader:
         kept = _text_columns([r.cells for r in body], roles)
         described = "definition" in roles
         term_at = roles.index("term") if "term" in roles else -1
+        preamble = _metadata_rows(body, term_at)
+        for row in body[:preamble]:
+            unused += [
+                Unused(source, n, lines[n - 1].strip(), REASON_METADATA)
+                for n in range(row.line, row.end_line + 1)
+                if lines[n - 1].strip()
+            ]
         parent = ""
-        for row in body:
+        for row in body[preamble:]:
             cells, see_also = row.cells, ()
             if parent and (sub := _sub_term(cells, term_at, roles)):
                 # a two-level table: a row with no term of its own names a sub-term of the row above
@@ -403,14 +415,77 @@ def _with_row_spans(entries: list[Entry], unused: list[Unused]) -> ReadResult:
     )
 
 
+def _metadata_rows(rows: Sequence[Row], term_at: int) -> int:
+    """Return how many leading rows are the file's metadata: a term cell ending with a colon
+    (`Last revision:`, `Authors:`) in rows above terms that never end with one."""
+    if term_at < 0:
+        return 0
+    keyed = 0
+    while keyed < len(rows) and _keyed_cell(rows[keyed].cells, term_at):
+        keyed += 1
+    rest = rows[keyed:]
+    if not keyed or len(rest) < 2 * keyed or any(_keyed_cell(row.cells, term_at) for row in rest):
+        return 0
+    return keyed
+
+
+def _keyed_cell(cells: list[str], term_at: int) -> bool:
+    return term_at < len(cells) and cells[term_at].strip().endswith(":") and len(cells[term_at].split()) <= 6
+
+
 def _positional_roles(rows: Sequence[Sequence[str]], width: int) -> list[str]:
     """Return the roles of columns no header names: the first is the term, the one with the
-    longest text the definition (the second when none is longer), the rest unnamed."""
-    roles = ["term"] + [""] * (width - 1)
-    if width > 1:
+    longest text the definition (the second when none is longer), the rest unnamed.
+
+    In a table of three or more columns, leading columns that repeat a few values down many
+    rows (the sheet or section each row belongs to) group the terms: they are topics, and
+    the term is the first column after them.
+    """
+    groups = _group_columns(rows, width) if width > 2 else 0
+    roles = [""] * width
+    roles[:groups] = ["topics"] * groups
+    roles[groups] = "term"
+    if width > groups + 1:
         lengths = [sum(len(cells[i]) for cells in rows if len(cells) == width) for i in range(width)]
-        roles[max(range(1, width), key=lambda i: (lengths[i], -i))] = "definition"
+        roles[max(range(groups + 1, width), key=lambda i: (lengths[i], -i))] = "definition"
     return roles
+
+
+#: A column whose distinct values are at most this share of its filled cells repeats them.
+MAX_GROUP_SHARE = 0.5
+#: A column whose distinct values are at least this share of its filled cells names terms.
+MIN_TERM_SHARE = 0.7
+MIN_GROUP_ROWS = 6
+
+
+def _distinct_share(rows: Sequence[Sequence[str]], column: int, width: int) -> float:
+    cells = [cells[column].strip() for cells in rows if len(cells) == width and cells[column].strip()]
+    return len(set(cells)) / len(cells) if cells else 0.0
+
+
+def _with_group_columns(roles: list[str], rows: Sequence[Sequence[str]], width: int) -> list[str]:
+    """Return a named header's roles with the unnamed columns left of the term column that
+    repeat a few values down many rows (the sheet each row belongs to) made topics."""
+    if "term" not in roles or len(rows) < MIN_GROUP_ROWS:
+        return roles
+    term_at = roles.index("term")
+    return [
+        "topics" if i < term_at and not role and _distinct_share(rows, i, width) <= MAX_GROUP_SHARE else role
+        for i, role in enumerate(roles)
+    ]
+
+
+def _group_columns(rows: Sequence[Sequence[str]], width: int) -> int:
+    """Return how many leading columns group the rows (few values, repeated) before a column
+    of mostly distinct names; 0 when the first column already names terms."""
+    if len(rows) < MIN_GROUP_ROWS:
+        return 0
+    groups = 0
+    while groups < width - 2 and _distinct_share(rows, groups, width) <= MAX_GROUP_SHARE:
+        groups += 1
+    if groups and _distinct_share(rows, groups, width) >= MIN_TERM_SHARE:
+        return groups
+    return 0
 
 
 #: A cell that only says "same as the term" or "nothing" (`=`, `-`, `—`): no text to keep.

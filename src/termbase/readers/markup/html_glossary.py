@@ -8,6 +8,8 @@ Shapes read (parsed with lxml's HTML parser, so fragments and sloppy markup are 
     <p><strong>Term</strong>: Definition …</p>  bold-term paragraphs (or items), three or more, when
                                               they outnumber heading sections
     <h3>Term</h3><p>Definition …</p>          only when the page has no dl or dfn entries
+    <tr><td>Term</td><td>Definition</td></tr>  table rows (three or more, short terms), when
+                                              they outnumber heading sections and bold paragraphs
 
 Labels are the visible term plus ReSpec's `data-lt` (`a|b`) and `data-plurals` names;
 several `<dfn>`s leading one paragraph (`<dfn>Wall time</dfn> or <dfn>local time</dfn>.`)
@@ -32,8 +34,9 @@ from termbase.errors import InputError
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.markup.tex_math import math_text
 from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, is_letter_divider
-from termbase.readers.record_fields import find_urls
+from termbase.readers.record_fields import field_role, find_urls
 from termbase.safe_xml import check_tree
 
 REASON_HEAD = "page head (title, metadata, scripts or styles)"
@@ -460,6 +463,62 @@ def _bold_paragraphs(root: etree._Element) -> list[_Found]:
     return found if len(found) >= 3 and len(set(terms)) >= 0.8 * len(terms) else []
 
 
+#: A table of terms: this many rows at least, term cells of at most this many words (median).
+MIN_TABLE_ROWS = 3
+MAX_TABLE_TERM_WORDS = 6
+#: A whole label in Markdown emphasis (`**a**` in a cell of HTML written inside Markdown).
+_EMPHASIS = re.compile(r"^([*_]{1,2})(?P<inner>\S(?:.*\S)?)\1$")
+
+
+def _table_rows(root: etree._Element) -> list[_Found]:
+    """Return an entry per row of the page's tables of terms: a short term in the first cell
+    (or the one a `<th>` header names as the term), its meaning in the next (or the one named
+    as the definition). A first row of `<th>` cells is the header; a row of empty cells is none."""
+    found: list[_Found] = []
+    for table in root.iter("table"):
+        rows = [row for row in table.iter("tr") if len(_cells(row)) >= 2]
+        if not rows:
+            continue
+        header = rows[0] if all(cell.tag == "th" for cell in _cells(rows[0])) else None
+        body = [row for row in rows if row is not header]
+        term_at, definition_at = _table_roles(header)
+        items = []
+        for row in body:
+            cells = _cells(row)
+            if max(term_at, definition_at) >= len(cells):
+                continue
+            names = [_table_term(name) for name in _names(cells[term_at])]
+            definition = "\n\n".join(b for b in element_blocks(cells[definition_at]) if b).strip()
+            if names and names[0] and definition:
+                see_also, links = _references([cells[definition_at]])
+                items.append(_Found(names[0], names, definition, see_also, links, row, row))
+        words = sorted(len(item.term.split()) for item in items)
+        if len(items) >= MIN_TABLE_ROWS and words[len(words) // 2] <= MAX_TABLE_TERM_WORDS:
+            found.extend(items)
+    return found
+
+
+def _cells(row: etree._Element) -> list[etree._Element]:
+    return [cell for cell in row if isinstance(cell.tag, str) and cell.tag in ("td", "th")]
+
+
+def _table_roles(header: etree._Element | None) -> tuple[int, int]:
+    """Return (term column, definition column): as a `<th>` header names them, else 0 and 1."""
+    if header is None:
+        return 0, 1
+    roles = [field_role(" ".join("".join(cell.itertext()).split())) for cell in _cells(header)]
+    term_at = roles.index("term") if "term" in roles else 0
+    definition_at = roles.index("definition") if "definition" in roles else (1 if term_at == 0 else 0)
+    return term_at, definition_at if definition_at != term_at else term_at + 1
+
+
+def _table_term(name: str) -> str:
+    """Return a table cell's term as a label: Markdown emphasis round it and TeX math made plain
+    (`**a**` → `a`, `\\( l \\)` → `l`)."""
+    emphasis = _EMPHASIS.match(name)
+    return clean_label(math_text(emphasis["inner"] if emphasis else name))
+
+
 def _copy(element: etree._Element) -> etree._Element:
     return (
         lxml.html.fragment_fromstring(
@@ -553,6 +612,9 @@ def find_entries(root: etree._Element) -> tuple[list[_Found], str]:
             return found, shape
     headings = _heading_sections(main_content(root))
     bold = _bold_paragraphs(main_content(root))
+    rows = _table_rows(main_content(root))
+    if len(rows) > max(len(bold), len(headings)):  # a table of terms, not a few tables among sections
+        return rows, "table"
     if len(bold) > len(headings):  # bold-term paragraphs, not a few under each heading term
         return bold, "bold"
     return headings, "headings"
@@ -600,8 +662,8 @@ class HtmlGlossaryReader:
             return 0.0
         if shape == "headings":
             return 0.5 if len(found) >= 3 else 0.0
-        if shape == "bold":
-            return 0.6  # bold-term paragraphs: a shape prose pages share now and then
+        if shape in ("bold", "table"):
+            return 0.6  # bold-term paragraphs, tables: shapes prose pages share now and then
         return 1.0
 
     def read(self, text: str, source: str) -> ReadResult:

@@ -38,8 +38,9 @@ from termbase.readers.markup.markdown_parsing import (
 )
 
 #: Leading `<br>` tags (spacing some pages put before each term: `<br>**Term**`) are no text.
+#: Marks with a space inside them (`** GLOSSARY **`, a plain-text banner) are no bold (CommonMark).
 _BOLD_LINE = re.compile(
-    r"^\s*(?:<br\s*/?>\s*)*(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)"
+    r"^\s*(?:<br\s*/?>\s*)*(?P<mark>\*\*|__)(?P<term>[^*_\s](?:[^*_\n]*?[^*_\s])?)(?P=mark)"
     r"(?:[ \t]+(?P<bracket>\([^()\n]{1,80}\)))?\s*(?:\\)?\s*$"
 )
 MIN_ENTRIES = 3

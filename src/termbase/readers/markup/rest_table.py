@@ -29,12 +29,11 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from pylatexenc.latex2text import LatexNodes2Text
-
 from termbase.labels import clean_label
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.rest_sphinx import Inline, inline_markdown, plain_term
+from termbase.readers.markup.tex_math import math_text
 from termbase.readers.page_text import tidy
 from termbase.readers.record_fields import field_role
 
@@ -42,7 +41,6 @@ from termbase.readers.record_fields import field_role
 _BORDER = re.compile(r"^ *=+(?: +=+)+ *$")
 #: A rule under header cells that span columns (`-----  -----`).
 _SPAN_RULE = re.compile(r"^ *-+(?: +-+)* *$")
-_MATH = re.compile(r"\$(?P<dollar>[^$]+)\$|:math:`(?P<role>[^`]+)`")
 MIN_ROWS = 3
 REASON_BORDER = "table border"
 REASON_HEADER = "table header row (column names)"
@@ -100,16 +98,6 @@ def _cells(line: str, columns: tuple[int, ...]) -> list[str]:
         cells.append(line[start:end].strip())
         start = max(end, columns[column + 1]) if column + 1 < len(columns) else end
     return cells
-
-
-def math_text(term: str) -> str:
-    """Return a term with its TeX math as plain text (`$C_p$` → `C_p`, `$\\rho_0$` → `ρ_0`)."""
-
-    def text(match: re.Match[str]) -> str:
-        latex = (match["dollar"] or match["role"]).replace("\\\\", "\\")
-        return " ".join(LatexNodes2Text(math_mode="text").latex_to_text(latex).split())
-
-    return _MATH.sub(text, term)
 
 
 class RestTableReader:
