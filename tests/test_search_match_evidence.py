@@ -70,3 +70,10 @@ def test_a_word_typed_inside_a_label_makes_another_kind(termbase: Termbase) -> N
     answer = index.answer("hidden semi markov model for speech")
     assert answer.hits == []
     assert answer.unknown == ("hidden semi markov model",)
+
+
+def test_everyday_words_before_a_label_make_a_kind_unless_its_text_holds_them(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    assert index._makes_a_kind("warp", "attention")  # "attention warp": a compound, another thing
+    assert not index._makes_a_kind("warp", "instruction")  # its text says instruction: which one
+    assert not index._makes_a_kind("warp", "nvidia")  # a name says whose it is

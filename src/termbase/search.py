@@ -1159,7 +1159,9 @@ class SearchIndex:
                 for concept_id, label in heads.items():
                     if concept_id in qualifiers:
                         continue
-                    if any(self._qualifies(q, concept_id) for q in qualifiers):
+                    if any(self._qualifies(q, concept_id) for q in qualifiers) and not self._makes_a_kind(
+                        concept_id, qualifier
+                    ):
                         _offer(found, concept_id, QUALIFIED_SCORE, "qualified", f"{qualifier} {label}")
                 return
 
@@ -1293,6 +1295,17 @@ class SearchIndex:
         named: dict[str, _Candidate] = {}
         self._labels_matches(phrase, named)
         return {c: m.label for c, m in named.items() if m.score >= QUALIFIED_MIN_LABEL_SCORE}
+
+    def _makes_a_kind(self, concept_id: str, qualifier: str) -> bool:
+        """Return True if words typed before a concept's label are everyday words its own text
+        never writes: a compound naming a kind of thing the termbase lacks ("attention
+        rollout", "weight standardization"), as an everyday word before a label does in a name
+        before its purpose (see `_unknown_modifier`); a name there says whose or where it is
+        ("LLM hallucination", "PyTorch dtype", "NVIDIA GPUDirect")."""
+        words = [w for w in _FTS_TOKEN.findall(qualifier.lower()) if w not in _STOPWORDS]
+        return bool(words) and all(
+            is_everyday_word(w) and not self._in_text(concept_id, w, whole_word=True) for w in words
+        )
 
     def _qualifies(self, qualifier: str, concept_id: str) -> bool:
         """Return True if a concept is the field's own subject, a qualifier of any concept
