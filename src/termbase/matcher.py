@@ -49,6 +49,11 @@ _NAME_MARKS = "*+#"
 _MARKED_WORD = re.compile(rb"(?<![A-Za-z0-9\x01])([A-Za-z0-9]+)([*+#]+)")
 #: In the char view: a word joined by `_` or `@` (and `.`, `+`), where one of those is in it.
 _JOINED_WORD = re.compile(rb"(?<![A-Za-z0-9\x01_@.+])[A-Za-z0-9\x01]+(?:[._@+][A-Za-z0-9\x01]+)*")
+#: The bytes either pattern above may match or look behind at (with the marks it is looked for by).
+_MARKED_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\x01*+#")
+_JOINED_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789\x01_@.+")
+_MARKED_WORD_RUN = re.compile(rb"[A-Za-z0-9\x01*+#]*")
+_JOINED_WORD_RUN = re.compile(rb"[A-Za-z0-9\x01_@.+]*")
 #: Superscript and subscript digits: NFKC would make `R²` "R2", another name.
 _SCRIPT_DIGITS = re.compile("([\u00b2\u00b3\u00b9\u2070-\u209f])")
 #: What may stand between the words of one match: spaces, hyphens and dashes — not a
@@ -110,6 +115,33 @@ def _without_addresses(text: str) -> str:
         return text
     pieces.append(text[done:])
     return "".join(pieces)
+
+
+def _words_at_marks(
+    raw: bytes, marks: bytes, pattern: re.Pattern[bytes], word_bytes: frozenset[int], run: re.Pattern[bytes]
+) -> Iterator[re.Match[bytes]]:
+    """Yield what `pattern.finditer(raw)` yields, looked for only in the runs of `word_bytes`
+    (every byte the pattern matches or looks behind at) that hold one of the `marks`: a page
+    has a few such runs, and the pattern, tried at each of its words, cost more than the rest
+    of the char view. (Every match lies in one run, and a run starts after a byte outside it.)"""
+    places = sorted(at for mark in marks for at in _finds(raw, mark))
+    done = 0  # the runs before this were searched
+    for at in places:
+        if at < done:
+            continue
+        start = at
+        while start > done and raw[start - 1] in word_bytes:
+            start -= 1
+        done = run.match(raw, at).end()
+        yield from pattern.finditer(raw, start, done)
+
+
+def _finds(raw: bytes, byte: int) -> Iterator[int]:
+    """Yield every position of `byte` in `raw` (a plain search each: no pattern)."""
+    at = raw.find(byte)
+    while at >= 0:
+        yield at
+        at = raw.find(byte, at + 1)
 
 
 class Match(NamedTuple):
@@ -608,14 +640,14 @@ class TermMatcher:
                     view[mark.start()] = raw[mark.start()]
         if self._joined and (b"_" in raw or b"@" in raw):
             joined = self._joined
-            for word in _JOINED_WORD.finditer(raw):
+            for word in _words_at_marks(raw, b"_@", _JOINED_WORD, _JOINED_WORD_BYTES, _JOINED_WORD_RUN):
                 start, end = word.span()
                 marks = b"_" in word.group() or b"@" in word.group()
                 if marks and _norm_token(source[start:end], keep_case=False) in joined:
                     view[start:end] = raw[start:end]
         if self._marked and (b"*" in raw or b"+" in raw or b"#" in raw):
             marked = self._marked
-            for word in _MARKED_WORD.finditer(raw):
+            for word in _words_at_marks(raw, b"*+#", _MARKED_WORD, _MARKED_WORD_BYTES, _MARKED_WORD_RUN):
                 start, end = word.span(2)
                 before = chr(raw[word.start() - 1]) if word.start() else ""
                 kept = _name_marks_after(word.group(1).decode(), word.group(2).decode(), before, marked)
