@@ -79,7 +79,7 @@ class DefinitionRenderer:
         return out
 
     def _alone(self, text: str) -> str:
-        from termbase.web.render import sanitize_html
+        from termbase.web.sanitize import sanitize_html
 
         if self._full is None:
             from markdown import Markdown  # MkDocs' own Markdown engine, loaded already
@@ -90,7 +90,7 @@ class DefinitionRenderer:
     def _together(self, texts: list[str]) -> list[str]:
         """Return one-paragraph texts rendered as the paragraphs of one document, each alone
         when that document does not come out as one `<p>` line per text."""
-        from termbase.web.render import sanitize_html
+        from termbase.web.sanitize import sanitize_html
 
         if self._lean is None:
             from markdown import Markdown
@@ -103,4 +103,7 @@ class DefinitionRenderer:
         one_each = len(lines) == len(texts)
         if not one_each or not all(line.startswith("<p>") and line.endswith("</p>") for line in lines):
             return [self._alone(text) for text in texts]
-        return [sanitize_html(line) for line in lines]
+        # Sanitised in one go (one call instead of one a text): every tag in these lines is one
+        # Markdown made and closed on its line (the texts hold no `<`), so none reaches the next.
+        cleaned = sanitize_html("\n".join(lines)).split("\n")
+        return cleaned if len(cleaned) == len(lines) else [sanitize_html(line) for line in lines]

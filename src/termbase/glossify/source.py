@@ -120,7 +120,8 @@ _unsaved: set[tuple[object, ...]] = set()  # read with save=False, not written t
 #: The modules whose code decides what the cache holds: an edited one (in a working copy,
 #: without a version change) makes the cached glossaries stale.
 _MATCHER_CODE = (
-    "matcher.py", "labels.py", "accents.py", "context_words.py", "glossify/mkdocs_plugin.py", "web/render.py",
+    "matcher.py", "labels.py", "accents.py", "context_words.py", "glossify/mkdocs_plugin.py",
+    "glossify/definition_html.py", "web/sanitize.py",
 )  # fmt: skip
 
 

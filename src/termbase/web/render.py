@@ -17,7 +17,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import nh3
 from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, Template, select_autoescape
 from jinja2.compiler import CodeGenerator
 from markupsafe import Markup, escape
@@ -29,12 +28,14 @@ except ImportError:  # another version of markupsafe: its public escape
 
 from termbase.citations import citations
 from termbase.plain_text import markdown_as_plain_text
+from termbase.web.sanitize import sanitize_html
 from termbase.web.security import csp_meta
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
 
     from markdown_it import MarkdownIt
+
 
 def safe_html(text: str) -> Markup:
     """Return `text`, HTML made safe already, as Markup: `Markup(text)` for a plain str, made by
@@ -46,13 +47,6 @@ def safe_html(text: str) -> Markup:
 #: The site's own CSS and JavaScript, served under /static and copied into static sites.
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MATHML_NS = "http://www.w3.org/1998/Math/MathML"
-
-#: Tags a rendered definition may keep; everything else is stripped (its text kept).
-ALLOWED_TAGS = frozenset(
-    {"p", "em", "strong", "code", "pre", "a", "ul", "ol", "li", "br", "sub", "sup", "blockquote", "del"}
-)
-ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
-ALLOWED_URL_SCHEMES = frozenset({"http", "https", "mailto"})
 
 #: MathML presentation elements a formula may contain.
 MATHML_TAGS = frozenset(
@@ -165,18 +159,6 @@ def _markdown() -> MarkdownIt:
 
 #: Text with none of these characters renders the same as plain escaped text.
 _MARKDOWN_SYNTAX = re.compile(r"[*_`\[\]<>&\\#~!|$]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
-
-
-def sanitize_html(fragment: str) -> str:
-    """Return `fragment` with every tag, attribute and URL outside the allowlist removed."""
-    return nh3.clean(
-        fragment,
-        tags=set(ALLOWED_TAGS),
-        attributes={k: set(v) for k, v in ALLOWED_ATTRIBUTES.items()},
-        url_schemes=set(ALLOWED_URL_SCHEMES),
-        link_rel="nofollow noopener noreferrer",
-        strip_comments=True,
-    )
 
 
 def markdown_html(text: str) -> Markup:
