@@ -675,3 +675,13 @@ def test_a_title_case_glossary_role_is_no_heading_and_a_bare_use_says_so(tmp_pat
     assert "linked, in a sentence that says something of it" in halyard.evidence  # the line can hoist …
     assert any(e.startswith("first use links to the book's glossary, but its sentence only uses it")
                for e in found["Sheet Bend"].evidence)
+
+
+def test_a_definition_list_item_whose_term_is_a_sentence_of_advice_is_no_entry(tmp_path: Path) -> None:
+    (tmp_path / "crew.md").write_text(
+        "# Crew\n\nStow the lines.\n:   Loose rope on deck trips the crew when the boat heels over.\n\n"
+        "Bosun\n:   The crew member who looks after the rigging and the deck gear.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path])
+    kept = {e.term.lower() for e in result.entries}
+    assert "bosun" in kept
+    assert "stow the lines" not in kept

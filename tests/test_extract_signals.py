@@ -599,3 +599,10 @@ def test_a_marked_name_closed_up_to_a_dash_and_its_gloss_is_defined() -> None:
         "Slack water": "The still time between two tides, when no current runs."}
     assert defining("_Neap tide_ \u2014 a tide with the least rise and fall of the month.")["Neap tide"] \
         .startswith("A tide with the least")
+
+
+def test_a_marked_label_over_an_instruction_or_a_statement_is_no_definition() -> None:
+    assert "Linux" not in defining("- *Linux*: Install the charts package from your package manager.")
+    assert "Harbour" not in defining("- *Harbour*: this berth is kept for the pilot boat.")
+    assert defining("- *Seaworthy*: can't be sunk by an ordinary swell.") == {
+        "Seaworthy": "Can't be sunk by an ordinary swell."}

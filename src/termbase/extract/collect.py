@@ -133,7 +133,9 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Findin
     if len(text) < 60 and len(sentences) > 1:
         text += " " + sentences[1].text
     definition = finish_definition(text)
-    if len(term.split()) >= 4 or " and " in f" {term} ":
+    if len(term.split()) >= 4 or " and " in f" {term} " \
+            or (len(term.split()) >= 2 and block.term.rstrip().endswith((".", "!", "?"))):
+        # "Write an agenda." over what to do about it: a sentence of advice, not a term
         evidence = ("listed in a definition list, but a phrase rather than a term",)
         return Finding(term, 0.45, evidence, definition, False, initial=True)
     if sum(1 for word in definition.split() if word.isalpha()) < 3:

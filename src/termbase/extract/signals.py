@@ -360,7 +360,16 @@ _LISTED_MEANING = re.compile(
 #: A meaning that starts like an instruction or a statement, not a noun phrase ("Step 1: run it").
 _CLAUSE_START = re.compile(
     r"^(?:if|when|you|we|it|this|that|there|they|use|run|type|make|do|don't|see|click|open|go|try|note|"
-    r"add|remove|check|create|write|read|set|get|let's|press|select|is|are|was|were|can|will|must|should)\b",
+    r"add|remove|check|create|write|read|set|get|let's|press|select|is|are|was|were|can|will|must|should|"
+    r"install|follow|download|visit|choose|enter|save|copy|paste|launch|navigate|start|restart|close)\b",
+    re.I,
+)
+#: A meaning after a marked label that is an instruction or a statement about something else ("*Mac*: Install
+#: Xcode …", "*Current*: this issue is …"), not a gloss ("*Immutable*: can't be changed …").
+_INSTRUCTION_START = re.compile(
+    r"^(?:if|when|you|we|it|this|these|that|there|they|use|run|type|make|do|don't|see|click|open|go|try|note|"
+    r"add|remove|check|create|write|read|set|get|let's|press|select|install|follow|download|visit|choose|"
+    r"enter|save|copy|paste|launch|navigate|start|restart|close)\b",
     re.I,
 )
 _ACRONYM = re.compile(r"\((?P<short>[A-Z][A-Za-z0-9&-]{1,9})s?\)")
@@ -709,7 +718,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append(f"followed by '{verb.group('verb').split()[0]} …'")
             defining = True
             definition = finish_definition(plain_sentence(sentence))
-        elif colon and (in_list or span.start <= 2):
+        elif colon and (in_list or span.start <= 2) and not _INSTRUCTION_START.match(colon.group("rest")):
+            # "**Cleat**: a fitting …" (not "*Mac*: Install Xcode …", "*Current*: this issue is …")
             score += 0.4
             evidence.append("followed by a colon and its meaning")
             defining = True
