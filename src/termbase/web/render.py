@@ -286,6 +286,8 @@ def escape_output(value: object) -> str:
         return escape_text(value)
     if kind is Markup:
         return value  # type: ignore[return-value]
+    if kind is int:  # digits and a sign: nothing to escape (a page prints each entry's line)
+        return str(value)
     return escape(value)
 
 
@@ -418,7 +420,10 @@ def _find_mention(text: str, evidence: str) -> tuple[int, int] | None:
         match = _mention_pattern(evidence).search(text)
         return match.span() if match else None
     lowered = text.lower()
-    wanted = [html.escape(word, quote=False).lower() for word in words]
+    if "&" in evidence or "<" in evidence or ">" in evidence:
+        wanted = [html.escape(word, quote=False).lower() for word in words]
+    else:  # nothing to escape (most mentions)
+        wanted = evidence.lower().split()
     first, rest, size = wanted[0], wanted[1:], len(lowered)
     start = lowered.find(first)
     while start >= 0:
@@ -446,17 +451,23 @@ def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: ob
     """
     if not mentions:
         return definition
-    wanted = {}
-    for concept_id, evidence in mentions:
-        if evidence.strip() and concept_id not in wanted.values():
-            wanted[evidence] = concept_id
-    # Longer mentions first, so "multi head attention" is linked before "attention".
-    todo = sorted(wanted.items(), key=lambda item: -len(item[0]))
+    if len(mentions) == 1:  # most definitions that mention any concept
+        concept_id, evidence = mentions[0]
+        todo = [(evidence, concept_id)] if evidence.strip() else []
+    else:
+        wanted = {}
+        for concept_id, evidence in mentions:
+            if evidence.strip() and concept_id not in wanted.values():
+                wanted[evidence] = concept_id
+        # Longer mentions first, so "multi head attention" is linked before "attention".
+        todo = sorted(wanted.items(), key=lambda item: -len(item[0]))
     parts = _TAG.split(str(definition))
     closed: list[str] = []
     for index, part in enumerate(parts):
+        if not todo:  # every mention linked: the rest stays as it is
+            break
         if index % 2:  # a tag
-            name = part.strip("</>").split(maxsplit=1)[0].lower() if part.strip("</>") else ""
+            name = _tag_name(part)
             if name in _NO_LINK_INSIDE and not part.endswith("/>"):
                 if part.startswith("</"):
                     if closed and closed[-1] == name:
@@ -482,8 +493,16 @@ def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: ob
                 ]
                 todo.remove((evidence, concept_id))
                 break
-        parts[index] = "".join(text for text, _ in pieces)
+        if len(pieces) > 1:
+            parts[index] = "".join(text for text, _ in pieces)
     return safe_html("".join(parts))
+
+
+@lru_cache(maxsize=1024)
+def _tag_name(tag: str) -> str:
+    """Return the element name of an HTML tag (`</em>` -> em), lower case; "" for `<>`."""
+    inside = tag.strip("</>")
+    return inside.split(maxsplit=1)[0].lower() if inside else ""
 
 
 def origin_html(origin: str) -> Markup:
