@@ -279,6 +279,7 @@ def write_concept_pages(
             + " — rebuild the termbase with this version of termbase (its readers refuse such ids)"
         )
     shell = page_shell(context, canonical=public is not None)
+    environment().get_template("_concept.html")  # loaded here once, not by each forked worker
     _job = _ConceptJob(data, termbase.path, folder, context, shell, public, new_folder)
     try:
         if workers < 2 or not ids:
