@@ -606,3 +606,14 @@ def test_a_marked_label_over_an_instruction_or_a_statement_is_no_definition() ->
     assert "Harbour" not in defining("- *Harbour*: this berth is kept for the pilot boat.")
     assert defining("- *Seaworthy*: can't be sunk by an ordinary swell.") == {
         "Seaworthy": "Can't be sunk by an ordinary swell."}
+
+
+def test_a_relational_noun_a_closing_dash_gloss_and_a_quoted_name_before_a_generic_noun() -> None:
+    assert defining("The *draught* of a hull is the depth of water it needs to float.")["draught"].startswith(
+        "The draught of a hull is the depth")
+    assert defining("Each berth is in a *mooring zone* --- a stretch of quay run by one harbour master.") \
+        == {"mooring zone": "A stretch of quay run by one harbour master."}
+    named = [f for f in findings('Sailors call this a "figure eight" knot.') if f.defining]
+    assert named and "figure eight" not in named[0].labels  # a knot is no generic noun: the name keeps it
+    turn = [f for f in findings('This turn is known as the "jibe" style.') if f.defining]
+    assert turn and {"jibe style", "jibe"} <= set(turn[0].labels)

@@ -137,9 +137,19 @@ _WE_SAY_STATE = re.compile(
 _STATE_WORD = re.compile(r"[a-z]{3,}(?:ed|able|ible|ive|less|ful|ant|ent)")
 _INDEFINITE_LEAD_IN = re.compile(rf"^{_ADVERBIAL}?an?\s+[\"'“‘]?$", re.I)
 _APPOSITIVE_AFTER = re.compile(
-    r"^[\"'”’]?\s*(?:,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)|\s*[—–]\s*(?P<dashed>(?:an?|the)\s+[^—–]{4,}?)\s*[—–])",
+    r"^[\"'”’]?\s*(?:,\s+(?P<rest>an?\s+[^,]{6,}?)(?:,|\.|;|$)|\s*[—–]\s*(?P<dashed>(?:an?|the)\s+[^—–]{4,}?)\s*[—–]"
+    # "within a *scope* --- a region of text where …": a dash (or two or three hyphens), a gloss to the end
+    r"|\s*(?:[—–]|-{2,3})\s*(?P<closing>an?\s+[^—–]{6,}?)\s*[.!]?\s*$)",
     re.I,
 )
+#: "The *size* of a value is the offset …": a relational noun said to be something of a kind of thing.
+_OF_KIND_COPULA_AFTER = re.compile(
+    r"^[\"'”’]?\s+of\s+(?:an?|the|each|every|any)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+"
+    r"(?P<rest>(?:the|an?)\s+\S.{6,})$",
+    re.S,
+)
+#: Generic head nouns after a quoted name ("known as "turbofish" syntax"): the quoted word is a name too.
+_GENERIC_HEADS = word_set("syntax notation operator style form pattern format keyword rule problem attack")
 #: "… are **portable**, meaning that they …", "a **pipe**, that is, a …": the words after say what it means.
 _MEANING_AFTER = re.compile(
     r"^[\"'”’]?\s*,\s*(?:meaning(?:\s+that)?|that\s+is\s*,|that\s+is\s+to\s+say\s*,?|i\.\s?e\.\s*,?|"
@@ -631,7 +641,10 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             continue  # "as we did in the *Working with Files* episode": the title of a part of the book
         term = clean_term(text[span.start : span.end])
         end = span.end
+        quoted_name = ""
         if span.kind == QUOTED and (head := _HEAD_NOUN_AFTER.match(text[span.end :])):
+            if head.group("noun").lower() in _GENERIC_HEADS:
+                quoted_name = term  # "turbofish" syntax: "turbofish" names it too
             term, end = f"{term} {head.group('noun')}", span.end + head.end()  # a "slip" knot
         if span.kind in {STRONG, EMPHASIS} and (rest := _PHRASE_REST.match(text[span.end :])) \
                 and _LEAD_IN.match(re.split(r"[;:]\s+|\s[—–]\s", text[: span.start])[-1]) \
@@ -713,6 +726,13 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append("followed by 'is a …'")
             defining = True
             definition = finish_definition(copula.group("rest"))
+        elif span.kind in {STRONG, EMPHASIS, DFN} and _LEAD_IN.match(clause) \
+                and (of_kind := _OF_KIND_COPULA_AFTER.match(after)) \
+                and not _EVALUATIVE.match(of_kind.group("rest")):
+            score += 0.4
+            evidence.append("followed by 'of a … is the …'")
+            defining = True
+            definition = finish_definition(plain_sentence(sentence))
         elif verb:
             score += 0.4
             evidence.append(f"followed by '{verb.group('verb').split()[0]} …'")
@@ -797,7 +817,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             score += 0.3
             evidence.append("followed by an appositive ', a …'")
             defining = True
-            definition = finish_definition(appositive.group("rest") or appositive.group("dashed"))
+            definition = finish_definition(appositive.group("rest") or appositive.group("dashed")
+                                           or appositive.group("closing"))
         elif (other := _aka_of(sentence, span)) and span.kind != QUOTED:
             score += 0.25
             evidence.append(f"given as another name of '{other}' ('X (aka Y)')")
@@ -844,6 +865,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             continue  # quotation marks mark a term only where the words define it
         if vague and not (defining and score >= base + 0.35):
             continue  # a word like "key" or "value" is a term only where a sentence defines it
+        if quoted_name and defining:
+            labels = tuple(dict.fromkeys((*(labels or (term,)), quoted_name)))
         findings.append(Finding(term, score, tuple(evidence), definition, defining, labels=labels,
                                 markup=span.kind, initial=initial,
                                 listed=(listed and not defining) or modifier))
