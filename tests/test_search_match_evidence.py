@@ -77,3 +77,23 @@ def test_everyday_words_before_a_label_make_a_kind_unless_its_text_holds_them(te
     assert index._makes_a_kind("warp", "attention")  # "attention warp": a compound, another thing
     assert not index._makes_a_kind("warp", "instruction")  # its text says instruction: which one
     assert not index._makes_a_kind("warp", "nvidia")  # a name says whose it is
+
+
+def test_a_label_s_words_in_another_order_name_another_thing(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    assert index._accounted("hidden-markov-model", "markov hidden model")[1] == ["model"]
+    assert index._accounted("hidden-markov-model", "hidden markov model")[1] == []
+
+
+def test_an_unknown_word_before_a_label_its_text_never_writes_makes_another_kind(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    assert index._another_kind("hidden-markov-model", "corrective hidden markov model")
+    assert not index._another_kind("hidden-markov-model", "sequence hidden markov model")  # its text says it
+    assert not index._another_kind("hidden-markov-model", "warp hidden markov model")  # a concept's name
+    assert not index._another_kind("hidden-markov-model", "hidden markov model")
+
+
+def test_a_concept_labelled_in_lower_case_before_a_label_makes_a_kind(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    assert index._makes_a_kind("warp", "spectral normalization")  # a thing: a compound
+    assert not index._makes_a_kind("warp", "HMM")  # a label with capitals: a name

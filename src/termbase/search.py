@@ -653,7 +653,7 @@ class SearchIndex:
                 model is not None
                 and probability is not None
                 and probability >= model.threshold
-                and not (asked and self._inserted_in_label(top[0].id, asked[0][0]))
+                and not (asked and self._another_kind(top[0].id, asked[0][0]))
             )
             if not unknown or rescued or described_throughout(values):
                 return Judgement(Answer(hits, [], ()), top, values, probability)
@@ -789,6 +789,26 @@ class SearchIndex:
                 return True
         return False
 
+    def _another_kind(self, concept_id: str, name: str) -> bool:
+        """Return True if the words of a name a concept lacks say which other kind of it the
+        name is: a word typed inside one of its labels (see `_inserted_in_label`), or words
+        before all the words its labels hold that its own text never writes and that name
+        nothing the termbase knows ("corrective retrieval augmented generation"). Words there
+        that its text writes say whose or where it is ("amazon trainium chips"), and so does
+        another concept's name ("ros2 nav2 navigation stack")."""
+        if self._inserted_in_label(concept_id, name):
+            return True
+        covered, missing = self._accounted(concept_id, name)
+        words = [w for w in _FTS_TOKEN.findall(name.lower()) if w not in _STOPWORDS]
+        first_held = next((i for i, w in enumerate(words) if w in covered), None)
+        if not missing or not first_held:
+            return False
+        before = words[:first_held]
+        return all(
+            w in missing and not self._in_text(concept_id, w, whole_word=True) and not self.names_a_label(w)
+            for w in before
+        )
+
     def _inserted_in_label(self, concept_id: str, name: str) -> bool:
         """Return True if a name is one of a concept's labels of two words or more with a word
         typed inside it that the concept's own text never writes ("hidden semi markov model"
@@ -864,18 +884,20 @@ class SearchIndex:
     def _accounted(self, concept_id: str, name: str) -> tuple[list[str], list[str]]:
         """Return the words of a name a concept's labels hold and those they lack (lower case).
 
-        None lack when its own text writes the whole name as a phrase ("Dice loss" in Dice
-        coefficient's). The name's last word, when its labels hold the words before it, is
-        held by its text anywhere: the name is something of that concept ("GAN training",
-        "adagrad optimizer"). A word before the labels' words is held only by the whole name:
-        it makes another kind of thing ("gated" in linear attention's last sentence does not
-        make it gated linear attention)."""
+        None lack when its labels, or what its definitions open by saying it is, write the
+        whole name as a phrase (see `_names_where_defined`). A name whose words are one of its
+        labels' in another order ("memory replay" against replay memory) lacks its last word:
+        the order of a compound says what it is. The name's last word, when its labels hold the
+        words before it, is held by its text anywhere: the name is something of that concept
+        ("GAN training", "adagrad optimizer"). A word before the labels' words is held only by
+        the whole name: it makes another kind of thing ("gated" in linear attention's last
+        sentence does not make it gated linear attention)."""
         concept_labels = self.labels.get(concept_id, ()) or (self.preferred.get(concept_id, ""),)
         covered, missing = search_names.uncovered_words(name, concept_labels, _STOPWORDS)
         if len(covered) + len(missing) == 1:
             return self._one_word_accounted(concept_id, (covered + missing)[0], concept_labels)
         if not missing:
-            return covered, missing
+            return (covered[:-1], covered[-1:]) if _reordered(covered, concept_labels) else (covered, missing)
         if self._names_where_defined(concept_id, name) or self._label_then_its_words(concept_id, name):
             return covered + missing, []
         head = _FTS_TOKEN.findall(name.lower())[-1]
@@ -1297,15 +1319,20 @@ class SearchIndex:
         return {c: m.label for c, m in named.items() if m.score >= QUALIFIED_MIN_LABEL_SCORE}
 
     def _makes_a_kind(self, concept_id: str, qualifier: str) -> bool:
-        """Return True if words typed before a concept's label are everyday words its own text
-        never writes: a compound naming a kind of thing the termbase lacks ("attention
-        rollout", "weight standardization"), as an everyday word before a label does in a name
-        before its purpose (see `_unknown_modifier`); a name there says whose or where it is
-        ("LLM hallucination", "PyTorch dtype", "NVIDIA GPUDirect")."""
+        """Return True if words typed before a concept's label are a common noun its own text
+        never writes: a concept whose label has no capital past its first letter (a thing, not
+        a name), or everyday words. The two make a compound naming a kind of thing the termbase lacks
+        ("attention rollout", "embedding dropout", "weight standardization"), as an everyday
+        word before a label does in a name before its purpose (see `_unknown_modifier`); a name
+        there, a label written with capitals, says whose or where it is ("LLM hallucination",
+        "PyTorch dtype", "NVIDIA GPUDirect")."""
         words = [w for w in _FTS_TOKEN.findall(qualifier.lower()) if w not in _STOPWORDS]
-        return bool(words) and all(
-            is_everyday_word(w) and not self._in_text(concept_id, w, whole_word=True) for w in words
-        )
+        if not words or any(self._in_text(concept_id, w, whole_word=True) for w in words):
+            return False
+        labels = self._named_by(qualifier).values()
+        if labels:  # a common noun: no capital past the first letter ("Token (visual/audio)")
+            return all(label[1:] == label[1:].lower() for label in labels)
+        return all(is_everyday_word(w) for w in words)
 
     def _qualifies(self, qualifier: str, concept_id: str) -> bool:
         """Return True if a concept is the field's own subject, a qualifier of any concept
@@ -1497,6 +1524,17 @@ def _stem_in(word: str, words: str) -> bool:
     """Return True if a word shares a 5-letter stem with a document word (sharing ~ shares):
     a word of `_document_terms` starts with its first 5 letters."""
     return len(word) >= STEM_CHARS and f" {word[:STEM_CHARS]}" in words
+
+
+def _reordered(words: list[str], labels: tuple[str, ...]) -> bool:
+    """Return True if words (lower case, two or more) are those of one of the labels in another
+    order, and no label writes them in theirs ("memory replay" against "replay memory")."""
+    if len(words) < 2:
+        return False
+    joiners = search_names.NAME_JOINERS
+    orders = [[w for w in _FTS_TOKEN.findall(label.lower()) if w not in joiners] for label in labels]
+    same_words = [order for order in orders if sorted(order) == sorted(words)]
+    return bool(same_words) and words not in same_words
 
 
 def _phrase_in(wanted: list[str], words: list[str]) -> bool:
