@@ -336,3 +336,53 @@ def test_a_page_of_one_heading_and_a_paragraph_is_too_weak_alone():
     reader = MarkdownTermPageReader()
     assert reader.detect("# Pottery notes\n\nThis folder holds one file per word.\n") < 0.3
     assert reader.detect("# Bread\n\nYeast lifts dough.\n\n## Crust\n\nDry heat browns it.\n") == 0.0
+
+
+def test_plain_notes_mixing_one_line_glosses_colon_names_and_framed_titles():
+    text = (
+        "** WORDS **\n"
+        "kiln 窯の略\n"
+        "     焼成に使う炉のこと。\n"
+        "\n"
+        "glaze 釉薬\n"
+        "\n"
+        "slip(thin clay) 泥しょう\n"
+        "\n"
+        "cone(pyrometric cone) 温度を示す円錐\n"
+        "\n"
+        "wedging:\n"
+        "\t土を練ること\n"
+        "\n"
+        "throwing:\n"
+        "\tろくろで形を作ること\n"
+        "        手で引き上げる\n"
+        "\n"
+        "bisque:\n"
+        "\t素焼き\n"
+        "\n"
+        "bat:\n"
+        "\tろくろの板\n"
+        "\n"
+        "pug:\n"
+        "\t-> wedging\n"
+        "\n"
+        "\n"
+        "** firing **\n"
+        "窯で器を焼く工程。\n"
+        "酸化と還元がある。\n"
+        "\n"
+        "** trimming **\n"
+        "削りの工程。\n"
+    )
+    source = read("WORDS", text)
+    assert source.source.reader == "hanging-indent"
+    entries = by_term(source)
+    assert list(entries) == [
+        "kiln", "glaze", "slip(thin clay)", "cone(pyrometric cone)", "wedging", "throwing", "bisque", "bat",
+        "firing", "trimming",
+    ]  # fmt: skip
+    assert entries["kiln"].definition == "窯の略 焼成に使う炉のこと。"
+    assert "pug" in entries["wedging"].labels
+    assert entries["firing"].definition == "窯で器を焼く工程。 酸化と還元がある。"
+    assert {u.line: u.reason for u in source.result.unused}[1].startswith("line at the margin")
+    accounted(text, source)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -109,7 +110,7 @@ def _blocks(text: str) -> list[_Block]:
                 body.append((number, ""))
             continue
         indent = _indent(line)
-        if indent < margin:
+        if indent < margin or (indent == margin and _banner(line)):
             if names or body:
                 blocks.append(_Block(tuple(names), tuple(body)))
                 names, body = [], []
@@ -133,9 +134,53 @@ def _blocks(text: str) -> list[_Block]:
 def _is_name(line: str) -> bool:
     """Return True for a line that can name an entry: short, and no markup of another shape
     (a name with a signature is one whatever it looks like: Forth's `+ ( m n -> m+n )`)."""
-    if len(line.strip()) > MAX_NAME_CHARS:
+    if len(line.strip()) > MAX_NAME_CHARS or _banner(line):
         return False
     return bool(_SIGNATURE.match(line.strip())) or not _MARKUP.match(line.lstrip())
+
+
+#: A title framed by the same marks on both sides (`** GLOSSARY **`, `== Context ==`).
+_BANNER = re.compile(
+    r"^(?P<mark>\*{2,}|={2,}|-{2,}|#{2,}|~{2,})[ \t]+(?P<text>\S(?:.*\S)?)[ \t]+(?P=mark)[ \t]*$"
+)
+#: A term and its gloss on one line, the term one Latin-script word (a bracket may follow it)
+#: and the gloss holding letters of another script: `candidate 候補`, `cc(conjugate class) どの活用か`.
+_ONE_LINER = re.compile(r"^(?P<name>[A-Za-z][\w.-]*(?:[(（][^()（）]*[)）])?)[ \t]+(?P<rest>\S.*)$")
+#: One-line entries are read only when a file holds at least this many.
+MIN_ONE_LINERS = 3
+
+
+def _banner(line: str) -> str:
+    """Return the title of a framed title line (`** GLOSSARY **` gives `GLOSSARY`), else ''."""
+    match = _BANNER.match(line.strip())
+    return match["text"] if match else ""
+
+
+def _one_liner(line: str) -> tuple[str, str] | None:
+    """Return (name, gloss) for a line holding a term and its gloss in another script."""
+    match = _ONE_LINER.match(line.strip())
+    if not match or line.strip().endswith((":", "：")):
+        return None
+    if not any(_other_script_letter(c) for c in match["rest"]):
+        return None
+    return clean_label(match["name"]), match["rest"].strip()
+
+
+def _other_script_letter(char: str) -> bool:
+    return char.isalpha() and not char.isascii() and "LATIN" not in unicodedata.name(char, "")
+
+
+def _banner_entries(blocks: list[_Block]) -> dict[int, list[int]]:
+    """Return {banner block: the blocks of its section} for each framed title whose section
+    (up to the next framed title) holds fewer than two entries: the title names one term and
+    the section is its text (`** context **` over a paragraph about contexts)."""
+    found: dict[int, list[int]] = {}
+    starts = [i for i, b in enumerate(blocks) if len(b.names) == 1 and not b.body and _banner(b.names[0][1])]
+    for start, end in zip(starts, [*starts[1:], len(blocks)][: len(starts)], strict=True):
+        section = list(range(start + 1, end))
+        if section and len(_entries([blocks[i] for i in section])) < 2:
+            found[start] = section
+    return found
 
 
 def _definition(body: tuple[tuple[int, str], ...]) -> str:
@@ -225,6 +270,7 @@ class HangingIndentReader:
             return 0.0
         content = sum(1 for _, line in numbered_lines(text) if line.strip())
         covered = sum(len(b.names) + sum(1 for _, line in b.body if line.strip()) for b in entries)
+        covered += _other_entry_lines(blocks)
         share = covered / max(1, content)
         return MAX_CONFIDENCE * share if share >= 0.6 else 0.0
 
@@ -232,7 +278,21 @@ class HangingIndentReader:
         """Return one entry per run of names with its indented body; other lines are reported."""
         entries: list[Entry] = []
         unused: list[Unused] = []
-        for whole in _blocks(text):
+        blocks = _blocks(text)
+        sections = _banner_entries(blocks)
+        in_sections = {i for section in sections.values() for i in section}
+        one_liners = sum(1 for b in blocks if not b.body for _, line in b.names if _one_liner(line))
+        if one_liners < MIN_ONE_LINERS:
+            one_liners = 0
+        for place, whole in enumerate(blocks):
+            if place in in_sections:
+                continue
+            if place in sections:
+                entries.append(_section_entry(whole, [blocks[i] for i in sections[place]], source))
+                continue
+            if one_liners and (entry := _one_liner_entry(whole, source)):
+                entries += entry
+                continue
             heading, block = _split_heading(whole)
             for number, line in heading:
                 if pointer := _pointer_line(line):
@@ -261,3 +321,44 @@ class HangingIndentReader:
                 Entry(source, block.names[0][0], last, names[0], labels or (names[0],), definition)
             )
         return entries_and_unused(entries, unused)
+
+
+def _other_entry_lines(blocks: list[_Block]) -> int:
+    """Return the lines of framed-title sections and one-line entries (see `read`)."""
+    sections = _banner_entries(blocks)
+    lines = sum(
+        1 + sum(len(blocks[i].names) + sum(1 for _, line in blocks[i].body if line) for i in section)
+        for section in sections.values()
+    )
+    one_liners = sum(1 for b in blocks if not b.body for _, line in b.names if _one_liner(line))
+    return lines + (one_liners if one_liners >= MIN_ONE_LINERS else 0)
+
+
+def _section_entry(banner: _Block, section: list[_Block], source: str) -> Entry:
+    """Return the entry a framed title and the text of its section give."""
+    number, line = banner.names[0]
+    lines = tuple(sorted((*(n for b in section for n in b.names), *(n for b in section for n in b.body))))
+    name = clean_label(_banner(line))
+    last = max((n for n, text in lines if text.strip()), default=number)
+    return Entry(source, number, last, name, parse_term(name)[0] or (name,), _definition(lines))
+
+
+def _one_liner_entry(block: _Block, source: str) -> list[Entry]:
+    """Return the entries of a block of one-line entries (`candidate 候補`), or of one such line
+    whose gloss runs on in the indented lines below it; [] when the block is not one."""
+    if block.body:
+        if len(block.names) != 1 or not (split := _one_liner(block.names[0][1])):
+            return []
+        number = block.names[0][0]
+        name, rest = split
+        last = max(n for n, line in block.body if line)
+        definition = _definition(((number, rest), *block.body))
+        return [Entry(source, number, last, name, parse_term(name)[0] or (name,), definition)]
+    splits = [(number, _one_liner(line)) for number, line in block.names]
+    if not splits or not all(split for _, split in splits):
+        return []
+    return [
+        Entry(source, number, number, split[0], parse_term(split[0])[0] or (split[0],), split[1])
+        for number, split in splits
+        if split
+    ]
