@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
@@ -228,8 +228,16 @@ def _label_tokens(label: str, keep_case: bool) -> list[str]:
 
 def _marked_words(tables: Iterable[PatternTable]) -> tuple[frozenset[str], frozenset[str]]:
     """Return the label words (lower case) that end in name marks (`a*`, `c++`, `c#`), and those
-    joined by `_` or `@` (`create_graph`, `pass@k`)."""
-    words = {word.lower() for table in tables for pattern in table for word in pattern.split()}
+    joined by `_` or `@` (`create_graph`, `pass@k`): the words around each mark of the patterns
+    joined by spaces, found by plain searches (a few dozen words of thousands of patterns)."""
+    text = " ".join(pattern for table in tables for pattern in table)
+    words: set[str] = set()
+    for mark in "*+#_@":
+        at = text.find(mark)
+        while at >= 0:
+            start, end = text.rfind(" ", 0, at) + 1, text.find(" ", at)  # (each pattern ends in a space)
+            words.add(text[start:end].lower())
+            at = text.find(mark, end)
     marked = frozenset(word for word in words if word[-1] in _NAME_MARKS)
     joined = frozenset(word for word in words if "_" in word or "@" in word)
     return marked, joined
@@ -317,23 +325,30 @@ class _Automata:
     """
 
     def __init__(self, folded: dict[str, _Pattern], cased: dict[str, _Pattern]) -> None:
-        # lower-case key -> (its folded pattern or None, ((cased pattern, its data), …))
-        merged: dict[str, tuple[_Pattern | None, tuple[tuple[str, _Pattern], ...]]] = {
-            key: (found, ()) for key, found in folded.items()
-        }
+        # The lower-case keys searched: the folded patterns, then the cased ones' not among them;
+        # for each, its folded pattern or None, and ((cased pattern, its data), …). Two flat
+        # lists, not one of pairs: fewer objects to unpickle, no unpacking per hit.
+        keys = list(folded)
+        self.folded: list[_Pattern | None] = list(folded.values())
+        self.cased: list[tuple[tuple[str, _Pattern], ...]] = [()] * len(keys)
         rest: dict[str, _Pattern] = {}
+        index_of: dict[str, int] | None = None  # (made for the first cased pattern)
         for key, found in cased.items():
             if not key.isascii():
                 rest[key] = found
                 continue
             lower = key.lower()
-            folded_found, cased_found = merged.get(lower, (None, ()))
-            merged[lower] = (folded_found, (*cased_found, (key, found)))
-        # (two flat lists, not one of pairs: fewer objects to unpickle, no unpacking per hit)
-        self.folded = [folded_found for folded_found, _ in merged.values()]
-        self.cased = [cased_found for _, cased_found in merged.values()]
-        self.lengths = [len(key) for key in merged]
-        self.automaton = _trie(list(merged))
+            if index_of is None:
+                index_of = dict(zip(keys, range(len(keys)), strict=True))
+            at = index_of.get(lower)
+            if at is None:
+                at = index_of[lower] = len(keys)
+                keys.append(lower)
+                self.folded.append(None)
+                self.cased.append(())
+            self.cased[at] = (*self.cased[at], (key, found))
+        self.lengths = [len(key) for key in keys]
+        self.automaton = _trie(keys)
         self.rest_keys, self.rest_found = list(rest), list(rest.values())
         self.rest = _trie(self.rest_keys)
 
@@ -377,11 +392,16 @@ class _PatternMaker:
         self.made: dict[_Pattern, _Pattern] = {}
         self.owners: dict[tuple[str, ...], tuple[str, ...]] = {}
 
-    def __call__(self, pattern: str, owners: dict[str, str]) -> _Pattern:
-        ids = tuple(owners) if len(owners) == 1 else tuple(sorted(owners))  # (most have one)
-        ids = self.owners.setdefault(ids, ids)
-        found = (ids, owners[ids[0]], pattern.count(" ") - 1)
-        return self.made.setdefault(found, found)
+    def table(self, table: PatternTable) -> dict[str, _Pattern]:
+        """Return what each pattern of the table stands for."""
+        made, made_owners = self.made.setdefault, self.owners.setdefault
+        out: dict[str, _Pattern] = {}
+        for pattern, owners in table.items():
+            ids = tuple(owners) if len(owners) == 1 else tuple(sorted(owners))  # (most have one)
+            ids = made_owners(ids, ids)
+            found = (ids, owners[ids[0]], pattern.count(" ") - 1)
+            out[pattern] = made(found, found)
+        return out
 
 
 def _trie(keys: list[str]) -> ahocorasick.Automaton | None:
@@ -389,8 +409,7 @@ def _trie(keys: list[str]) -> ahocorasick.Automaton | None:
     if not keys:
         return None
     automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-    for index, key in enumerate(keys):
-        automaton.add_word(key, index)
+    deque(map(automaton.add_word, keys, range(len(keys))), maxlen=0)  # (each key added, no Python loop)
     automaton.make_automaton()
     return automaton
 
@@ -503,9 +522,7 @@ class TermMatcher:
                         first = min(map(rank, owners))
                         table[pattern] = {o: label for o, label in owners.items() if rank(o) == first}
         made = _PatternMaker()
-        self._automata = _Automata(
-            {p: made(p, o) for p, o in folded.items()}, {p: made(p, o) for p, o in cased.items()}
-        )
+        self._automata = _Automata(made.table(folded), made.table(cased))
         self.terms = terms
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
