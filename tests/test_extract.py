@@ -685,3 +685,18 @@ def test_a_definition_list_item_whose_term_is_a_sentence_of_advice_is_no_entry(t
     kept = {e.term.lower() for e in result.entries}
     assert "bosun" in kept
     assert "stow the lines" not in kept
+
+
+def test_a_name_in_title_case_named_as_a_kind_or_glossed_in_a_labelled_list_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "fleet.adoc").write_text(
+        "== Fleet\n\nThe yard keeps its charts in a folding case called a _Chart Roll_.\n\n"
+        "Spring 1921:: __Blue Heron__\u2014A ketch built for the coastal mail run.\n\n"
+        "* *Harbour Guide* - A brief introduction to the moorings of the bay.\n\n"
+        "The yard pays its crews in a local token called _scrip_, which buys food at the store.\n\n"
+        "Run `scrip --balance` to see what is left. The Blue Heron still sails.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert "Spring 1921" not in found  # the label is a date; the marked name in its text is the term
+    assert found["Chart Roll"].confidence >= 0.6
+    assert found["Blue Heron"].confidence >= 0.6
+    assert found["Harbour Guide"].confidence < 0.6  # what a document holds: a title, not a term
+    assert found["scrip"].confidence >= 0.6  # named as a kind of thing, though a command shares its name

@@ -21,6 +21,7 @@ from termbase.documents.model import (
     CODE_SPAN,
     DEFINITION,
     DFN,
+    EMPHASIS,
     GLOSSARY_LINK,
     HEADING,
     LIST_ITEM,
@@ -125,10 +126,19 @@ _CLAUSE_MEANING = re.compile(
 )
 
 
+#: What follows a marked name that opens a labelled item's text and is glossed there: a colon or a dash.
+_GLOSS_MARK = re.compile(r"^[\"'”’]?\s*(?::|[—–]|\s-{1,3}\s)")
+
+
 def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Finding | None:
     term = clean_term(block.term)
     if term_problem(term) or not sentences:
         return None
+    marked = [s for s in block.spans if s.kind in {STRONG, EMPHASIS, DFN}]
+    opening = min(marked, key=lambda s: s.start, default=None)
+    if opening is not None and not block.text[: opening.start].strip(" \"'“‘") \
+            and _GLOSS_MARK.match(block.text[opening.end :]):
+        return None  # "Spring 1921:: __Blue Heron__—A ketch …": the label is a date, the marked name the term
     text = sentences[0].text
     if len(text) < 60 and len(sentences) > 1:
         text += " " + sentences[1].text

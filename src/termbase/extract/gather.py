@@ -106,6 +106,18 @@ _CALLED_IN_PROSE = re.compile(
 )
 
 
+_GLOSSED_BY_COLON = "followed by a colon and its meaning"
+#: A gloss that says what kind of thing a name is, not what a document holds ("A brief introduction to …").
+_NOUN_PHRASE_GLOSS = re.compile(
+    r"^An?\s+(?!(?:(?:brief|short|quick|general|complete|full)\s+)?(?:introduction|overview|guide|summary|"
+    r"list|collection|description|tutorial|reference|document|page|set|series|index)\b)[a-z]"
+)
+#: Evidence of a marked name given by "called / known as".
+_NAMED_IN_ITALICS = "introduced by 'called / known as'"
+#: "a cryptocurrency called *ether*": a kind of thing and the name it is called by (not "a module called x").
+_KIND_CALLED = re.compile(r"\b(?:an?|the)\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]{2,}\s*,?\s+(?:which\s+is\s+)?"
+                          r"(?:called|known\s+as|termed)\s", re.I)
+
 #: "Understanding WCAG 2.2", "Python 3.12", "1.4.2 Audio Control": a numbered name, not a term.
 _VERSIONED = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])")
 
@@ -371,8 +383,12 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append("holds a version or section number: the name of a document or a product")
     # a name in title case is a heading's or a product's, unless the book links it to its glossary, whose
     # entry is written so ("a :term:`frontend <Build Frontend>` tool"): the capitals are the glossary's
+    # nor when a sentence names it as a kind ("a data structure called a *Merkle Patricia Tree*") or glosses
+    # it with a noun phrase ("__Ice Age__—A hard fork …")
     if title_case(term) and not any(len(o.finding.labels) > 1 for o in group) \
-            and not any(o.finding.markup in {GLOSSARY_LINK, TERM_ROLE} for o in group):
+            and not any(o.finding.markup in {GLOSSARY_LINK, TERM_ROLE} for o in group) \
+            and not any(NAMED_AS_KIND in o.finding.evidence or (_GLOSSED_BY_COLON in o.finding.evidence
+                        and _NOUN_PHRASE_GLOSS.match(o.finding.definition)) for o in defining):
         confidence -= 0.25
         evidence.append("in title case: a name or a heading rather than a term")
     marked = any(o.finding.markup in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE} for o in group)
@@ -382,7 +398,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     # "the point where two lines meet is called a "junction"": prose names the idea the command
     # of the same name is named after
     named_in_prose = any(o.finding.markup in {"", QUOTED} and _CALLED_IN_PROSE.search(o.sentence)
-                         for o in defining) or COMMAND_HEADING in evidence
+                         for o in defining) or COMMAND_HEADING in evidence \
+        or any(o.finding.markup in {EMPHASIS, STRONG} and _NAMED_IN_ITALICS in o.finding.evidence
+               and _KIND_CALLED.search(o.sentence) for o in defining)
     if term.lower() in code_names and not marked and not generic and not named_in_prose:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
