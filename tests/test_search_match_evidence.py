@@ -97,3 +97,13 @@ def test_a_concept_labelled_in_lower_case_before_a_label_makes_a_kind(termbase: 
     index = termbase.search_index()
     assert index._makes_a_kind("warp", "spectral normalization")  # a thing: a compound
     assert not index._makes_a_kind("warp", "HMM")  # a label with capitals: a name
+
+
+def test_a_question_about_what_an_unknown_subject_does_names_it(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    answer = index.answer("how does zorblat run gpu threads together")
+    assert answer.hits == []
+    assert answer.unknown == ("zorblat",)
+    assert [h.id for h in answer.related] == ["warp"]
+    assert index.answer("how does a warp run its threads").unknown == ()  # a known subject
+    assert index.answer("how do i run gpu threads together").unknown == ()  # the user's own question

@@ -707,11 +707,45 @@ class SearchIndex:
         opens_a_statement = not any(w in QUESTION_WORDS for w in _FTS_TOKEN.findall(text.lower()))
         if not unknown_words and opens_a_statement and self._coined_and_foreign(first, []):
             unknown_words = (first,)  # "deepfm click through rate prediction": no text holds "deepfm"
+        best = [hit.id for hit in top]
         return search_abstain.RuleFlags(
             unknown_words,
             search_names.unknown_phrases(self.db, self.lock, self, text),
-            self._partly_named(text, [hit.id for hit in top], top[0].matched == "fulltext"),
+            self._partly_named(text, best, top[0].matched == "fulltext") or self._unknown_subject(text, best),
         )
+
+    def _unknown_subject(self, text: str, best: list[str]) -> tuple[str, ...]:
+        """Return the subject of a question about what something does ("how does dagster
+        orchestrate data assets", "what does dbt do ...") when the termbase does not know it:
+        no label opens it, and no hit the user sees (`best`) holds its first word in its labels
+        or text. A question about a known concept ("how does a transformer know the order of
+        the tokens") or about the user ("how do I ...") is answered as before. The name given
+        is the subject's first word with the words after it that are no everyday words, or
+        are words of the best hit's labels ("habana gaudi", "common voice": what the hit is
+        close to), at most three."""
+        tokens = search_names.question_subject(text)
+        if not tokens or tokens[0].lower() in QUESTION_WORDS or tokens[0].lower() in _STOPWORDS:
+            return ()
+        for size in range(1, min(search_names.NAME_MAX_WORDS, len(tokens)) + 1):
+            phrase = " ".join(tokens[:size])
+            if self.names_a_label(phrase) or self.misspells_a_label(phrase):
+                return ()
+        first = tokens[0].lower()
+        for concept_id in best:
+            labels = self.labels.get(concept_id, ()) or (self.preferred.get(concept_id, ""),)
+            held = search_names.uncovered_words(first, labels)[0]
+            if held or self._in_text(concept_id, first, whole_word=True):
+                return ()
+        name = [tokens[0]]
+        top_labels = self.labels.get(best[0], ()) or (self.preferred.get(best[0], ""),)
+        for token in tokens[1 : search_names.NAME_MAX_WORDS - 1]:
+            word = token.lower()
+            if word in _STOPWORDS or (
+                is_everyday_word(word) and not search_names.uncovered_words(word, top_labels)[0]
+            ):
+                break
+            name.append(token)
+        return (" ".join(name),)
 
     def _partly_named(self, text: str, best: list[str], words_only: bool = False) -> tuple[str, ...]:
         """Return the name a query asks about when the best hit, found by meaning or by words

@@ -357,6 +357,22 @@ def asked_names(
     return [(" ".join(lead), "purpose" if tokens[len(lead)].lower() == "for" else "opening")]
 
 
+#: Questions about what something does, its subject after the question words ("how does
+#: dagster orchestrate ...", "what does dbt do ...", "why do the gradients vanish").
+_ASKS_WHAT_IT_DOES = re.compile(
+    r"^(?:how|why|what)\s+(?:does|do|did)\s+(?:a\s+|an\s+|the\s+)?(?P<subject>\S.*)$", re.IGNORECASE
+)
+
+
+def question_subject(text: str) -> list[str]:
+    """Return the words of a question about what something does from its subject on (as
+    typed, edge punctuation left out), or none for another query."""
+    match = _ASKS_WHAT_IT_DOES.match(text.strip())
+    if not match:
+        return []
+    return [t for t in (t.strip(_EDGE_PUNCTUATION) for t in match.group("subject").split()) if t]
+
+
 def first_word_marked(name: str) -> bool:
     """Return True if a name's first word is capitalised and the rest of it is lower case
     ("Hungarian"): at the start of a query that is a name's capital or a sentence's."""
