@@ -700,3 +700,14 @@ def test_a_name_in_title_case_named_as_a_kind_or_glossed_in_a_labelled_list_is_k
     assert found["Blue Heron"].confidence >= 0.6
     assert found["Harbour Guide"].confidence < 0.6  # what a document holds: a title, not a term
     assert found["scrip"].confidence >= 0.6  # named as a kind of thing, though a command shares its name
+
+
+def test_a_heading_over_a_sentence_saying_what_its_term_is_with_a_modifier(tmp_path: Path) -> None:
+    (tmp_path / "knots.md").write_text(
+        "# Knots\n\n## Bowlines\n\nA harbour bowline is a loop that does not slip under load.\n\n"
+        "## Hitches\n\nSailors tie hitches all day.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    bowline = found["bowline"]
+    assert "the section heading names it and a sentence below says what it is" in bowline.evidence
+    assert bowline.confidence >= 0.6
+    assert found.get("hitch") is None or found["hitch"].confidence < 0.6  # only used under its heading

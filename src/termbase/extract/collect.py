@@ -377,6 +377,15 @@ def _singular_if_written(term: str, singular: str, paragraphs: list[Block]) -> s
     return term[: len(term) - len(last)] + (singular if last.islower() else last[: len(singular)])
 
 
+def _says_what_it_is(text: str, words: list[str]) -> bool:
+    """Return True when a sentence opens with the term (after an article and up to two modifiers) and says
+    what it is: "An Ethereum public key is a point …", "Slices are views into …"."""
+    phrase = r"[\s-]+".join(re.escape(w) for w in words)
+    return re.match(rf"(?:(?:an?|the)\s+)?(?:[\w'’-]+\s+){{0,2}}?{phrase}(?:s|es)?\s+(?:is|are)\s+"
+                    r"(?:(?:an?|the|one)\s|[a-z]{3,}s\s+(?:that|which|of|into|for)\s)",
+                    text, re.I) is not None
+
+
 def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
                        where: str, prose: str = "") -> Occurrence | None:
     """Return the finding for a title (a section heading, a callout's title) that names a term the
@@ -415,6 +424,11 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
             text += " " + " ".join(sentences[position + 1].text.split())
         if question:  # the heading asks what it is and the paragraph answers
             evidence: tuple[str, ...] = (f"{where} asks what it is and the text below answers",)
+            score = 0.55
+        elif _says_what_it_is(text, words):
+            # "## Public keys" over "An Ethereum public key is a point on a curve …": the sentence says what
+            # the heading's term is, with a modifier of its own
+            evidence = (f"{where} names it and a sentence below says what it is",)
             score = 0.55
         else:
             evidence = (f"{where} names it and the text below explains it",)
