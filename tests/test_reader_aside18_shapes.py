@@ -386,3 +386,30 @@ def test_plain_notes_mixing_one_line_glosses_colon_names_and_framed_titles():
     assert entries["firing"].definition == "窯で器を焼く工程。 酸化と還元がある。"
     assert {u.line: u.reason for u in source.result.unused}[1].startswith("line at the margin")
     accounted(text, source)
+
+
+def test_rest_grid_table_of_terms():
+    text = (
+        "Pottery words\n"
+        "-------------\n"
+        "\n"
+        "+-----------+----------------------------+-------+\n"
+        "| Term      | Definition                 | Field |\n"
+        "+===========+============================+=======+\n"
+        "| Kiln      | An oven that fires clay    | fire  |\n"
+        "|           | until it is hard.          |       |\n"
+        "+-----------+----------------------------+-------+\n"
+        "| Glaze     | A glassy coat on a pot.    | coat  |\n"
+        "+-----------+----------------------------+-------+\n"
+        "| ``Slip``  | Clay thinned with water.   |       |\n"
+        "+-----------+----------------------------+-------+\n"
+        "\n"
+        "More words follow.\n"
+    )
+    source = read("words.rst", text)
+    assert source.source.reader == "rest-table"
+    entries = by_term(source)
+    assert set(entries) == {"Kiln", "Glaze", "Slip"}
+    assert entries["Kiln"].definition == "An oven that fires clay until it is hard.\n\nField: fire"
+    assert entries["Slip"].definition == "Clay thinned with water."
+    accounted(text, source)

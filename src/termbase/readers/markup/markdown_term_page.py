@@ -184,17 +184,12 @@ class MarkdownTermPageReader:
         page = _page(text)
         lines = text.splitlines()
         entries: list[Entry] = []
-        unused = [Unused(source, number, line, reason) for number, line, reason in page.unused]
+        placeholders: set[int] = set()  # the lines of placeholder terms and of their sections
         starts = [*(t.line for t in page.terms[1:]), len(lines) + 1][: len(page.terms)]
         for term, following in zip(page.terms, starts, strict=True):
             definition = _definition(term)
-            if not definition or not term.text:  # its lines and its sections' lines: a placeholder
-                unused = [u for u in unused if not term.line <= u.line < following]
-                unused += [
-                    Unused(source, n, lines[n - 1].strip(), REASON_PLACEHOLDER)
-                    for n in range(term.line, following)
-                    if lines[n - 1].strip()
-                ]
+            if not definition or not term.text:
+                placeholders.update(n for n in range(term.line, following) if lines[n - 1].strip())
                 continue
             labels, groups = parse_term(term.text)
             raw = "\n".join(line for _, line in term.body)
@@ -212,6 +207,12 @@ class MarkdownTermPageReader:
                     topics=tuple(dict.fromkeys(term.topics)),
                 )
             )
+        unused = [
+            Unused(source, number, line, reason)
+            for number, line, reason in page.unused
+            if number not in placeholders
+        ]
+        unused += [Unused(source, n, lines[n - 1].strip(), REASON_PLACEHOLDER) for n in sorted(placeholders)]
         return entries_and_unused(entries, unused, page.terms[0].text if page.terms else "")
 
 

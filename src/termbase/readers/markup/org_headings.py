@@ -131,6 +131,12 @@ class OrgHeadingsReader:
         title = ""
         sections: dict[int, str] = {}
         starts = {h.index: h for h in headings}
+        ends: dict[int, int] = {}  # a heading → the next heading at the term level or above
+        following = len(lines)
+        for h in reversed(headings):
+            ends[h.index] = following
+            if h.level <= level:
+                following = h.index
         index = 0
         while index < len(lines):
             line = lines[index]
@@ -142,9 +148,7 @@ class OrgHeadingsReader:
                     unused.append(Unused(source, index + 1, line.strip(), REASON_HEADING))
                     index += 1
                     continue
-                end = next(
-                    (h.index for h in headings if h.index > index and h.level <= level), len(lines)
-                )
+                end = ends[index]
                 entry = self._entry(lines, index, end, heading, tuple(sections.values()), source)
                 if entry is None:
                     unused.extend(

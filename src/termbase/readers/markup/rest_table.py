@@ -1,4 +1,6 @@
-"""reStructuredText simple tables: columns under `=====  =====` borders, one row per term.
+"""reStructuredText tables, one row per term: simple tables (columns under `=====  =====`
+borders) and grid tables (`+-----+-----+` borders, `| … | … |` rows, `+=====+` under the header;
+Pandoc Markdown writes them too).
 
 Example (the shape, written for the tests)::
 
@@ -14,13 +16,14 @@ Example (the shape, written for the tests)::
               per hour
     ========= ==================================
 
-The border's `=` runs give the columns; a border, rows, a border and more rows make the
-first rows a header (column names), otherwise every row is a body row. A row whose first
-cell is empty continues the row above it (reST's own rule). The term is the column the
-header names as a term, else the first; the definition the column named as one, else the
-one with the most text; other columns are kept as `Name: value` notes. TeX math in a term
-(`$T_k$`, :math:`\\rho`) becomes plain text for its label (`T_k`, `ρ`). Every line outside
-the tables (titles, directives, comments) is reported.
+In a simple table the border's `=` runs give the columns; a border, rows, a border and more
+rows make the first rows a header (column names), otherwise every row is a body row. A row
+whose first cell is empty continues the row above it (reST's own rule). In a grid table the
+`+` of the top border give the columns and each row runs from one border to the next. The
+term is the column the header names as a term, else the first; the definition the column
+named as one, else the one with the most text; other columns are kept as `Name: value`
+notes. TeX math in a term (`$T_k$`, :math:`\\rho`) becomes plain text for its label (`T_k`,
+`ρ`). Every line outside the tables (titles, directives, comments) is reported.
 """
 
 from __future__ import annotations
@@ -100,23 +103,101 @@ def _cells(line: str, columns: tuple[int, ...]) -> list[str]:
     return cells
 
 
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """A table as the reader uses it: its border and header lines, column names, and each body
+    row's lines with its cells (a row's lines joined per column)."""
+
+    borders: tuple[int, ...]
+    header: tuple[int, ...]
+    names: list[str]
+    rows: list[tuple[list[int], list[str]]]
+
+    @property
+    def span(self) -> range:
+        return range(min(self.borders), max(self.borders) + 1)
+
+
+def _simple_read(lines: list[str], table: _Table) -> _Read:
+    rows = [(row, _joined([_cells(lines[i], table.columns) for i in row])) for row in _rows(lines, table)]
+    return _Read(table.borders, table.header, _header_names(lines, table), rows)
+
+
+def _joined(cells_per_line: list[list[str]]) -> list[str]:
+    """Return a row's cells: each column's text over the row's lines, joined by spaces."""
+    width = max(len(cells) for cells in cells_per_line)
+    return [
+        " ".join(cells[c] for cells in cells_per_line if c < len(cells) and cells[c]).strip()
+        for c in range(width)
+    ]
+
+
+#: A grid table's border (`+-----+-----+`) and header border (`+=====+=====+`).
+_GRID_BORDER = re.compile(r"^ *\+(?:-+\+){2,} *$")
+_GRID_HEADER = re.compile(r"^ *\+(?:=+\+){2,} *$")
+
+
+def _grid_reads(lines: list[str]) -> list[_Read]:
+    """Return the page's grid tables: `+---+---+` borders, `| a | b |` rows, `+===+` under a header."""
+    reads: list[_Read] = []
+    index = 0
+    while index < len(lines):
+        if not _GRID_BORDER.match(lines[index]):
+            index += 1
+            continue
+        start = index
+        while index + 1 < len(lines) and lines[index + 1].lstrip().startswith(("|", "+")):
+            index += 1
+        reads.append(_grid_read(lines, start, index))
+        index += 1
+    return [read for read in reads if len(read.rows) >= MIN_ROWS and len(read.names) >= 2]
+
+
+def _grid_read(lines: list[str], first: int, last: int) -> _Read:
+    """Return the grid table on lines first..last (0-based)."""
+    bars = [i for i, char in enumerate(lines[first]) if char == "+"]
+    borders = [
+        i for i in range(first, last + 1) if _GRID_BORDER.match(lines[i]) or _GRID_HEADER.match(lines[i])
+    ]
+    groups: list[list[int]] = []
+    border_lines = set(borders)
+    for i in range(first, last + 1):
+        if i in border_lines:
+            groups.append([])
+        elif groups:
+            groups[-1].append(i)
+    groups = [group for group in groups if group]
+    header_end = next((i for i in borders if _GRID_HEADER.match(lines[i])), -1)
+    split = sum(1 for group in groups if group[-1] < header_end)
+    header, body = groups[:split], groups[split:]
+
+    def cells(line: str) -> list[str]:
+        return [line[a + 1 : b].strip() for a, b in itertools.pairwise(bars)]
+
+    names = [""] * (len(bars) - 1)
+    if header:
+        names = _joined([cells(lines[i]) for group in header for i in group])
+    rows = [(group, _joined([cells(lines[i]) for i in group])) for group in body]
+    return _Read(tuple(borders), tuple(i for group in header for i in group), names, rows)
+
+
 class RestTableReader:
-    """Reads reST simple tables, one row per term (see the module docstring)."""
+    """Reads reST simple and grid tables, one row per term (see the module docstring)."""
 
     name = "rest-table"
-    description = "reST simple table: `=====  =====` borders, a term column and a definition column"
+    description = "reST simple or grid table (`=====  =====`, `+----+----+`): a term and a definition column"
 
     def detect(self, text: str) -> float:
         """Return 0.5–0.85: the more of the page its tables' rows fill, the surer."""
-        if "==" not in text:
+        if "==" not in text and "+--" not in text:
             return 0.0
         lines = text.splitlines()
-        tables = _tables(lines)
-        if not tables:
+        reads = _reads(lines)
+        if not reads:
             return 0.0
-        rows = sum(len(t.body) + len(t.header) + len(t.borders) for t in tables)
+        rows = sum(len(read.span) for read in reads)
         content = sum(1 for line in lines if line.strip())
-        return round(0.5 + 0.35 * rows / max(1, content), 3)
+        return round(0.5 + 0.35 * min(1.0, rows / max(1, content)), 3)
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per body row; borders, headers and text outside are reported."""
@@ -124,16 +205,15 @@ class RestTableReader:
         entries: list[Entry] = []
         unused: list[Unused] = []
         taken: set[int] = set()
-        for table in _tables(lines):
-            taken.update(range(table.borders[0], table.borders[-1] + 1))
+        for table in _reads(lines):
+            taken.update(table.span)
             unused += [Unused(source, i + 1, lines[i].strip(), REASON_BORDER) for i in table.borders]
-            names = _header_names(lines, table)
             unused += [
                 Unused(source, i + 1, lines[i].strip(), _header_reason(lines[i])) for i in table.header
             ]
-            term_at, definition_at = _roles(names, lines, table)
-            for row in _rows(lines, table):
-                entry = _entry(lines, row, table.columns, names, term_at, definition_at, source)
+            term_at, definition_at = _roles(table)
+            for row, cells in table.rows:
+                entry = _entry(row, cells, table.names, term_at, definition_at, source)
                 if isinstance(entry, Entry):
                     entries.append(entry)
                 else:
@@ -144,6 +224,12 @@ class RestTableReader:
             if line.strip() and i not in taken
         ]
         return entries_and_unused(entries, unused, _title(lines))
+
+
+def _reads(lines: list[str]) -> list[_Read]:
+    """Return the page's simple and grid tables."""
+    simple = [_simple_read(lines, table) for table in _tables(lines)] if any("==" in s for s in lines) else []
+    return simple + (_grid_reads(lines) if any(s.lstrip().startswith("+-") for s in lines) else [])
 
 
 def _header_reason(line: str) -> str:
@@ -161,18 +247,16 @@ def _header_names(lines: list[str], table: _Table) -> list[str]:
     return names
 
 
-def _roles(names: list[str], lines: list[str], table: _Table) -> tuple[int, int]:
+def _roles(table: _Read) -> tuple[int, int]:
     """Return (term column, definition column): as the header names them, else the first column
     and the other column with the most text."""
-    roles = [field_role(name) for name in names]
+    roles = [field_role(name) for name in table.names]
     term_at = roles.index("term") if "term" in roles else 0
     if "definition" in roles and roles.index("definition") != term_at:
         return term_at, roles.index("definition")
-    lengths = [0] * len(table.columns)
-    for i in table.body:
-        for column, cell in enumerate(_cells(lines[i], table.columns)):
-            lengths[column] += len(cell)
-    others = [c for c in range(len(table.columns)) if c != term_at]
+    width = len(table.names)
+    lengths = [sum(len(cells[c]) for _, cells in table.rows if c < len(cells)) for c in range(width)]
+    others = [c for c in range(width) if c != term_at]
     return term_at, max(others, key=lambda c: (lengths[c], -c))
 
 
@@ -189,19 +273,10 @@ def _rows(lines: list[str], table: _Table) -> list[list[int]]:
 
 
 def _entry(
-    lines: list[str],
-    row: list[int],
-    columns: tuple[int, ...],
-    names: list[str],
-    term_at: int,
-    definition_at: int,
-    source: str,
+    row: list[int], cells: list[str], names: list[str], term_at: int, definition_at: int, source: str
 ) -> Entry | str:
     """Return the entry a row gives, or the reason it gives none."""
-    cells = [""] * len(columns)
-    for i in row:
-        for column, cell in enumerate(_cells(lines[i], columns)):
-            cells[column] = f"{cells[column]} {cell}".strip()
+    cells = [*cells, *[""] * (len(names) - len(cells))]
     found = Inline()
     term = clean_label(plain_term(math_text(cells[term_at]), found)) if cells[term_at] else ""
     if not term:
