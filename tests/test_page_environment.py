@@ -84,3 +84,18 @@ def test_articles_rendered_in_one_context_equal_each_rendered_alone(
     assert site.render_articles(views, context) == alone
     if "extra" in article:  # the variable one page set is not seen by the next one
         assert alone[1:] == ["<p>x</p>", "<p></p>"]
+
+
+def test_the_markdown_test_in_parts_finds_what_the_whole_pattern_finds() -> None:
+    """`has_markdown_syntax` (a character search, then a line-start rule) answers as the one
+    pattern does, on texts made of the characters that matter to either."""
+    import random
+
+    from termbase.web.render import _MARKDOWN_SYNTAX, has_markdown_syntax
+
+    alphabet = ["a", " ", "\t", "\n", "\u2028", "\x1f", "-", "+", ">", "1", "9", ".", ")", "*", "&", "é", "#"]
+    rng = random.Random(5)
+    texts = ["", "plain words", " - item", "1. first", "12) x", "a\n\nb", "a\n- b", "-x", " \u2028- x"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 8))) for _ in range(20_000)]
+    for text in texts:
+        assert has_markdown_syntax(text) == (_MARKDOWN_SYNTAX.search(text) is not None), repr(text)

@@ -74,10 +74,12 @@ def concept_block(record: ConceptRecord) -> str:
         lines.append(f"definition ({where}): " + " ".join(entry.definition.split()))
         if entry.origin.strip():
             lines.append("origin: " + origin_with_urls(" ".join(entry.origin.split())))
-        lines.extend(f"formula: {formula}" for formula in entry.formulas)
-    related = list(dict.fromkeys(r.to_id for r in record.related if r.kind == "see_also"))
-    if related:
-        lines.append("see also: " + ", ".join(related))
+        if entry.formulas:
+            lines.extend(f"formula: {formula}" for formula in entry.formulas)
+    if record.related:
+        related = list(dict.fromkeys(r.to_id for r in record.related if r.kind == "see_also"))
+        if related:
+            lines.append("see also: " + ", ".join(related))
     return "\n".join(lines)
 
 

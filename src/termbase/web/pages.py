@@ -308,9 +308,11 @@ class LabelKind(NamedTuple):
 
 def label_kinds(record: ConceptRecord) -> list[LabelKind]:
     """Return every label of the concept with its kind: preferred, acronym, expansion, alternative."""
-    acronyms, expansions = record.acronyms, record.expansions
+    acronyms, expansions, labels = record.acronyms, record.expansions, record.labels
+    if len(labels) == 1 and labels[0] == record.label:  # most concepts: one label, the preferred one
+        return [LabelKind(labels[0], "preferred")]
     kinds = []
-    for label in dict.fromkeys(record.labels):
+    for label in dict.fromkeys(labels):
         kind = (
             "preferred"
             if label == record.label
@@ -394,14 +396,14 @@ def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[st
         label = item.label if item else concept_id
         return {"id": concept_id, "label": label, "href": concept_href(concept_id)}
 
-    backlinks = (
-        sorted(
-            (ref(i) for i in dict.fromkeys(r.from_id for r in record.mentioned_in)),
+    mentioned_in = record.mentioned_in
+    if len(mentioned_in) < 2:
+        backlinks = [ref(mentioned_in[0].from_id)] if mentioned_in else []
+    else:
+        backlinks = sorted(
+            (ref(i) for i in dict.fromkeys(r.from_id for r in mentioned_in)),
             key=lambda made: made["label"].casefold(),
         )
-        if record.mentioned_in
-        else []
-    )
     summary = by_id.get(record.id)
     return {
         "page": "concept",

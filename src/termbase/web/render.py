@@ -159,11 +159,24 @@ def _markdown() -> MarkdownIt:
 
 #: Text with none of these characters renders the same as plain escaped text.
 _MARKDOWN_SYNTAX = re.compile(r"[*_`\[\]<>&\\#~!|$]|^\s*(?:[-+>]|\d+[.)])\s|\n\s*\n", re.MULTILINE)
+#: The parts of `_MARKDOWN_SYNTAX`: its characters, and what it looks for at a line start.
+_MARKDOWN_CHARACTERS = re.compile(r"[*_`\[\]<>&\\#~!|$]")
+_MARKDOWN_LINE_START = re.compile(r"\s*(?:[-+>]|\d+[.)])\s")
+
+
+def has_markdown_syntax(text: str) -> bool:
+    """Whether `_MARKDOWN_SYNTAX` finds anything in `text`: a search for its characters, then,
+    in a text of one line (most definitions), its line-start rule at the start alone."""
+    if _MARKDOWN_CHARACTERS.search(text):
+        return True
+    if "\n" in text:
+        return _MARKDOWN_SYNTAX.search(text) is not None
+    return _MARKDOWN_LINE_START.match(text) is not None
 
 
 def markdown_html(text: str) -> Markup:
     """Return a definition (Markdown) as sanitised HTML, ready to put in a page."""
-    if not _MARKDOWN_SYNTAX.search(text):  # plain text, with no `&`, `<` or `>` to escape
+    if not has_markdown_syntax(text):  # plain text, with no `&`, `<` or `>` to escape
         return safe_html(f"<p>{text.strip()}</p>")
     return _markdown_html(text)
 
