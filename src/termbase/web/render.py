@@ -375,6 +375,8 @@ def environment() -> Environment:
 
 #: An HTML tag, in rendered (sanitised) definition HTML.
 _TAG = re.compile(r"(<[^>]*>)")
+#: What `html.escape(…, quote=True)` changes in an attribute value.
+_ATTRIBUTE_SPECIAL = re.compile("[&<>\"']")
 #: Elements whose text is never linked: existing links, code, math.
 _NO_LINK_INSIDE = frozenset({"a", "code", "pre", "math"})
 
@@ -429,7 +431,9 @@ def _find_mention(text: str, evidence: str) -> tuple[int, int] | None:
     search with the pattern's exact rules. Anything else goes through the compiled pattern.
     """
     words = evidence.split()
-    if not evidence.isascii() or any(word[0] in _ASCII_SEPARATOR for word in words) or not _plain_case(text):
+    # A word can start with a separator only if it starts with "-" (split() took the spaces).
+    starts_apart = "-" in evidence and any(word[0] in _ASCII_SEPARATOR for word in words)
+    if not evidence.isascii() or starts_apart or not _plain_case(text):
         match = _mention_pattern(evidence).search(text)
         return match.span() if match else None
     lowered = text.lower()
@@ -474,7 +478,8 @@ def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: ob
                 wanted[evidence] = concept_id
         # Longer mentions first, so "multi head attention" is linked before "attention".
         todo = sorted(wanted.items(), key=lambda item: -len(item[0]))
-    parts = _TAG.split(str(definition))
+    # pieces as plain str (a Markup is not copied whole first)
+    parts = _TAG.split(definition if isinstance(definition, str) else str(definition))
     closed: list[str] = []
     for index, part in enumerate(parts):
         if not todo:  # every mention linked: the rest stays as it is
@@ -497,7 +502,9 @@ def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: ob
                 if span is None:
                     continue
                 start, end = span
-                href = html.escape(str(links.concept(concept_id)), quote=True)  # type: ignore[attr-defined]
+                href = str(links.concept(concept_id))  # type: ignore[attr-defined]
+                if _ATTRIBUTE_SPECIAL.search(href):
+                    href = html.escape(href, quote=True)
                 anchor = f'<a class="mention" href="{href}">{text[start:end]}</a>'
                 pieces[number : number + 1] = [
                     (text[:start], True),
@@ -507,7 +514,7 @@ def link_mentions(definition: Markup, mentions: list[tuple[str, str]], links: ob
                 todo.remove((evidence, concept_id))
                 break
         if len(pieces) > 1:
-            parts[index] = "".join(text for text, _ in pieces)
+            parts[index] = "".join([text for text, _ in pieces])
     return safe_html("".join(parts))
 
 
