@@ -107,3 +107,17 @@ def test_a_question_about_what_an_unknown_subject_does_names_it(termbase: Termba
     assert [h.id for h in answer.related] == ["warp"]
     assert index.answer("how does a warp run its threads").unknown == ()  # a known subject
     assert index.answer("how do i run gpu threads together").unknown == ()  # the user's own question
+
+
+@pytest.mark.parametrize("query", ["difference between zorblat and warp", "zorblat vs warp"])
+def test_a_thing_compared_that_no_text_writes_is_named(termbase: Termbase, query: str) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.hits == []
+    assert answer.unknown == ("zorblat",)
+    assert [h.id for h in answer.related] == ["warp"]
+
+
+def test_a_comparison_of_known_things_is_answered(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("difference between warp and streaming")
+    assert answer.unknown == ()
+    assert {h.id for h in answer.hits[:2]} == {"warp", "token-streaming"}

@@ -360,6 +360,13 @@ class _Candidate:
     modes: set[str]
 
 
+#: A query comparing two things ("mxnet vs tensorflow", "difference between X and Y", "is X
+#: better than Y", "how is X different from Y"): each side is a name asked about.
+_COMPARES = re.compile(
+    r"\b(?:vs\.?|versus|difference between|differences between|better than|worse than|different from"
+    r"|compared to|compared with|or)\b",
+    re.IGNORECASE,
+)
 #: Words after which a definition's opening says more about what it named (see `_in_its_genus`).
 _RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|where|when)\b", re.IGNORECASE)
 
@@ -707,12 +714,35 @@ class SearchIndex:
         opens_a_statement = not any(w in QUESTION_WORDS for w in _FTS_TOKEN.findall(text.lower()))
         if not unknown_words and opens_a_statement and self._coined_and_foreign(first, []):
             unknown_words = (first,)  # "deepfm click through rate prediction": no text holds "deepfm"
+        if not unknown_words and _COMPARES.search(text) and len(words) <= SEMANTIC_NAME_WORDS + 1:
+            unknown_words = self._unseen_side(text)  # "mxnet vs tensorflow", "paddle and pytorch"
         best = [hit.id for hit in top]
         return search_abstain.RuleFlags(
             unknown_words,
             search_names.unknown_phrases(self.db, self.lock, self, text),
             self._partly_named(text, best, top[0].matched == "fulltext") or self._unknown_subject(text, best),
         )
+
+    def _unseen_side(self, text: str) -> tuple[str, ...]:
+        """Return the first word of a short comparison that no text of the termbase writes and
+        that is no label, nor a misspelling or the start of one: a thing compared that the
+        termbase lacks, everyday word or not ("paddle" in "difference between paddle and
+        pytorch", "mlir" in "how is mlir different from xla")."""
+        for token in (t.strip(_EDGE_PUNCTUATION) for t in text.split()):
+            word = token.lower()
+            if (
+                len(word) >= search_names.NAME_MIN_CHARS
+                and word.isalpha()
+                and word not in _STOPWORDS
+                and word not in QUESTION_WORDS
+                and word not in ("better", "worse", "different", "compared", "difference", "versus")
+                and not self.word_seen(word)
+                and not self.names_a_label(token)
+                and not self.misspells_a_label(token)
+                and not self.rows.prefixed(label_key(word), 1)
+            ):
+                return (token,)
+        return ()
 
     def _unknown_subject(self, text: str, best: list[str]) -> tuple[str, ...]:
         """Return the subject of a question about what something does ("how does dagster
