@@ -12,6 +12,7 @@ picking is shown in the build summary and in `termbase report`: a wrong read is 
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import statistics
@@ -524,9 +525,14 @@ def structured_lines_inside_entries(context: ReadContext) -> ReadFinding | None:
 
 def letter_terms(context: ReadContext) -> ReadFinding | None:
     """Most terms are index letters or letter ranges (`A`, `B`, `C–D`): the letter dividers of
-    a glossary read as its terms."""
+    a glossary read as its terms. Dividers run in the alphabet's order; single letters out of
+    order (`F`, `m`, `a`, `V`: a table of symbols) are terms of their own."""
     letters = coverage.letter_terms(context.entries)
     if len(context.entries) < MIN_ENTRIES or _share(len(letters), len(context.entries)) < 0.5:
+        return None
+    keys = [e.term.casefold() for e in letters]
+    ordered = sum(1 for a, b in itertools.pairwise(keys) if a <= b)
+    if len(keys) >= MIN_ENTRIES and ordered < 0.7 * (len(keys) - 1):
         return None
     return ReadFinding(
         context.source,
