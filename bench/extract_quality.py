@@ -15,6 +15,10 @@ terms), judged precision (a stable 60-entry sample judged by reading, in
 extract_gold/<book>.judged.yaml), F1 (judged precision with recall) and chapter accuracy
 (on the first-introduction chapters decided by reading, in extract_gold/<book>.yaml).
 
+--wider BOOK=DIR scores a pair again with a wider input (say all of Git's Documentation/*.adoc but the
+glossary, for the Git manual pair), as a separate row: its recall says how much of the human glossary
+a wider text explains; its chapter figure uses the pair's gold, decided on the pair's own files.
+
 The baseline takes every bold or italic phrase of the source (emphasis markup, found
 naively) as a term, and the file of its first occurrence as its chapter.
 
@@ -35,7 +39,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
@@ -534,6 +538,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--write-sample", action="store_true", help="add unjudged sampled entries to the judgement files"
     )
     parser.add_argument("--no-speed", action="store_true", help="skip the thinkcspy timing")
+    parser.add_argument(
+        "--wider", action="append", metavar="BOOK=DIR",
+        help="also score BOOK with every chapter file under DIR as its input (its glossary files kept out "
+             "of DIR by whoever made it), as a separate row named BOOK+wider: what a wider input reaches",
+    )
     args = parser.parse_args(argv)
 
     books = load_books(PAIRS, args.corpora, held_out=False)
@@ -547,6 +556,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         books += load_books(HELDOUT4, args.heldout4, held_out=True, batch="held-out4")
     if args.heldout5:
         books += load_books(HELDOUT5, args.heldout5, held_out=True, batch="held-out5")
+    for wider in args.wider or ():
+        name, _, folder = wider.partition("=")
+        base = next((b for b in load_books(PAIRS, args.corpora, held_out=False) if b.name == name), None)
+        if base is None or not Path(folder).is_dir():
+            raise SystemExit(f"--wider {wider}: no pair named {name!r} or no folder {folder!r}")
+        kinds = {".adoc", ".asciidoc", ".md", ".rst", ".html", ".txt"}
+        chapters = tuple(sorted(p for p in Path(folder).rglob("*") if p.suffix.lower() in kinds))
+        judged = HERE / "extract_gold" / f"{name}.wider.judged.yaml"  # its own: the text judged is another
+        books.append(replace(base, name=f"{name}+wider", chapters=chapters, data="wider",
+                             judgement_file=judged))
     if args.only:
         books = [b for b in books if b.name in args.only]
     rows = [score_book(book, args.write_sample) for book in books]

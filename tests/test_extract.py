@@ -711,3 +711,15 @@ def test_a_heading_over_a_sentence_saying_what_its_term_is_with_a_modifier(tmp_p
     assert "the section heading names it and a sentence below says what it is" in bowline.evidence
     assert bowline.confidence >= 0.6
     assert found.get("hitch") is None or found["hitch"].confidence < 0.6  # only used under its heading
+
+
+def test_option_and_configuration_key_labels_are_names_not_terms(tmp_path: Path) -> None:
+    (tmp_path / "winch.adoc").write_text(
+        "= winch(1)\n\n== DESCRIPTION\n\nA winch is a drum that hauls a line in by turns.\n\n== OPTIONS\n\n"
+        "--slow-haul::\n\tTurn the drum at half speed so the line does not jump.\n\n"
+        "brake::\n\tStop the drum and hold the load.\n\n== CONFIGURATION\n\n"
+        "winch.maxTurns::\n\tThe number of turns after which the drum stops by itself.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    terms = {e.term.lower() for e in (*result.entries, *result.review)}
+    assert "winch" in terms
+    assert not {"slow-haul", "brake", "winch.maxturns", "maxturns"} & terms

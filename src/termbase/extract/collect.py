@@ -130,10 +130,25 @@ _CLAUSE_MEANING = re.compile(
 _GLOSS_MARK = re.compile(r"^[\"'”’]?\s*(?::|[—–]|\s-{1,3}\s)")
 
 
-def _definition_finding(block: Block, sentences: tuple[Sentence, ...]) -> Finding | None:
+#: A list label that names a command-line option or a configuration key, not a term: `--index-info`,
+#: `-n <count>`, `--[no-]verify`, `merge.summary`, `git-p4.useClientSpec`.
+_OPTION_OR_KEY_LABEL = re.compile(
+    r"^\s*(?:-{1,2}[\w\[][^\s]*(?:\s.*)?|[A-Za-z][\w-]*(?:\.[\w<>*-]+)+)\s*$"
+)
+#: Reference sections of a manual page whose labelled lists name options, commands or keys.
+_REFERENCE_LIST_SECTION = re.compile(
+    r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:options|commands|subcommands|sub-commands|configuration|configuration\s+"
+    r"variables|environment(?:\s+variables)?|exit\s+status|synopsis|arguments)$",
+    re.I,
+)
+
+
+def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: str = "") -> Finding | None:
     term = clean_term(block.term)
     if term_problem(term) or not sentences:
         return None
+    if _OPTION_OR_KEY_LABEL.match(block.term) or _REFERENCE_LIST_SECTION.match(heading.strip()):
+        return None  # "--index-info::", "merge.summary::", a command under OPTIONS: a name, not a term
     marked = [s for s in block.spans if s.kind in {STRONG, EMPHASIS, DFN}]
     opening = min(marked, key=lambda s: s.start, default=None)
     if opening is not None and not block.text[: opening.start].strip(" \"'“‘") \
@@ -816,7 +831,7 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
         sentences = split_sentences(block, document.language)
         heading = document.sections[block.section].title if block.section < len(document.sections) else ""
         if block.kind == DEFINITION and block.term and place not in part_labels:
-            finding = _definition_finding(block, sentences)
+            finding = _definition_finding(block, sentences, heading)
             if finding is not None:
                 end = block.line + block.text.count("\n")
                 found.append(Occurrence(finding, index, block.section, block.line, end,
