@@ -1,6 +1,6 @@
 """A static site's concept articles are made by `concept_article.article_html` while
 `_concept.html` is the shipped template: the same text as Jinja renders, and Jinja again for a
-template a user changed."""
+template a user changed; its workers read their concepts as ranges of ids: the same records."""
 
 from __future__ import annotations
 
@@ -126,3 +126,14 @@ def test_a_users_own_concept_template_is_rendered_by_jinja(monkeypatch: pytest.M
     [article] = site.render_articles([view], {"links": STATIC})
     assert "Made by my template." in article
     assert article == env.get_template("_concept.html").render({"links": STATIC, **view})
+
+
+def test_a_run_of_ids_read_as_a_range_gives_the_records_read_one_by_one() -> None:
+    """A site's workers read runs of ids in the store's order as ranges (`span`): the same records."""
+    with Termbase.open(builtin_db()) as termbase:
+        ordered = sorted(termbase.concept_ids())
+        for start in range(0, len(ordered), 400):
+            run = ordered[start : start + 400]
+            by_range = list(termbase.concept_records(run, (run[0], run[-1])))
+            assert by_range == list(termbase.concept_records(run))
+            assert [record.id for record in by_range] == run

@@ -786,15 +786,24 @@ class Termbase:
         """Return every concept id in the order `concept_records` yields them (by label)."""
         return [r[0] for r in self.db.execute("SELECT id FROM concepts ORDER BY label COLLATE NOCASE, id")]
 
-    def concept_records(self, ids: Sequence[str] | None = None) -> Iterator[ConceptRecord]:
+    def concept_records(
+        self, ids: Sequence[str] | None = None, span: tuple[str, str] | None = None
+    ) -> Iterator[ConceptRecord]:
         """Yield every concept as `concept(id)` returns it, ordered by label, in a few queries.
 
         For publishers that need every concept (static site, glossary-data.txt): reading
         them all at once is many times faster than one `concept()` call each. With `ids`,
         only those concepts are read, in that order (a share of a site for one process).
+        With `span` (first, last) as well, `ids` are every concept id from `first` to `last` in
+        the store's (binary) order of ids, and the rows are read as a range of each index (a
+        third less time than looking up each id).
         """
-        chosen = "" if ids is None else "IN (SELECT value FROM json_each(?))"
-        wanted = () if ids is None else (json.dumps(list(ids)),)
+        if ids is None:
+            chosen, wanted = "", ()
+        elif span is not None:
+            chosen, wanted = "BETWEEN ? AND ?", span
+        else:
+            chosen, wanted = "IN (SELECT value FROM json_each(?))", (json.dumps(list(ids)),)
 
         def where(*columns: str) -> str:
             return f" WHERE {' OR '.join(f'{c} {chosen}' for c in columns)}" if chosen else ""

@@ -170,8 +170,10 @@ class _ConceptJob:
 _job: _ConceptJob | None = None
 
 
-def _write_share(ids: list[str]) -> list[str]:
+def _write_share(ids: list[str], span: tuple[str, str] | None = None) -> list[str]:
     """Read the concepts `ids` and write their pages; return their text blocks, in order.
+    (`span`: the first and last of `ids` when they are every concept between the two, in the
+    store's order of ids; see `Termbase.concept_records`.)
 
     Each call opens the termbase anew, so forked workers never share a SQLite connection.
     The work goes stage by stage over the whole share (views, then articles, then files):
@@ -180,7 +182,7 @@ def _write_share(ids: list[str]) -> list[str]:
     assert _job is not None
     context, shell = _job.context, _job.shell
     with Termbase.open(_job.termbase_path) as termbase:
-        records = list(termbase.concept_records(ids))
+        records = list(termbase.concept_records(ids, span))
     links = context["links"]
     views = [concept_page(_job.data, record, links) for record in records]  # type: ignore[arg-type]
     articles = render_articles(views, context)
@@ -195,6 +197,11 @@ def _write_share(ids: list[str]) -> list[str]:
     finally:
         writer.close()
     return [concept_block(record) for record in records]
+
+
+def _share_task(task: tuple[list[str], tuple[str, str] | None]) -> list[str]:
+    """`_write_share` of a pool's task: (ids, span)."""
+    return _write_share(*task)
 
 
 def render_articles(views: list[dict[str, object]], context: dict[str, object]) -> list[str]:
@@ -266,6 +273,7 @@ def write_concept_pages(
     public: Links | None = None,
     progress: ProgressCallback = no_progress,
     new_folder: bool = False,
+    every_concept: bool = False,
 ) -> list[str]:
     """Write the page of each concept of `ids` into `folder`; return each one's glossary-data
     block, in the order of `ids`.
@@ -273,6 +281,8 @@ def write_concept_pages(
     Each page is the shared shell (rendered once) around the concept article. With
     `workers` > 1 the concepts are split into shares, each read and written by one of that
     many forked processes, while this process runs `meanwhile` (the site's other pages).
+    With `every_concept` (`ids` are all the termbase's concepts), the shares are runs of ids
+    in the store's order, each read as a range (see `Termbase.concept_records`).
     With `public` (links rooted at the site's address), each page names its canonical URL.
     `progress` is told of each share of pages written ("writing concept pages").
     """
@@ -297,18 +307,21 @@ def write_concept_pages(
             progress("writing concept pages", len(ids), len(ids))
             return blocks
         step = -(-len(ids) // (workers * 4))
-        shares = [ids[start : start + step] for start in range(0, len(ids), step)]
+        # Python orders ids (ASCII slugs, see is_concept_id) as SQLite's binary collation does.
+        ordered = sorted(ids) if every_concept else ids
+        shares = [ordered[start : start + step] for start in range(0, len(ordered), step)]
+        tasks = [(share, (share[0], share[-1]) if every_concept else None) for share in shares]
         import multiprocessing  # only here: a rebuild of a few pages does not need it
 
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            pending = pool.imap(_write_share, shares)
+            pending = pool.imap(_share_task, tasks)
             if meanwhile:
                 meanwhile()
-            blocks = []
-            for share in pending:
-                blocks.extend(share)
-                progress("writing concept pages", len(blocks), len(ids))
-            return blocks
+            block_of: dict[str, str] = {}
+            for share, blocks in zip(shares, pending, strict=True):
+                block_of.update(zip(share, blocks, strict=True))
+                progress("writing concept pages", len(block_of), len(ids))
+            return [block_of[concept_id] for concept_id in ids]
     finally:
         _job = None
 
@@ -570,6 +583,7 @@ def _write_site(
             public,
             progress,
             new_folder=first,
+            every_concept=len(todo) == len(ids),  # `todo` is a part of `ids`, each id once
         )
         if first:
             if (out / "c").is_dir():
