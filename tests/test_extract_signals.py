@@ -617,3 +617,9 @@ def test_a_relational_noun_a_closing_dash_gloss_and_a_quoted_name_before_a_gener
     assert named and "figure eight" not in named[0].labels  # a knot is no generic noun: the name keeps it
     turn = [f for f in findings('This turn is known as the "jibe" style.') if f.defining]
     assert turn and {"jibe style", "jibe"} <= set(turn[0].labels)
+
+
+def test_a_marked_term_with_a_gloss_in_brackets() -> None:
+    assert "ballast" in defining("The hold carries *ballast* (heavy stones stowed low) on every crossing.")
+    assert "ballast" not in defining("The hold carries *ballast* (see the next chapter) on every crossing.")
+    assert "ballast" not in defining("The hold carries *ballast* (e.g. stones or sand) on every crossing.")

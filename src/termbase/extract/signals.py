@@ -142,6 +142,13 @@ _APPOSITIVE_AFTER = re.compile(
     r"|\s*(?:[—–]|-{2,3})\s*(?P<closing>an?\s+[^—–]{6,}?)\s*[.!]?\s*$)",
     re.I,
 )
+#: "*bytecode* (machine-language instructions)", "*testnet* (i.e., a network for trying things out)": a
+#: lower-case gloss of two to ten words in brackets (not examples, a pointer, a default or another name).
+_PAREN_GLOSS_AFTER = re.compile(
+    r"^[\"'”’]?\s*\((?:i\.\s?e\.,?\s+)?(?!(?:e\.\s?g\.|see|default|defaults|for|such|aka|also|or|and|optional|"
+    r"required|deprecated|recommended|not|only|usually|often|sometimes|including|like|as|in|on|at|from|with|"
+    r"to|by|if|when|unless)\b)(?P<rest>(?:(?:an?|the|which|that|who)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){1,9})\)"
+)
 #: "The *size* of a value is the offset …": a relational noun said to be something of a kind of thing.
 _OF_KIND_COPULA_AFTER = re.compile(
     r"^[\"'”’]?\s+of\s+(?:an?|the|each|every|any)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+"
@@ -813,6 +820,12 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append("followed by a dash and a gloss on the same noun ('X -- real Xs that …')")
             defining = True
             definition = finish_definition(gloss.group("rest"))
+        elif span.kind in {STRONG, EMPHASIS, DFN} and _PAREN_GLOSS_AFTER.match(after):
+            # "executes *bytecode* (machine-language instructions)": what it is, in brackets after it
+            score += 0.3
+            evidence.append("followed by a gloss in brackets")
+            defining = True
+            definition = finish_definition(plain_sentence(sentence))
         elif appositive:
             score += 0.3
             evidence.append("followed by an appositive ', a …'")
