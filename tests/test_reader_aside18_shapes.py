@@ -280,6 +280,7 @@ def test_a_folder_walk_reads_text_files_with_no_suffix(tmp_path):
     (tmp_path / "doc" / "GLOSSARY").write_text("kiln:\n\tan oven for clay\n", encoding="utf-8")
     (tmp_path / "LICENSE").write_text("Permission is granted ...\n", encoding="utf-8")
     (tmp_path / "tool").write_bytes(b"\x7fELF\x00\x00binary")
+    (tmp_path / "run").write_text("#!/bin/sh\nNAME=kiln\n", encoding="utf-8")
     (tmp_path / ".git").mkdir()
     (tmp_path / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
     (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
@@ -413,3 +414,10 @@ def test_rest_grid_table_of_terms():
     assert entries["Kiln"].definition == "An oven that fires clay until it is hard.\n\nField: fire"
     assert entries["Slip"].definition == "Clay thinned with water."
     accounted(text, source)
+
+
+def test_a_docs_page_ending_in_see_also_is_no_term_page_alone():
+    from termbase.readers.markup.markdown_term_page import MarkdownTermPageReader
+
+    text = "# Installation\n\nRun the installer and restart.\n\n## See also\n\n- [Usage](usage.md)\n"
+    assert MarkdownTermPageReader().detect(text) < 0.3

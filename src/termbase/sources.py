@@ -168,8 +168,8 @@ NOT_GLOSSARY_NAMES = frozenset(
 
 def _walk_reads(file: Path, root: Path) -> bool:
     """Return True for a file a folder walk reads: a glossary suffix, or no suffix at all
-    (`doc/GLOSSARY`) when it is text, not a file every repository carries and not under a
-    hidden folder (`.git/HEAD`)."""
+    (`doc/GLOSSARY`) when it is text, not a script (`#!`), not a file every repository carries
+    and not under a hidden folder (`.git/HEAD`)."""
     if file.suffix.lower() in GLOSSARY_SUFFIXES:
         return True
     if file.suffix or file.name.casefold() in NOT_GLOSSARY_NAMES:
@@ -181,7 +181,7 @@ def _walk_reads(file: Path, root: Path) -> bool:
             head = handle.read(4096)
     except OSError:
         return True  # read anyway: load_text says what is wrong with it
-    return bool(head.strip()) and b"\0" not in head
+    return bool(head.strip()) and b"\0" not in head and not head.startswith(b"#!")  # a script, no glossary
 
 
 def input_folders(paths: list[str] | tuple[str, ...]) -> tuple[Path, ...]:

@@ -77,7 +77,7 @@ class _Term:
 class _Page:
     terms: list[_Term]
     unused: list[tuple[int, str, str]]
-    evidence: bool  # a field section or a `Source:` line: the page is a term page, not a README
+    evidence: bool  # a tags or other-names section, or a `Source:` line: a term page, not a README
     shaped: bool  # the page has this shape at all
 
 
@@ -106,7 +106,9 @@ def _page(text: str) -> _Page:
             if not level and not role:
                 level = len(heading["marks"])
             if role and terms:
-                section, section_name, evidence = role, clean_label(text_of), True
+                # `See also` alone ends many a docs page: only tags or other names mark a term page
+                section, section_name = role, clean_label(text_of)
+                evidence = evidence or role != "see_also"
                 unused.append((number, stripped, REASON_SECTION))
                 continue
             if len(heading["marks"]) == level and not role:
@@ -171,7 +173,7 @@ class MarkdownTermPageReader:
     description = "Markdown page about one term: `# Term`, its definition, `## Tags` / `## Related Terms`"
 
     def detect(self, text: str) -> float:
-        """Return 0.5 for a term page with a field section or a `Source:` line, 0.25 without."""
+        """Return 0.5 for a term page with a tags or other-names section or a `Source:` line, else 0.25."""
         if "#" not in text:
             return 0.0
         page = _page(text)
