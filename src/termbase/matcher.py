@@ -70,7 +70,7 @@ _INNER_MARKS = (
     re.compile(rb"\.(?<=[A-Za-z0-9\x01]\.)(?=[A-Za-z0-9\x01])"),
     re.compile(rb"\+(?<=[A-Za-z0-9\x01]\+)(?=[A-Za-z0-9\x01])"),
 )
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NON_ASCII = re.compile(r"([^\x00-\x7f])")  # (a group: `split` keeps each)
 _JOINER_CHARS = " \t\u00a0\\-\u2010-\u2015"
 #: Two or more characters that may all stand between the words of one label: where such a run
 #: lies between two words and `_JOINER` accepts it whole, the char view makes it one space.
@@ -79,7 +79,6 @@ _JOINER_RUN = re.compile(rf"[{_JOINER_CHARS}\n>]{{2,}}")
 #: space, tab, hyphen, newline or `>`), runs of two or more of those, found as runs of spaces
 #: after one byte translation (a plain search for a literal, faster than a character class).
 _JOINER_BYTES = bytes(32 if c in b" \t-\n>" else 120 for c in range(256))
-_SPACE_RUN = re.compile(rb"  +")
 _WORD_CHAR = re.compile(r"[^\W_]")
 _HANGUL_JAMO = re.compile(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
 
@@ -134,6 +133,18 @@ def _words_at_marks(
             start -= 1
         done = run.match(raw, at).end()
         yield from pattern.finditer(raw, start, done)
+
+
+def _space_runs(spaced: bytes) -> Iterator[tuple[int, int]]:
+    """Yield (start, end) of each run of two or more spaces (a plain search for two, then
+    along the run: faster than a pattern over the whole text)."""
+    at = spaced.find(b"  ")
+    while at >= 0:
+        end = at + 2
+        while end < len(spaced) and spaced[end] == 32:
+            end += 1
+        yield at, end
+        at = spaced.find(b"  ", end)
 
 
 def _finds(raw: bytes, byte: int) -> Iterator[int]:
@@ -633,22 +644,21 @@ class TermMatcher:
         mapped = source
         wide: list[tuple[int, str]] = []  # (position, letter) of the labels' own non-ASCII letters
         if not source.isascii():
-            failed = False
-
-            def one(match: re.Match[str]) -> str:
-                nonlocal failed
-                char = self._one_char(match.group())
-                if not char:
-                    failed = True
-                    return " "
-                if not char.isascii():  # a word character here (\x01), put back in the view below
-                    wide.append((match.start(), char))
-                    return "\x01"
-                return char
-
-            mapped = _NON_ASCII.sub(one, source)
-            if failed:
+            pieces = _NON_ASCII.split(source)  # ASCII text, a character beyond, …, ASCII text
+            beyond = pieces[1::2]
+            for char in set(beyond).difference(self._char_map):
+                self._one_char(char)  # (what each is in the view, worked out once per matcher)
+            made = list(map(self._char_map.__getitem__, beyond))
+            if "" in made:
                 return None
+            if not "".join(made).isascii():  # a label's own letter: \x01 here, put back in the view below
+                ends = list(accumulate(map(len, pieces)))
+                for at, char in enumerate(made):
+                    if not char.isascii():
+                        wide.append((ends[2 * at], char))
+                        made[at] = "\x01"
+            pieces[1::2] = made
+            mapped = "".join(pieces)
         raw = mapped.encode("ascii")
         view = bytearray(raw.translate(_CANONICAL))
         for inner_mark in _INNER_MARKS:
@@ -677,8 +687,8 @@ class TermMatcher:
             text = "".join(chars)
         shifts: list[tuple[int, int]] = []
         runs = [
-            run for near in _SPACE_RUN.finditer(raw.translate(_JOINER_BYTES))
-            for run in _JOINER_RUN.finditer(source, *near.span())
+            run for near in _space_runs(raw.translate(_JOINER_BYTES))
+            for run in _JOINER_RUN.finditer(source, *near)
             if run.start() and run.end() < len(source) and _JOINER.fullmatch(run.group())
             and _WORD_CHAR.match(source, run.start() - 1) and _WORD_CHAR.match(source, run.end())
         ]  # fmt: skip
