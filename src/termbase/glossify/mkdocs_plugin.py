@@ -133,7 +133,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 "termbase plugin: links need somewhere to go — set glossary_page (default glossary.md) "
                 "or link_to (a published termbase site)"
             )
-        self.uses: dict[str, dict[str, list[Page]]] = {}
+        self.uses: dict[str, dict[str, list[str]]] = {}  # concept key -> chapter -> its pages' backlinks
         self.chapters: list[str] = []
         self.glossary_file: File | None = None
         if self.config.tooltips:
@@ -209,8 +209,9 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 url, openings = self._url(page, chapter)
                 linker = Linker(self.matcher, url, self.config.first, among=among)
                 out = glossify_fragment(html, linker, tooltips, openings)
+                backlink = self._backlink(page)
                 for concept_id in linker.used:
-                    self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(page)
+                    self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(backlink)
                 if out != html:
                     self.pages_out[page.file.src_uri] = (html, out)
         self.waiting.clear()
@@ -258,10 +259,17 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
     def on_page_context(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
         if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
             with no_collections():
-                page.content = (page.content or "") + self._glossary_html(page)
+                page.content = (page.content or "") + self._glossary_html()
         return context
 
-    def _glossary_html(self, glossary: Page) -> str:
+    def _backlink(self, page: Page) -> str:
+        """Return the glossary page's link to a page that uses terms ("" without a glossary page)."""
+        if self.glossary_file is None:
+            return ""
+        address = html.escape(get_relative_url(page.url, self.glossary_file.url))
+        return f'<a href="{address}">{html.escape(page.title or page.file.src_uri)}</a>'
+
+    def _glossary_html(self) -> str:
         rendered = self.glossaries.rendered  # kept with the cached termbases
         missing = [key for key in self.uses if key not in rendered]
         if missing:  # rendered together (see `definition_html`), once: then kept with the cache
@@ -270,16 +278,6 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             texts = [self.full_definitions.get(key, "") for key in missing]
             rendered.update(zip(missing, DefinitionRenderer().render(texts), strict=True))
             self.rendered_new = True
-
-        addresses: dict[int, str] = {}  # id of a page (alive all build long) -> its link
-
-        def link_to(page: Page) -> str:
-            found = addresses.get(id(page))
-            if found is None:
-                address = html.escape(get_relative_url(page.url, glossary.url))
-                title = html.escape(page.title or page.file.src_uri)
-                found = addresses[id(page)] = f'<a href="{address}">{title}</a>'
-            return found
 
         order = getattr(self, "chapter_order", [])
         chapters = sorted(self.chapters, key=lambda t: (order.index(t) if t in order else len(order), t))
@@ -301,8 +299,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             parts.append("<dl>")
             for concept_id in used:
                 term = self.matcher.terms[concept_id]
-                pages = self.uses[concept_id][chapter]
-                links = ", ".join(map(link_to, pages))
+                links = ", ".join(self.uses[concept_id][chapter])
                 parts.append(f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>')
                 used_in = f'<p class="termbase-used-in">Used in: {links}</p>'
                 parts.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
