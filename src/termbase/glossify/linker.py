@@ -72,24 +72,24 @@ class Linker:
     used: dict[str, int] = field(default_factory=dict)
     _by_url: dict[str, str] | None = None
 
+    def __post_init__(self) -> None:
+        # The concepts linked where the density looks: the section's, the page's, or (`all`) the
+        # paragraph's. Each holds those of the paragraph too (a link is at most one a paragraph),
+        # so a match is looked up in this set alone.
+        self._seen = {"section": self._in_section, "page": self._in_page}.get(self.first, self._in_paragraph)
+
     def section(self) -> None:
         """A heading starts a new section."""
-        self._in_section = set()
-        self._in_paragraph = set()
+        self._in_section.clear()  # (cleared, not replaced: `_seen` may be this set)
+        self._in_paragraph.clear()
 
     def paragraph(self) -> None:
         """A new paragraph (or list item, table cell, block) starts."""
-        self._in_paragraph = set()
+        self._in_paragraph.clear()
 
     def allowed(self, concept_id: str) -> bool:
         """Return True if the concept may be linked here under the density rules."""
-        if not concept_id or concept_id in self.skip or concept_id in self._in_paragraph:
-            return False
-        if self.first == "section":
-            return concept_id not in self._in_section
-        if self.first == "page":
-            return concept_id not in self._in_page
-        return True
+        return bool(concept_id) and concept_id not in self.skip and concept_id not in self._seen
 
     def existing(self, url: str = "", concept_id: str = "") -> None:
         """Note a link to a concept that is already in the text (a page glossified before),
@@ -106,18 +106,10 @@ class Linker:
     def take(self, concept_id: str) -> bool:
         """Return True if the concept is to be linked here (the density rules allow it), and
         remember that it is."""
-        if concept_id in self._in_paragraph or not concept_id or concept_id in self.skip:
+        seen = self._seen  # (`allowed`, without a second call for each of a page's matches)
+        if concept_id in seen or not concept_id or concept_id in self.skip:
             return False
-        first = self.first  # (`allowed`, without a second call for each of a page's matches)
-        if (first == "section" and concept_id in self._in_section) or (
-            first == "page" and concept_id in self._in_page
-        ):
-            return False
-        self._in_paragraph.add(concept_id)
-        if first == "section":  # (the set of the other density is never read)
-            self._in_section.add(concept_id)
-        elif first == "page":
-            self._in_page.add(concept_id)
+        seen.add(concept_id)  # (the sets the density does not read are never read)
         self.used[concept_id] = self.used.get(concept_id, 0) + 1
         return True
 

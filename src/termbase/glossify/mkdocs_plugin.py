@@ -133,7 +133,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 "termbase plugin: links need somewhere to go — set glossary_page (default glossary.md) "
                 "or link_to (a published termbase site)"
             )
-        self.uses: dict[str, dict[str, list[str]]] = {}  # concept key -> chapter -> its pages' backlinks
+        self.uses: dict[str, dict[str, list[str]]] = {}  # chapter -> concept key -> its pages' backlinks
         self.chapters: list[str] = []
         self.glossary_file: File | None = None
         if self.config.tooltips:
@@ -209,9 +209,15 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 url, openings = self._url(page, chapter)
                 linker = Linker(self.matcher, url, self.config.first, among=among)
                 out = glossify_fragment(html, linker, tooltips, openings)
-                backlink = self._backlink(page)
-                for concept_id in linker.used:
-                    self.uses.setdefault(concept_id, {}).setdefault(chapter, []).append(backlink)
+                if linker.used:
+                    backlink = self._backlink(page)
+                    in_chapter = self.uses.setdefault(chapter, {})
+                    for concept_id in linker.used:
+                        found = in_chapter.get(concept_id)
+                        if found is None:
+                            in_chapter[concept_id] = [backlink]
+                        else:
+                            found.append(backlink)
                 if out != html:
                     self.pages_out[page.file.src_uri] = (html, out)
         self.waiting.clear()
@@ -243,7 +249,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         # The tooltip lines first: they are made on first use, and then kept with the cache.
         definitions = {}
         if self.config.tooltips:
-            definitions = {key: self.matcher.definition(key) for key in sorted(self.uses)}
+            definitions = {key: self.matcher.definition(key) for key in sorted(self._used())}
         if self.rendered_new or unsaved(self.glossaries):
             with no_collections():
                 keep_glossaries(self.glossaries)  # with the definitions rendered for the glossary page
@@ -262,6 +268,10 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 page.content = (page.content or "") + self._glossary_html()
         return context
 
+    def _used(self) -> dict[str, None]:
+        """Return the keys of the concepts linked anywhere (chapter by chapter, in the order first linked)."""
+        return dict.fromkeys(key for in_chapter in self.uses.values() for key in in_chapter)
+
     def _backlink(self, page: Page) -> str:
         """Return the glossary page's link to a page that uses terms ("" without a glossary page)."""
         if self.glossary_file is None:
@@ -271,7 +281,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
 
     def _glossary_html(self) -> str:
         rendered = self.glossaries.rendered  # kept with the cached termbases
-        missing = [key for key in self.uses if key not in rendered]
+        missing = [key for key in self._used() if key not in rendered]
         if missing:  # rendered together (see `definition_html`), once: then kept with the cache
             from termbase.glossify.definition_html import DefinitionRenderer  # (a cached build needs none)
 
@@ -284,13 +294,11 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         if self.config.glossary_sections != "chapter":
             chapters = [""]
         parts = ['<div class="termbase-glossary">']
-        if not self.uses:
+        if not self.uses:  # (a chapter is there only with a term used in it)
             parts.append("<p>No term of the glossary is used in these pages yet.</p>")
         for chapter in chapters:
-            used = sorted(
-                (cid for cid, where in self.uses.items() if chapter in where),
-                key=lambda cid: (self.matcher.terms[cid].label.casefold(), cid),
-            )
+            in_chapter = self.uses.get(chapter, {})
+            used = sorted(in_chapter, key=lambda cid: (self.matcher.terms[cid].label.casefold(), cid))
             if not used:
                 continue
             prefix = f"{_slug(chapter)}-" if chapter else ""
@@ -299,7 +307,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
             parts.append("<dl>")
             for concept_id in used:
                 term = self.matcher.terms[concept_id]
-                links = ", ".join(self.uses[concept_id][chapter])
+                links = ", ".join(in_chapter[concept_id])
                 parts.append(f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>')
                 used_in = f'<p class="termbase-used-in">Used in: {links}</p>'
                 parts.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
