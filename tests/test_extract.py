@@ -723,3 +723,18 @@ def test_option_and_configuration_key_labels_are_names_not_terms(tmp_path: Path)
     terms = {e.term.lower() for e in (*result.entries, *result.review)}
     assert "winch" in terms
     assert not {"slow-haul", "brake", "winch.maxturns", "maxturns"} & terms
+
+
+def test_a_list_of_values_a_label_can_take_is_no_list_of_terms(tmp_path: Path) -> None:
+    (tmp_path / "logbook.md").write_text(
+        "# Logbook\n\nEach entry in the harbour log gets one of these labels:\n\n"
+        "-   *Calm*: no wind worth noting.\n\n-   *Fresh*: spray on deck, reef early.\n\n"
+        "-   *Gale*: stay in port.\n\nCrews also often use:\n\n-   *Drill*: a practice run for the crew.\n\n"
+        "-   *Refit*: the boat is out of the water.\n\n-   *Survey*: an inspector is aboard.\n\n"
+        "Three kinds of rope show up in the log:\n\n-   *Sheet*: a rope that trims a sail.\n\n"
+        "-   *Halyard*: a rope that hoists a sail.\n\n-   *Warp*: a rope that moors the boat.\n\n"
+        "A worn sheet, halyard or warp is replaced before the season. Calm days are for drill.\n",
+        encoding="utf-8")
+    kept = {e.term.lower() for e in extract_glossary([tmp_path]).entries}
+    assert not {"calm", "fresh", "gale", "drill", "refit", "survey"} & kept
+    assert {"sheet", "halyard", "warp"} <= kept

@@ -742,7 +742,9 @@ _LABEL_OPENING = re.compile(r"^[\"'“‘]?[A-Za-z][\w'’/&-]*(?:\s+[\w'’/&-]
 #: Words of a lead-in that announces parts of a screen or of a data table ("The menu bar has these menus:").
 _PARTS_WORDS = re.compile(
     r"\b(?:menus?|menu\s+bar|panes?|panels?|windows?|tabs?|buttons?|toolbars?|screens?|icons?|dialog(?:ue)?s?|"
-    r"sidebars?|widgets?|tables?|columns?|fields?|rows?|spreadsheets?|sheets?|datasets?|database)\b",
+    r"sidebars?|widgets?|tables?|columns?|fields?|rows?|spreadsheets?|sheets?|datasets?|database|"
+    # the values a thing can be given: "GitHub lets owners define any labels they want: …"
+    r"labels?|values?|statuses|priorities)\b",
     re.I,
 )
 #: Words of a lead-in that says the list defines terms after all ("These terms:", "Some vocabulary:").
@@ -762,9 +764,10 @@ def _labels_a_part(block: Block) -> bool:
 def part_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...]) -> frozenset[int]:
     """Return the places of blocks that label parts of a screen or a table: a run of three or more
     list items, paragraphs or definition items, each opening with a short label (and a colon),
-    announced by a lead-in (the last sentence before the run, or the section heading) that speaks
-    of menus, panes, tables, columns … and not of terms; also a labelled paragraph right above a
-    table (the table's caption). Their labels name parts; they are not defined terms."""
+    announced by a lead-in (the last two sentences before the run, or the section heading) that speaks
+    of menus, panes, tables, columns, labels, values … and not of terms (or a short lead-in that goes on
+    from such a run just before); also a labelled paragraph right above a table (the table's caption).
+    Their labels name parts or values; they are not defined terms."""
     labelled = [_labels_a_part(b) for b in blocks]
     found: set[int] = set()
     start = 0
@@ -778,11 +781,14 @@ def part_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...]) -> f
             end += 1
         if end - start + 1 >= _LABEL_RUN:
             before = blocks[start - 1] if start and blocks[start - 1].section == section else None
-            lead = re.split(r"(?<=[.!?])\s+", before.text.strip())[-1] if before is not None \
+            lead = " ".join(re.split(r"(?<=[.!?])\s+", before.text.strip())[-2:]) if before is not None \
                 and before.kind != HEADING else ""
             heading = headings[section] if section < len(headings) else ""
             announce = f"{lead} {heading}"
-            if _PARTS_WORDS.search(announce) and not _TERMS_WORDS.search(announce):
+            # "Projects also often use:" between two such runs goes on with the one before
+            goes_on = before is not None and start >= 2 and start - 2 in found and len(lead.split()) <= 8 \
+                and lead.rstrip().endswith(":") and re.search(r"\b(?:also|other|more|further)\b", lead, re.I)
+            if (_PARTS_WORDS.search(announce) and not _TERMS_WORDS.search(announce)) or goes_on:
                 found.update(range(start, end + 1))
         start = end + 1
     for place, block in enumerate(blocks[:-1]):
