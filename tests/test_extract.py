@@ -738,3 +738,40 @@ def test_a_list_of_values_a_label_can_take_is_no_list_of_terms(tmp_path: Path) -
     kept = {e.term.lower() for e in extract_glossary([tmp_path]).entries}
     assert not {"calm", "fresh", "gale", "drill", "refit", "survey"} & kept
     assert {"sheet", "halyard", "warp"} <= kept
+
+
+def test_bookdown_quarto_and_asciidoc_master_files_give_the_reading_order(tmp_path: Path) -> None:
+    def order_of(folder: Path) -> tuple[str, list[str]]:
+        result = extract_glossary([folder], min_confidence=0.0)
+        return result.order_source, [Path(c.path).name for c in result.chapters]
+
+    bookdown = tmp_path / "bookdown"
+    bookdown.mkdir()
+    for name in ("a-intro.Rmd", "b-knots.Rmd", "c-sails.Rmd"):
+        (bookdown / name).write_text(f"# {name}\n\nA line is a rope with a job.\n", encoding="utf-8")
+    (bookdown / "_bookdown.yml").write_text("rmd_files: [c-sails.Rmd, a-intro.Rmd, b-knots.Rmd]\n",
+                                            encoding="utf-8")
+    source, names = order_of(bookdown)
+    assert source.startswith("bookdown chapter list")
+    assert names == ["c-sails.Rmd", "a-intro.Rmd", "b-knots.Rmd"]
+
+    quarto = tmp_path / "quarto"
+    quarto.mkdir()
+    for name in ("index.qmd", "hull.qmd", "mast.qmd", "tides.qmd"):
+        (quarto / name).write_text(f"# {name}\n\nA keel is a fin under the hull.\n", encoding="utf-8")
+    (quarto / "_quarto.yml").write_text(
+        "project:\n  type: book\nbook:\n  chapters:\n    - index.qmd\n    - part: mast.qmd\n      chapters:\n"
+        "        - hull.qmd\n  appendices:\n    - tides.qmd\n", encoding="utf-8")
+    source, names = order_of(quarto)
+    assert source.startswith("Quarto book chapters")
+    assert names == ["index.qmd", "mast.qmd", "hull.qmd", "tides.qmd"]
+
+    adoc = tmp_path / "adoc"
+    adoc.mkdir()
+    for name in ("ch-b.adoc", "ch-a.adoc", "appendix.adoc"):
+        (adoc / name).write_text(f"== {name}\n\nA cleat holds a line fast.\n", encoding="utf-8")
+    (adoc / "book.adoc").write_text("= Sailing\n\ninclude::ch-b.adoc[]\n\ninclude::ch-a.adoc[]\n\n"
+                                    "include::appendix.adoc[]\n", encoding="utf-8")
+    source, names = order_of(adoc)
+    assert source == "the chapter list in book.adoc"
+    assert names == ["book.adoc", "ch-b.adoc", "ch-a.adoc", "appendix.adoc"]

@@ -2,8 +2,9 @@
 
 "First introduced" depends on the order, so it is taken from the book's own table of
 contents when there is one, tried in this order: a Sphinx `toctree` (from the root
-document, depth first), MkDocs `nav`, a Carpentries `config.yaml` episode list, a
-Jupyter Book `_toc.yml`; else numbered file names (`01-intro.md`, `02-…`); else the order
+document, depth first) or a master document's includes (AsciiDoc `book.adoc`), MkDocs `nav`,
+a Carpentries `config.yaml` episode list, a bookdown `_bookdown.yml`, a Quarto `_quarto.yml`,
+a Jupyter Book `_toc.yml`; else numbered file names (`01-intro.md`, `02-…`); else the order
 the files were named on the command line. `reading_order` says which it used.
 Files the table of contents does not list come after the listed ones, in command-line
 order, and the description says how many.
@@ -119,12 +120,30 @@ def _resolve_entry(base: Path, entry: str, root: Path) -> Path | None:
     return None
 
 
+def _master_document(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> Path | None:
+    """Return the file whose table of contents (its includes) lists the most other chapters, at least
+    two, when no other file lists it; or None."""
+    listing: dict[str, set[str]] = {}
+    for file in files:
+        entries = tocs.get(_key(file), ())
+        children = (_resolve_entry(file.resolve().parent, e, file.resolve().parent) for e in entries)
+        listing[_key(file)] = {_key(c) for c in children if c is not None}
+    listed_by_others = set().union(*listing.values()) if listing else set()
+    known = {_key(f) for f in files}
+    best = max((f for f in files if _key(f) not in listed_by_others and len(listing[_key(f)] & known) >= 2),
+               key=lambda f: len(listing[_key(f)] & known), default=None)
+    return best
+
+
 def _toctree_order(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> list[Path]:
     """Depth-first walk of toctrees from the root document (index/contents), or []."""
     roots = [f for f in files if f.stem.lower() in CONTENTS_PAGES and tocs.get(_key(f))]
-    if not roots:
-        return []
-    root = min(roots, key=lambda f: len(f.resolve().parts))
+    if roots:
+        root = min(roots, key=lambda f: len(f.resolve().parts))
+    else:  # a master document of another name (AsciiDoc's book.adoc including its chapters)
+        root = _master_document(files, tocs)
+        if root is None:
+            return []
     top = root.resolve().parent
     listed: list[Path] = []
     seen: set[str] = set()
@@ -182,6 +201,29 @@ def _config_places(folders: Sequence[Path], files: Sequence[Path]) -> list[Path]
     return places
 
 
+def _book_chapters(data: Any, place: Path) -> list[Path]:
+    """Return the chapter files a bookdown `_bookdown.yml` (`rmd_files`, a list or one per output) or a
+    Quarto `_quarto.yml` (`book: chapters:` with parts, then `appendices:`) names, in order."""
+    if not isinstance(data, dict):
+        return []
+    names: list[str] = []
+    rmd = data.get("rmd_files")
+    if isinstance(rmd, dict):  # one list per output format: the HTML book's, else the first
+        rmd = rmd.get("html") or next(iter(rmd.values()), None)
+    if isinstance(rmd, list):
+        names = [str(n) for n in rmd if isinstance(n, str)]
+    book = data.get("book")
+    if isinstance(book, dict):
+        for key in ("chapters", "appendices"):
+            for item in book.get(key) or []:
+                if isinstance(item, str):
+                    names.append(item)
+                elif isinstance(item, dict):
+                    parts = [item.get("part"), *(item.get("chapters") or [])]
+                    names.extend(str(c) for c in parts if isinstance(c, str))
+    return [place / name for name in names if (place / name).is_file()]
+
+
 def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
     for place in places:
         mkdocs = place / "mkdocs.yml"
@@ -196,6 +238,12 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
             if isinstance(data, dict) and isinstance(data.get("episodes"), list):
                 names = [str(e) for e in data["episodes"]]
                 return [place / "episodes" / n for n in names], "Carpentries episode list in " + str(config)
+        for name, what in (("_bookdown.yml", "bookdown chapter list"),
+                           ("_quarto.yml", "Quarto book chapters")):
+            book = place / name
+            listed = _book_chapters(_load_yaml(book), place) if book.is_file() else []
+            if listed:
+                return listed, f"{what} in {book}"
         toc = place / "_toc.yml"
         if toc.is_file():
             data = _load_yaml(toc)
