@@ -421,3 +421,19 @@ def test_a_docs_page_ending_in_see_also_is_no_term_page_alone():
 
     text = "# Installation\n\nRun the installer and restart.\n\n## See also\n\n- [Usage](usage.md)\n"
     assert MarkdownTermPageReader().detect(text) < 0.3
+
+
+def test_a_header_naming_the_definition_column_over_short_sentences_is_no_entry():
+    rows = [
+        ("fire", "kiln", "An oven that fires the clay"),
+        ("fire", "cone", "A small pyramid that bends"),
+        ("fire", "bisque", "Pottery fired once before glazing"),
+        ("coat", "glaze", "A glassy coat on a pot"),
+        ("coat", "slip", "Clay thinned with water"),
+        ("coat", "engobe", "A coloured slip under glaze"),
+    ]
+    text = "Sheet,Variable,Explanation\n" + "".join(f"{s},{t},{d}\n" for s, t, d in rows)
+    source = read("words.csv", text)
+    assert [e.term for e in source.result.entries] == [t for _, t, _ in rows]
+    assert source.result.entries[0].topics == ("fire",)
+    assert [u.reason for u in source.result.unused] == ["header row (column names)"]

@@ -276,7 +276,23 @@ def is_header_row(rows: list[TableRow], columns: int) -> bool:
         lengths = [len(cell) for cell in column]
         if statistics.median(lengths) >= 40 and len(first[index]) <= 20 and len(first[index].split()) <= 2:
             return True
+        if _names_the_definitions(first[index], column):
+            return True
     return False
+
+
+#: A column of definitions: its cells hold at least this many words (median).
+MIN_DEFINITION_WORDS = 4
+
+
+def _names_the_definitions(cell: str, column: list[str]) -> bool:
+    """Return True when a one- or two-word cell that names a definition column (`Explanation`,
+    `Description`) heads a column of sentences: a header, however short the sentences."""
+    from termbase.readers.record_fields import field_role  # the readers import this module
+
+    if len(cell.split()) > 2 or field_role(cell) != "definition":
+        return False
+    return statistics.median(len(text.split()) for text in column) >= MIN_DEFINITION_WORDS
 
 
 def column_languages(rows: list[TableRow], columns: int, header: bool) -> tuple[str, ...]:
