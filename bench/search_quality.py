@@ -9,6 +9,8 @@
     python bench/search_quality.py --builtin --queries bench/queries_seventh.yaml # before being measured
     python bench/search_quality.py --builtin --queries bench/queries_eleventh.yaml # sets 8-18 likewise;
     python bench/search_quality.py --builtin --queries bench/queries_eighteenth.yaml # the latest
+    python bench/search_quality.py --builtin --queries bench/queries_absent_probe.yaml # absent names
+    # only (probe sets 1-7, each committed before its first measure, kept in its header);
     # each set's header keeps its first (deciding) figure. bench/queries_abstain_train.yaml is
     # training data for the abstain model (scripts/train_abstain.py), never a measuring set.
 
