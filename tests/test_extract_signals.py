@@ -623,3 +623,10 @@ def test_a_marked_term_with_a_gloss_in_brackets() -> None:
     assert "ballast" in defining("The hold carries *ballast* (heavy stones stowed low) on every crossing.")
     assert "ballast" not in defining("The hold carries *ballast* (see the next chapter) on every crossing.")
     assert "ballast" not in defining("The hold carries *ballast* (e.g. stones or sand) on every crossing.")
+
+
+def test_a_marked_name_of_what_the_sentence_describes_of_a_thing() -> None:
+    found = defining("A crew has as many hands as it has berths. This number of hands sets the *complement* "
+                     "of the ship.")
+    assert found["complement"].startswith("This number of hands sets the complement")
+    assert "complement" not in defining("We checked the *complement* of the ship twice before noon.")

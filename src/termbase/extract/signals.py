@@ -149,6 +149,13 @@ _PAREN_GLOSS_AFTER = re.compile(
     r"required|deprecated|recommended|not|only|usually|often|sometimes|including|like|as|in|on|at|from|with|"
     r"to|by|if|when|unless)\b)(?P<rest>(?:(?:an?|the|which|that|who)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){1,9})\)"
 )
+#: "This number of fields determines the *arity* of the tuple.": a description, then the name of what it
+#: describes, of a thing named at the end.
+_PREDICATE_OF_BEFORE = re.compile(
+    r"^(?:The|This|These|Its|Their|An?|Each)\s+[\w'’ -]{3,80}?\s+(?:is|are|determines|gives|sets|fixes)\s+"
+    r"the\s+[\"'“‘]?$"
+)
+_OF_END_AFTER = re.compile(r"^[\"'”’]?\s+of\s+(?:the|an?|its|their|this|that)\s+[\w -]{2,40}?\s*[.!]?\s*$")
 #: "The *size* of a value is the offset …": a relational noun said to be something of a kind of thing.
 _OF_KIND_COPULA_AFTER = re.compile(
     r"^[\"'”’]?\s+of\s+(?:an?|the|each|every|any)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+"
@@ -815,6 +822,13 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append("the predicate of 'A … that … is a X.'")
             defining = True
             definition = finish_definition(inverted.group("subject"))
+        elif span.kind in {STRONG, EMPHASIS, DFN} and _PREDICATE_OF_BEFORE.match(before) \
+                and _OF_END_AFTER.match(after):
+            # "This number of fields determines the *arity* of the tuple.": the name of what was described
+            score += 0.35
+            evidence.append("names what the sentence describes ('… is the *X* of the Y.')")
+            defining = True
+            definition = finish_definition(plain_sentence(sentence))
         elif (gloss := _DASH_GLOSS_AFTER.match(after)) and _repeats_head(term, gloss.group("rest")):
             score += 0.35
             evidence.append("followed by a dash and a gloss on the same noun ('X -- real Xs that …')")
