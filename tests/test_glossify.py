@@ -605,6 +605,10 @@ def test_glossary_page_definitions_render_as_each_would_alone() -> None:
         "",
         "   ",
         "Pipes | and ~tildes~ and bang! with *stress*.",
+        "A setext *title*\n===",
+        "2024) a year with `code`",
+        "+ a plus item with *stress*",
+        "--- *",
     ]
     engine = Markdown()
 

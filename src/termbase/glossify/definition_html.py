@@ -5,7 +5,8 @@ texts. Python-Markdown spends most of a short text's time on fixed work (trying 
 inline patterns, tidying and writing out the tree), so the texts that are one plain paragraph
 (one line, no `\\`, `[`, `<` or `&`, not opening with a block mark) are rendered together, as
 the paragraphs of one document, by an engine without the inline patterns such text cannot hold
-(escapes, links, images, autolinks, raw HTML, entities, line breaks): each paragraph comes out
+(escapes, links, images, autolinks, raw HTML, entities, line breaks) and the block processors
+it cannot need (headings, lists, quotes, code, rules, references): each paragraph comes out
 as it would alone (Markdown renders a paragraph's inline text by itself). Any other text, or
 a batch whose output is not one `<p>` line per text, is rendered alone by the full engine.
 """
@@ -32,6 +33,12 @@ _NOT_PLAIN_START = re.compile(r"\s|[#>]|[*+-]\s|\d+[.)]\s|[-*_ ]*$")
 _NEEDLESS_PATTERNS = (
     "escape", "reference", "link", "image_link", "image_reference", "short_reference", "short_image_ref",
     "autolink", "automail", "linebreak", "html", "entity",
+)  # fmt: skip
+#: The block processors that need what such a text cannot be or hold (a second line, a blank
+#: one, leading space, a heading, list, quote or rule mark at its start, a `[`): each block of
+#: the lean engine's document is one text, read as a paragraph.
+_NEEDLESS_BLOCKS = (
+    "empty", "indent", "code", "hashheader", "setextheader", "hr", "olist", "ulist", "quote", "reference",
 )  # fmt: skip
 
 
@@ -99,6 +106,9 @@ class DefinitionRenderer:
             for name in _NEEDLESS_PATTERNS:
                 if name in self._lean.inlinePatterns:
                     self._lean.inlinePatterns.deregister(name)
+            for name in _NEEDLESS_BLOCKS:
+                if name in self._lean.parser.blockprocessors:
+                    self._lean.parser.blockprocessors.deregister(name)
         lines = self._lean.reset().convert("\n\n".join(text.rstrip("\n") for text in texts)).split("\n")
         one_each = len(lines) == len(texts)
         if not one_each or not all(line.startswith("<p>") and line.endswith("</p>") for line in lines):
