@@ -437,3 +437,22 @@ def test_a_header_naming_the_definition_column_over_short_sentences_is_no_entry(
     assert [e.term for e in source.result.entries] == [t for _, t, _ in rows]
     assert source.result.entries[0].topics == ("fire",)
     assert [u.reason for u in source.result.unused] == ["header row (column names)"]
+
+
+@pytest.mark.parametrize("header", ["| Category | Term | Definition |", "| Sheet | Variable | Explanation |"])
+def test_markdown_table_whose_first_column_groups_the_terms(header):
+    rows = [
+        ("fire", "kiln", "An oven that fires the clay until it is hard"),
+        ("fire", "cone", "A small pyramid of clay that bends at a set heat"),
+        ("fire", "bisque", "Pottery fired once, before it is glazed"),
+        ("coat", "glaze", "A glassy coat fused onto the pot"),
+        ("coat", "slip", "Clay thinned with water to a cream"),
+        ("coat", "engobe", "A coloured slip used under a glaze"),
+    ]
+    text = f"# Words\n\n{header}\n|---|---|---|\n" + "".join(f"| {s} | {t} | {d} |\n" for s, t, d in rows)
+    source = read("words.md", text)
+    assert source.source.reader == "markdown-table"
+    entries = source.result.entries
+    assert [e.term for e in entries] == [t for _, t, _ in rows]
+    assert entries[0].topics == ("fire",) and entries[0].definition.startswith("An oven")
+    accounted(text, source)

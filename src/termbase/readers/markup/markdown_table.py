@@ -126,10 +126,33 @@ def is_glossary_table(table: Table) -> bool:
         return False
     if table_languages(table):
         return True
-    if _TERM_HEADERS.match(clean_label(table.header[0].replace("*", ""))):
+    term_at = term_column(table)
+    if _TERM_HEADERS.match(clean_label(table.header[term_at].replace("*", ""))):
         return True
-    bold = sum(1 for _, cells in table.rows if cells and _BOLD.match(cells[0]))
+    bold = sum(1 for _, cells in table.rows if len(cells) > term_at and _BOLD.match(cells[term_at]))
     return bold >= max(2, len(table.rows) * 0.6) or _shaped_as_terms(table)
+
+
+#: A leading column repeating a few values down this many rows at least groups them (a sheet,
+#: a section): its distinct values are at most MAX_GROUP_SHARE of its cells.
+MIN_GROUP_ROWS = 6
+MAX_GROUP_SHARE = 0.5
+
+
+def term_column(table: Table) -> int:
+    """Return the column holding the terms: the first, unless a later header names the terms
+    (`| Category | Term | Definition |`) or the first repeats a few values over many rows
+    (the group each row belongs to) in a table of three or more columns."""
+    header = [clean_label(name.replace("*", "")) for name in table.header]
+    if len(header) < 3 or _TERM_HEADERS.match(header[0]):
+        return 0
+    named = next((i for i, name in enumerate(header[1:-1], start=1) if _TERM_HEADERS.match(name)), 0)
+    if named:
+        return named
+    firsts = [cells[0].strip() for _, cells in table.rows if cells and cells[0].strip()]
+    if len(firsts) >= MIN_GROUP_ROWS and len(set(firsts)) <= MAX_GROUP_SHARE * len(firsts):
+        return 1
+    return 0
 
 
 def _shaped_as_terms(table: Table) -> bool:
@@ -138,8 +161,9 @@ def _shaped_as_terms(table: Table) -> bool:
     rows = [cells for _, cells in table.rows if len(cells) >= 2 and _has_word(cells)]
     if len(rows) < MIN_ROWS:
         return False
-    terms = [_term_text(cells[0]) for cells in rows]
-    column = _definition_column(table.header)
+    term_at = term_column(table)
+    terms = [_term_text(cells[term_at]) if term_at < len(cells) else "" for cells in rows]
+    column = _definition_column(table.header, term_at)
     bodies = [clean_markdown(cells[column]) if column < len(cells) else "" for cells in rows]
     if len({term.casefold() for term in terms if term}) < 0.9 * len(rows):
         return False  # a column of repeated values (a category, a yes/no) names nothing
@@ -153,11 +177,11 @@ def _has_word(cells: tuple[str, ...]) -> bool:
     return any(character.isalpha() for cell in cells for character in cell)
 
 
-def _definition_column(header: tuple[str, ...]) -> int:
+def _definition_column(header: tuple[str, ...], term_at: int = 0) -> int:
     for index, name in enumerate(header[1:], start=1):
-        if _DEFINITION_HEADERS.search(name):
+        if index != term_at and _DEFINITION_HEADERS.search(name):
             return index
-    return 1
+    return term_at + 1
 
 
 def _definition_column_named(header: tuple[str, ...]) -> bool:
@@ -212,7 +236,8 @@ class MarkdownTableReader:
         for table in page_tables(tokens):
             if not is_glossary_table(table):
                 continue
-            column = _definition_column(table.header)
+            term_at = term_column(table)
+            column = _definition_column(table.header, term_at)
             names = [clean_label(name.replace("*", "")) for name in table.header]
             header_lines = range(table.first, min(table.first + 2, table.last + 1))
             for number, reason in zip(header_lines, (REASON_HEADER_ROW, REASON_DELIMITER), strict=False):
@@ -234,7 +259,7 @@ class MarkdownTableReader:
                 continue
             for number, cells in table.rows:
                 claimed.add(number)
-                term = _term_text(cells[0]) if cells else ""
+                term = _term_text(cells[term_at]) if len(cells) > term_at else ""
                 if term and not _has_word(cells):
                     unused.append(Unused(source, number, lines[number - 1].strip(), REASON_NO_WORD))
                     continue
@@ -242,12 +267,14 @@ class MarkdownTableReader:
                     unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
                     continue
                 parts = [_BREAK.sub("\n", cells[column]) if column < len(cells) else ""]
-                for index, cell in enumerate(cells[1:], start=1):
-                    if index != column and cell.strip() and index < len(names):
+                for index, cell in enumerate(cells):
+                    if index > term_at and index != column and cell.strip() and index < len(names):
                         parts.append(f"**{names[index]}:** {_BREAK.sub(' ', cell)}")
                 raw = "\n".join(part for part in parts if part.strip())
                 raw = resolve_reference_links(raw, references)
-                entries.append(markdown_entry(source, number, number, term, raw))
+                entry = markdown_entry(source, number, number, term, raw)
+                groups = tuple(clean_label(cell) for cell in cells[:term_at] if cell.strip())
+                entries.append(replace(entry, topics=groups) if groups else entry)
         unused += unused_outside(text, tokens, claimed, source)
         if not labelled:
             return entries_and_unused(entries, unused, title)
