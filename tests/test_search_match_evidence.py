@@ -31,6 +31,10 @@ concepts:
     definition: >-
       A model of a sequence in which an unseen state moves by chance from step to step and
       each step shows an observation drawn from its state.
+  - id: mixture-of-experts
+    label: mixture of experts
+    definition: >-
+      A layer of several expert sub-networks and a router that sends each token to a few of them.
   - id: warp
     label: warp
     definition: Thirty-two GPU threads that run the same instruction together.
@@ -121,3 +125,18 @@ def test_a_comparison_of_known_things_is_answered(termbase: Termbase) -> None:
     answer = termbase.search_index().answer("difference between warp and streaming")
     assert answer.unknown == ()
     assert {h.id for h in answer.hits[:2]} == {"warp", "token-streaming"}
+
+
+def test_a_label_s_words_up_to_of_then_others_name_a_sibling(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("mixture of tokens")
+    assert answer.hits == []
+    assert answer.unknown == ("mixture of tokens",)
+    assert [h.id for h in answer.related] == ["mixture-of-experts"]
+    assert termbase.search_index().answer("mixture of experts router").unknown == ()
+
+
+def test_a_framed_name_of_six_words_is_asked_about_as_one_name() -> None:
+    from termbase.search_names import asked_names
+
+    frame = asked_names("how does model predictive path integral control work", frozenset(), frozenset())
+    assert frame == [("model predictive path integral control", "asked")]

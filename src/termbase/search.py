@@ -720,8 +720,30 @@ class SearchIndex:
         return search_abstain.RuleFlags(
             unknown_words,
             search_names.unknown_phrases(self.db, self.lock, self, text),
-            self._partly_named(text, best, top[0].matched == "fulltext") or self._unknown_subject(text, best),
+            self._partly_named(text, best, top[0].matched == "fulltext")
+            or self._unknown_subject(text, best)
+            or self._sibling_of_label(text, best[0]),
         )
+
+    def _sibling_of_label(self, text: str, concept_id: str) -> tuple[str, ...]:
+        """Return a query with no question word that opens with the words of one of the best
+        hit's labels up to a joining word, then goes on with other words than the label ("ai safety
+        via market making" against AI safety via debate, "mixture of tokens" against mixture of
+        experts): what follows "of", "via" or "for" says which thing the name is, another one."""
+        tokens = _FTS_TOKEN.findall(text.lower())
+        if any(t in QUESTION_WORDS for t in tokens) or self._labels_joined(text):
+            return ()  # a question, or labels joined ("precision and accuracy")
+        for label in self.labels.get(concept_id, ()) or (self.preferred.get(concept_id, ""),):
+            words = _FTS_TOKEN.findall(label.lower())
+            shared = next((i for i, (a, b) in enumerate(zip(tokens, words, strict=False)) if a != b), None)
+            if (
+                shared is not None
+                and shared >= 2
+                and shared < len(words)
+                and words[shared - 1] in search_names.NAME_JOINERS | {"via", "by", "from"}
+            ):
+                return (text,)
+        return ()
 
     def _unseen_side(self, text: str) -> tuple[str, ...]:
         """Return the first word of a short comparison that no text of the termbase writes and

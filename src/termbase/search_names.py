@@ -315,6 +315,9 @@ _PHRASE_ENDS = frozenset(
 ) | {"and", "or"}
 #: Longest name looked for in a query, in words.
 NAME_MAX_WORDS = 4
+#: Longest name a question frames as one thing ("how does model predictive path integral
+#: control work"): the frame says where the name ends.
+FRAMED_NAME_MAX_WORDS = 6
 
 
 def asked_names(
@@ -333,7 +336,7 @@ def asked_names(
             start = len(lowered[: match.start("name")].split())
             name = tokens[start : start + len(match.group("name").split())]
             inner = {t.lower() for t in name[1:-1]} & NAME_JOINERS  # "wide and deep"
-            if len(name) <= NAME_MAX_WORDS and not any(
+            if len(name) <= FRAMED_NAME_MAX_WORDS and not any(
                 t.lower() in question_words or (t.lower() in stopwords and t.lower() not in inner)
                 for t in name
             ):
