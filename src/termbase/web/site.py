@@ -43,6 +43,7 @@ from termbase.web.pages import (
     topic_page,
 )
 from termbase.web.render import STATIC_DIR, PageShell, az_bar, environment, page_shell, render_page
+from termbase.web.share_workers import run_shares
 from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
 
 STATIC_FILES = ("style.css", "search.js")
@@ -203,11 +204,6 @@ def _write_share(ids: list[str], span: tuple[str, str] | None = None) -> list[st
     return [concept_block(record) for record in records]
 
 
-def _share_task(task: tuple[list[str], tuple[str, str] | None]) -> list[str]:
-    """`_write_share` of a pool's task: (ids, span)."""
-    return _write_share(*task)
-
-
 def render_articles(views: list[dict[str, object]], context: dict[str, object]) -> list[str]:
     """Return the concept article (`_concept.html`) of each view, rendered with `context`.
 
@@ -321,17 +317,17 @@ def write_concept_pages(
         ordered = sorted(ids) if every_concept else ids
         shares = [ordered[start : start + step] for start in range(0, len(ordered), step)]
         tasks = [(share, (share[0], share[-1]) if every_concept else None) for share in shares]
-        import multiprocessing  # only here: a rebuild of a few pages does not need it
+        written = [0]
 
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            pending = pool.imap(_share_task, tasks)
-            if meanwhile:
-                meanwhile()
-            block_of: dict[str, str] = {}
-            for share, blocks in zip(shares, pending, strict=True):
-                block_of.update(zip(share, blocks, strict=True))
-                progress("writing concept pages", len(block_of), len(ids))
-            return [block_of[concept_id] for concept_id in ids]
+        def share_written(index: int, blocks: list[str]) -> None:
+            written[0] += len(blocks)
+            progress("writing concept pages", written[0], len(ids))
+
+        results = run_shares(_write_share, tasks, workers, meanwhile, share_written)
+        block_of: dict[str, str] = {}
+        for share, blocks in zip(shares, results, strict=True):
+            block_of.update(zip(share, blocks, strict=True))
+        return [block_of[concept_id] for concept_id in ids]
     finally:
         _job = None
 
