@@ -630,3 +630,11 @@ def test_a_marked_name_of_what_the_sentence_describes_of_a_thing() -> None:
                      "of the ship.")
     assert found["complement"].startswith("This number of hands sets the complement")
     assert "complement" not in defining("We checked the *complement* of the ship twice before noon.")
+
+
+def test_a_listed_key_in_code_or_a_meaning_without_words_is_no_definition() -> None:
+    assert "rudder" not in defining("- `rudder`: the blade at the stern that steers the boat.")
+    assert "Chart" not in defining("- **Chart:** `charts/bay-2024.png`")
+    assert "Source" not in defining("- **Source**: harbour-rules")
+    assert defining("- **Tiller**: the bar that turns the rudder.") == {
+        "Tiller": "The bar that turns the rudder."}

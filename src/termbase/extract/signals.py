@@ -752,7 +752,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append(f"followed by '{verb.group('verb').split()[0]} …'")
             defining = True
             definition = finish_definition(plain_sentence(sentence))
-        elif colon and (in_list or span.start <= 2) and not _INSTRUCTION_START.match(colon.group("rest")):
+        elif colon and (in_list or span.start <= 2) and not _INSTRUCTION_START.match(colon.group("rest")) \
+                and _said_in_words(sentence, len(text) - len(colon.group("rest"))):
             # "**Cleat**: a fitting …" (not "*Mac*: Install Xcode …", "*Current*: this issue is …")
             score += 0.4
             evidence.append("followed by a colon and its meaning")
@@ -980,6 +981,20 @@ def _marks_part(sentence: Sentence, term: str) -> bool:
                if span.kind in {STRONG, EMPHASIS, CODE_SPAN})
 
 
+def _code_labelled(sentence: Sentence, end: int) -> bool:
+    """Return True when code markup covers the label that opens a sentence ("`hashes`: …")."""
+    return any(s.kind == CODE_SPAN and s.start <= 2 and s.end >= end - 1 for s in sentence.spans)
+
+
+def _said_in_words(sentence: Sentence, start: int) -> bool:
+    """Return True when the text from `start` on has two or more plain words outside code markup (a
+    meaning in words, not "`application/json`" or one cross-reference)."""
+    text = sentence.text
+    kept = "".join(" " if any(s.kind == CODE_SPAN and s.start <= i < s.end for s in sentence.spans) else c
+                   for i, c in enumerate(text[start:], start=start))
+    return len(re.findall(r"(?<![\w./+-])[A-Za-z]{2,}(?![\w./+-])", kept)) >= 2
+
+
 def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -> list[Finding]:
     """Return findings for definitional sentence patterns that need no markup (`in_list`: the
     sentence is a list item, where 'term: meaning' is a definition)."""
@@ -1029,6 +1044,10 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             findings.append(Finding(term, 0.5, ("sentence 'A X, which is a …, …'",),
                                     finish_definition(which.group("rest")), True, initial=True))
     listed = _LISTED_MEANING.match(text) if in_list else None
+    shift = max(0, sentence.text.find(text))  # where the (stripped) text starts in the sentence
+    if listed and (_code_labelled(sentence, shift + listed.end("term"))
+                   or not _said_in_words(sentence, shift + listed.start("rest"))):
+        listed = None  # "`hashes`: a dictionary …" names a key; "JSON: `application/…`" says nothing in words
     if listed and not _CLAUSE_START.match(listed.group("rest")):
         term = clean_term(listed.group("term"))
         if not term_problem(term) and term.split()[0].lower() not in _GENERIC_SUBJECTS:
