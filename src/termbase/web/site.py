@@ -604,8 +604,11 @@ def _write_site(
                 (out / "c").rmdir()  # empty (see `first`)
             os.replace(pages_folder, out / "c")
         header = glossary_data_header(data.title) + "\n"
-        new = dict(zip(todo, new_blocks, strict=True))
-        ordered = _glossary_blocks(ids, new, inputs if same_site else None)
+        if todo is ids and not same_site:  # every block is new, already in the order of `ids`
+            ordered = new_blocks
+        else:
+            new = dict(zip(todo, new_blocks, strict=True))
+            ordered = _glossary_blocks(ids, new, inputs if same_site else None)
         write(out / GLOSSARY_DATA, header + "\n\n".join(ordered) + "\n")
         spans, position = [], len(header)
         for block in ordered:
@@ -630,7 +633,7 @@ def _write_site(
         "digests": [digests[concept_id] for concept_id in ids],
         "blocks": spans,
     }
-    manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
+    manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"), check_circular=False)
     replace_file(out / MANIFEST, manifest_json.encode("utf-8"))
     (out / BUILDING).unlink()
     return SiteSummary(
