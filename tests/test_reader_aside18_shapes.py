@@ -456,3 +456,11 @@ def test_markdown_table_whose_first_column_groups_the_terms(header):
     assert [e.term for e in entries] == [t for _, t, _ in rows]
     assert entries[0].topics == ("fire",) and entries[0].definition.startswith("An oven")
     accounted(text, source)
+
+
+def test_a_table_inside_a_page_of_heading_sections_does_not_replace_them():
+    sections = "".join(f"<h3>Glaze {i}</h3>\n<p>A glassy coat of kind {i}.</p>\n" for i in range(5))
+    rows = "".join(f"<tr><td>c{i}</td><td>cone {i}</td></tr>\n" for i in range(8))
+    table = f"<table>\n{rows}</table>\n"
+    source = read("page.html", f"<html><body>\n<h1>Glazes</h1>\n{sections}{table}</body></html>\n")
+    assert [e.term for e in source.result.entries] == [f"Glaze {i}" for i in range(5)]

@@ -613,7 +613,8 @@ def find_entries(root: etree._Element) -> tuple[list[_Found], str]:
     headings = _heading_sections(main_content(root))
     bold = _bold_paragraphs(main_content(root))
     rows = _table_rows(main_content(root))
-    if len(rows) > max(len(bold), len(headings)):  # a table of terms, not a few tables among sections
+    # a table of terms, not a table inside a page of heading sections (a units table under terms)
+    if len(rows) > len(bold) and (len(headings) < MIN_TABLE_ROWS or len(rows) > 3 * len(headings)):
         return rows, "table"
     if len(bold) > len(headings):  # bold-term paragraphs, not a few under each heading term
         return bold, "bold"
