@@ -775,3 +775,15 @@ def test_bookdown_quarto_and_asciidoc_master_files_give_the_reading_order(tmp_pa
     source, names = order_of(adoc)
     assert source == "the chapter list in book.adoc"
     assert names == ["book.adoc", "ch-b.adoc", "ch-a.adoc", "appendix.adoc"]
+
+
+def test_labelled_uses_of_a_thing_and_advice_are_no_meanings(tmp_path: Path) -> None:
+    (tmp_path / "boat.adoc").write_text(
+        "== Uses of a dinghy\n\nFerry:: A dinghy can carry the crew from the mooring to the quay.\n\n"
+        "Lifeboat:: A dinghy can serve as a lifeboat when the yacht is in trouble.\n\n"
+        "Safety first:: Try not to overload it with more than four people.\n\n"
+        "Painter:: A line tied to the bow of a dinghy, used to tow or moor it.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["ferry"].confidence < 0.6 and found["lifeboat"].confidence < 0.6
+    assert found.get("safety first") is None or found["safety first"].confidence < 0.6
+    assert found["painter"].confidence >= 0.6

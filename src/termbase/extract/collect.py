@@ -176,8 +176,25 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: 
         # condition under a label, not a meaning (the term is no part of the statement's subject)
         evidence = ("listed in a definition list whose text is a statement about something else",)
         return Finding(term, 0.5, evidence, definition, False, initial=True)
+    modal = _MODAL_STATEMENT.match(first)
+    if modal and not _mentions(first[: modal.start("verb")], term):
+        # "Currency:: A token can serve as a form of currency …": what another thing can do, one use of it
+        evidence = ("listed in a definition list whose text is a statement about something else",)
+        return Finding(term, 0.5, evidence, definition, False, initial=True)
+    if _ADVICE.match(first):
+        evidence = ("listed in a definition list whose text is advice, not a meaning",)  # "Try not to …"
+        return Finding(term, 0.45, evidence, definition, False, initial=True)
     return Finding(term, 0.85, ("listed with its meaning in a definition list",), definition, True,
                    initial=True)
+
+
+#: "A token can serve as …": a statement of what some thing can or must do (the subject before the verb).
+_MODAL_STATEMENT = re.compile(
+    r"^(?:an?|the|this|these|each|every|any)\s+(?:[\w-]+\s+){1,3}?(?P<verb>can|may|might|could|will|would|should|"
+    r"must)\s", re.I)
+#: An imperative that opens a list item's text: advice, not a meaning.
+_ADVICE = re.compile(
+    r"^(?:try|don't|do\s+not|never|avoid|make\s+sure|remember|be\s+sure|always|consider|prefer)\b", re.I)
 
 
 def _mentions(text: str, term: str) -> bool:
