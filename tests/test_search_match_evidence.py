@@ -140,3 +140,7 @@ def test_a_framed_name_of_six_words_is_asked_about_as_one_name() -> None:
 
     frame = asked_names("how does model predictive path integral control work", frozenset(), frozenset())
     assert frame == [("model predictive path integral control", "asked")]
+
+
+def test_a_question_about_what_someone_does_names_nothing(termbase: Termbase) -> None:
+    assert termbase.search_index().answer("how does anyone run gpu threads together").unknown == ()

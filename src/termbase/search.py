@@ -360,6 +360,11 @@ class _Candidate:
     modes: set[str]
 
 
+#: Words for someone or something unnamed, the subject of a question about no named thing
+#: ("how does anyone keep up with new models").
+_SOMEONE = frozenset(
+    ("anyone", "someone", "everyone", "anybody", "somebody", "people", "anything", "everything")
+)
 #: A query comparing two things ("mxnet vs tensorflow", "difference between X and Y", "is X
 #: better than Y", "how is X different from Y"): each side is a name asked about.
 _COMPARES = re.compile(
@@ -776,7 +781,7 @@ class SearchIndex:
         are words of the best hit's labels ("habana gaudi", "common voice": what the hit is
         close to), at most three."""
         tokens = search_names.question_subject(text)
-        if not tokens or tokens[0].lower() in QUESTION_WORDS or tokens[0].lower() in _STOPWORDS:
+        if not tokens or tokens[0].lower() in QUESTION_WORDS | _STOPWORDS | _SOMEONE:
             return ()
         for size in range(1, min(search_names.NAME_MAX_WORDS, len(tokens)) + 1):
             phrase = " ".join(tokens[:size])
