@@ -787,3 +787,13 @@ def test_labelled_uses_of_a_thing_and_advice_are_no_meanings(tmp_path: Path) -> 
     assert found["ferry"].confidence < 0.6 and found["lifeboat"].confidence < 0.6
     assert found.get("safety first") is None or found["safety first"].confidence < 0.6
     assert found["painter"].confidence >= 0.6
+
+
+def test_a_page_including_a_few_shared_parts_is_no_master_document(tmp_path: Path) -> None:
+    for name in ("a-knots.adoc", "b-sails.adoc", "c-tides.adoc", "d-parts-1.adoc", "e-parts-2.adoc",
+                 "f-rigging.adoc"):
+        (tmp_path / name).write_text(f"== {name}\n\nA cleat holds a line fast.\n", encoding="utf-8")
+    (tmp_path / "a-knots.adoc").write_text(
+        "== Knots\n\ninclude::d-parts-1.adoc[]\n\ninclude::e-parts-2.adoc[]\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    assert result.order_source == "the order named on the command line"

@@ -121,8 +121,9 @@ def _resolve_entry(base: Path, entry: str, root: Path) -> Path | None:
 
 
 def _master_document(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> Path | None:
-    """Return the file whose table of contents (its includes) lists the most other chapters, at least
-    two, when no other file lists it; or None."""
+    """Return the file whose table of contents (its includes) lists the most other chapters — at least
+    two and half of all the files, so a page that includes a few shared parts is no master — when no
+    other file lists it; or None."""
     listing: dict[str, set[str]] = {}
     for file in files:
         entries = tocs.get(_key(file), ())
@@ -132,6 +133,8 @@ def _master_document(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -
     known = {_key(f) for f in files}
     best = max((f for f in files if _key(f) not in listed_by_others and len(listing[_key(f)] & known) >= 2),
                key=lambda f: len(listing[_key(f)] & known), default=None)
+    if best is None or len(listing[_key(best)] & known) * 2 < len(files) - 1:
+        return None
     return best
 
 
