@@ -144,6 +144,8 @@ def _raw_html_blocks(token: Token, line0: int, section: int, path: str) -> list[
         markdown = "\n".join("" if not text and "<" in line else line
                               for line, text in zip(lines, texts, strict=True))
         inner = parse_markdown(markdown, path, html_blocks=False).blocks
+    if not inner:  # nothing the readers could make of it: kept as raw HTML, as before
+        return [Block(OTHER, content, line0 + 1, section, label=label)]
     box = _html_box(content)
     found = []
     for block in inner:
