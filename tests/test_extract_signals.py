@@ -638,3 +638,7 @@ def test_a_listed_key_in_code_or_a_meaning_without_words_is_no_definition() -> N
     assert "Source" not in defining("- **Source**: harbour-rules")
     assert defining("- **Tiller**: the bar that turns the rudder.") == {
         "Tiller": "The bar that turns the rudder."}
+
+
+def test_a_quoted_name_with_its_full_stop_inside_the_quotation_marks() -> None:
+    assert "spring line" in defining('The rope that keeps a boat from sliding is called a "spring line."')

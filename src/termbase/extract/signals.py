@@ -565,7 +565,9 @@ _HEAD_NOUN_AFTER = re.compile(
     r"[a-z][a-z-]{2,})\b(?!\s+[\"“'‘])"  # a word followed by another quoted phrase is a verb: "X" means "Y"
 )
 _ARTICLE_BEFORE = re.compile(r"\b(?:an?|the)\s+[\"“]?$", re.I)
-QUOTED_PHRASE = re.compile(r"(?<![\w\"“])[\"“](?P<inner>[A-Za-z][\w' -]{0,48}[\w])[\"”](?!\w)")
+#: A short phrase in double quotation marks; a full stop or comma may sit inside the closing mark
+#: ('hence the term "lossless."').
+QUOTED_PHRASE = re.compile(r"(?<![\w\"“])[\"“](?P<inner>[A-Za-z][\w' -]{0,48}[\w])[.,]?[\"”](?!\w)")
 
 
 def quoted_spans(sentence: Sentence) -> tuple[Span, ...]:
