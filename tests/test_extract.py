@@ -797,3 +797,12 @@ def test_a_page_including_a_few_shared_parts_is_no_master_document(tmp_path: Pat
         "== Knots\n\ninclude::d-parts-1.adoc[]\n\ninclude::e-parts-2.adoc[]\n", encoding="utf-8")
     result = extract_glossary([tmp_path], min_confidence=0.0)
     assert result.order_source == "the order named on the command line"
+
+
+def test_a_labelled_gloss_with_a_relative_clause_and_a_modal_is_still_a_definition(tmp_path: Path) -> None:
+    (tmp_path / "tools.adoc").write_text(
+        "== Tools\n\nWinch:: A drum that can haul a line in by turns.\n\n"
+        "A winch is greased each spring.\n", encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["winch"].confidence >= 0.6
+    assert "listed with its meaning in a definition list" in found["winch"].evidence

@@ -133,7 +133,7 @@ _GLOSS_MARK = re.compile(r"^[\"'”’]?\s*(?::|[—–]|\s-{1,3}\s)")
 #: A list label that names a command-line option or a configuration key, not a term: `--index-info`,
 #: `-n <count>`, `--[no-]verify`, `merge.summary`, `git-p4.useClientSpec`.
 _OPTION_OR_KEY_LABEL = re.compile(
-    r"^\s*(?:-{1,2}[\w\[][^\s]*(?:\s.*)?|[A-Za-z][\w-]*(?:\.[\w<>*-]+)+)\s*$"
+    r"^\s*(?:-{1,2}[\w\[][^\s]*(?:\s.*)?|[a-z][\w-]*(?:\.(?!(?:js|net|io|py|org|com)\s*$)[\w<>*-]+)+)\s*$"
 )
 #: Reference sections of a manual page whose labelled lists name options, commands or keys.
 _REFERENCE_LIST_SECTION = re.compile(
@@ -190,8 +190,8 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: 
 
 #: "A token can serve as …": a statement of what some thing can or must do (the subject before the verb).
 _MODAL_STATEMENT = re.compile(
-    r"^(?:an?|the|this|these|each|every|any)\s+(?:[\w-]+\s+){1,3}?(?P<verb>can|may|might|could|will|would|should|"
-    r"must)\s", re.I)
+    r"^(?:an?|the|this|these|each|every|any)\s+(?:(?!(?:that|which|who|whom|whose|where|when|used|for|of|to|in|"
+    r"on|with|by)\b)[\w-]+\s+){1,3}?(?P<verb>can|may|might|could|will|would|should|must)\s", re.I)
 #: An imperative that opens a list item's text: advice, not a meaning.
 _ADVICE = re.compile(
     r"^(?:try|don't|do\s+not|never|avoid|make\s+sure|remember|be\s+sure|always|consider|prefer)\b", re.I)
