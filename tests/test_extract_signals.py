@@ -642,3 +642,8 @@ def test_a_listed_key_in_code_or_a_meaning_without_words_is_no_definition() -> N
 
 def test_a_quoted_name_with_its_full_stop_inside_the_quotation_marks() -> None:
     assert "spring line" in defining('The rope that keeps a boat from sliding is called a "spring line."')
+
+
+def test_a_gloss_opening_with_when_or_a_noun_like_set_is_still_a_meaning() -> None:
+    assert "Deadlock" in defining("- **Deadlock**: when two boats each wait for the other to leave the lock.")
+    assert "Flotilla" in defining("- **Flotilla**: set of small boats sailing together.")

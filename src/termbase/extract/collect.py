@@ -194,7 +194,7 @@ _MODAL_STATEMENT = re.compile(
     r"on|with|by)\b)[\w-]+\s+){1,3}?(?P<verb>can|may|might|could|will|would|should|must)\s", re.I)
 #: An imperative that opens a list item's text: advice, not a meaning.
 _ADVICE = re.compile(
-    r"^(?:try|don't|do\s+not|never|avoid|make\s+sure|remember|be\s+sure|always|consider|prefer)\b", re.I)
+    r"^(?:try|don't|do\s+not|avoid|make\s+sure|remember|be\s+sure)\b", re.I)
 
 
 def _mentions(text: str, term: str) -> bool:

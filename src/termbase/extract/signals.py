@@ -391,9 +391,8 @@ _CLAUSE_START = re.compile(
 #: A meaning after a marked label that is an instruction or a statement about something else ("*Mac*: Install
 #: Xcode …", "*Current*: this issue is …"), not a gloss ("*Immutable*: can't be changed …").
 _INSTRUCTION_START = re.compile(
-    r"^(?:if|when|you|we|it|this|these|that|there|they|use|run|type|make|do|don't|see|click|open|go|try|note|"
-    r"add|remove|check|create|write|read|set|get|let's|press|select|install|follow|download|visit|choose|"
-    r"enter|save|copy|paste|launch|navigate|start|restart|close)\b",
+    r"^(?:(?:you|we|it|this|these|they|there|let's)\b|(?:install|follow|download|visit|click|press|select|choose|"
+    r"enter|type|run|open|go|see|copy|paste|navigate|launch|add|remove|use|try)\b(?!\s+of\b))",
     re.I,
 )
 _ACRONYM = re.compile(r"\((?P<short>[A-Z][A-Za-z0-9&-]{1,9})s?\)")
