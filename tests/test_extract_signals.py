@@ -647,3 +647,8 @@ def test_a_quoted_name_with_its_full_stop_inside_the_quotation_marks() -> None:
 def test_a_gloss_opening_with_when_or_a_noun_like_set_is_still_a_meaning() -> None:
     assert "Deadlock" in defining("- **Deadlock**: when two boats each wait for the other to leave the lock.")
     assert "Flotilla" in defining("- **Flotilla**: set of small boats sailing together.")
+
+
+def test_a_short_gloss_with_a_number_is_a_meaning_in_words() -> None:
+    assert "Fathom" in defining("- **Fathom**: 6 feet of depth.")
+    assert "Hull" not in defining('- **Hull**: "steel", "wood"')

@@ -110,7 +110,8 @@ _GLOSSED_BY_COLON = "followed by a colon and its meaning"
 #: A gloss that says what kind of thing a name is, not what a document holds ("A brief introduction to …").
 _NOUN_PHRASE_GLOSS = re.compile(
     r"^An?\s+(?!(?:(?:brief|short|quick|general|complete|full)\s+)?(?:introduction|overview|guide|summary|"
-    r"list|collection|description|tutorial|reference|document|page|set|series|index)\b)[a-z]"
+    r"list|collection|description|tutorial|reference|document|page|set|series|index|book|course|chapter|lesson|"
+    r"video|talk|article|paper|post|blog|website|site|workshop)\b)[a-z]"
 )
 #: Evidence of a marked name given by "called / known as".
 _NAMED_IN_ITALICS = "introduced by 'called / known as'"

@@ -993,7 +993,8 @@ def _said_in_words(sentence: Sentence, start: int) -> bool:
     text = sentence.text
     kept = "".join(" " if any(s.kind == CODE_SPAN and s.start <= i < s.end for s in sentence.spans) else c
                    for i, c in enumerate(text[start:], start=start))
-    return len(re.findall(r"(?<![\w./+-])[A-Za-z]{2,}(?![\w./+-])", kept)) >= 2
+    kept = re.sub(r"[\"“][^\"“”]*[\"”]", " ", kept)  # quoted values ('"a", "swc"') are examples, not words
+    return len(re.findall(r"(?<![\w./+-])(?:[A-Za-z]{2,}|\d+)(?![\w./+-])", kept)) >= 2
 
 
 def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -> list[Finding]:
