@@ -806,3 +806,13 @@ def test_a_labelled_gloss_with_a_relative_clause_and_a_modal_is_still_a_definiti
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert found["winch"].confidence >= 0.6
     assert "listed with its meaning in a definition list" in found["winch"].evidence
+
+
+def test_a_lesson_section_named_arguments_still_defines_its_phrases(tmp_path: Path) -> None:
+    (tmp_path / "calls.md").write_text(
+        "# Calls\n\n## Arguments\n\nPositional argument\n:   A value matched to a parameter by its place.\n\n"
+        "flag\n:   An option that takes no value.\n\nEach positional argument counts, as does a flag.\n",
+        encoding="utf-8")
+    found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
+    assert found["positional argument"].confidence >= 0.6
+    assert "flag" not in found or "listed with its meaning in a definition list" not in found["flag"].evidence

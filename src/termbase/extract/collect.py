@@ -135,7 +135,8 @@ _GLOSS_MARK = re.compile(r"^[\"'”’]?\s*(?::|[—–]|\s-{1,3}\s)")
 _OPTION_OR_KEY_LABEL = re.compile(
     r"^\s*(?:-{1,2}[\w\[][^\s]*(?:\s.*)?|[a-z][\w-]*(?:\.(?!(?:js|net|io|py|org|com)\s*$)[\w<>*-]+)+)\s*$"
 )
-#: Reference sections of a manual page whose labelled lists name options, commands or keys.
+#: Reference sections of a manual page whose labelled lists name options, commands or keys (a one-word
+#: label there, or any label under a manual page's capitalised heading, "OPTIONS").
 _REFERENCE_LIST_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:options|commands|subcommands|sub-commands|configuration|configuration\s+"
     r"variables|environment(?:\s+variables)?|exit\s+status|synopsis|arguments)$",
@@ -147,7 +148,9 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: 
     term = clean_term(block.term)
     if term_problem(term) or not sentences:
         return None
-    if _OPTION_OR_KEY_LABEL.match(block.term) or _REFERENCE_LIST_SECTION.match(heading.strip()):
+    reference = _REFERENCE_LIST_SECTION.match(heading.strip()) \
+        and (heading.isupper() or " " not in block.term.strip())
+    if _OPTION_OR_KEY_LABEL.match(block.term) or reference:
         return None  # "--index-info::", "merge.summary::", a command under OPTIONS: a name, not a term
     marked = [s for s in block.spans if s.kind in {STRONG, EMPHASIS, DFN}]
     opening = min(marked, key=lambda s: s.start, default=None)
