@@ -763,8 +763,8 @@ _LABEL_OPENING = re.compile(r"^[\"'“‘]?[A-Za-z][\w'’/&-]*(?:\s+[\w'’/&-]
 _PARTS_WORDS = re.compile(
     r"\b(?:menus?|menu\s+bar|panes?|panels?|windows?|tabs?|buttons?|toolbars?|screens?|icons?|dialog(?:ue)?s?|"
     r"sidebars?|widgets?|tables?|columns?|fields?|rows?|spreadsheets?|sheets?|datasets?|database|"
-    # the values a thing can be given: "GitHub lets owners define any labels they want: …"
-    r"labels?|values?|statuses|priorities)\b",
+    # the labels a thing can be given: "GitHub lets owners define any labels they want: …"
+    r"labels?|statuses|priorities)\b",
     re.I,
 )
 #: Words of a lead-in that says the list defines terms after all ("These terms:", "Some vocabulary:").
