@@ -785,7 +785,7 @@ def part_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...]) -> f
     """Return the places of blocks that label parts of a screen or a table: a run of three or more
     list items, paragraphs or definition items, each opening with a short label (and a colon),
     announced by a lead-in (the last two sentences before the run, or the section heading) that speaks
-    of menus, panes, tables, columns, labels, values … and not of terms (or a short lead-in that goes on
+    of menus, panes, tables, columns, labels, statuses … and not of terms (or a short lead-in that goes on
     from such a run just before); also a labelled paragraph right above a table (the table's caption).
     Their labels name parts or values; they are not defined terms."""
     labelled = [_labels_a_part(b) for b in blocks]
