@@ -652,3 +652,8 @@ def test_a_gloss_opening_with_when_or_a_noun_like_set_is_still_a_meaning() -> No
 def test_a_short_gloss_with_a_number_is_a_meaning_in_words() -> None:
     assert "Fathom" in defining("- **Fathom**: 6 feet of depth.")
     assert "Hull" not in defining('- **Hull**: "steel", "wood"')
+
+
+def test_brackets_of_a_measure_or_an_aside_are_no_gloss() -> None:
+    assert "fast" not in defining("The tide turns *fast* (under ten minutes) in the narrows.")
+    assert "slack" not in defining("Wait for *slack* (we usually do) before you cross.")

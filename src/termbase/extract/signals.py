@@ -147,7 +147,10 @@ _APPOSITIVE_AFTER = re.compile(
 _PAREN_GLOSS_AFTER = re.compile(
     r"^[\"'”’]?\s*\((?:i\.\s?e\.,?\s+)?(?!(?:e\.\s?g\.|see|default|defaults|for|such|aka|also|or|and|optional|"
     r"required|deprecated|recommended|not|only|usually|often|sometimes|including|like|as|in|on|at|from|with|"
-    r"to|by|if|when|unless)\b)(?P<rest>(?:(?:an?|the|which|that|who)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){1,9})\)"
+    r"to|by|if|when|unless|under|over|about|around|before|after|during|within|without|between|per|than|less|"
+    r"more|up|down|every|each|all|some|most|just|even|very|no|see|cf|note|where|while|because|since|so|but|"
+    r"then|now|here|there|we|you|it|they|this|these|those|i|he|she)\b)"
+    r"(?P<rest>(?:(?:an?|the|which|that|who)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){1,9})\)"
 )
 #: "This number of fields determines the *arity* of the tuple.": a description, then the name of what it
 #: describes, of a thing named at the end.
