@@ -657,3 +657,7 @@ def test_a_short_gloss_with_a_number_is_a_meaning_in_words() -> None:
 def test_brackets_of_a_measure_or_an_aside_are_no_gloss() -> None:
     assert "fast" not in defining("The tide turns *fast* (under ten minutes) in the narrows.")
     assert "slack" not in defining("Wait for *slack* (we usually do) before you cross.")
+
+
+def test_a_short_subject_before_is_the_x_of_is_a_statement() -> None:
+    assert "captain" not in defining("The winner is the *captain* of the fastest boat.")

@@ -155,8 +155,8 @@ _PAREN_GLOSS_AFTER = re.compile(
 #: "This number of fields determines the *arity* of the tuple.": a description, then the name of what it
 #: describes, of a thing named at the end.
 _PREDICATE_OF_BEFORE = re.compile(
-    r"^(?:The|This|These|Its|Their|An?|Each)\s+[\w'’ -]{3,80}?\s+(?:is|are|determines|gives|sets|fixes)\s+"
-    r"the\s+[\"'“‘]?$"
+    r"^(?:The|This|These|Its|Their|An?|Each)\s+[\w'’-]+(?:\s+[\w'’-]+){1,10}?\s+(?:is|are|determines|gives|sets|"
+    r"fixes)\s+the\s+[\"'“‘]?$"
 )
 _OF_END_AFTER = re.compile(r"^[\"'”’]?\s+of\s+(?:the|an?|its|their|this|that)\s+[\w -]{2,40}?\s*[.!]?\s*$")
 #: "The *size* of a value is the offset …": a relational noun said to be something of a kind of thing.
