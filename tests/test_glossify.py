@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -651,3 +652,30 @@ def test_a_star_that_is_no_emphasis_is_part_of_the_name_it_ends() -> None:
     out = glossify(matcher, page, first="all")
     assert unlinked(out) == page
     assert linked(out) == ["A* search", "C++"]
+
+
+@pytest.mark.parametrize("theme", ["mkdocs", "material"])
+def test_mkdocs_search_indexes_the_glossary_page_terms_and_definitions(
+    course_db: Path, tmp_path: Path, theme: str
+) -> None:
+    """The search plugin (MkDocs' own, or Material's with its theme) reads the glossary page
+    after the plugin wrote the terms into it: a definition's words are found by the site's
+    search; the "Used in" lines (page titles) are shown on the page but not indexed."""
+    project = tmp_path / "site"
+    shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
+    shutil.copy(course_db, project / "course.db")
+    config = (project / "mkdocs.yml").read_text()
+    (project / "mkdocs.yml").write_text(f"{config}theme:\n  name: {theme}\n")
+    done = tool(["mkdocs", "build", "-q", "--strict"], project)
+    assert done.returncode == 0, done.stderr
+    index = json.loads((project / "site" / "search" / "search_index.json").read_text())
+    glossary = [doc for doc in index["docs"] if doc["location"].startswith("glossary/")]
+    assert glossary, [doc["location"] for doc in index["docs"]]
+    text = " ".join(re.sub(r"<[^>]+>", "", doc["text"]) for doc in glossary)
+    assert "A number from 0 to 14 telling how acidic or basic a watery liquid is." in text  # pH
+    assert "A mix of two liquids that would rather stay apart" in text  # emulsion
+    assert "Used in" not in text
+    page = (project / "site" / "glossary" / "index.html").read_text()
+    assert page.count('<p class="termbase-used-in">Used in: ') >= 2  # the page itself has them
+    elsewhere = " ".join(doc["text"] for doc in index["docs"] if not doc["location"].startswith("glossary/"))
+    assert "telling how acidic" not in elsewhere

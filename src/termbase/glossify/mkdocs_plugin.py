@@ -41,7 +41,7 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
@@ -136,6 +136,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         self.uses: dict[str, dict[str, list[str]]] = {}  # chapter -> concept key -> its pages' backlinks
         self.chapters: list[str] = []
         self.glossary_file: File | None = None
+        self.glossary_shown: str | None = None  # the glossary page as shown, kept while search reads it
         if self.config.tooltips:
             config.extra_css.append(f"{ASSET_FOLDER}/termbase-tooltips.css")
             config.extra_javascript.append(f"{ASSET_FOLDER}/{DEFINITIONS}")
@@ -193,7 +194,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
 
     @event_priority(-100)  # late: glossify the content as the other plugins leave it
     def on_page_content(self, html: str, page: Page, config: Any, files: Files) -> str:
-        if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
+        if self._is_glossary(page):
             return html
         self.waiting.append((page, self._chapter(page), html))
         return html  # the links go in at on_post_page, so other plugins read the content as written
@@ -262,11 +263,30 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(script, encoding="utf-8")
 
-    def on_page_context(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
-        if self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri:
+    @event_priority(50)  # before the search plugin (priority 0) reads the page's content
+    def _glossary_for_search(
+        self, context: dict[str, Any], page: Page, config: Any, nav: Any
+    ) -> dict[str, Any]:
+        """Write the glossary into the glossary page's content, so that the search plugins
+        (MkDocs' own and Material's index the content at this event) index its terms and
+        definitions; without the "Used in" lines, which hold page titles, not the terms' text."""
+        if self._is_glossary(page):
             with no_collections():
-                page.content = (page.content or "") + self._glossary_html()
+                searched, shown = self._glossary_html()
+            self.glossary_shown = (page.content or "") + shown
+            page.content = (page.content or "") + searched
         return context
+
+    @event_priority(-50)  # after the search plugin: the page as shown, with its "Used in" lines
+    def _glossary_in_page(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
+        if self._is_glossary(page) and self.glossary_shown is not None:
+            page.content, self.glossary_shown = self.glossary_shown, None
+        return context
+
+    on_page_context = CombinedEvent(_glossary_for_search, _glossary_in_page)
+
+    def _is_glossary(self, page: Page) -> bool:
+        return self.glossary_file is not None and page.file.src_uri == self.glossary_file.src_uri
 
     def _used(self) -> dict[str, None]:
         """Return the keys of the concepts linked anywhere (chapter by chapter, in the order first linked)."""
@@ -279,7 +299,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         address = html.escape(get_relative_url(page.url, self.glossary_file.url))
         return f'<a href="{address}">{html.escape(page.title or page.file.src_uri)}</a>'
 
-    def _glossary_html(self) -> str:
+    def _glossary_html(self) -> tuple[str, str]:
+        """Return the glossary's HTML without the "Used in" lines (for the search index), and with them."""
         rendered = self.glossaries.rendered  # kept with the cached termbases
         missing = [key for key in self._used() if key not in rendered]
         if missing:  # rendered together (see `definition_html`), once: then kept with the cache
@@ -293,9 +314,10 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         chapters = sorted(self.chapters, key=lambda t: (order.index(t) if t in order else len(order), t))
         if self.config.glossary_sections != "chapter":
             chapters = [""]
-        parts = ['<div class="termbase-glossary">']
+        shown = ['<div class="termbase-glossary">']
         if not self.uses:  # (a chapter is there only with a term used in it)
-            parts.append("<p>No term of the glossary is used in these pages yet.</p>")
+            shown.append("<p>No term of the glossary is used in these pages yet.</p>")
+        searched = shown.copy()  # the same without the "Used in" lines
         for chapter in chapters:
             in_chapter = self.uses.get(chapter, {})
             used = sorted(in_chapter, key=lambda cid: (self.matcher.terms[cid].label.casefold(), cid))
@@ -303,17 +325,25 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 continue
             prefix = f"{_slug(chapter)}-" if chapter else ""
             if chapter:
-                parts.append(f'<h2 id="{_slug(chapter)}">{html.escape(chapter)}</h2>')
-            parts.append("<dl>")
+                heading = f'<h2 id="{_slug(chapter)}">{html.escape(chapter)}</h2>'
+                shown.append(heading)
+                searched.append(heading)
+            shown.append("<dl>")
+            searched.append("<dl>")
             for concept_id in used:
                 term = self.matcher.terms[concept_id]
                 links = ", ".join(in_chapter[concept_id])
-                parts.append(f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>')
+                title = f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>'
+                shown.append(title)
+                searched.append(title)
                 used_in = f'<p class="termbase-used-in">Used in: {links}</p>'
-                parts.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
-            parts.append("</dl>")
-        parts.append("</div>")
-        return "\n".join(parts)
+                shown.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
+                searched.append(f"<dd>{rendered[concept_id]}</dd>")
+            shown.append("</dl>")
+            searched.append("</dl>")
+        shown.append("</div>")
+        searched.append("</div>")
+        return "\n".join(searched), "\n".join(shown)
 
 
 def _first_copy(text: str, part: str) -> int:
