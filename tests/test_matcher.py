@@ -157,7 +157,7 @@ def test_patterns_stored_at_build_are_the_ones_the_labels_give(tmp_path: Path) -
     import sqlite3
 
     from termbase.matcher import SummaryContext, Term, pattern_tables
-    from termbase.matcher_table import read_pattern_tables
+    from termbase.matcher_table import read_pattern_tables, read_patterns
 
     db = tmp_path / "course.db"
     build_termbase([str(FIXTURES / "glossify" / "course.yaml")], db)
@@ -171,13 +171,41 @@ def test_patterns_stored_at_build_are_the_ones_the_labels_give(tmp_path: Path) -
     from_table = TermMatcher([], terms, context, tables=stored).find(text)
     assert from_table == TermMatcher(labels, terms, context).find(text)
     assert [m.text for m in from_table] == ["emulsion", "pH", "browning reactions", "Emulsions"]
+    with Termbase.open(db) as termbase:  # read in one pass as what the matcher keeps: the same
+        patterns = read_patterns(termbase.db)
+    assert TermMatcher([], terms, context, patterns=patterns).find(text) == from_table
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE meta SET value = '0 old' WHERE key = 'matcher_patterns'")
     with Termbase.open(db) as termbase:
-        assert read_pattern_tables(termbase.db) is None
+        assert read_pattern_tables(termbase.db) is None and read_patterns(termbase.db) is None
     # The tooltip line is made on first use, and is the definition's first sentence.
     emulsion = next(t for t in terms.values() if t.label.lower() == "emulsion")
     assert emulsion._definition is None and emulsion.definition.startswith("A mix of two liquids")
+
+
+def test_patterns_made_from_stored_rows_in_one_pass_are_those_made_from_the_tables() -> None:
+    """`patterns_from_rows` makes what the matcher keeps of the tables the rows hold, in their
+    order: labels two concepts share (owners sorted, the first one's label), a row of the same
+    pattern and concept again (its label wins, as in the tables), cased and folded patterns."""
+    from termbase.matcher import _PatternMaker, pattern_tables, patterns_from_rows
+    from termbase.matcher_table import pattern_rows
+
+    labels = [
+        ("z-bank", "bank"), ("a-bank", "Bank"), ("rag", "RAG"), ("rag-cloth", "rag"), ("z-bank", "banks"),
+        ("cell", "cell"), ("cell", "Cell"), ("m-cell", "cell"), ("gpu", "GPU"), ("gpu-2", "GPU"),
+    ]  # fmt: skip
+    rows = list(pattern_rows(pattern_tables(labels)))
+    last = max(n for n, row in enumerate(rows) if row[:2] == rows[0][:2])
+    rows.insert(last + 1, (*rows[0][:3], "a later label"))  # (a pattern's rows stay together, as stored)
+    tables: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] = ({}, {})
+    for flag, pattern, concept_id, label in rows:  # (as `read_pattern_tables` reads them)
+        tables[flag].setdefault(pattern, {})[concept_id] = label
+    maker = _PatternMaker()
+    expected = (maker.table(tables[0]), maker.table(tables[1]))
+    made = patterns_from_rows(rows)
+    assert [list(table.items()) for table in made] == [list(table.items()) for table in expected]
+    assert ("a-bank", "z-bank") in [found[0] for found in made[0].values()]  # shared, sorted
+    assert made[1] and made[0][rows[0][1]][1] == "a later label"
 
 
 def test_labels_with_greek_letters_are_found_without_the_slow_token_view() -> None:

@@ -219,6 +219,8 @@ class Term:
 #: What a pattern stands for: (the concepts its label names, that label, how many words it
 #: has). A plain tuple, not a NamedTuple: a cached matcher unpickles thousands of them.
 _Pattern = tuple[tuple[str, ...], str, int]
+#: The (folded, cased) patterns as the matcher keeps them: pattern -> what it stands for.
+Patterns = tuple[dict[str, _Pattern], dict[str, _Pattern]]
 _OWNERS, _LABEL, _WORDS = 0, 1, 2
 
 
@@ -237,7 +239,7 @@ def _label_tokens(label: str, keep_case: bool) -> list[str]:
     return [_norm_token(t, keep_case) for t in _LABEL_TOKEN.findall(label)]
 
 
-def _marked_words(tables: Iterable[PatternTable]) -> tuple[frozenset[str], frozenset[str]]:
+def _marked_words(tables: Iterable[Iterable[str]]) -> tuple[frozenset[str], frozenset[str]]:
     """Return the label words (lower case) that end in name marks (`a*`, `c++`, `c#`), and those
     joined by `_` or `@` (`create_graph`, `pass@k`): the words around each mark of the patterns
     joined by spaces, found by plain searches (a few dozen words of thousands of patterns)."""
@@ -414,6 +416,38 @@ class _PatternMaker:
             out[pattern] = made(found, found)
         return out
 
+    def rows(self, rows: Iterable[tuple[int, str, str, str]]) -> Patterns:
+        """Return what each pattern of stored rows stands for: (cased flag, pattern, concept id,
+        label), a pattern's rows one after another (`matcher_table`). The same as `table` of
+        the two tables the rows hold, made in one pass over them (no tables in between)."""
+        made, made_owners = self.made.setdefault, self.owners.setdefault
+        out: Patterns = ({}, {})
+        shared: dict[tuple[int, str], dict[str, str]] = {}  # (flag, pattern) -> its owners, when several
+        for flag, pattern, concept_id, label in rows:
+            table = out[flag]
+            first = table.get(pattern)
+            if first is not None:  # (a pattern of several rows: made again below)
+                owners = shared.get((flag, pattern))
+                if owners is None:
+                    owners = shared[(flag, pattern)] = {first[_OWNERS][0]: first[_LABEL]}
+                owners[concept_id] = label
+                continue
+            ids = (concept_id,)
+            found = (made_owners(ids, ids), label, pattern.count(" ") - 1)
+            table[pattern] = made(found, found)
+        for (flag, pattern), owners in shared.items():
+            ids = tuple(owners) if len(owners) == 1 else tuple(sorted(owners))
+            ids = made_owners(ids, ids)
+            found = (ids, owners[ids[0]], pattern.count(" ") - 1)
+            out[flag][pattern] = made(found, found)
+        return out
+
+
+def patterns_from_rows(rows: Iterable[tuple[int, str, str, str]]) -> Patterns:
+    """Return the (folded, cased) patterns of stored rows, as the matcher keeps them (see
+    `_PatternMaker.rows`): give them to `TermMatcher` as `patterns`."""
+    return _PatternMaker().rows(rows)
+
 
 def _trie(keys: list[str]) -> ahocorasick.Automaton | None:
     """Return an automaton finding `keys` (its value: the key's index), None if there are none."""
@@ -520,28 +554,32 @@ class TermMatcher:
         context_text: Callable[[str], str],
         rank: Callable[[str], int] | None = None,
         tables: tuple[PatternTable, PatternTable] | None = None,
+        patterns: Patterns | None = None,
     ) -> None:
         """`labels` is (concept id, label) pairs; `context_text(id)` gives text to tell homonyms
         apart. With `rank`, a label (or inflected form) several concepts share belongs only to
         those of the lowest rank (the first of several glossaries). `tables` are the labels'
-        `pattern_tables`, when made before (stored with a termbase): `labels` is then not read."""
-        folded, cased = tables if tables is not None else pattern_tables(labels)
-        if rank is not None:
-            for table in (folded, cased):
-                for pattern, owners in table.items():
-                    if len(owners) > 1:
-                        first = min(map(rank, owners))
-                        table[pattern] = {o: label for o, label in owners.items() if rank(o) == first}
-        made = _PatternMaker()
-        self._automata = _Automata(made.table(folded), made.table(cased))
+        `pattern_tables`, when made before (stored with a termbase): `labels` is then not read;
+        `patterns`, the same already made into what the matcher keeps (`patterns_from_rows`)."""
+        if patterns is None:
+            folded, cased = tables if tables is not None else pattern_tables(labels)
+            if rank is not None:
+                for table in (folded, cased):
+                    for pattern, owners in table.items():
+                        if len(owners) > 1:
+                            first = min(map(rank, owners))
+                            table[pattern] = {o: label for o, label in owners.items() if rank(o) == first}
+            made = _PatternMaker()
+            patterns = (made.table(folded), made.table(cased))
+        self._automata = _Automata(*patterns)
         self.terms = terms
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
         # (`isascii` of a string is a flag: only the few patterns beyond ASCII are read)
-        beyond = [pattern for table in (folded, cased) for pattern in table if not pattern.isascii()]
+        beyond = [pattern for table in patterns for pattern in table if not pattern.isascii()]
         self._pattern_chars = frozenset(c for pattern in beyond for c in pattern if not c.isascii())
         self._char_map: dict[str, str] = {}
-        self._marked, self._joined = _marked_words((folded, cased))
+        self._marked, self._joined = _marked_words(patterns)
 
     # -- building
 

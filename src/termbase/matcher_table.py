@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 
 from termbase import __version__
-from termbase.matcher import PATTERN_FORMAT, PatternTable, pattern_tables
+from termbase.matcher import PATTERN_FORMAT, Patterns, PatternTable, pattern_tables, patterns_from_rows
 
 _META_KEY = "matcher_patterns"
 
@@ -57,14 +57,32 @@ def write_pattern_table(db: sqlite3.Connection, rows: Iterable[PatternRow] | Non
     db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
 
 
+_STORED_ROWS = "SELECT cased, pattern, concept_id, label FROM matcher_patterns ORDER BY rowid"
+
+
+def _stored(db: sqlite3.Connection) -> bool:
+    """Return True if the file holds patterns made in this format (sqlite3.Error if unreadable)."""
+    found = db.execute("SELECT value FROM meta WHERE key = ?", (_META_KEY,)).fetchone()
+    return found is not None and found[0] == stamp()
+
+
+def read_patterns(db: sqlite3.Connection) -> Patterns | None:
+    """Return the stored patterns as the matcher keeps them (`TermMatcher(patterns=…)`), or None
+    when the file has none made in this format: `read_pattern_tables` made into them in one
+    pass, for a termbase read by one glossary alone."""
+    try:
+        return patterns_from_rows(db.execute(_STORED_ROWS)) if _stored(db) else None
+    except sqlite3.Error:
+        return None
+
+
 def read_pattern_tables(db: sqlite3.Connection) -> tuple[PatternTable, PatternTable] | None:
     """Return the stored (folded, cased) pattern tables, or None when the file has none made
     in this format (then `pattern_tables` works them out)."""
     try:
-        found = db.execute("SELECT value FROM meta WHERE key = ?", (_META_KEY,)).fetchone()
-        if found is None or found[0] != stamp():
+        if not _stored(db):
             return None
-        rows = db.execute("SELECT cased, pattern, concept_id, label FROM matcher_patterns ORDER BY rowid")
+        rows = db.execute(_STORED_ROWS)
         tables: tuple[PatternTable, PatternTable] = ({}, {})
         for flag, pattern, concept_id, label in rows:
             owners = tables[flag].get(pattern)

@@ -30,10 +30,10 @@ import ahocorasick
 
 from termbase import __version__
 from termbase.errors import InputError, StoreError
-from termbase.matcher import PatternTable, SummaryContext, Term, TermMatcher
+from termbase.matcher import Patterns, PatternTable, SummaryContext, Term, TermMatcher
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 10
+_CACHE_FORMAT = 11
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
@@ -60,9 +60,20 @@ class Glossaries:
     sources: tuple[GlossarySource, ...]
     matcher: TermMatcher
     definitions: dict[str, str]  # key -> the concept's first definition, Markdown
-    labels: dict[str, tuple[str, ...]]  # key -> every label of the concept
     owners: dict[str, tuple[int, str]]  # key -> (index of its glossary in `sources`, concept id)
     rendered: dict[str, str] = field(default_factory=dict)  # key -> definition as HTML, as made
+    #: key -> every label of the concept, when read (see `labels`)
+    read_labels: dict[str, tuple[str, ...]] | None = None
+
+    @property
+    def labels(self) -> dict[str, tuple[str, ...]]:
+        """Every label of each concept (key -> labels), read from the termbases when first asked
+        for, unless read with the matcher: the stored patterns make a matcher without them, and
+        only the Sphinx extension asks."""
+        if self.read_labels is None:
+            object.__setattr__(self, "read_labels", _labels_of(self.sources))  # (a cache, frozen or not)
+        assert self.read_labels is not None
+        return self.read_labels
 
     def source_of(self, key: str) -> GlossarySource:
         """Return the glossary a concept key comes from."""
@@ -225,26 +236,26 @@ _LABELS = "SELECT concept_id, label FROM labels"
 _Rows = tuple[list[tuple[str, str, str]], list[tuple[str, str]], tuple[PatternTable, PatternTable] | None]
 
 
-def _read_stamped(path: Path) -> _Rows | None:
+def _read_stamped(path: Path) -> tuple[list[tuple[str, str, str]], Patterns] | None:
     """Return what glossify reads of a termbase whose matcher patterns this version stored, read
     with sqlite3 alone, or None for any other file (then the store reads it, and names what is
     wrong with it). Those patterns' stamp says the file was written by this version's store, so
     its tables are the ones these queries read; the store module and what it imports are left
-    unloaded (a third of the time a first build with the plugin spent reading the termbase)."""
+    unloaded (a third of the time a first build with the plugin spent reading the termbase).
+    The labels are not read: the patterns stand for them (see `Glossaries.labels`)."""
     import sqlite3
 
-    from termbase.matcher_table import read_pattern_tables
+    from termbase.matcher_table import read_patterns
 
     try:
         db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
     except sqlite3.Error:
         return None
     try:
-        tables = read_pattern_tables(db)
-        if tables is None:
+        patterns = read_patterns(db)
+        if patterns is None:
             return None
-        summaries = [(cid, label, definition or "") for cid, label, definition in db.execute(_SUMMARIES)]
-        return summaries, db.execute(_LABELS).fetchall(), tables
+        return [(cid, label, definition or "") for cid, label, definition in db.execute(_SUMMARIES)], patterns
     except sqlite3.Error:
         return None
     finally:
@@ -266,24 +277,51 @@ def _read_store(path: Path, patterns: bool) -> _Rows:
         raise InputError(f"cannot be read as a termbase: {error}", path=str(path)) from None
 
 
+def _labels_of(sources: Sequence[GlossarySource]) -> dict[str, tuple[str, ...]]:
+    """Return every label of every concept of the glossaries, by concept key."""
+    import sqlite3
+
+    labels: dict[str, list[str]] = {}
+    for index, source in enumerate(sources):
+        prefix = "" if index == 0 else f"{source.name}:"
+        try:  # (a file these glossaries were read from, with its stored patterns: as `_read_stamped`)
+            db = sqlite3.connect(f"file:{source.path.resolve()}?mode=ro", uri=True)
+            try:
+                rows = db.execute(_LABELS).fetchall()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            rows = _read_store(source.path, False)[1]  # (says what is wrong with the file)
+        for concept_id, label in rows:
+            labels.setdefault(prefix + concept_id, []).append(label)
+    return {key: tuple(found) for key, found in labels.items()}
+
+
 def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
     terms: dict[str, Term] = {}
     tables: tuple[PatternTable, PatternTable] | None = None  # made at build time, when stored
+    patterns: Patterns | None = None  # the same, stored and read for one glossary alone
     definitions: dict[str, str] = {}
     labels: dict[str, list[str]] = {}
     owners: dict[str, tuple[int, str]] = {}
     pairs: list[tuple[str, str]] = []
+    every_label = True  # (False when the stored patterns were read instead)
     for index, source in enumerate(sources):
         # (one termbase: its stored patterns; several: qualified bases are worked out over all labels)
         read = _read_stamped(source.path) if len(sources) == 1 else None
-        summaries, all_labels, tables = read or _read_store(source.path, len(sources) == 1)
+        all_labels: list[tuple[str, str]] | None = None  # (not read with stored patterns)
+        if read is None:
+            summaries, all_labels, tables = _read_store(source.path, len(sources) == 1)
+        else:
+            summaries, patterns = read
+            every_label = False
         prefix = "" if index == 0 else f"{source.name}:"  # (as `concept_key`, without a call a row)
         for concept_id, label, definition in summaries:
             key = prefix + concept_id
             terms[key] = Term(key, label, source=definition)  # one line when asked
             definitions[key] = definition
             owners[key] = (index, concept_id)
-        for concept_id, label in all_labels:
+        for concept_id, label in all_labels or ():
             key = prefix + concept_id
             found = labels.get(key)
             if found is None:
@@ -296,6 +334,7 @@ def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
     # the page: every owner is kept and `Glossaries.among` picks per page.
     scoped = any(source.pages for source in sources)
     ranked = rank.__getitem__ if len(sources) > 1 and not scoped else None
-    matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked, tables)
+    matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked, tables, patterns)
     matcher.prepare_homonyms()
-    return Glossaries(sources, matcher, definitions, {k: tuple(v) for k, v in labels.items()}, owners)
+    read_labels = {k: tuple(v) for k, v in labels.items()} if every_label else None
+    return Glossaries(sources, matcher, definitions, owners, read_labels=read_labels)
