@@ -660,7 +660,7 @@ def test_mkdocs_search_indexes_the_glossary_page_terms_and_definitions(
 ) -> None:
     """The search plugin (MkDocs' own, or Material's with its theme) reads the glossary page
     after the plugin wrote the terms into it: a definition's words are found by the site's
-    search; the "Used in" lines (page titles) are shown on the page but not indexed."""
+    search, once; the "Used in" lines (page titles) are shown on the page but not indexed."""
     project = tmp_path / "site"
     shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
     shutil.copy(course_db, project / "course.db")
@@ -673,9 +673,11 @@ def test_mkdocs_search_indexes_the_glossary_page_terms_and_definitions(
     assert glossary, [doc["location"] for doc in index["docs"]]
     text = " ".join(re.sub(r"<[^>]+>", "", doc["text"]) for doc in glossary)
     assert "A number from 0 to 14 telling how acidic or basic a watery liquid is." in text  # pH
-    assert "A mix of two liquids that would rather stay apart" in text  # emulsion
+    # emulsion, listed under two chapters (the home page's and the sauces'), indexed once
+    assert text.count("A mix of two liquids that would rather stay apart") == 1
     assert "Used in" not in text
     page = (project / "site" / "glossary" / "index.html").read_text()
+    assert page.count("A mix of two liquids that would rather stay apart") == 2
     assert page.count('<p class="termbase-used-in">Used in: ') >= 2  # the page itself has them
     elsewhere = " ".join(doc["text"] for doc in index["docs"] if not doc["location"].startswith("glossary/"))
     assert "telling how acidic" not in elsewhere

@@ -269,12 +269,14 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
     ) -> dict[str, Any]:
         """Write the glossary into the glossary page's content, so that the search plugins
         (MkDocs' own and Material's index the content at this event) index its terms and
-        definitions; without the "Used in" lines, which hold page titles, not the terms' text."""
+        definitions; without the "Used in" lines, which hold page titles, not the terms' text.
+        Put before the page's own heading, the glossary is indexed with the page, not a second
+        time with that heading's section."""
         if self._is_glossary(page):
             with no_collections():
                 searched, shown = self._glossary_html()
             self.glossary_shown = (page.content or "") + shown
-            page.content = (page.content or "") + searched
+            page.content = searched + (page.content or "")
         return context
 
     @event_priority(-50)  # after the search plugin: the page as shown, with its "Used in" lines
@@ -317,7 +319,8 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         shown = ['<div class="termbase-glossary">']
         if not self.uses:  # (a chapter is there only with a term used in it)
             shown.append("<p>No term of the glossary is used in these pages yet.</p>")
-        searched = shown.copy()  # the same without the "Used in" lines
+        searched = shown.copy()  # the same without the "Used in" lines, each term once
+        indexed: set[str] = set()
         for chapter in chapters:
             in_chapter = self.uses.get(chapter, {})
             used = sorted(in_chapter, key=lambda cid: (self.matcher.terms[cid].label.casefold(), cid))
@@ -335,10 +338,12 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 links = ", ".join(in_chapter[concept_id])
                 title = f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>'
                 shown.append(title)
-                searched.append(title)
                 used_in = f'<p class="termbase-used-in">Used in: {links}</p>'
                 shown.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
-                searched.append(f"<dd>{rendered[concept_id]}</dd>")
+                if concept_id not in indexed:  # (under the first chapter using it)
+                    indexed.add(concept_id)
+                    searched.append(title)
+                    searched.append(f"<dd>{rendered[concept_id]}</dd>")
             shown.append("</dl>")
             searched.append("</dl>")
         shown.append("</div>")
