@@ -449,7 +449,8 @@ def score_book(book: Book, write: bool) -> dict[str, object]:
         with_review = score_extraction([*entries, *review], human, gold, judged)
         explained, explained_n = found_share([g.term for g in gold if g.chapter], entries)
         row["extract"].update({"recall_with_review": with_review.recall, "explained_recall": explained,
-                               "explained_terms": explained_n})
+                               "explained_terms": explained_n,
+                               "no_definition": sum(1 for e in entries if not e.definition.strip())})
     row["baseline"] = score_extraction(naive, human, gold, judged).as_dict()
     return row
 
@@ -463,7 +464,7 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
     head = (
         f"{'book':28} {'data':9} {'method':8} {'entries':>7} {'recall':>6} {'strictP':>7} "
         f"{'judgedP':>7} {'unjudg':>6} {'F1':>5} {'chapter':>7} {'(n)':>6} {'defOK':>5} {'(n)':>5}"
-        f" {'R+rev':>5} {'R(expl)':>7} {'(n)':>3}"
+        f" {'R+rev':>5} {'R(expl)':>7} {'(n)':>3} {'noDef':>5}"
     )
     print(head)
     print("-" * len(head))
@@ -483,11 +484,13 @@ def print_table(rows: Sequence[dict[str, object]], speed: dict[str, object] | No
                 f"{score['chapter_right']:>3}/{score['chapter_matched']:<3}"
                 f"{_cell(score['definition_accuracy']):>5} {score['definitions_judged']:>5}"
                 + (f" {_cell(score['recall_with_review']):>5} {_cell(score['explained_recall']):>7}"
-                   f" {score['explained_terms']:>3}" if "explained_terms" in score else "")
+                   f" {score['explained_terms']:>3} {score['no_definition']:>5}"
+                   if "explained_terms" in score else "")
             )
     print("defOK: share of judged definitions (sampled right terms) that say what the term is")
     print("R+rev: recall counting the review queue too; R(expl): recall over the glossary terms a reader")
-    print("found explained in the text (gold chapter not null), n of them — diagnostics, not targets")
+    print("found explained in the text (gold chapter not null), n of them; noDef: entries kept with no")
+    print("definition: no sentence of the text explains them (first use kept as context) — diagnostics")
     if speed:
         print(f"\nload average while timing (1, 5, 15 min): {speed.get('load_average')}")
         for which in ("extract", "baseline"):

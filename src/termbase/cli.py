@@ -396,6 +396,11 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
         out.print(f"{kept} terms at confidence ≥ {min_confidence:.2f}{accepted}{escape(written)}")
         where = f" → {run.review_file}" if run.review_file else " (--review FILE lists them)"
         out.print(f"{run.review_count} candidates below {min_confidence:.2f}{escape(where)}")
+        if run.unexplained:
+            listed = f"listed in {run.review_file}" if run.review_file else "see --review"
+            have = "term has" if run.unexplained == 1 else "terms have"
+            out.print(f"{run.unexplained} {have} no explaining sentence (kept with their first use, "
+                      f"no definition); {escape(listed)}")
         if run.against is not None:
             _print_against(run.against)
     if result.skipped:
@@ -433,6 +438,7 @@ def _print_extract_json(run: Any) -> None:
         "entries": [_extracted_dict(e) for e in result.entries],
         "review": [_extracted_dict(e) for e in result.review],
         "accepted": len(run.accepted),
+        "unexplained": run.unexplained,
         "db": str(run.db) if run.db else None,
         "concepts": run.concepts,
         "skipped": [e.describe() for e in result.skipped],
@@ -449,7 +455,7 @@ def _extracted_dict(item: Any) -> dict[str, Any]:
         "term": item.term, "labels": list(item.labels), "definition": item.definition,
         "chapter": item.chapter, "chapter_title": item.chapter_title, "section": item.section,
         "anchor": item.anchor, "url": item.url, "line": item.line, "confidence": item.confidence,
-        "evidence": list(item.evidence), "sentence": item.sentence,
+        "evidence": list(item.evidence), "sentence": item.sentence, "first_use": item.first_use,
     }
 
 

@@ -84,6 +84,9 @@ class ExtractedEntry:
     sentence: str = ""
     url: str = ""
     features: tuple[tuple[str, float], ...] = ()  # the evidence as numbers (see gather._features)
+    #: where no sentence of the text explains the term: the sentence of its first use (the definition
+    #: is then empty, never this sentence)
+    first_use: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +112,11 @@ class ExtractResult:
     skipped: tuple[InputError, ...] = ()
     min_confidence: float = DEFAULT_MIN_CONFIDENCE
     notes: tuple[str, ...] = ()  # things done on purpose the summary should say (files left out)
+
+    @property
+    def unexplained(self) -> tuple[ExtractedEntry, ...]:
+        """Return the kept entries no sentence of the text explains (kept with their first use only)."""
+        return tuple(e for e in self.entries if e.first_use)
 
     def opaque_note(self) -> str:
         """Return one line naming the directives read as code or exercises (or '' if none)."""
@@ -173,14 +181,37 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
         definition=candidate.definition,
         locator=locator,
         language=document.language,
-        origin="extracted",
+        origin=first_use_note(_place_text(documents[defined.chapter], defined.section), candidate.first_use)
+        if candidate.first_use else "extracted",
     )
     return ExtractedEntry(
         term=candidate.term, labels=candidate.labels, definition=candidate.definition,
         chapter=document.path, chapter_title=chapter_title, section=section_title, anchor=anchor,
         line=place.line, confidence=candidate.confidence, evidence=candidate.evidence, entry=entry,
-        sentence=place.sentence, url=url, features=candidate.features,
+        sentence=place.sentence, url=url, features=candidate.features, first_use=candidate.first_use,
     )
+
+
+def _place_text(document: Document, section_index: int) -> str:
+    """Return "Chapter § Section" (or the chapter alone) for a section of a document."""
+    chapter_title = document.title or PurePosixPath(document.path).stem
+    section = document.sections[section_index] if section_index < len(document.sections) else None
+    title = section.title if section and section.title != document.title else ""
+    return chapter_title + (f" § {title}" if title else "")
+
+
+#: A first-use sentence longer than this is cut (with "…") in the note that stands in for a definition.
+FIRST_USE_CHARS = 400
+
+
+def first_use_note(where: str, sentence: str) -> str:
+    """Return what an entry with no explaining sentence carries as its origin (shown on the site, in the
+    API and in every export): where the term is first used, that the text never explains it, and the
+    sentence, quoted as context, not as a definition."""
+    quoted = " ".join(sentence.split())
+    if len(quoted) > FIRST_USE_CHARS:
+        quoted = quoted[: FIRST_USE_CHARS - 1].rsplit(" ", 1)[0] + " …"
+    return f"extracted; first used in {where} (no explaining sentence in the text): “{quoted}”"
 
 
 def _with_forms(candidate: Candidate, texts: Sequence[str],

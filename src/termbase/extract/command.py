@@ -32,6 +32,7 @@ class ExtractRun:
     review_file: Path | None
     review_count: int
     against: AgainstFigures | None
+    unexplained: int = 0  # kept terms no sentence explains (kept with their first use, no definition)
 
 
 def run_extract(
@@ -68,10 +69,12 @@ def run_extract(
                 hint="lower --min-confidence, or look at the candidates with --review FILE",
             )
         concepts, relations = write_extracted(db, result.chapters, entries)
+    unexplained = [e for e in result.unexplained if (e.chapter, label_key(e.term)) not in accepted_keys]
     if review_file is not None:
         shown = " ".join(sources)
-        review_file.write_text(review_markdown(review, min_confidence, shown), encoding="utf-8")
+        review_file.write_text(review_markdown(review, min_confidence, shown, unexplained), encoding="utf-8")
     figures = None
     if against:
         figures = score_against(result.entries, against, [c.path for c in result.chapters])
-    return ExtractRun(result, tuple(accepted), db, concepts, relations, review_file, len(review), figures)
+    return ExtractRun(result, tuple(accepted), db, concepts, relations, review_file, len(review), figures,
+                      len(unexplained))

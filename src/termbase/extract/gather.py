@@ -79,6 +79,9 @@ class Candidate:
     occurrences: int
     #: the evidence as numbers (termbase.extract.calibrate reads them): (name, value) pairs
     features: tuple[tuple[str, float], ...] = ()
+    #: where no sentence explains the term (its first linked use only uses it): that sentence, kept as
+    #: context and never as the definition, which is then empty
+    first_use: str = ""
 
 
 class _Union:
@@ -186,6 +189,55 @@ def _first_link_defines(group: list[Occurrence]) -> list[Occurrence]:
 #: Evidence of a first linked use whose sentence only uses the term.
 FIRST_LINK = "first use links to the book's glossary"
 BARE_LINK = f"{FIRST_LINK}, but its sentence only uses it"
+#: Evidence of an entry kept with no definition: no sentence of the text says what the term is.
+NO_EXPLAINING_SENTENCE = "no sentence in the text explains it: kept with its first use, without a definition"
+
+
+def only_uses(occurrence: Occurrence) -> bool:
+    """Return True for a first linked use whose sentence only uses the term (says nothing of it) and gives
+    the definition (not a definition list's label over its own text, whose text is the definition)."""
+    finding = occurrence.finding
+    if not (finding.introduced_only and BARE_LINK in finding.evidence):
+        return False
+    definition = _words_only(finding.definition)
+    in_sentence = not definition or definition in _words_only(occurrence.sentence)
+    return in_sentence and not says_what_it_is(occurrence)
+
+
+def _words_only(text: str) -> str:
+    """Return the words of a text with punctuation and spacing folded (a definition's trimmed end)."""
+    return " ".join(re.sub(r"[^\w'-]+", " ", text).split()).lower()
+
+
+#: After the term as its sentence's subject (an aside in commas or brackets allowed): a verb that says
+#: what it is or what it holds or does ("An *invariant* is something …", "A tag object contains …").
+_SUBJECT_VERB = re.compile(
+    r"^\s*(?:\([^()]{0,80}\)\s*|,[^,]{0,80},\s*)?(?:(?:is|are)\s+(?:an?|the|one|any|something|someone|"
+    r"when|where|what|how|used\s+to|used\s+for)|means|refers\s+to|denotes|stands\s+for|contains?|consists?\s+of|"
+    r"holds?|stores?|records?|describes?|lets|allows?|makes?|keeps?|names?)\b", re.I)
+#: How far after the term the words of a sentence that explains it may start.
+_EXPLAINS_WITHIN = 20
+
+
+def says_what_it_is(occurrence: Occurrence) -> bool:
+    """Return True when the occurrence's sentence says what its term is: the term is the subject of a verb
+    that explains it, or words that say what something is follow the term closely ("… *tag*, which is …")."""
+    sentence = " ".join(occurrence.sentence.split()).lower()
+    for name in dict.fromkeys(n.lower() for n in (occurrence.finding.term, *occurrence.finding.labels) if n):
+        found = re.search(rf"(?<![\w-]){re.escape(name)}(?:e?s)?(?![\w-])", sentence)  # or its plural
+        if found is None:
+            continue
+        at = found.start()
+        before = sentence[:at].strip(" \"“*_`")
+        after = sentence[found.end():]
+        if before in {"", "a", "an", "the"} and _SUBJECT_VERB.match(after):
+            return True
+        explains = _EXPLAINS.search(after[:_EXPLAINS_WITHIN + 30])
+        if explains and explains.start() <= _EXPLAINS_WITHIN:
+            return True
+    return False
+
+
 #: What a first linked use gains as the term's introduction (whether or not its sentence says more): books
 #: whose prose explains few of the terms they link (a specification, many lessons) introduce them so.
 FIRST_LINK_GAIN = 0.25
@@ -339,6 +391,13 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         sharpest = max(defining, key=lambda o: o.finding.score)
         if sharpest.finding.score >= introduced.finding.score + 0.2 or not introduced.finding.definition:
             defined = sharpest
+    if only_uses(defined):
+        # a first linked use whose sentence only uses the term defines nothing: another sentence that
+        # says something of it gives the definition; with none, the entry has no definition
+        explaining = [o for o in defining if o.finding.definition and not o.finding.introduced_only
+                      and says_what_it_is(o)]
+        if explaining:
+            defined = max(explaining, key=lambda o: o.finding.score)
     all_forms = [(o.finding.term, o.finding.initial) for o in group]
     forms = [form for form in all_forms if not _ACRONYM_LIKE.match(form[0])] or all_forms
     term = display_term(forms)
@@ -405,7 +464,11 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if term.lower() in code_names and not marked and not generic and not named_in_prose:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
-    if defined.finding.introduced_only:
+    first_use = ""
+    if only_uses(defined):
+        first_use = defined.sentence
+        evidence.append(NO_EXPLAINING_SENTENCE)
+    elif defined.finding.introduced_only:
         evidence.append("no sentence defines it outright: the definition is the sentence that introduces it")
     if defining and all(o.finding.markup == CODE_SPAN and not _PLURAL_WORD.fullmatch(o.finding.term)
                         and NAMED_AS_KIND not in o.finding.evidence for o in defining):
@@ -427,11 +490,12 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         labels=tuple(labels),
         confidence=round(max(0.0, min(0.99, confidence)), 3),
         evidence=tuple(evidence),
-        definition=defined.finding.definition,
+        definition="" if first_use else defined.finding.definition,
         introduced=introduced,
         defined=defined,
         occurrences=len(group),
         features=features,
+        first_use=first_use,
     )
 
 

@@ -5,6 +5,9 @@ its confidence, where it is (file:line, section, address), its evidence, the def
 it would get and the sentence it came from. An author ticks `[x]` on the items to keep,
 may edit the term and the definition lines, and passes the file back with
 `termbase extract … --accept review.md`; `read_accepted` reads the ticked items back.
+
+Terms kept in the termbase that no sentence of the text explains follow in a second part,
+with the sentence of their first use: ticking one with a definition written in gives it one.
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, chapters: str) -> str:
-    """Return the review file for `items` (already in book order)."""
+def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, chapters: str,
+                    unexplained: Sequence[ExtractedEntry] = ()) -> str:
+    """Return the review file for `items` (already in book order), then the kept `unexplained` entries."""
     lines = [
         "# termbase extract: candidates to review",
         "",
@@ -38,6 +42,24 @@ def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, chap
         f"then run `termbase extract {chapters} --accept <this file>`.",
         "",
     ]
+    lines += _items(items)
+    if unexplained:
+        lines += [
+            "# Kept without an explaining sentence",
+            "",
+            f"These {len(unexplained)} terms are in the termbase, but no sentence of the text says what",
+            "they are: each is kept with the sentence of its first use and no definition. To give one a",
+            "definition, write it on its definition line, change its `[ ]` to `[x]` and pass this file",
+            "back with --accept.",
+            "",
+        ]
+        lines += _items(unexplained)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _items(items: Sequence[ExtractedEntry]) -> list[str]:
+    """Return the Markdown of review items under their chapters' headings."""
+    lines: list[str] = []
     chapter = None
     for item in items:
         if item.chapter != chapter:
@@ -57,10 +79,10 @@ def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, chap
         lines += [
             f"- evidence: {'; '.join(item.evidence)}",
             f"- definition: {_one_line(item.definition)}",
-            f"- sentence: {_one_line(item.sentence)}",
+            f"- sentence: {_one_line(item.first_use or item.sentence)}",
             "",
         ]
-    return "\n".join(lines).rstrip() + "\n"
+    return lines
 
 
 def read_accepted(path: Path) -> list[Entry]:
