@@ -187,6 +187,32 @@ def test_unknown_format_and_missing_db_are_clear_errors(tmp_path: Path) -> None:
     assert code == 1 and "not a termbase file" in err
 
 
+def test_build_never_replaces_a_file_that_is_not_a_termbase(tmp_path: Path) -> None:
+    good = FIXTURES / "termbase_yaml" / "networking.yaml"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my own notes\n", encoding="utf-8")
+    other_app = tmp_path / "app.sqlite"
+    with sqlite3.connect(other_app) as connection:
+        connection.execute("CREATE TABLE things (name TEXT)")
+    for target in (notes, other_app):
+        before = target.read_bytes()
+        code, _, err = run("build", str(good), "--db", str(target))
+        assert code == 1 and f"{target}: exists and is not a termbase file" in err, err
+        assert "will not replace it" in err and len(err.strip().splitlines()) == 1
+        assert target.read_bytes() == before
+    folder = tmp_path / "folder.db"
+    folder.mkdir()
+    code, _, err = run("build", str(good), "--db", str(folder))
+    assert code == 1 and f"{folder}: is a folder" in err and ".tmp" not in err
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    for _ in range(2):  # an empty file, then the termbase written there, are replaced
+        code, out, err = run("build", str(good), "--db", str(empty))
+        assert code == 0, out + err
+    code, out, _ = run("stats", "--db", str(empty), "--json")
+    assert code == 0 and json.loads(out)["concepts"] > 0
+
+
 def test_format_override_forces_a_reader(tmp_path: Path) -> None:
     text = "Glossary\nIntro line for this page.\nRound-trip time\nTime for a packet to go and come back.\n"
     source = tmp_path / "tiny.txt"

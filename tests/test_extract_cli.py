@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import sqlite3
 from pathlib import Path
 
@@ -57,6 +59,55 @@ def test_review_file_in_book_order_and_accept_adds_the_ticked_items(tmp_path: Pa
     with sqlite3.connect(db) as connection:
         terms = {row[0] for row in connection.execute("SELECT term FROM entries")}
     assert items[0] in terms
+
+
+def test_the_review_file_names_the_whole_command_that_accepts_into_the_same_termbase(tmp_path: Path) -> None:
+    review = tmp_path / "review.md"
+    db = tmp_path / "course.db"
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--review", str(review),
+                         "--min-confidence", "0.95", "--base-url", "https://example.org/w/")
+    assert code == 0, out + err
+    text = review.read_text(encoding="utf-8")
+    command = re.search(r"then run `([^`]*)`", text)
+    assert command, text
+    words = shlex.split(command.group(1))
+    assert words[:2] == ["termbase", "extract"]
+    assert words[words.index("--db") + 1] == str(db)  # not termbase.db in the current folder
+    assert words[words.index("--accept") + 1] == str(review)
+    assert words[words.index("--min-confidence") + 1] == "0.95"  # the same line, so the same candidates
+    item = next(line for line in text.splitlines() if line.startswith("### [ ] "))
+    review.write_text(text.replace(item, item.replace("[ ]", "[x]"), 1), encoding="utf-8")
+    code, out, err = run(*words[1:])  # the command exactly as the review file gives it
+    assert code == 0, out + err
+    assert "1 accepted from review" in out
+    with sqlite3.connect(db) as connection:
+        terms = {row[0] for row in connection.execute("SELECT term FROM entries")}
+    assert item[len("### [ ] "):] in terms
+
+
+def test_accept_says_when_nothing_is_ticked_and_refuses_a_file_that_is_no_review_file(tmp_path: Path) -> None:
+    review = tmp_path / "review.md"
+    db = tmp_path / "course.db"
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--review", str(review),
+                         "--min-confidence", "0.95")
+    assert code == 0, out + err
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--min-confidence", "0.95",
+                         "--accept", str(review))
+    assert code == 0, out + err
+    assert f"no item is ticked [x] in {review}" in err
+    notes = tmp_path / "notes.md"
+    notes.write_text("# My notes\n\n- [x] buy milk\n", encoding="utf-8")
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--accept", str(notes))
+    assert code == 1
+    assert f"{notes}: is not a review file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_extract_never_replaces_a_file_that_is_not_a_termbase(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my own notes\n", encoding="utf-8")
+    code, _out, err = run("extract", str(EPISODES), "--db", str(notes))
+    assert code == 1 and f"{notes}: exists and is not a termbase file" in err
+    assert notes.read_text(encoding="utf-8") == "my own notes\n"
 
 
 def test_against_prints_recall_and_precision(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from termbase import __version__
+from termbase.db_target import check_db_target
 from termbase.errors import InputError, NothingReadError, TermbaseError
 from termbase.plain_text import markdown_as_plain_text
 
@@ -52,14 +53,19 @@ class HelpArgument(click.Argument):
         self.argument_help = help
 
 
+def first_paragraph(text: str) -> str:
+    """Return the first paragraph of a docstring as one line (a command's short help)."""
+    return " ".join(text.strip().split("\n\n")[0].split())
+
+
 class HelpCommand(click.Command):
-    """A command whose short help is its docstring's whole first line, and whose
+    """A command whose short help is its docstring's whole first paragraph, and whose
     `--help` lists its arguments with their help texts before the options."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.help and not self.short_help:
-            self.short_help = self.help.strip().splitlines()[0]
+            self.short_help = first_paragraph(self.help)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
@@ -93,7 +99,10 @@ class OrderedGroup(click.Group):
             import importlib
 
             module, name = self.lazy_commands[cmd_name].split(":")
-            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+            command = getattr(importlib.import_module(module), name)
+            if command.help and not command.short_help:  # listed whole, as HelpCommand's are
+                command.short_help = first_paragraph(command.help)
+            self.add_command(command, cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -259,7 +268,7 @@ def open_termbase(db: Path | None) -> Termbase:
     "--semantic",
     "with_semantic",
     is_flag=True,
-    help="Also store concept embeddings for question search (needs the semantic extra).",
+    help="Also store concept embeddings for question search.",
 )
 @click.option(
     "--strict",
@@ -295,6 +304,7 @@ def build(
 
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
+    check_db_target(db)  # before reading anything: never replace a file that is not a termbase
     try:
         with TerminalProgress(err, enabled=not quiet) as progress:
             summary = build_termbase(
@@ -348,10 +358,11 @@ def build(
 @argument("sources", nargs=-1, required=True, help="Chapter files or the folders that hold them.")
 @click.option("--db", type=PATH, default=None,
               help="The termbase file to write [default: termbase.db, none with --against alone].")
-@click.option("--base-url", default="", help="Address of the published book: entries link to their section.")
+@click.option("--base-url", default="", show_default=False,
+              help="Address of the published book: entries link to their section.")
 @click.option("--review", "review_file", type=PATH, default=None,
               help="Write the candidates below the confidence line to this Markdown file.")
-@click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=0.6,
+@click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=0.6,  # DEFAULT_MIN_CONFIDENCE
               help="Candidates at or above this confidence go into the termbase.")
 @click.option("--accept", "accept", type=PATH, multiple=True,
               help="A review file whose items marked [x] are added to the termbase (repeatable).")
@@ -370,6 +381,8 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
 
     if db is None and not against:
         db = Path("termbase.db")
+    if db is not None:
+        check_db_target(db, "extract")
     try:
         run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
                           review_file=review_file, accept=accept, against=against, exclude=exclude)
@@ -403,6 +416,9 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
                       f"no definition); {escape(listed)}")
         if run.against is not None:
             _print_against(run.against)
+        if accept and not run.accepted:
+            files = ", ".join(str(path) for path in accept)
+            err.print(escape(f"note: no item is ticked [x] in {files}, so none was added"))
     if result.skipped:
         raise click.exceptions.Exit(1)
 
@@ -920,7 +936,8 @@ def formats(as_json: bool) -> None:
 @argument("sources", nargs=-1, required=True, help="Glossary files or directories to compare.")
 @db_option
 @json_option
-@click.option("--format", "format_name", default=None, help="Read every source as this shape.")
+@click.option("--format", "format_name", default=None,
+              help="Read every source as this shape (`termbase formats` lists them).")
 @friendly_errors
 def coverage(sources: tuple[str, ...], db: Path | None, as_json: bool, format_name: str | None) -> None:
     """List the concepts in SOURCES that the termbase lacks (default: the built-in glossary)."""

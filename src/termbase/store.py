@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from termbase import __version__
 from termbase.atomic_file import replacing
+from termbase.db_target import check_db_target
 from termbase.errors import StoreError
 from termbase.forked import Forked, can_fork
 from termbase.labels import label_key, strip_accents
@@ -226,8 +227,10 @@ def write_termbase(
     Where a second core can be used (`forked.can_fork`) and this process holds less than
     FORK_MAX_RESIDENT_MB, a forked process works out the findings and writes everything but
     what `meanwhile` returns while it runs, and that is added after; elsewhere all runs here.
-    Either way the file holds the same rows in the same order.
+    Either way the file holds the same rows in the same order. A file at `path` that is not
+    a termbase is never replaced (InputError, see `db_target`).
     """
+    check_db_target(path)
     with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
         if meanwhile is not None and can_fork() and resident_mb() < FORK_MAX_RESIDENT_MB:
             writer = Forked(_write_unlinked, temp_name, build, checked)
@@ -557,7 +560,8 @@ class Termbase:
             version = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         except sqlite3.DatabaseError:
             raise StoreError(
-                f"{path}: not a termbase file — rebuild it with `termbase build SOURCES --db {path}`"
+                f"{path}: not a termbase file — pass --db the file that `termbase build` "
+                "or `termbase extract` wrote"
             ) from None
         if not version or int(version[0]) != SCHEMA_VERSION:
             connection.close()

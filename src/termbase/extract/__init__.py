@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 
 from termbase.documents import read_document
 from termbase.documents.model import Document, Problem
-from termbase.documents.order import expand_documents, reading_order
+from termbase.documents.order import DOCUMENT_SUFFIXES, expand_documents, reading_order
 from termbase.errors import InputError
 from termbase.extract.collect import (
     Occurrence,
@@ -62,7 +62,8 @@ class NothingExtractedError(InputError):
         super().__init__(
             "no chapter could be read, so nothing was extracted",
             path=", ".join(str(p) for p in paths),
-            hint="name Markdown, reST, AsciiDoc, HTML or PreTeXt chapters or the folders that hold them",
+            hint="name Markdown, reST, AsciiDoc, HTML, PreTeXt or notebook chapters "
+                 "or the folders that hold them",
         )
 
 
@@ -252,8 +253,9 @@ def read_chapters(
     files = [f for f in files if f.exists() and not _excluded(f, exclude)]
     for folder in folders:
         if not any(str(f).startswith(str(folder)) for f in files):
+            suffixes = ", ".join(sorted(DOCUMENT_SUFFIXES))
             errors.append(InputError("folder holds no chapters", path=str(folder),
-                                     hint="termbase extract reads .md, .rst, .adoc, .html and .ptx files"))
+                                     hint=f"termbase extract reads {suffixes} files"))
     passes: dict[str, _ChapterPass] = {}
     for file, done in zip(files, _read_all(files), strict=True):
         if done.document is None:

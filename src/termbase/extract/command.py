@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from glob import escape as glob_escape
 from pathlib import Path
+from shlex import quote
 
 from termbase.errors import InputError
 from termbase.extract import ExtractResult, extract_glossary
@@ -18,6 +19,9 @@ from termbase.extract.review import read_accepted, review_markdown
 from termbase.extract.write import write_extracted
 from termbase.labels import label_key
 from termbase.model import Entry
+
+#: The confidence line `termbase extract` uses unless told otherwise.
+DEFAULT_MIN_CONFIDENCE = 0.6
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +75,29 @@ def run_extract(
         concepts, relations = write_extracted(db, result.chapters, entries)
     unexplained = [e for e in result.unexplained if (e.chapter, label_key(e.term)) not in accepted_keys]
     if review_file is not None:
-        shown = " ".join(sources)
-        review_file.write_text(review_markdown(review, min_confidence, shown, unexplained), encoding="utf-8")
+        command = _accept_command(sources, db, base_url, min_confidence, exclude, [*accept, review_file])
+        text = review_markdown(review, min_confidence, command, unexplained)
+        review_file.write_text(text, encoding="utf-8")
     figures = None
     if against:
         figures = score_against(result.entries, against, [c.path for c in result.chapters])
     return ExtractRun(result, tuple(accepted), db, concepts, relations, review_file, len(review), figures,
                       len(unexplained))
+
+
+def _accept_command(sources: Sequence[str], db: Path | None, base_url: str, min_confidence: float,
+                    exclude: Sequence[str], accept: Sequence[Path]) -> str:
+    """Return the command line that extracts again with the same options and adds the items
+    ticked in the review files `accept` (the review file says to run it)."""
+    words = ["termbase", "extract", *sources]
+    if db is not None:
+        words += ["--db", str(db)]
+    if base_url:
+        words += ["--base-url", base_url]
+    if min_confidence != DEFAULT_MIN_CONFIDENCE:
+        words += ["--min-confidence", f"{min_confidence:g}"]
+    for pattern in exclude:
+        words += ["--exclude", pattern]
+    for path in dict.fromkeys(accept):
+        words += ["--accept", str(path)]
+    return " ".join(quote(word) for word in words)

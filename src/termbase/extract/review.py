@@ -31,15 +31,16 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, chapters: str,
+def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, accept_command: str,
                     unexplained: Sequence[ExtractedEntry] = ()) -> str:
-    """Return the review file for `items` (already in book order), then the kept `unexplained` entries."""
+    """Return the review file for `items` (already in book order), then the kept `unexplained`
+    entries; `accept_command` is the command line that adds the ticked items to the same termbase."""
     lines = [
         "# termbase extract: candidates to review",
         "",
         f"These {len(items)} candidates scored below {min_confidence:.2f} and were kept out of the termbase.",
         "To keep one, change its `[ ]` to `[x]` (edit the term or the definition line first if you like),",
-        f"then run `termbase extract {chapters} --accept <this file>`.",
+        f"then run `{accept_command}`.",
         "",
     ]
     lines += _items(items)
@@ -88,7 +89,8 @@ def _items(items: Sequence[ExtractedEntry]) -> list[str]:
 def read_accepted(path: Path) -> list[Entry]:
     """Return an entry for each ticked item of a review file.
 
-    Raises InputError (with the line) for a ticked item without a `where` or `definition`.
+    Raises InputError (with the line) for a ticked item without a `where` or `definition`,
+    and for a file that holds no review item at all (not a review file).
     """
     try:
         text = path.read_text(encoding="utf-8")
@@ -120,8 +122,10 @@ def read_accepted(path: Path) -> list[Entry]:
         entries.append(Entry(source=where.group("path"), line=line, end_line=line, term=term, labels=labels,
                              definition=item["definition"].strip(), locator=locator, origin="extracted"))
 
+    items_seen = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         heading = _ITEM.match(raw)
+        items_seen += heading is not None
         if heading or raw.startswith("## "):
             finish()
             item = None
@@ -135,4 +139,8 @@ def read_accepted(path: Path) -> list[Entry]:
         if item is not None and field:
             item[field.group("name").strip()] = field.group("value")
     finish()
+    if not items_seen:
+        raise InputError("is not a review file: it holds no `### [ ] term` item",
+                         path=str(path),
+                         hint="pass --accept the file that `termbase extract --review FILE` wrote")
     return entries
