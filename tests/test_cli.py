@@ -250,3 +250,17 @@ def test_build_reads_standard_input_as_dash(tmp_path: Path) -> None:
     assert code == 0 and "<stdin>:" in out
     empty = subprocess.run(command, input=b"", capture_output=True, timeout=120)
     assert empty.returncode == 1 and b"standard input is empty" in empty.stderr
+
+
+def test_a_reader_closing_the_pipe_ends_the_command_quietly_with_status_0(seeds_db: Path) -> None:
+    """`termbase list --json | head -1`: no traceback, and status 0 (rich's own is 1), as for
+    the commands that print with click."""
+    command = [sys.executable, "-m", "termbase", "list", "--db", str(seeds_db), "--json"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()  # more than a pipe's buffer is still to come
+        error = process.stderr.read()
+        status = process.wait(timeout=60)
+    assert json.loads(first)["id"]
+    assert status == 0 and error == b""

@@ -100,6 +100,9 @@ def test_accept_says_when_nothing_is_ticked_and_refuses_a_file_that_is_no_review
     code, out, err = run("extract", str(EPISODES), "--db", str(db), "--accept", str(notes))
     assert code == 1
     assert f"{notes}: is not a review file" in err and len(err.strip().splitlines()) == 1
+    code, out, err = run("extract", str(EPISODES), "--db", str(db), "--accept", str(tmp_path / "nope.md"))
+    assert code == 1 and "cannot read the review file: no such file or directory" in err
+    assert "Errno" not in err and len(err.strip().splitlines()) == 1
 
 
 def test_extract_never_replaces_a_file_that_is_not_a_termbase(tmp_path: Path) -> None:

@@ -179,6 +179,11 @@ def test_unknown_pages_are_html_404s(client: httpx.Client) -> None:
         assert "text/html" in response.headers["content-type"]
 
 
+def test_the_favicon_browsers_ask_for_is_no_content_not_a_404(client: httpx.Client) -> None:
+    response = client.get("/favicon.ico")  # asked on every page: a 404 is an error in the console
+    assert response.status_code == 204 and response.content == b""
+
+
 def test_search_page_lists_hits(client: httpx.Client) -> None:
     html = client.get("/search", params={"q": "flash atten"}).text
     assert 'href="/c/flashattention"' in html

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import socket
 import sys
 from collections.abc import Callable
@@ -34,8 +35,20 @@ if TYPE_CHECKING:
 # or `define` start fast. Plain Click, not Typer: Typer imports pydantic and builds a
 # validator for every parameter on every run.
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class _Console(Console):
+    """Rich's console, except that a reader closing the pipe (`termbase list --json | head`)
+    ends the command with status 0, as `friendly_errors` does, not rich's status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise SystemExit(0)
+
+
+out = _Console(highlight=False, soft_wrap=True)
+err = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 P = ParamSpec("P")
 R = TypeVar("R")

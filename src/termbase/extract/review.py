@@ -94,8 +94,11 @@ def read_accepted(path: Path) -> list[Entry]:
     """
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the review file ({error})", path=str(path),
+    except OSError as error:
+        raise InputError(f"cannot read the review file: {(error.strerror or str(error)).lower()}",
+                         path=str(path), hint="pass the file `--review` wrote") from None
+    except UnicodeDecodeError:
+        raise InputError("cannot read the review file: it is not UTF-8 text", path=str(path),
                          hint="pass the file `--review` wrote") from None
     entries: list[Entry] = []
     item: dict[str, str] | None = None

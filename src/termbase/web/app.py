@@ -319,6 +319,11 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         language = language_of(lang)
         return page(request, "stats.html", stats_page(data_in(language)), language)
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        # Browsers ask for it on every page; "no content" rather than a 404 in their console.
+        return Response(status_code=204, headers={"Cache-Control": "public, max-age=86400"})
+
     @app.get("/llms.txt", include_in_schema=False)
     async def llms(request: Request) -> Response:
         return cached_response(request, llms_txt(data, links).encode(), "text/plain; charset=utf-8")
