@@ -59,6 +59,8 @@ ASSET_FOLDER = "assets/termbase"
 DEFINITIONS = "termbase-definitions.js"
 log = logging.getLogger("mkdocs.plugins.termbase")
 _SLUG = re.compile(r"[^a-z0-9]+")
+#: A tag of sanitised HTML (its attributes' values quoted).
+_TAG = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>""")
 
 
 class GlossaryConfig(base.Config):
@@ -319,7 +321,10 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         shown = ['<div class="termbase-glossary">']
         if not self.uses:  # (a chapter is there only with a term used in it)
             shown.append("<p>No term of the glossary is used in these pages yet.</p>")
-        searched = shown.copy()  # the same without the "Used in" lines, each term once
+        # What the search plugin reads: each term once, its definition's text without the tags
+        # (between two of its texts a line end, as the plugin joins them: the same text indexed,
+        # in a third of the time), no "Used in" lines; the chapters' headings kept.
+        searched = shown.copy()
         indexed: set[str] = set()
         for chapter in chapters:
             in_chapter = self.uses.get(chapter, {})
@@ -332,7 +337,6 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 shown.append(heading)
                 searched.append(heading)
             shown.append("<dl>")
-            searched.append("<dl>")
             for concept_id in used:
                 term = self.matcher.terms[concept_id]
                 links = ", ".join(in_chapter[concept_id])
@@ -342,10 +346,9 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 shown.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
                 if concept_id not in indexed:  # (under the first chapter using it)
                     indexed.add(concept_id)
-                    searched.append(title)
-                    searched.append(f"<dd>{rendered[concept_id]}</dd>")
+                    searched.append(html.escape(term.label))
+                    searched.append(_TAG.sub("\n", rendered[concept_id]))
             shown.append("</dl>")
-            searched.append("</dl>")
         shown.append("</div>")
         searched.append("</div>")
         return "\n".join(searched), "\n".join(shown)
