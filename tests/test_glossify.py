@@ -681,3 +681,34 @@ def test_mkdocs_search_indexes_the_glossary_page_terms_and_definitions(
     assert page.count('<p class="termbase-used-in">Used in: ') >= 2  # the page itself has them
     elsewhere = " ".join(doc["text"] for doc in index["docs"] if not doc["location"].startswith("glossary/"))
     assert "telling how acidic" not in elsewhere
+
+
+@pytest.mark.parametrize("base", ["example.org/g/", "javascript:alert(1)//", "//cdn.example/x/", "ftp://h/x/"])
+def test_cli_refuses_a_link_base_that_would_break_every_link(
+    course_db: Path, tmp_path: Path, base: str
+) -> None:
+    (tmp_path / "one.md").write_text(LESSON)
+    run = termbase("glossify", "one.md", "--db", str(course_db), "--link-to", base, "--out", "out",
+                   cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert f"--link-to {base!r}: links cannot start with this" in run.stderr
+    assert "https://example.org/glossary/" in run.stderr and not (tmp_path / "out").exists()
+
+
+def test_link_base_accepts_web_addresses_and_paths_on_the_same_site() -> None:
+    from termbase.glossify.linker import check_link_base
+
+    for base in ("https://example.org/g/", "http://h/g/{id}.html", "/glossary/", "../glossary/#", "./g/"):
+        assert check_link_base(base) == base
+
+
+def test_mkdocs_plugin_with_a_link_to_without_scheme_says_so(course_db: Path, tmp_path: Path) -> None:
+    project = tmp_path / "site"
+    shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
+    shutil.copy(course_db, project / "course.db")
+    config = (project / "mkdocs.yml").read_text()
+    config = config.replace("db: course.db", "db: course.db\n      link_to: example.org/g/")
+    (project / "mkdocs.yml").write_text(config)
+    done = tool(["mkdocs", "build", "-q"], project)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "termbase plugin: link_to 'example.org/g/': links cannot start with this" in done.stderr

@@ -129,7 +129,7 @@ def glossify(
 def _link_targets(dbs: tuple[Path, ...], link_tos: tuple[str, ...], site_dirs: tuple[Path, ...]
                   ) -> list[LinkTarget]:  # fmt: skip
     """Return where each glossary's links go, one LinkTarget per --db (or for the built-in one)."""
-    from termbase.glossify.linker import LinkTarget
+    from termbase.glossify.linker import LinkTarget, check_link_base
 
     count = max(len(dbs), 1)
     hint = "pass --link-to https://…/ (a published termbase site) or --site DIR (a `termbase site` folder)"
@@ -151,7 +151,8 @@ def _link_targets(dbs: tuple[Path, ...], link_tos: tuple[str, ...], site_dirs: t
                 hint=f"write one with `termbase site --out {site_dir}`",
             )
     if link_tos:
-        return [LinkTarget(base=link_tos[0 if len(link_tos) == 1 else n]) for n in range(count)]
+        bases = [check_link_base(base) for base in link_tos]
+        return [LinkTarget(base=bases[0 if len(bases) == 1 else n]) for n in range(count)]
     folders = [str(site_dirs[0 if len(site_dirs) == 1 else n].resolve()) for n in range(count)]
     return [LinkTarget(site_dir=folder) for folder in folders]
 

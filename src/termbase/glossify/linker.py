@@ -40,6 +40,26 @@ class LinkTarget:
         return f"{base}c/{concept_id}.html"
 
 
+def check_link_base(base: str, option: str = "--link-to") -> str:
+    """Return `base` if links can start with it, else raise InputError: a web address
+    (http or https, with a host) or a path on the same site ('/glossary/', '../glossary/').
+    A bare host ('example.org/glossary/') would make every link a broken relative path, and
+    any other scheme ('javascript:') no glossary link."""
+    from urllib.parse import urlsplit
+
+    text = base.strip()
+    parts = urlsplit(text)
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return text
+    if not parts.scheme and text.startswith(("/", "./", "../")) and not text.startswith("//"):
+        return text
+    raise InputError(
+        f"{option} {base!r}: links cannot start with this",
+        hint="give a web address with its scheme (https://example.org/glossary/) "
+        "or a path on the same site (/glossary/)",
+    )
+
+
 def check_density(first: str) -> str:
     """Return `first` if it is a density name, else raise InputError naming the choices."""
     if first not in DENSITIES:

@@ -50,7 +50,7 @@ from termbase.collections_pause import no_collections
 from termbase.errors import TermbaseError
 from termbase.glossify import asset_files
 from termbase.glossify.html import glossify_fragment
-from termbase.glossify.linker import Linker, LinkTarget
+from termbase.glossify.linker import Linker, LinkTarget, check_link_base
 from termbase.glossify.source import Glossaries, GlossarySource, keep_glossaries, load_glossaries, unsaved
 
 ASSET_FOLDER = "assets/termbase"
@@ -109,11 +109,14 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                     f"termbase plugin: {option} {db_name!r}: no termbase file at {db} — "
                     f"build one with `termbase build SOURCES --db {db}`"
                 )
-            sources.append(GlossarySource(db, name or db.stem, link_to or self.config.link_to or "", pages))
+            link = link_to or self.config.link_to or ""
+            link = link and check_link_base(link, "link_to")
+            sources.append(GlossarySource(db, name or db.stem, link, pages))
         if not sources:
             from termbase.builtin import builtin_db
 
-            sources.append(GlossarySource(builtin_db(), "builtin", self.config.link_to or ""))
+            link = self.config.link_to or ""
+            sources.append(GlossarySource(builtin_db(), "builtin", link and check_link_base(link, "link_to")))
         return sources
 
     def on_config(self, config: Any) -> Any:
