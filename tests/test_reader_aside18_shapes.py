@@ -326,8 +326,8 @@ def test_a_markdown_page_about_one_term_with_field_sections():
     assert "no known field" in reasons[13]
     assert "as its topic" in reasons[12]
     assert all("placeholder" in reasons[n] for n in (19, 21, 23))
-    # a term heading with no definition is doubtful, and said so
-    assert [f.check for f in source.findings] == ["term-lines-left-unread"]
+    # a term heading with no definition is doubtful, and said so; so is a term page read alone
+    assert [f.check for f in source.findings] == ["term-lines-left-unread", "lone-term-page"]
     accounted(text, source)
 
 

@@ -39,6 +39,7 @@ from termbase.readers.base import (
     without_unnamed_entries,
 )
 from termbase.readers.file_language import with_file_language
+from termbase.readers.placeholder_definitions import without_placeholder_definitions
 from termbase.readers.pointer_entries import without_pointer_entries, without_pointers_across
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
@@ -110,7 +111,10 @@ def checked_read(reader: Reader, text: SourceText, confidence: float) -> Checked
             path=text.path,
             hint="check the file, or name its shape with --format",
         )
-    findings = check_read(text.text, result, text.path)
+    result, placeholders = without_placeholder_definitions(result, text.path)
+    findings = (*check_read(text.text, result, text.path), *placeholders)
+    if reader.name in FOLDER_SHAPES and confidence < 1.0:  # not named with --format
+        findings = (*findings, lone_page_finding(reader, result, text.path))
     return CheckedRead(reader, result, findings, adjusted_confidence(confidence, findings))
 
 
@@ -371,6 +375,38 @@ MIN_FOLDER_SHARE = 0.6
 FOLDER_PAGE_STEMS = frozenset({"readme", "index", "_index", "license", "contributing", "changelog"})
 
 
+#: The check name of the finding on a page read in a folder shape with no folder to confirm it.
+LONE_PAGE = "lone-term-page"
+
+
+def lone_page_finding(reader: Reader, result: ReadResult, path: str) -> ReadFinding:
+    """Return the finding that says a page was read in a folder shape on its own evidence.
+
+    A docs page with a `## Tags` section or a `Source:` line has that shape too: read alone,
+    outside a folder of such pages, it may be no glossary at all. The read is kept (no other
+    reader wants such a page), but never silently; `--format` names the shape to keep it
+    without this warning. Its weight is 0: it must not hand the page to a reader that would
+    read it worse.
+    """
+    first = result.entries[0]
+    return ReadFinding(
+        path,
+        LONE_PAGE,
+        f"read as a page about one term, {first.term!r} (the {reader.name} shape), with no folder of "
+        "such pages beside it: a documentation page with tags or a 'Source:' line looks the same; "
+        f"leave it out if it is no glossary, or build with --format {reader.name} to read it so "
+        "without this warning",
+        first.line,
+        0.0,
+    )
+
+
+def _without_lone_page_finding(read: ReadSource) -> ReadSource:
+    """Return the read without its lone-page finding (its folder confirms its shape)."""
+    kept = tuple(f for f in read.findings if f.check != LONE_PAGE)
+    return read if len(kept) == len(read.findings) else replace(read, findings=kept)
+
+
 def _folders(paths: Sequence[str]) -> list[Path]:
     """Return the folders the user named, resolved."""
     return [Path(raw).resolve() for raw in paths if raw != STDIN and Path(raw).is_dir()]
@@ -406,6 +442,9 @@ def _in_folder_shape(
                 if isinstance(again, ReadSource):
                     found[number] = again
         pages = [n for n in numbers if isinstance(o := found[n], ReadSource) and o.source.reader == shape]
+        for number in pages:  # the folder confirms what each page alone could not
+            if isinstance(read := found[number], ReadSource):
+                found[number] = _without_lone_page_finding(read)
         _fold_pointers_across(found, pages, [files[n][1] for n in pages])
     return found
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -612,6 +612,69 @@ def expansion_in_definition(acronym: str, definition: str) -> str:
     if is_acronym_of(acronym, name):
         return name
     return _bracketed_expansion(acronym, definition)
+
+
+def group_expansions(
+    groups: Sequence[Sequence[str]], definition: str, labels: Sequence[str] = ()
+) -> list[str]:
+    """Return, per label group of an entry, the expansion its definition opens with for that
+    group's bare acronym ("" for none): `expansion_in_definition` for one idea, shared out
+    for an `A / B` entry.
+
+    `SE(3) / SO(3)` with "Special Euclidean / Orthogonal group — …" names two groups, and
+    its expansion names them both, slash-joined in the same order: SE(3) gets "Special
+    Euclidean group" and SO(3) "Special Orthogonal group" (the words the sides share, as
+    written once, go to both). Each side must spell its own acronym. An expansion two groups
+    would share and that cannot be shared out so is given to none: it would join two ideas.
+    A copy of such an entry restored from an export names one of its ideas (its other groups
+    empty); its `labels`, all the entry's names, share the expansion out as the entry did.
+    """
+    if len(groups) < 2:
+        return [_expansion_of(group, definition) for group in groups]
+    if labels and all(len(group) <= 1 for group in groups):
+        names = list(dict.fromkeys(labels))  # one idea per name (a restored copy keeps them all)
+    elif all(len(group) == 1 for group in groups):
+        names = [group[0] for group in groups]
+    else:  # an idea of several names beside others: nothing to share out
+        return [_expansion_of(group, definition) for group in groups]
+    found = {name: _expansion_of((name,), definition) for name in names}
+    for expansion in dict.fromkeys(x for x in found.values() if x):
+        sides = [side.strip() for side in _top_level_split(_SLASH_SPLIT, expansion)]
+        shared = _shared_out(sides, names)
+        if shared:
+            found = {
+                name: side if found[name] in (expansion, "") else found[name]
+                for name, side in zip(names, shared, strict=True)
+            }
+            break
+        claimed = [name for name, x in found.items() if x == expansion]
+        if len(claimed) > 1:
+            found.update(dict.fromkeys(claimed, ""))
+    return [found.get(group[0], "") if len(group) == 1 else "" for group in groups]
+
+
+def _expansion_of(group: Sequence[str], definition: str) -> str:
+    """Return the expansion the definition gives a group of one bare acronym, or ""."""
+    if len(group) != 1 or not is_acronym_like(group[0]):
+        return ""
+    return expansion_in_definition(group[0], definition)
+
+
+def _shared_out(sides: list[str], names: Sequence[str]) -> list[str]:
+    """Return each name's side of a slash-joined expansion, or [] when the sides do not
+    spell the names as acronyms in order: as written, else (two sides) completed by the words
+    written once for both (`Special Euclidean / Orthogonal group`)."""
+    if len(sides) != len(names) or not all(sides):
+        return []
+    tries = [sides]
+    if len(sides) == 2:
+        left, right = sides[0].split(), sides[1].split()
+        tries.append([" ".join([*left, *right[1:]]), " ".join([*left[:-1], *right])])
+    for named in tries:
+        pairs = zip(names, named, strict=True)
+        if all(is_acronym_like(short) and is_acronym_of(short, side) for short, side in pairs):
+            return named
+    return []
 
 
 _BRACKET_AFTER = re.compile(r"\(([^()]{3,80})\)")

@@ -31,7 +31,7 @@ from slugify import slugify
 from termbase.context_words import STOPWORDS as _STOPWORDS
 from termbase.context_words import context_words
 from termbase.labels import (
-    expansion_in_definition,
+    group_expansions,
     is_acronym_like,
     is_acronym_of,
     label_key,
@@ -145,18 +145,18 @@ class _Clusters:
 def _units(entries: Sequence[Entry]) -> list[_Unit]:
     units: list[_Unit] = []
     for index, entry in enumerate(entries):
-        for group in entry.label_groups():
+        groups = entry.label_groups()
+        expansions = group_expansions(groups, entry.definition, entry.labels)
+        for group, expansion in zip(groups, expansions, strict=True):
             labels = list(group)
-            if len(entry.label_groups()) == 1:
+            if len(groups) == 1:
                 labels = list(dict.fromkeys([*group, *entry.labels]))
             claims = _acronym_claims(labels)
             inferred = False
-            if not claims and len(labels) == 1 and is_acronym_like(labels[0]):
-                expansion = expansion_in_definition(labels[0], entry.definition)
-                if expansion:
-                    labels.append(expansion)
-                    claims = {label_key(labels[0]): expansion_words(expansion)}
-                    inferred = True
+            if not claims and len(labels) == 1 and is_acronym_like(labels[0]) and expansion:
+                labels.append(expansion)
+                claims = {label_key(labels[0]): expansion_words(expansion)}
+                inferred = True
             units.append(_Unit(index, labels, claims, entry.concept_id, inferred, entry.group))
     return units
 
