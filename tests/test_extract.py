@@ -816,3 +816,28 @@ def test_a_lesson_section_named_arguments_still_defines_its_phrases(tmp_path: Pa
     found = by_term(extract_glossary([tmp_path], min_confidence=0.0))
     assert found["positional argument"].confidence >= 0.6
     assert "flag" not in found or "listed with its meaning in a definition list" not in found["flag"].evidence
+
+
+def test_a_table_never_closed_is_read_as_a_table_and_flagged() -> None:
+    from termbase.documents.html import parse_html
+    from termbase.documents.markdown import parse_markdown
+    from termbase.documents.model import PROSE, TABLE
+
+    rows = ("<tr><td><p>Keel</p></td><td><p>The spine along the bottom of the hull.</p></td></tr>\n"
+            "<tr><td><p>Tiller</p></td><td><p>A lever that turns the rudder.</p></td></tr>\n")
+    page = parse_html(f"<main><h1>Hull</h1>\n<table>\n{rows}<p>A mast holds the sails up.</p></main>",
+                      "hull.html")
+    kinds = {b.text: b.kind for b in page.blocks}
+    assert kinds["The spine along the bottom of the hull."] == TABLE  # a paragraph in a cell is a cell
+    assert kinds["Tiller"] == TABLE and kinds["A mast holds the sails up."] == PROSE
+    assert [p.line for p in page.problems] == [2] and "never closed" in page.problems[0].message
+    closed = parse_html(f"<main><table>\n{rows}</table><!-- <table> --></main>", "hull.html")
+    assert closed.problems == ()
+    # in Markdown, a table opened in raw HTML may close in a later raw block; a <table> in code opens none
+    text = f"# Hull\n\n<table>\n{rows}\n<tr><td>Mast</td><td>The tall pole.</td></tr>\n\n" \
+           "A **boom** is the pole along the foot of the sail.\n\n```\n<table>\n```\n"
+    opened = parse_markdown(text, "hull.md")
+    assert [p.line for p in opened.problems] == [3]
+    assert {b.text: b.kind for b in opened.blocks}["The tall pole."] == TABLE
+    closed_md = text.replace("\n\nA **boom**", "\n</table>\n\nA **boom**")
+    assert parse_markdown(closed_md, "hull.md").problems == ()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from termbase.documents.model import (
@@ -21,6 +22,7 @@ from termbase.documents.model import (
     GLOSSARY_LINK,
     LINK,
     Block,
+    Problem,
     Span,
 )
 
@@ -192,3 +194,31 @@ def table_definition(row: list[Block], term: int, meaning: int) -> list[Block]:
 
 
 __all__ = ["ASIDE", "CODE", "EXERCISE", "TextBuilder", "heading_anchor", "is_glossary_link", "kind_of_label"]
+
+
+_TABLE_TAG = re.compile(r"<(/?)table\b[^>]*>", re.I)
+#: Comments, scripts and styles: a `<table>` written inside them opens no table.
+_NOT_MARKUP = re.compile(r"<!--.*?-->|<(script|style)\b.*?</\1\s*>", re.S | re.I)
+
+
+def unclosed_tables(pieces: Iterable[tuple[str, int]]) -> list[int]:
+    """Return the 1-based lines of the `<table>` tags that no `</table>` closes, over the pieces of
+    HTML of one chapter in order, each (text, line of its first line). An HTML parser closes such a
+    table only where its container ends, so what follows on the page is read as part of the table."""
+    open_at: list[int] = []
+    for html, first_line in pieces:
+        text = _NOT_MARKUP.sub(lambda m: "\n" * m.group().count("\n"), html)
+        for match in _TABLE_TAG.finditer(text):
+            if match.group(1):
+                if open_at:
+                    open_at.pop()
+            else:
+                open_at.append(first_line + text.count("\n", 0, match.start()))
+    return open_at
+
+
+def unclosed_table_problem(line: int) -> Problem:
+    """Return the problem a `<table>` never closed makes (its rows are still read as a table)."""
+    return Problem(line, "this <table> is never closed: its rows are read as a table, and what follows it "
+                         "up to the end of its container may be read as part of it",
+                   "close the table with </table> where its last row ends")

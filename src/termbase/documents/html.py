@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 import lxml.html
 from lxml import etree
 
-from termbase.documents.builder import link_kind, word_set
+from termbase.documents.builder import link_kind, unclosed_table_problem, unclosed_tables, word_set
 from termbase.documents.model import ASIDE, EXERCISE, TERM_ROLE, Document, Problem
 from termbase.documents.order import CONTENTS_PAGES
 from termbase.documents.tree import SPAN_TAGS, TreeWalker, Vocabulary
@@ -71,6 +71,7 @@ def parse_html(text: str, path: str) -> Document:
     except (etree.ParserError, ValueError) as error:
         return Document(path, "html", "", (), (), problems=(Problem(1, f"HTML could not be parsed: {error}",
                                                                       "check the file is HTML"),))
+    problems.extend(unclosed_table_problem(line) for line in unclosed_tables([(text, 1)]))
     title_element = root.find(".//title")
     title = " ".join(title_element.text_content().split()) if title_element is not None else ""
     for element in root.xpath(_CHROME):

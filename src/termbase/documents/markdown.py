@@ -28,6 +28,8 @@ from termbase.documents.builder import (
     link_kind,
     strip_text,
     table_definition,
+    unclosed_table_problem,
+    unclosed_tables,
 )
 from termbase.documents.html import parse_html
 from termbase.documents.model import (
@@ -458,6 +460,9 @@ def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     if PurePosixPath(path).stem.lower() in CONTENTS_PAGES:  # mdBook SUMMARY.md, docsify _sidebar.md …
         links = (s.target for b in blocks for s in b.spans if s.kind == "link")
         toc = tuple(target for target in links if _LOCAL_PAGE.match(target))
+    if html_blocks:  # a table opened in raw HTML may close in a later raw block, after Markdown between
+        raw = [(t.content, t.map[0] + 1) for t in tokens if t.type == "html_block" and t.map]
+        problems.extend(unclosed_table_problem(line) for line in unclosed_tables(raw))
     return Document(path, "markdown", title, tuple(sections), tuple(blocks), toc=toc,
                     problems=tuple(problems))
 

@@ -200,6 +200,8 @@ class TreeWalker:
             self.walk(element, kind, label)
             self._depth -= 1
             return
+        if not kind and name in self.v.cells and self._text_kind(element, name) == TABLE:
+            kind = TABLE  # a paragraph inside a cell beside others is table data too, not prose
         self.walk(element, kind, label)
         if name == "table" and not kind:
             self._glossary_table(element)
