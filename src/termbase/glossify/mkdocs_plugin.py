@@ -141,7 +141,7 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         self.uses: dict[str, dict[str, list[str]]] = {}  # chapter -> concept key -> its pages' backlinks
         self.chapters: list[str] = []
         self.glossary_file: File | None = None
-        self.glossary_shown: str | None = None  # the glossary page as shown, kept while search reads it
+        self.glossary_made: tuple[str, str] | None = None  # the glossary for search, and as shown
         if self.config.tooltips:
             config.extra_css.append(f"{ASSET_FOLDER}/termbase-tooltips.css")
             config.extra_javascript.append(f"{ASSET_FOLDER}/{DEFINITIONS}")
@@ -279,15 +279,16 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         time with that heading's section."""
         if self._is_glossary(page):
             with no_collections():
-                searched, shown = self._glossary_html()
-            self.glossary_shown = (page.content or "") + shown
-            page.content = searched + (page.content or "")
+                self.glossary_made = self._glossary_html()
+            page.content = self.glossary_made[0] + (page.content or "")
         return context
 
     @event_priority(-50)  # after the search plugin: the page as shown, with its "Used in" lines
     def _glossary_in_page(self, context: dict[str, Any], page: Page, config: Any, nav: Any) -> dict[str, Any]:
-        if self._is_glossary(page) and self.glossary_shown is not None:
-            page.content, self.glossary_shown = self.glossary_shown, None
+        if self._is_glossary(page) and self.glossary_made is not None:
+            (searched, shown), self.glossary_made = self.glossary_made, None
+            content = page.content or ""  # (as the plugins between left it: the page's own part kept)
+            page.content = content.removeprefix(searched) + shown
         return context
 
     on_page_context = CombinedEvent(_glossary_for_search, _glossary_in_page)
