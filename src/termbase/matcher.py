@@ -21,6 +21,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,12 +39,24 @@ if TYPE_CHECKING:
 MIN_CASED_CHARS = 2
 MIN_FOLDED_CHARS = 3
 _SPLIT = re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)")
-_SPLIT_ASCII = re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)", re.ASCII)  # the same on ASCII text, faster
+
+
+@cache
+def _split_ascii() -> re.Pattern[str]:
+    """`_SPLIT` on ASCII text, faster (compiled on first use, as the patterns below that a site
+    build with a cached matcher does not use: each costs its import time otherwise)."""
+    return re.compile(r"([^\W_]+(?:[.+][^\W_]+)*)", re.ASCII)
+
+
 #: A label's word: letters and digits, with `.` or `+` between two of them (`i.i.d`, `P_os+g`),
 #: and also `_` or `@` (`create_graph`, `pass@k`), and the marks that end a name (`A*`, `C++`,
 #: `C#`, `REINFORCE++`). A label holding such marks is another name than its bare words: it is
 #: found only where the text has the marks too ("create graph", "a search" are not it).
-_LABEL_TOKEN = re.compile(r"[^\W_]+(?:[.+_@][^\W_]+)*(?:[*+#]+(?![^\W_]))?")
+@cache
+def _label_token() -> re.Pattern[str]:
+    return re.compile(r"[^\W_]+(?:[.+_@][^\W_]+)*(?:[*+#]+(?![^\W_]))?")
+
+
 _NAME_MARKS = "*+#"
 #: In the char view: a word (ASCII letters and digits) and the run of name-ending marks after it.
 _MARKED_WORD = re.compile(rb"(?<![A-Za-z0-9\x01])([A-Za-z0-9]+)([*+#]+)")
@@ -80,7 +93,12 @@ _JOINER_RUN = re.compile(rf"[{_JOINER_CHARS}\n>]{{2,}}")
 #: after one byte translation (a plain search for a literal, faster than a character class).
 _JOINER_BYTES = bytes(32 if c in b" \t-\n>" else 120 for c in range(256))
 _WORD_CHAR = re.compile(r"[^\W_]")
-_HANGUL_JAMO = re.compile(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
+
+
+@cache
+def _hangul_jamo() -> re.Pattern[str]:
+    return re.compile(r"[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
+
 
 #: Web and mail addresses: never matched inside (`https://x.org/attention`, `a@model.ai`).
 _ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"'()\[\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.I)
@@ -236,7 +254,7 @@ def _norm_token(token: str, keep_case: bool) -> str:
 
 
 def _label_tokens(label: str, keep_case: bool) -> list[str]:
-    return [_norm_token(t, keep_case) for t in _LABEL_TOKEN.findall(label)]
+    return [_norm_token(t, keep_case) for t in _label_token().findall(label)]
 
 
 def _marked_words(tables: Iterable[Iterable[str]]) -> tuple[frozenset[str], frozenset[str]]:
@@ -656,7 +674,7 @@ class TermMatcher:
             known = " "
             if char.isalnum():
                 normal = _norm_token(char, keep_case=True)
-                if len(normal) != 1 or len(normal.lower()) != 1 or _HANGUL_JAMO.match(char):
+                if len(normal) != 1 or len(normal.lower()) != 1 or _hangul_jamo().match(char):
                     known = ""
                 elif normal.isascii():
                     known = normal
@@ -849,7 +867,7 @@ class TermMatcher:
         """Yield (start, end in the text, pattern) of the leftmost-longest hits, the text split
         into words joined by one space (the token view: any text, and `strict=False`)."""
         ascii_text = source.isascii()
-        pieces = (_SPLIT_ASCII if ascii_text else _SPLIT).split(source)  # gap, token, gap, …, gap
+        pieces = (_split_ascii() if ascii_text else _SPLIT).split(source)  # gap, token, gap, …, gap
         if self._joined and ("_" in source or "@" in source):
             pieces = self._join_words(pieces)
         if self._marked and ("*" in source or "+" in source or "#" in source):
@@ -919,22 +937,26 @@ class TermMatcher:
 
 
 #: Math delimiters, left out of one-line definitions (the other Markdown marks: `plain_text`).
-_MATH_MARKS = re.compile(r"\$+")
+@cache
+def _math_marks() -> re.Pattern[str]:
+    return re.compile(r"\$+")
 
 
 #: Where one sentence ends and the next begins (the text is on one line, single-spaced): the
 #: spaces (group 1) after a full stop. (The stop is matched, not looked behind for at every place.)
-_SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9(])")
+@cache
+def _sentence_break() -> re.Pattern[str]:
+    return re.compile(r"[.!?](\s+)(?=[A-Z0-9(])")
 
 
 def one_line(text: str, width: int = 200) -> str:
     """Return the first sentence (or two, if short) of a Markdown definition, as plain text."""
     line = markdown_as_plain_text(text[: width * 4])
     if "$" in line:
-        line = _MATH_MARKS.sub("", line)
+        line = _math_marks().sub("", line)
     kept = None
     start = 0
-    for sentence_break in _SENTENCE_BREAK.finditer(line):  # sentences read only as far as needed
+    for sentence_break in _sentence_break().finditer(line):  # sentences read only as far as needed
         sentence = line[start : sentence_break.start(1)]
         start = sentence_break.end()
         if kept is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html as html_text
 import re
 from bisect import bisect_right
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -41,13 +41,21 @@ _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 
-_ATTRIBUTE = re.compile(r"""([^\s"'=<>`/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+
+
+@cache
+def _attribute() -> re.Pattern[str]:
+    """A tag's attribute (compiled on first use, as `_document_marks`: a site build with the MkDocs
+    plugin uses neither, and each costs its import time otherwise)."""
+    return re.compile(r"""([^\s"'=<>`/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+
+
 _MASK = "\x00"
 
 
 def _attributes(text: str) -> dict[str, str]:
     found: dict[str, str] = {}
-    for match in _ATTRIBUTE.finditer(text):
+    for match in _attribute().finditer(text):
         value = match.group(2) if match.group(2) is not None else match.group(3) or match.group(4) or ""
         found.setdefault(match.group(1).lower(), html_text.unescape(value))
     return found
@@ -394,26 +402,33 @@ def glossify_fragment(
     return glossify_region(html, linker, tooltips, openings=openings)[0]
 
 
-_BODY = re.compile(r"<body(?:\s(?:[^>\"']|\"[^\"]*\"|'[^']*')*)?>", re.IGNORECASE)
-_BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
-_HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
-_HEAD_PLACE = re.compile(r"<head(?:\s[^>]*)?>|<html(?:\s[^>]*)?>|<!doctype[^>]*>", re.IGNORECASE)
+@cache
+def _document_marks() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Return the patterns of a whole document's <body>, </body>, </head>, and the places <head>
+    content can follow (<head>, <html>, the doctype)."""
+    return (
+        re.compile(r"<body(?:\s(?:[^>\"']|\"[^\"]*\"|'[^']*')*)?>", re.IGNORECASE),
+        re.compile(r"</body\s*>", re.IGNORECASE),
+        re.compile(r"</head\s*>", re.IGNORECASE),
+        re.compile(r"<head(?:\s[^>]*)?>|<html(?:\s[^>]*)?>|<!doctype[^>]*>", re.IGNORECASE),
+    )
 
 
 def glossify_document(html: str, linker: Linker, tooltips: bool = True, head_extra: str = "") -> str:
     """Return a whole HTML document with links added in its body (the whole text when it has
     no <body> tag), and `head_extra` at the end of <head>."""
-    body = _BODY.search(html)
+    body_mark, body_end_mark, head_end_mark, head_place_mark = _document_marks()
+    body = body_mark.search(html)
     start = body.end() if body else 0
-    closing = _BODY_END.search(html, start)
+    closing = body_end_mark.search(html, start)
     end = closing.start() if closing else len(html)
     out, _ = glossify_region(html, linker, tooltips, start, end)
     if head_extra:
-        head_end = _HEAD_END.search(out, 0, start if body else len(out))
+        head_end = head_end_mark.search(out, 0, start if body else len(out))
         if head_end is not None:
             out = out[: head_end.start()] + head_extra + out[head_end.start() :]
         else:
-            places = list(_HEAD_PLACE.finditer(out, 0, start if body else len(out)))
+            places = list(head_place_mark.finditer(out, 0, start if body else len(out)))
             at = places[-1].end() if places else 0  # after <head>, else <html>, else the doctype
             out = out[:at] + head_extra + out[at:]
     return out
