@@ -199,6 +199,7 @@ def test_a_hit_holding_part_of_the_name_or_none_of_a_capitalised_one_is_only_rel
         ("beam search partial sequences", "beam-search"),  # a label, then words its text holds
         ("mixing weights", "attention"),  # in lower case: a description its text holds
         ("matrix of second derivatives of a function", "hessian"),  # what its definition opens with
+        ("object tracking fails", "object-tracking"),  # says what a thing does, names nothing
     ],
 )
 def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query: str, expected: str) -> None:
@@ -219,6 +220,10 @@ def test_a_hit_that_accounts_for_the_name_is_answered(termbase: Termbase, query:
         ("what is the thing that makes a model forget", []),  # a description, not a name
         ("how do i stop my loss from exploding", []),
         ("keep training one model so that it does not forget", []),  # question words: a sentence
+        ("resume training from a checkpoint", [("training", "asked")]),  # a task's object
+        ("load weights from a checkpoint", [("weights", "asked")]),
+        ("write ahead log", [("write ahead log", "asked")]),  # a verb opening a name: no linking word
+        ("fp16 overflow gives inf", []),  # a statement about a thing, not its name
     ],
 )
 def test_names_asked_are_the_phrases_a_query_frames(query: str, names: list[tuple[str, str]]) -> None:

@@ -403,6 +403,7 @@ def reads_as_name(text: str) -> bool:
         len(content) <= SEMANTIC_NAME_WORDS
         and not any(w in QUESTION_WORDS for w in words)
         and not _describes(words)
+        and not search_names.states_what_happens(words)
     )
 
 
@@ -428,7 +429,8 @@ def names_asked(text: str) -> list[tuple[str, str]]:
     that reads as a name asks about all of it, less what it adds it is for ("beam search for
     decoding" -> "beam search")."""
     if reads_as_name(text):
-        return [(search_names.before_purpose(text), "asked")]
+        done_to = search_names.task_object(text)  # "resume training from a checkpoint": a task
+        return [(search_names.before_purpose(done_to or text), "asked")]
     return search_names.asked_names(text, QUESTION_WORDS, _STOPWORDS)
 
 

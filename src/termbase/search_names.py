@@ -461,3 +461,100 @@ def before_purpose(name: str) -> str:
         if word in _CONTEXT_OPENERS or (word == "of" and following in _ARTICLES):
             return " ".join(tokens[:position])
     return name
+
+
+#: Common verbs a task typed as an order opens with, in their base form ("resume training from a
+#: checkpoint", "export a pytorch model to onnx"): what follows is the task's object, not a name.
+TASK_VERBS = frozenset(
+    [
+        "resume",
+        "stop",
+        "start",
+        "load",
+        "save",
+        "convert",
+        "run",
+        "train",
+        "make",
+        "reduce",
+        "increase",
+        "fix",
+        "avoid",
+        "prevent",
+        "get",
+        "use",
+        "choose",
+        "pick",
+        "deploy",
+        "install",
+        "export",
+        "import",
+        "compute",
+        "calculate",
+        "measure",
+        "detect",
+        "find",
+        "remove",
+        "serve",
+        "evaluate",
+        "tune",
+        "finetune",
+        "debug",
+        "generate",
+        "keep",
+    ]
+)
+#: Words that open what a task is done to, with or where ("... from a checkpoint", "... to onnx");
+#: not "for", which says what a name is for ("merge sort for linked lists").
+_TASK_LINKS = (_CONTEXT_OPENERS - {"for"}) | _ARTICLES | {"to", "into", "onto", "of"}
+
+
+def task_object(text: str) -> str | None:
+    """Return what a query typed as a task is done to, or None for another query: a query
+    opening with a common verb in its base form, typed in lower case, that goes on with what
+    the task is done to and a word linking it to where, with or from what ("resume training from
+    a checkpoint" -> "training from a checkpoint"). A name may open with such a verb ("write
+    ahead log", "count min sketch"); with no linking word, or only "for", the query is read as
+    that name."""
+    tokens = [t.strip(_EDGE_PUNCTUATION) for t in text.split()]
+    tokens = [t for t in tokens if t]
+    if len(tokens) < 3 or tokens[0] not in TASK_VERBS:
+        return None
+    rest = tokens[1:]
+    if not any(t.lower() in _TASK_LINKS for t in rest[1:]) and rest[0].lower() not in _ARTICLES:
+        return None
+    while rest and rest[0].lower() in _ARTICLES:
+        rest = rest[1:]
+    return " ".join(rest) or None
+
+
+#: Common verbs that say, in the present tense, what something does or what happens to it ("fp16
+#: overflow gives inf", "the loss explodes"): a query holding one after its first word is a
+#: statement about a thing, not the thing's name. Words that are as often plural nouns
+#: ("returns", "causes", "uses", "splits") are left out.
+FINITE_VERBS = frozenset(
+    [
+        "gives",
+        "makes",
+        "gets",
+        "goes",
+        "becomes",
+        "keeps",
+        "happens",
+        "fails",
+        "explodes",
+        "vanishes",
+        "diverges",
+        "crashes",
+        "produces",
+        "stops",
+        "hangs",
+        "breaks",
+    ]
+)
+
+
+def states_what_happens(words: list[str]) -> bool:
+    """Return True if a query's words (lower case) hold a common present-tense verb after the
+    first word (see FINITE_VERBS): it says what a thing does, it does not name one."""
+    return any(word in FINITE_VERBS for word in words[1:])
