@@ -25,6 +25,7 @@ from termbase import read_coverage as coverage
 from termbase import safe_yaml
 from termbase.errors import InputError
 from termbase.model import Entry, ReadResult
+from termbase.readers.page_text import REASON_UNTAKEN_TERM_LINE
 from termbase.table_shape import TableShape, sniff_table
 
 
@@ -710,7 +711,20 @@ def check_read(text: str, result: ReadResult, source: str) -> tuple[ReadFinding,
         u.line for u in result.unused if u.source == source and not u.reason.startswith(FOLDED_POINTER)
     )
     context = ReadContext(source, text, text.splitlines(), entries, unused, sniff_table(text))
-    return tuple(finding for check in CHECKS if (finding := check(context)) is not None)
+    found = tuple(finding for check in CHECKS if (finding := check(context)) is not None)
+    untaken = [u for u in result.unused if u.source == source and u.reason == REASON_UNTAKEN_TERM_LINE]
+    if untaken:
+        found += (
+            ReadFinding(
+                source,
+                "untaken-term-lines",
+                f"{len(untaken)} line(s) written like the term lines were not read as entries "
+                f"(e.g. {untaken[0].text[:60]!r}): read them as entries by hand or shorten their heads",
+                untaken[0].line,
+                0.2,
+            ),
+        )
+    return found
 
 
 def adjusted_confidence(confidence: float, findings: Sequence[ReadFinding]) -> float:

@@ -89,6 +89,8 @@ _SEPARATOR_NAMES = {
     "⇒": "->",
     "⟶": "->",
 }
+#: Arrow separators (`variant -> preferred`): the head may list variants split by commas.
+_ARROWS = ("->", "-->", "=>", "→", "⇒", "⟶")
 _TABLE_RULE = re.compile(r"^\|?[\s:|+=-]+\|?$")
 _DIGITS = re.compile(r"\d+")
 #: Every separator `_HEAD_SEPARATOR` knows holds one of these: a text without any has none.
@@ -156,6 +158,8 @@ def is_head(head: str, separator: str = ":") -> bool:
     no sentence, no directive (`.. image::`), no quoted data key (`"key": value`; a quoted term
     before a dash or an arrow is a term)."""
     words = head.split()
+    if separator.strip() in _ARROWS and "," in head:  # `a, b, c -> d`: each variant a few words
+        words = max((part.split() for part in head.split(",")), key=len)
     quoted = head.startswith(('"', "'")) and separator.strip() in (":", "：", "=", "::")
     return (
         0 < len(words) <= MAX_HEAD_WORDS

@@ -19,6 +19,9 @@ from termbase.model import ReadResult
 # ── reasons for lines that are no entry ───────────────────────────────────────────────
 
 REASON_TITLE = "page title"
+#: A paragraph written like the file's term lines that a reader could not read as one (its head
+#: too long, say): reported, never glued into the entry above, and flagged by read_checks.
+REASON_UNTAKEN_TERM_LINE = "shaped like a term line but not read as one"
 REASON_HEADING = "page heading"
 REASON_INTRO = "intro text"
 REASON_DIVIDER = "letter divider"

@@ -48,6 +48,16 @@ def _is_term_text(term: str) -> bool:
     return len(term.split()) <= MAX_TERM_WORDS and not term.endswith((".", "!", "?", ":"))
 
 
+def _indented_item(term: re.Match[str], new_paragraph: bool) -> bool:
+    """Return True if an indented `term::` line is an item of the list, not body text: Asciidoctor
+    takes a `term::` after leading blanks as a sibling item (`:::` and `;;` nest), so one that opens
+    a paragraph with an anchor or a term-like label is an entry of its own."""
+    label = term.group("term").strip()
+    if not new_paragraph or label.endswith((":", ";")) or not _is_term_text(label):
+        return False
+    return bool(term.group("anchor")) or label.startswith("[[") or term.group("rest") is None
+
+
 class AsciiDocGlossaryReader:
     """Reads AsciiDoc `term::` labeled lists; other lines are reported."""
 
@@ -74,7 +84,7 @@ class AsciiDocGlossaryReader:
         spans = self._spans(lines)
         anchors = {}
         for first, _ in spans:
-            match = _TERM.match(lines[first])
+            match = _TERM.match(lines[first].strip())
             if match and match.group("anchor"):
                 anchors[match.group("anchor")] = tidy(match.group("term"))
         entries: list[Entry] = []
@@ -82,7 +92,7 @@ class AsciiDocGlossaryReader:
         covered: set[int] = set()
         for first, last in spans:
             covered.update(range(first, last + 1))
-            match = _TERM.match(lines[first])
+            match = _TERM.match(lines[first].strip())
             if match is None:  # a span whose first line is no term line: report, never crash
                 unused.extend(
                     Unused(source, n + 1, lines[n].strip(), "indented text with no term line before it")
@@ -157,8 +167,8 @@ class AsciiDocGlossaryReader:
             if not stripped:
                 previous_blank = True
                 continue
-            term = _TERM.match(stripped) if not stripped.startswith("//") else None
-            if term and not line[0].isspace():
+            term = _TERM.match(stripped.lstrip()) if not stripped.lstrip().startswith("//") else None
+            if term and (not line[0].isspace() or _indented_item(term, previous_blank and not attached)):
                 if current is not None:
                     spans.append((current, last))
                 current, last, attached = index, index, False

@@ -21,7 +21,12 @@ from termbase import read_coverage as coverage  # a module: read_coverage import
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, is_letter_divider
+from termbase.readers.page_text import (
+    REASON_DIVIDER,
+    REASON_HEADING,
+    REASON_UNTAKEN_TERM_LINE,
+    is_letter_divider,
+)
 
 MIN_ENTRIES = 3
 #: The term lines must be at least this share of the file's non-blank lines.
@@ -32,6 +37,11 @@ MAX_CONFIDENCE = 0.4
 
 REASON_BEFORE = "text before the first term line"
 REASON_SKIPPED = "front matter or code block"
+#: A paragraph holding the term lines' separator that is no term line (its head too long, say):
+#: reported, never glued into the entry above (see read_checks.untaken_term_lines).
+REASON_UNTAKEN = REASON_UNTAKEN_TERM_LINE
+#: The separator characters of each separator name, to find a paragraph written like a term line.
+_SEPARATOR_TEXT = {"->": re.compile(r"\s(?:-{1,2}>|=>|→|⇒|⟶)\s")}
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s|=+\s)|^\s*(?:\*\*|__)[^*_]+(?:\*\*|__)\s*$")
 _RULE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")
 _MARKS = re.compile(r"^[\s>*+•-]*(?:\d{1,3}[.)]\s+)?|[*_`]+")
@@ -55,6 +65,8 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
             shape = coverage.LineShape(shape.opening, HEAD_ALONE, shape.indent)
         if shape is None or not shape.separator or shape.opening.startswith(("|", "#")):
             continue
+        if shape.separator == "=>":  # `a => b` and `a -> b` lines are one arrow shape
+            shape = coverage.LineShape(shape.opening, "->", shape.indent)
         groups.setdefault(shape.family, []).append(number)
         shapes[shape.family] = shape
     best: tuple[coverage.LineShape, list[int]] | None = None
@@ -101,6 +113,20 @@ def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
     return clean_label(term), rest.strip()
 
 
+def _arrow_variants(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Return the labels and groups of an arrow line's head: `a, b, c -> d` names three variants
+    of one idea (each its own label), a head without commas is read as any term."""
+    parts = [clean_label(part) for part in term.split(",")]
+    if len(parts) < 2 or not all(parts):
+        return parse_term(term)
+    labels: list[str] = []
+    for part in parts:
+        for label in parse_term(part)[0]:
+            if label not in labels:
+                labels.append(label)
+    return tuple(labels), (tuple(labels),)
+
+
 class LinePatternReader:
     """Reads a glossary whose entries share one line shape learnt from the file itself."""
 
@@ -133,7 +159,7 @@ class LinePatternReader:
             if current is None:
                 return
             line, term, body, end = current
-            labels, groups = parse_term(term)
+            labels, groups = _arrow_variants(term) if shape.separator == "->" else parse_term(term)
             if labels:
                 entries.append(Entry(source, line, end, term, labels, "\n".join(body).strip(), groups=groups))
             else:
@@ -152,6 +178,13 @@ class LinePatternReader:
                 close()
                 term, rest = _split_line(line, shape)
                 current = (number, term, [rest] if rest else [], number)
+                blank_run = 0
+                continue
+            pattern = _SEPARATOR_TEXT.get(shape.separator)
+            if current is not None and blank_run and pattern is not None and pattern.search(stripped):
+                close()
+                current = None
+                unused.append(Unused(source, number, stripped, REASON_UNTAKEN))
                 blank_run = 0
                 continue
             divider = is_letter_divider(_MARKS.sub("", stripped)) or _RULE.match(stripped)

@@ -33,6 +33,10 @@ from termbase.readers.page_text import (
 
 #: The arrow between a module name and its excerpt.
 _ARROW = re.compile(r"\s*(?:→|->|⟶|➔|➜)\s*")
+_ARROW_OR_DOUBLE = re.compile(r"\s(?:→|->|⟶|➔|➜|=>|⇒)\s")
+#: Module lines alternate with term lines: a page where more lines than this hold an arrow is a list
+#: of arrow lines of its own shape.
+MAX_ARROW_SHARE = 0.6
 _LINK = re.compile(r"https?://|www\.|(?:^|\s)/[\w./-]+|\.txt\b", re.IGNORECASE)
 _PLAIN_TEXT_HINT = re.compile(r"\.txt\b|plain[- ]?text|llms", re.IGNORECASE)
 _NUMBERED_FRAGMENT = re.compile(r"^\d+\)")
@@ -165,6 +169,8 @@ class ModuleExtractReader:
         pairs = find_pairs(lines)
         if not pairs:
             return 0.0
+        if sum(1 for _, line in lines if _ARROW_OR_DOUBLE.search(line)) > MAX_ARROW_SHARE * len(lines):
+            return 0.0  # nearly every line an arrow line (`variant -> preferred`): no term lines between
         weight = sum(1.0 if pair.module.icon else 0.6 for pair in pairs)
         term_like = sum(1 for _, line in lines if is_term_line(line) and not is_letter_divider(line))
         share = len(pairs) / max(term_like, len(pairs))
