@@ -113,3 +113,13 @@ def test_indented_text_ending_in_two_colons_inside_a_body_stays_in_the_body():
     )
     source = read("glossary.adoc", text)
     assert [entry.term for entry in source.result.entries] == ["Kiln", "Glaze", "Slip"]
+
+
+def test_a_capitals_or_between_two_names_gives_both():
+    from termbase.labels import parse_term
+
+    assert parse_term("kiln OR oven")[0] == ("kiln", "oven")
+    assert parse_term("wet clay OR slip clay")[0] == ("wet clay", "slip clay")
+    assert parse_term("AND OR NOT")[0] == ("AND OR NOT",)
+    assert parse_term("Kiln or oven")[0] == ("Kiln or oven",)
+    assert len(parse_term("kiln OR oven OR furnace")[0]) == 1

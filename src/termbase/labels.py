@@ -431,6 +431,22 @@ def _not_english(name: str) -> bool:
     return not name.isascii() or any(word in _OTHER_LANGUAGE_WORDS for word in name.casefold().split())
 
 
+_OR_NAMES = re.compile(r"^(?P<a>[^()]*[a-z][^()]*?) OR (?P<b>[^()]*[a-z][^()]*)$")
+
+
+def split_or_names(term: str) -> tuple[str, str] | None:
+    """Return both names of `vector OR matrix` or `main workspace OR initialized workspace`: a
+    capitals `OR` between two names written in small letters offers another name, as `(or X)`
+    does. Only one `OR`, with small letters on both sides (`AND OR NOT` is no pair)."""
+    if term.count(" OR ") != 1:
+        return None
+    match = _OR_NAMES.match(term.strip())
+    if match is None:
+        return None
+    a, b = clean_label(match.group("a")), clean_label(match.group("b"))
+    return (a, b) if a and b else None
+
+
 def split_bracket_names(term: str) -> tuple[str, ...] | None:
     """Return every name in `Name (Other Name - ACR)`, `Recursos ("assets")` or
     `Lenguaje de Marcado Extensible (XML)`, or None.
@@ -579,7 +595,8 @@ def _parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
             groups.append(tuple(dict.fromkeys(n for part in scripts for n in parse_term(part)[0])))
             continue
         pair = (
-            split_alias(side)
+            split_or_names(side)
+            or split_alias(side)
             or split_acronym(side)
             or split_name_and_kind(side)
             or split_synonym(side)
