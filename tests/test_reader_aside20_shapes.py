@@ -123,3 +123,25 @@ def test_a_capitals_or_between_two_names_gives_both():
     assert parse_term("AND OR NOT")[0] == ("AND OR NOT",)
     assert parse_term("Kiln or oven")[0] == ("Kiln or oven",)
     assert len(parse_term("kiln OR oven OR furnace")[0]) == 1
+
+
+def test_terms_that_are_fields_of_nested_records_are_flagged():
+    from termbase.model import Entry, ReadResult
+    from termbase.read_checks import check_read
+
+    fields = ["chosen: four", "remark: >-", "chosen: glasur", "remark: >-", "chosen: tour", "remark: >-"]
+    text = "\n".join(f"{field}\n  a remark of ours" for field in fields) + "\n"
+    entries = tuple(
+        Entry("style.yml", 2 * n + 1, 2 * n + 2, field, (field,), "a remark of ours")
+        for n, field in enumerate(fields)
+    )
+    findings = check_read(text, ReadResult(entries, ()), "style.yml")
+    assert [(f.check, f.line) for f in findings if f.check == "terms-open-with-one-field"] == [
+        ("terms-open-with-one-field", 1)
+    ]
+    named = tuple(
+        Entry("g.txt", n + 1, n + 1, f"Kiln {n}: part", (f"Kiln {n}: part",), "x") for n in range(6)
+    )
+    named_text = "".join(f"Kiln {n}: part\n" for n in range(6))
+    findings = check_read(named_text, ReadResult(named, ()), "g.txt")
+    assert "terms-open-with-one-field" not in [f.check for f in findings]

@@ -669,6 +669,35 @@ def definitions_open_with_one_field(context: ReadContext) -> ReadFinding | None:
     )
 
 
+def terms_open_with_one_field(context: ReadContext) -> ReadFinding | None:
+    """Most terms are `field: value` lines with one of a few heads (`preferred: …`, `notes: >-`):
+    the fields of nested records (a YAML mapping of term -> fields) read as terms."""
+    if len(context.entries) < MIN_ENTRIES:
+        return None
+    heads: dict[str, list[Entry]] = {}
+    for entry in context.entries[:FIELD_SAMPLE]:
+        term = entry.term.strip()
+        if ":" not in term:
+            continue
+        shape = coverage.line_shape(term[: coverage.SHAPE_CHARS])
+        if shape is not None and shape.separator in (":", "::"):
+            heads.setdefault(coverage.head_of(term), []).append(entry)
+    sample = min(len(context.entries), FIELD_SAMPLE)
+    repeated = [same for same in heads.values() if len(same) >= MIN_ENTRIES]
+    fields = sum(len(same) for same in repeated)
+    if not repeated or len(repeated) > 4 or _share(fields, sample) < 0.5:
+        return None
+    first = min((e for same in repeated for e in same), key=lambda e: e.line)
+    return ReadFinding(
+        context.source,
+        "terms-open-with-one-field",
+        f"{fields} of {sample} terms are fields with the same few heads (e.g. {first.term[:40]!r}): "
+        "fields of nested records read as terms — name the file's shape with --format",
+        first.line,
+        0.4,
+    )
+
+
 def _written_below_term(context: ReadContext, entry: Entry, text: str) -> bool:
     """Return True if `text` is written as a line of its own below the entry's first line."""
     return any(_line_text(context, n) == text for n in range(entry.line + 1, entry.end_line + 1))
@@ -696,6 +725,7 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     term_and_definition_lines_alike,
     table_rows_unread,
     definitions_open_with_one_field,
+    terms_open_with_one_field,
 )
 
 
