@@ -712,3 +712,12 @@ def test_mkdocs_plugin_with_a_link_to_without_scheme_says_so(course_db: Path, tm
     done = tool(["mkdocs", "build", "-q"], project)
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "termbase plugin: link_to 'example.org/g/': links cannot start with this" in done.stderr
+
+
+def test_cli_names_a_db_that_is_no_termbase_once(tmp_path: Path) -> None:
+    (tmp_path / "one.md").write_text(LESSON)
+    (tmp_path / "notes.bak").write_text("kept notes, not a termbase\n")
+    run = termbase("glossify", "one.md", "--db", "notes.bak", "--link-to", BASE, "--out", "out", cwd=tmp_path)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr.count("notes.bak") == 1, run.stderr
+    assert "not a termbase file" in run.stderr and not (tmp_path / "out").exists()

@@ -274,7 +274,9 @@ def _read_store(path: Path, patterns: bool) -> _Rows:
             tables = read_pattern_tables(termbase.db) if patterns else None
             return summaries, [(cid, label) for cid, label, _ in termbase.all_labels()], tables
     except StoreError as error:
-        raise InputError(f"cannot be read as a termbase: {error}", path=str(path)) from None
+        said = str(error).removeprefix(f"{path}: ")  # the store's message names the file already
+        raise InputError(said if said != str(error) else f"cannot be read as a termbase: {said}",
+                         path=str(path)) from None  # fmt: skip
 
 
 def _labels_of(sources: Sequence[GlossarySource]) -> dict[str, tuple[str, ...]]:
