@@ -49,6 +49,7 @@ from termbase.readers.markup.org_headings import OrgHeadingsReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pod import PodGlossaryReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
+from termbase.readers.markup.rest_list_table import RestListTableReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
 from termbase.readers.markup.rest_table import RestTableReader
 from termbase.readers.markup.spec_up import SpecUpReader
@@ -92,6 +93,7 @@ READERS: tuple[Reader, ...] = (
     LinePatternReader(),
     SphinxGlossaryReader(),
     RestTableReader(),
+    RestListTableReader(),
     AsciiDocGlossaryReader(),
     AsciiDocSectionsReader(),
     AsciiDocTableReader(),

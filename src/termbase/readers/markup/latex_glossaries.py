@@ -12,10 +12,13 @@ The shapes (the `glossaries` and `glossaries-extra` packages)::
     \\newabbreviation[description={…}]{vhf}{VHF}{Very high frequency}
     \\longnewglossaryentry{lee}{name=Lee}{the side sheltered from the wind}
     \\DeclareAcronym{vhf}{short = VHF, long = very high frequency}     (the acro package)
+    \\nomenclature[a-rho]{$\\rho$}{density of the fluid}            (the nomencl package)
 
 Each definition is one entry: its `name` (or the short form) is the term, the plural and the
 long form of an acronym are more labels, `description` is the definition (an acronym with
-none has only its labels). The file is parsed with pylatexenc; LaTeX in the text becomes
+none has only its labels). A `\\nomenclature` symbol is the term as one label (its TeX math made
+plain: `$\\rho$` → ρ; a macro of the document's own, `\\molspace`, is kept by name), the optional
+sort key is ignored. The file is parsed with pylatexenc; LaTeX in the text becomes
 plain text (`\\emph{x}` → x, `\\acrshort{ais}` → ais). Comments and other lines are reported.
 """
 
@@ -23,7 +26,8 @@ from __future__ import annotations
 
 import re
 
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+from pylatexenc.latex2text import get_default_latex_context_db as get_default_latex_text_db
 from pylatexenc.latexwalker import LatexMacroNode, LatexWalker, LatexWalkerError, get_default_latex_context_db
 from pylatexenc.macrospec import MacroSpec
 
@@ -42,6 +46,7 @@ COMMANDS = {
     "newacronym": "[{{{",
     "newabbreviation": "[{{{",
     "DeclareAcronym": "{{",  # the acro package: \DeclareAcronym{key}{short = …, long = …}
+    "nomenclature": "[{{",  # the nomencl package: \nomenclature[sort key]{symbol}{description}
 }
 _COMMAND = re.compile(r"\\(?:" + "|".join(COMMANDS) + r")\s*[\[{]")
 
@@ -87,13 +92,36 @@ def latex_text(latex: str) -> str:
 _text = latex_text
 
 
+def _symbol_context() -> object:
+    """Return pylatexenc's text context in which a macro it does not know stays as `\\name`
+    (a document's own symbol macro is the only name the symbol has) and sizing
+    delimiters (`\\left(`) become their bracket."""
+    context = get_default_latex_text_db()
+    sizing = ("left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr")
+    context.add_context_category(
+        "symbol-sizing",
+        macros=[*(MacroTextSpec(name, "") for name in sizing), MacroTextSpec("S", "§")],
+        prepend=True,
+    )
+    context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=lambda node, *_: "\\" + node.macroname))
+    return context
+
+
+_SYMBOL_TEXT = LatexNodes2Text(math_mode="text", latex_context=_symbol_context())
+
+
+def symbol_text(latex: str) -> str:
+    """Return a symbol's LaTeX as plain text (`$\\mathcal N$` → 𝒩), unknown macros kept by name."""
+    return " ".join(_SYMBOL_TEXT.latex_to_text(latex).split())
+
+
 class LatexGlossariesReader:
-    """Reads `\\newglossaryentry` / `\\newacronym` definitions (see the module docstring)."""
+    """Reads `\\newglossaryentry`, `\\newacronym`, `\\nomenclature` … (see the module docstring)."""
 
     name = "latex-glossaries"
     description = (
         "LaTeX glossaries package: \\newglossaryentry{key}{name=…, description=…}, \\newacronym; "
-        "acro's \\DeclareAcronym"
+        "acro's \\DeclareAcronym; nomencl's \\nomenclature[key]{symbol}{description}"
     )
 
     def detect(self, text: str) -> float:
@@ -138,6 +166,14 @@ class LatexGlossariesReader:
 def _entry(node: LatexMacroNode, source: str, first: int, last: int) -> Entry | None:
     """Return the entry one defining command gives, or None if it names nothing."""
     args = node.nodeargd.argnlist
+    if node.macroname == "nomenclature":
+        symbol = clean_label(symbol_text(_group(args[1])))
+        if not symbol:
+            return None
+        definition = symbol_text(_group(args[2]))  # its math names the same macros
+        return Entry(
+            source=source, line=first, end_line=last, term=symbol, labels=(symbol,), definition=definition
+        )
     if node.macroname == "DeclareAcronym":
         options = _keyvals(_group(args[1]))
         term = _text(options.get("short", "")) or _text(_group(args[0]))
