@@ -32,7 +32,15 @@ from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import slash_alternatives
-from termbase.readers.markup.rest_table import REASON_HEADER, REASON_OUTSIDE, _entry, _Read, _roles, _title
+from termbase.readers.markup.rest_table import (
+    REASON_HEADER,
+    REASON_OUTSIDE,
+    _entry,
+    _Read,
+    _roles,
+    _title,
+    share_confidence,
+)
 from termbase.readers.record_fields import field_role
 
 _DIRECTIVE = re.compile(r"^(?P<indent> *)\.\.\s+list-table::")
@@ -131,9 +139,7 @@ class RestListTableReader:
         tables = [table for table, pairs in _list_tables(lines) if pairs]
         if not tables:
             return 0.0
-        rows = sum(len(table.span) for table in tables)
-        content = sum(1 for line in lines if line.strip())
-        return round(0.5 + 0.35 * min(1.0, rows / max(1, content)), 3)
+        return share_confidence(lines, sum(len(table.span) for table in tables))
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per body row; directives, headers, refused tables and other text are reported."""

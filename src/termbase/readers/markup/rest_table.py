@@ -181,6 +181,13 @@ def _grid_read(lines: list[str], first: int, last: int) -> _Read:
     return _Read(tuple(borders), tuple(i for group in header for i in group), names, rows)
 
 
+def share_confidence(lines: list[str], table_lines: int) -> float:
+    """Return 0.5–0.85 for a page whose tables fill `table_lines` of its lines: the more of
+    the page's non-blank lines they fill, the surer."""
+    content = sum(1 for line in lines if line.strip())
+    return round(0.5 + 0.35 * min(1.0, table_lines / max(1, content)), 3)
+
+
 class RestTableReader:
     """Reads reST simple and grid tables, one row per term (see the module docstring)."""
 
@@ -195,9 +202,7 @@ class RestTableReader:
         reads = _reads(lines)
         if not reads:
             return 0.0
-        rows = sum(len(read.span) for read in reads)
-        content = sum(1 for line in lines if line.strip())
-        return round(0.5 + 0.35 * min(1.0, rows / max(1, content)), 3)
+        return share_confidence(lines, sum(len(read.span) for read in reads))
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per body row; borders, headers and text outside are reported."""
