@@ -79,6 +79,10 @@ def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path], lis
     return files, folders, left_out
 
 
+#: Suffixes of contents pages whose list is the book's own structure (a toctree, a master's includes).
+_INCLUDING_SUFFIXES = frozenset({".rst", ".rest", ".txt", ".adoc", ".asciidoc", ".asc"})
+
+
 def _key(path: Path) -> str:
     return str(path.resolve())
 
@@ -215,6 +219,7 @@ def _book_chapters(data: Any, place: Path) -> list[Path]:
         rmd = rmd.get("html") or next(iter(rmd.values()), None)
     if isinstance(rmd, list):
         names = [str(n) for n in rmd if isinstance(n, str)]
+    names.extend(_quarto_sidebar(data.get("website")))
     book = data.get("book")
     if isinstance(book, dict):
         for key in ("chapters", "appendices"):
@@ -225,6 +230,32 @@ def _book_chapters(data: Any, place: Path) -> list[Path]:
                     parts = [item.get("part"), *(item.get("chapters") or [])]
                     names.extend(str(c) for c in parts if isinstance(c, str))
     return [place / name for name in names if (place / name).is_file()]
+
+
+def _quarto_sidebar(website: Any) -> list[str]:
+    """Return the pages a Quarto website's sidebar lists (`website: sidebar: contents:`, sections nested,
+    each page a path or an `href:`), in order; links to other sites are left out."""
+    if not isinstance(website, dict):
+        return []
+    sidebars = website.get("sidebar")
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            if Path(node).suffix.lower() in DOCUMENT_SUFFIXES and "://" not in node:
+                found.append(node)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            for key in ("href", "file"):
+                walk(node.get(key))
+            walk(node.get("contents"))
+
+    for sidebar in sidebars if isinstance(sidebars, list) else [sidebars]:
+        if isinstance(sidebar, dict):
+            walk(sidebar.get("contents"))
+    return found
 
 
 def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
@@ -242,7 +273,7 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
                 names = [str(e) for e in data["episodes"]]
                 return [place / "episodes" / n for n in names], "Carpentries episode list in " + str(config)
         for name, what in (("_bookdown.yml", "bookdown chapter list"),
-                           ("_quarto.yml", "Quarto book chapters")):
+                           ("_quarto.yml", "Quarto book chapters or website sidebar")):
             book = place / name
             listed = _book_chapters(_load_yaml(book), place) if book.is_file() else []
             if listed:
@@ -265,15 +296,21 @@ def reading_order(
     files: Sequence[Path], folders: Sequence[Path], tocs: Mapping[str, Sequence[str]]
 ) -> ReadingOrder:
     """Return the files in reading order; `tocs` maps a resolved path to its toctree entries."""
+    config, config_what = _config_order(_config_places(folders, files))
     listed = _toctree_order(files, tocs)
     if listed:
         ordered, count = _ordered(listed, files)
-        if count >= 2:
-            root = listed[0]
+        root = listed[0]
+        links = root.suffix.lower() not in _INCLUDING_SUFFIXES  # a page of links, not a toctree or includes
+        # a page's links give way to the order a configuration file states; when they leave out a third of
+        # the chapters named one by one, to the order they were named in (a landing page links a few)
+        given = links and (bool(config and _ordered(config, files)[1])
+                           or (not folders and count * 3 < len(files) * 2))
+        if count >= 2 and not given:
             what = "Sphinx toctree" if root.suffix.lower() in {".rst", ".rest", ".txt"} else \
                 f"the chapter list in {root.name}"
             return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
-    listed, what = _config_order(_config_places(folders, files))
+    listed, what = config, config_what
     if listed:
         ordered, count = _ordered(listed, files)
         if count >= 1:
