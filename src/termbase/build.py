@@ -195,7 +195,7 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         sha256=hashlib.sha256(text.text.encode("utf-8")).hexdigest(),
         line_count=len(text.text.splitlines()),
         nonblank_lines=nonblank,
-        entry_count=len(result.entries),
+        entry_count=distinct_entry_count(result.entries, text.path),
         unused_count=len(result.unused),
     )
     findings = (*read.findings, *language_findings, *encoding_findings(text))
@@ -224,10 +224,11 @@ def cited_sources(result: ReadResult, path: str, reader: str) -> tuple[Source, .
     a row of their own (no lines of theirs were read here, so their line counts are 0).
     """
     titles = dict(result.cited)
-    counts: dict[str, int] = {}
+    originals: dict[str, set[object]] = {}
     for entry in result.entries:
         if entry.source != path:
-            counts[entry.source] = counts.get(entry.source, 0) + 1
+            originals.setdefault(entry.source, set()).add(_original_key(entry))
+    counts = {cited: len(keys) for cited, keys in originals.items()}
     return tuple(
         Source(
             cited,
@@ -241,6 +242,21 @@ def cited_sources(result: ReadResult, path: str, reader: str) -> tuple[Source, .
         )
         for cited, count in counts.items()
     )
+
+
+def _original_key(entry: Entry) -> object:
+    """What tells one original entry from another among restored copies (see identified_entries)."""
+    return (entry.line, entry.end_line, entry.definition, entry.language)
+
+
+def distinct_entry_count(entries: Sequence[Entry], path: str) -> int:
+    """Return how many entries a file gave: its own, plus each restored original entry once.
+
+    An export lists an `A / B` entry under each of its concepts; the copies are one entry
+    (identified_entries gives them one ordinal), so a source's count must not say more.
+    """
+    own = sum(1 for entry in entries if entry.source == path)
+    return own + len({(entry.source, _original_key(entry)) for entry in entries if entry.source != path})
 
 
 def all_sources(read: Sequence[ReadSource]) -> tuple[Source, ...]:
@@ -500,7 +516,7 @@ def identified_entries(read: Sequence[ReadSource]) -> list[Entry]:
             if entry.source == item.source.path:  # read from its own file: the next number there
                 ordinal = count
             else:
-                key = (entry.line, entry.end_line, entry.definition, entry.language)
+                key = _original_key(entry)
                 ordinal = restored.setdefault(entry.source, {}).setdefault(key, count)
             if ordinal == count:
                 counts[entry.source] = count + 1
