@@ -103,6 +103,25 @@ def test_tools_are_listed_read_only_with_output_schemas(db: Path) -> None:
     run(db, test)
 
 
+def test_the_readme_names_each_tool_with_the_arguments_it_takes(db: Path) -> None:
+    """The README's tool table is what a client author writes calls from (it said `related(id)`)."""
+    readme = (SRC.parent / "README.md").read_text(encoding="utf-8")
+    documented = {
+        name: tuple(a.strip() for a in args.split(",") if a.strip())
+        for name, args in re.findall(r"^\| `(\w+)\(([^)]*)\)` \|", readme, flags=re.MULTILINE)
+    }
+
+    async def test(client: ClientSession) -> None:
+        listed = (await client.list_tools()).tools
+        assert set(documented) == {t.name for t in listed}
+        for tool in listed:
+            required = tool.inputSchema.get("required", [])
+            takes = tuple(p if p in required else f"{p}?" for p in tool.inputSchema["properties"])
+            assert documented[tool.name] == takes, tool.name
+
+    run(db, test)
+
+
 def test_define_gives_every_source_with_provenance(db: Path) -> None:
     async def test(client: ClientSession) -> None:
         found = await call(client, "define", term="levain")
