@@ -396,7 +396,8 @@ def described_throughout(values: dict[str, float]) -> bool:
 
 def reads_as_name(text: str) -> bool:
     """Return True if a query reads as a name (few content words, no question word), not a
-    question: "hidden markov model" does, "network that predicts how good a state is" does not."""
+    question: "hidden markov model" does, "network that predicts how good a state is" does not,
+    nor does a query saying there is too much or not enough of something ("not enough vram")."""
     words = _FTS_TOKEN.findall(text.lower())
     content = [w for w in words if w not in _STOPWORDS]
     return (
@@ -404,6 +405,7 @@ def reads_as_name(text: str) -> bool:
         and not any(w in QUESTION_WORDS for w in words)
         and not _describes(words)
         and not search_names.states_what_happens(words)
+        and not search_names.judges_an_amount(words)
     )
 
 
@@ -1314,7 +1316,10 @@ class SearchIndex:
         concept's own text holds every word after that label ("ucb bandit exploration": the
         words say what the named thing is, see `_label_then_its_words`), else as a hit holding
         only part of the name ("a3c reinforcement learning", but also "attention rollout"),
-        which the name rules and the abstain model judge.
+        which the name rules and the abstain model judge. A label several concepts share
+        ("RAFT") is qualified by meaning only for a concept whose own text writes one of the
+        words added to it: meaning cannot tell one RAFT from another, nor from one the termbase
+        lacks ("raft consensus algorithm").
 
         When the whole phrase is a misspelt label (`typos`), only a label the rest of the
         words agree with is offered, and none that the misspelt label opens with as well:
@@ -1328,9 +1333,11 @@ class SearchIndex:
                 continue
             if any(label_key(typo).startswith(label_key(opening)) for typo in typos):
                 return
+            added = " ".join(tokens[split:])
             for concept_id, label in named.items():
-                if self._label_then_its_words(concept_id, phrase) or self._meaning_agrees(
-                    concept_id, opening, phrase
+                if self._label_then_its_words(concept_id, phrase) or (
+                    self._meaning_agrees(concept_id, opening, phrase)
+                    and (len(named) == 1 or self._some_word_in_text(concept_id, added))
                 ):
                     _offer(
                         found, concept_id, QUALIFIED_SCORE, "qualified", f"{label} {' '.join(tokens[split:])}"
@@ -1338,6 +1345,10 @@ class SearchIndex:
                 elif not typos:  # judged like any hit that holds only part of the name (see `judged`)
                     _offer(found, concept_id, OPENING_SCORE, "opening", label)
             return
+
+    def _some_word_in_text(self, concept_id: str, words: str) -> bool:
+        """Return True if a concept's own text writes one of some words (not counting stopwords)."""
+        return any(self._in_text(concept_id, w, whole_word=True) for w in fts_words(words))
 
     def _meaning_agrees(self, concept_id: str, label: str, name: str) -> bool:
         """Return True if the words a name adds to a concept's label bring its meaning closer

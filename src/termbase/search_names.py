@@ -558,3 +558,15 @@ def states_what_happens(words: list[str]) -> bool:
     """Return True if a query's words (lower case) hold a common present-tense verb after the
     first word (see FINITE_VERBS): it says what a thing does, it does not name one."""
     return any(word in FINITE_VERBS for word in words[1:])
+
+
+#: Words that judge an amount against a need ("too many requests", "not enough vram", "too slow"):
+#: a query holding one describes a situation someone is in, not the name of a thing. Names of
+#: things do not say that there is too much or not enough of something.
+AMOUNT_JUDGEMENTS = frozenset(["too", "enough"])
+
+
+def judges_an_amount(words: list[str]) -> bool:
+    """Return True if a query's words (lower case) say there is too much or not enough of
+    something (see AMOUNT_JUDGEMENTS): it describes a situation, it does not name a thing."""
+    return any(word in AMOUNT_JUDGEMENTS for word in words)

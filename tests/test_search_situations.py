@@ -1,0 +1,80 @@
+"""A short query that says there is too much or not enough of something ("too many requests
+from the api", "not enough vram") describes a situation someone is in, not the name of a
+thing: it is searched by what it means, like a question, and a label inside it is a mention.
+Real model, real SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from termbase import semantic
+from termbase.build import build_termbase
+from termbase.search import reads_as_name
+from termbase.store import Termbase
+
+GLOSSARY = """\
+termbase: 1
+title: Situations (test)
+concepts:
+  - id: throttling
+    label: request throttling
+    definition: >-
+      A server refusing calls from a client past a fixed number per minute, answering with a
+      status that asks it to wait; clients back off and retry later.
+  - id: vram
+    label: VRAM
+    labels: [video memory]
+    definition: The memory on a graphics card, which decides how large a network fits on it.
+  - id: beam-search
+    label: beam search
+    definition: Decoding that keeps the few best partial sequences at every step instead of only one.
+  - id: dropout
+    label: dropout
+    definition: Randomly zeroing some units during training so the network cannot lean on any single one.
+  - id: learning-rate
+    label: learning rate
+    definition: How large a step each update takes along the gradient.
+"""
+
+
+@pytest.mark.parametrize(
+    ("query", "name_like"),
+    [
+        ("too many calls to the server", False),  # an excess: a situation
+        ("not enough vram", False),  # a shortfall
+        ("learning rate too high", False),
+        ("request throttling", True),
+        ("token bucket algorithm", True),  # a name still reads as one
+        ("seed rl", True),
+    ],
+)
+def test_a_query_judging_an_amount_is_no_name(query: str, name_like: bool) -> None:
+    assert reads_as_name(query) is name_like
+
+
+@pytest.fixture(scope="module")
+def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
+    folder = tmp_path_factory.mktemp("situations")
+    source = folder / "situations.yaml"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    path = folder / "situations.db"
+    build_termbase([str(source)], path, semantic=semantic.available())
+    with Termbase.open(path) as opened:
+        yield opened
+
+
+def test_a_label_inside_a_shortfall_is_a_mention(termbase: Termbase) -> None:
+    """ "not enough vram": two content words, so never searched by meaning; the label it holds
+    answers it (before, as a name the labels lack, it had no hit at all)."""
+    answer = termbase.search_index().answer("not enough vram")
+    assert answer.unknown == ()
+    assert [hit.id for hit in answer.hits][:1] == ["vram"]
+
+
+@pytest.mark.skipif(not semantic.available(), reason=f"needs the semantic extra; {semantic.INSTALL_HINT}")
+def test_an_excess_described_in_plain_words_is_found_by_meaning(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("too many calls to the server")
+    assert answer.unknown == ()
+    assert [hit.id for hit in answer.hits][:1] == ["throttling"]
