@@ -261,6 +261,47 @@ def test_an_output_path_through_a_file_is_one_clear_line(tmp_path: Path, command
     assert a_file.read_text(encoding="utf-8") == "not a folder\n"
 
 
+def _unwritable_folder(tmp_path: Path) -> Path:
+    """A real folder this process cannot create files in (a read-only folder; /sys under root)."""
+    import os
+    import stat
+
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    candidates = [folder, Path("/sys")]
+    for candidate in candidates:
+        try:
+            probe = os.open(candidate / ".probe", os.O_CREAT | os.O_WRONLY, 0o600)
+        except OSError:
+            return candidate
+        os.close(probe)
+        os.unlink(candidate / ".probe")
+    pytest.skip("no folder here refuses a new file (root, and /sys is writable)")
+
+
+@pytest.mark.parametrize("command", ["build", "export"])
+def test_an_unwritable_output_folder_names_the_file_asked_for(tmp_path: Path, command: str) -> None:
+    """Files are written as a temporary beside the target; the error names the target, once."""
+    db = tmp_path / "good.db"
+    assert run("build", str(GOOD), "--db", str(db))[0] == 0
+    folder = _unwritable_folder(tmp_path)
+    target = folder / ("x.db" if command == "build" else "all.tbx")
+    args = {
+        "build": ["build", str(GOOD), "--db", str(target)],
+        "export": ["export", "--db", str(db), "--format", "tbx", "--out", str(target)],
+    }[command]
+    try:
+        code, _out, err = run(*args)
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+    message = " ".join(err.split())
+    assert code == 1
+    assert message.startswith(f"error: {target}: "), message
+    assert message.endswith("pick a path you can write to"), message
+    assert ".tmp" not in message and "Traceback" not in message
+
+
 def test_serve_on_a_port_in_use_says_so_before_loading_anything() -> None:
     import socket
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import socket
 import sys
 from collections.abc import Callable
@@ -218,17 +219,32 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
 
 def os_error_line(error: OSError) -> str:
     """Return one line for an OSError on a path the user gave: which path, what, what to do."""
-    where = f"{error.filename}: " if error.filename else ""
+    where = f"{written_path(error.filename)}: " if error.filename else ""
     what = (error.strerror or str(error)).lower()
     hint = {
         errno.EEXIST: "a file is in the way of a folder — pick another path",
         errno.ENOTDIR: "part of the path is a file, not a folder — pick another path",
-        errno.EACCES: "no permission — pick a path you can write to",
-        errno.EROFS: "the file system is read-only — pick a path you can write to",
+        errno.EACCES: "pick a path you can write to",
+        errno.EPERM: "pick a path you can write to",
+        errno.EROFS: "pick a path you can write to",
         errno.ENOSPC: "the disk is full — free some space or pick another disk",
         errno.ENOENT: "check the path",
     }.get(error.errno or 0, "check the path and its permissions")
     return f"{where}{what} — {hint}"
+
+
+_TEMPORARY_BESIDE = re.compile(r"\.(?P<target>.+)\.[A-Za-z0-9_]+\.tmp")
+
+
+def written_path(filename: object) -> str:
+    """Return the path a user named for an OSError's file: the target of a temporary written beside it.
+
+    Files are written as `.NAME.XXXXXXXX.tmp` next to NAME, then renamed over it (see
+    termbase.atomic_file); a failure to create that temporary is about NAME.
+    """
+    path = Path(os.fsdecode(filename))  # type: ignore[arg-type]
+    beside = _TEMPORARY_BESIDE.fullmatch(path.name)
+    return str(path.with_name(beside["target"]) if beside else path)
 
 
 def print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
