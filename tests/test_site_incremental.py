@@ -179,3 +179,34 @@ def test_a_manifest_of_the_previous_version_still_lets_gone_pages_go(tmp_path: P
     build(second, fresh)
     assert again.removed == 1 and not (out / "c" / "wedging.html").exists()
     assert site_files(out) == site_files(fresh)
+
+
+def test_a_folder_of_someone_elses_files_is_refused_and_left_as_it_was(tmp_path: Path):
+    """`site --out docs/` over a project's own index.html and style sheet replaced them silently."""
+    from click.testing import CliRunner
+
+    from termbase.cli import app
+
+    db = termbase_of(tmp_path, "v1", FIRST)
+    docs = tmp_path / "docs"
+    (docs / "static").mkdir(parents=True)
+    (docs / "index.html").write_text("<h1>Our project</h1>\n", encoding="utf-8")
+    (docs / "static" / "style.css").write_text("body { color: teal }\n", encoding="utf-8")
+    (docs / "CNAME").write_text("docs.example.org\n", encoding="utf-8")
+    before = site_files(docs)
+    result = CliRunner().invoke(app, ["site", "--db", str(db), "--out", str(docs)])
+    assert result.exit_code == 1
+    message = " ".join(result.stderr.split())
+    assert f"{docs}: holds files that `termbase site` did not write" in message
+    assert "(index.html, static/style.css)" in message and "Traceback" not in message
+    assert site_files(docs) == before  # nothing written, nothing removed
+    # other files in the way of nothing: the site is written beside them, and again over itself
+    (docs / "index.html").unlink()
+    (docs / "static" / "style.css").unlink()
+    for _ in range(2):
+        assert CliRunner().invoke(app, ["site", "--db", str(db), "--out", str(docs)]).exit_code == 0
+    assert (docs / "CNAME").read_text(encoding="utf-8") == "docs.example.org\n"
+    # a first build stopped half-way (no manifest yet) may be run again over its own files
+    (docs / MANIFEST).unlink()
+    (docs / BUILDING).touch()
+    assert CliRunner().invoke(app, ["site", "--db", str(db), "--out", str(docs)]).exit_code == 0

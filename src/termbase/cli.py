@@ -899,9 +899,18 @@ def site(
     from termbase.language_tags import is_language_tag
     from termbase.progress import TerminalProgress
     from termbase.web.page_digests import start_site_inputs
+    from termbase.web.site_folder import files_in_the_way
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir}: exists and is not a folder", hint="pass --out a folder path")
+    in_the_way = files_in_the_way(out_dir)
+    if in_the_way:
+        more = len(in_the_way) - 3
+        shown = ", ".join(in_the_way[:3]) + (f" and {more} more" if more > 0 else "")
+        raise InputError(
+            f"{out_dir}: holds files that `termbase site` did not write and would overwrite ({shown})",
+            hint="pass --out a new or empty folder, or move those files away",
+        )
     if lang and not is_language_tag(lang):
         raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
     base = site_address(base_url) if base_url is not None else ""
