@@ -79,7 +79,8 @@ FULLTEXT_ALONE_PENALTY = 0.15
 #: ("support vector machine"), and names that share a word embed close together ("vector
 #: database"), so such a query takes a semantic match only from SEMANTIC_NAME_MIN_COSINE
 #: up. Calibrated on bench/queries.yaml and a tuning list of absent ML names; checked on
-#: bench/queries_second.yaml, written afterwards.
+#: bench/queries_second.yaml, written afterwards. A name that qualifies a known label (a
+#: "qualified" match, answered whatever its neighbours) is no absent name: not held to it.
 SEMANTIC_NAME_WORDS = 4
 SEMANTIC_NAME_MIN_COSINE = 0.60
 #: Words that make a short query a question, a request or a sentence rather than a name
@@ -1537,6 +1538,9 @@ class SearchIndex:
         too: each gets SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its words'.
         Return the cosine of each concept looked at, by concept id."""
         query = _query_vector(text)
+        # A name that qualifies a known label ("w4a16 weight only quant") is about a thing the
+        # termbase has: its neighbours in meaning are listed with a question's cosine.
+        labelled = any("qualified" in c.modes for c in found.values())
         described = not name_like  # a name is matched by names; a question by what things are
         cosines = dict(self._nearest(query, SEMANTIC_CANDIDATES, described))
         rows = self._vector_rows()
@@ -1545,7 +1549,7 @@ class SearchIndex:
             cosines.update(zip(text_rows, self._cosines(text_rows, query, described), strict=True))
         looked_at = {self.vector_ids[row]: float(cosine) for row, cosine in cosines.items()}
         for row, cosine in cosines.items():
-            if name_like and cosine < SEMANTIC_NAME_MIN_COSINE:
+            if name_like and cosine < SEMANTIC_NAME_MIN_COSINE and not labelled:
                 cosine = 0.0  # a name's meaning match must be close (see SEMANTIC_NAME_WORDS)
             concept_id = self.vector_ids[row]
             meaning = semantic_score(cosine) if cosine >= SEMANTIC_FLOOR else 0.0
