@@ -105,6 +105,38 @@ def test_accept_says_when_nothing_is_ticked_and_refuses_a_file_that_is_no_review
     assert "Errno" not in err and len(err.strip().splitlines()) == 1
 
 
+def test_review_never_overwrites_an_authors_ticks_or_a_file_of_their_own(tmp_path: Path) -> None:
+    """Running the first command again (`--review review.md`) replaced the ticked file; the next
+    `--accept` of it then dropped the accepted terms from the termbase."""
+    review, db = tmp_path / "review.md", tmp_path / "course.db"
+    first = ("extract", str(EPISODES), "--db", str(db), "--review", str(review), "--min-confidence", "0.95")
+    assert run(*first)[0] == 0
+    text = review.read_text(encoding="utf-8")
+    item = next(line for line in text.splitlines() if line.startswith("### [ ] "))
+    term = item[len("### [ ] "):]
+    ticked = text.replace(item, item.replace("[ ]", "[x]"), 1)
+    review.write_text(ticked, encoding="utf-8")
+    code, _out, err = run(*first)
+    assert code == 1
+    assert f"{review}: holds 1 item ticked [x] that --review would overwrite" in " ".join(err.split())
+    assert review.read_text(encoding="utf-8") == ticked
+    # with --accept of the same file: the term goes in, and stays ticked for the next run
+    for _ in range(2):
+        code, out, err = run(*first, "--accept", str(review))
+        assert code == 0, out + err
+        assert "1 accepted from review" in out
+        with sqlite3.connect(db) as connection:
+            assert term in {row[0] for row in connection.execute("SELECT term FROM entries")}
+        assert f"### [x] {term}" in review.read_text(encoding="utf-8")
+    notes = tmp_path / "notes.md"
+    notes.write_text("# My notes\n\nfor the next lesson\n", encoding="utf-8")
+    other = tmp_path / "other.db"
+    code, _out, err = run("extract", str(EPISODES), "--db", str(other), "--review", str(notes))
+    assert code == 1 and f"{notes}: is not a review file, and --review would overwrite it" in err
+    assert notes.read_text(encoding="utf-8") == "# My notes\n\nfor the next lesson\n"
+    assert not other.exists()
+
+
 def test_extract_never_replaces_a_file_that_is_not_a_termbase(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("my own notes\n", encoding="utf-8")

@@ -15,7 +15,7 @@ from shlex import quote
 from termbase.errors import InputError
 from termbase.extract import ExtractResult, extract_glossary
 from termbase.extract.against import AgainstFigures, score_against
-from termbase.extract.review import read_accepted, review_markdown
+from termbase.extract.review import read_accepted, review_markdown, ticked_to_keep
 from termbase.extract.write import write_extracted
 from termbase.labels import label_key
 from termbase.model import Entry
@@ -54,6 +54,7 @@ def run_extract(
     if base_url and not base_url.startswith(("http://", "https://", "/")):
         raise InputError(f"--base-url {base_url!r} is no address",
                          hint="give an http(s) address or a path starting with /, e.g. https://example.org/book/")
+    kept_ticked = ticked_to_keep(review_file, accept) if review_file is not None else []
     # The human glossary scored against is never read as a chapter (it would find itself).
     glossaries = [glob_escape(Path(g).resolve().as_posix()) for g in against if Path(g).is_file()]
     result = extract_glossary([Path(s) for s in sources], base_url=base_url, min_confidence=min_confidence,
@@ -76,7 +77,7 @@ def run_extract(
     unexplained = [e for e in result.unexplained if (e.chapter, label_key(e.term)) not in accepted_keys]
     if review_file is not None:
         command = _accept_command(sources, db, base_url, min_confidence, exclude, [*accept, review_file])
-        text = review_markdown(review, min_confidence, command, unexplained)
+        text = review_markdown(review, min_confidence, command, unexplained, kept_ticked)
         review_file.write_text(text, encoding="utf-8")
     figures = None
     if against:

@@ -27,16 +27,74 @@ _CHAPTER = re.compile(r"^##\s+(?P<title>.*?)\s+\((?P<path>[^()]*)\)\s*$")
 _WHERE = re.compile(r"^(?P<path>.+?):(?P<line>\d+)(?:\s+§\s+(?P<section>.*))?$")
 
 
+#: The first line of every review file (what tells one from a user's own Markdown file).
+REVIEW_TITLE = "# termbase extract: candidates to review"
+
+
+def ticked_items(text: str) -> list[str]:
+    """Return the lines of each item ticked `[x]` in a review file, each under its chapter's heading
+    (so that `read_accepted` reads them back the same when they are written into a new file)."""
+    lines: list[str] = []
+    chapter_line, shown_chapter, inside = "", "", False
+    for raw in text.splitlines():
+        heading = _ITEM.match(raw)
+        if heading or raw.startswith("#"):
+            inside = bool(heading and heading.group("mark") in "xX")
+            if _CHAPTER.match(raw):
+                chapter_line = raw
+            if inside:
+                if chapter_line != shown_chapter:
+                    lines += [chapter_line, ""]
+                    shown_chapter = chapter_line
+                lines.append(raw)
+            continue
+        if inside:
+            lines.append(raw)
+    return lines
+
+
+def ticked_to_keep(review_file: Path, accept: Sequence[Path]) -> list[str]:
+    """Return the ticked items of the review file `--review` is about to replace, to write again.
+
+    A review file holds an author's decisions: overwriting its ticks drops them, and the next
+    `--accept` of it then drops those terms from the termbase. A file passed to `--accept` as
+    well keeps its ticked items (written again at the end of the new file); otherwise one with
+    ticked items, or a file that is no review file at all, is refused (InputError) before
+    anything is written.
+    """
+    try:
+        text = review_file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except UnicodeDecodeError:
+        text = "\0"  # not text: certainly not a review file
+    except OSError:
+        return []  # a folder or an unreadable path: writing it fails with its own clear line
+    if text.strip() and not text.startswith(REVIEW_TITLE):
+        raise InputError("is not a review file, and --review would overwrite it", path=str(review_file),
+                         hint="pass --review a new file name")
+    ticked = ticked_items(text)
+    if ticked and review_file.resolve() not in {path.resolve() for path in accept}:
+        count = sum(1 for line in ticked if _ITEM.match(line))
+        raise InputError(
+            f"holds {count} item{'s' if count != 1 else ''} ticked [x] that --review would overwrite",
+            path=str(review_file),
+            hint=f"pass --accept {review_file} as well (ticked items stay ticked), or --review another file",
+        )
+    return ticked
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
 def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, accept_command: str,
-                    unexplained: Sequence[ExtractedEntry] = ()) -> str:
+                    unexplained: Sequence[ExtractedEntry] = (), accepted: Sequence[str] = ()) -> str:
     """Return the review file for `items` (already in book order), then the kept `unexplained`
-    entries; `accept_command` is the command line that adds the ticked items to the same termbase."""
+    entries, then the lines of the `accepted` items (see `ticked_to_keep`); `accept_command` is
+    the command line that adds the ticked items to the same termbase."""
     lines = [
-        "# termbase extract: candidates to review",
+        REVIEW_TITLE,
         "",
         f"These {len(items)} candidates scored below {min_confidence:.2f} and were kept out of the termbase.",
         "To keep one, change its `[ ]` to `[x]` (edit the term or the definition line first if you like),",
@@ -55,6 +113,15 @@ def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, acce
             "",
         ]
         lines += _items(unexplained)
+    if accepted:
+        lines += [
+            "# Accepted",
+            "",
+            "These items were ticked and are in the termbase: keep them ticked, so that the command",
+            "above adds them again.",
+            "",
+            *accepted,
+        ]
     return "\n".join(lines).rstrip() + "\n"
 
 
