@@ -251,7 +251,7 @@ def test_templates_and_code_are_not_read_as_term_lines(tmp_path: Path) -> None:
     (folder / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
     code, out, err = run("build", str(folder), "--db", str(tmp_path / "t.db"))
     assert code == 0, err
-    assert "1 sources, 3 entries" in out
+    assert "1 source, 3 entries" in out
     assert "2 files in the folders given are not glossaries" in err
 
 
@@ -285,3 +285,20 @@ def test_names_the_termbase_lacks_get_no_match_but_questions_still_do(tmp_path: 
     assert termbase.search("mixture of experts")[0].id == "mixture-of-experts"
     question = "a place that keeps embeddings and quickly returns the closest ones to a query"
     assert termbase.search(question)[0].id == "vector-database"
+
+
+def test_counts_of_one_read_as_one(tmp_path: Path) -> None:
+    """'1 sources, 1 entries → 1 concepts' and 'glossified 1 pages' read badly in the first hour."""
+    source = tmp_path / "one.md"
+    source.write_text("- **Sprocket**: a toothed wheel that meshes with a chain.\n"
+                      "- **Chain**: linked rings that a toothed wheel drives.\n", encoding="utf-8")
+    db = tmp_path / "one.db"
+    code, out, err = run("build", str(source), "--db", str(db))
+    assert code == 0, err
+    assert "1 source, 2 entries → 2 concepts, 1 relation " in " ".join(out.split())
+    page = tmp_path / "page.md"
+    page.write_text("The sprocket turns.\n", encoding="utf-8")
+    code, out, err = run("glossify", str(page), "--db", str(db), "--link-to", "https://example.org/g/",
+                         "--out", str(tmp_path / "linked"))
+    assert code == 0, err
+    assert "glossified 1 page to " in out and ": 1 link to 1 term" in out

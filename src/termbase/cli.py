@@ -25,6 +25,7 @@ from termbase import __version__
 from termbase.db_target import check_db_target
 from termbase.errors import InputError, NothingReadError, TermbaseError
 from termbase.plain_text import markdown_as_plain_text
+from termbase.wording import counted
 
 if TYPE_CHECKING:
     from termbase.limits import Limits
@@ -375,8 +376,9 @@ def build(
     for finding in summary.findings:
         err.print(f"[yellow]flagged:[/yellow] {escape(finding.describe())}")
     out.print(
-        f"{len(summary.sources)} sources, {summary.entries} entries → {summary.concepts} concepts, "
-        f"{summary.relations} relations ({summary.dangling} dangling see-also) "
+        f"{counted(len(summary.sources), 'source')}, {counted(summary.entries, 'entry')} → "
+        f"{counted(summary.concepts, 'concept')}, {counted(summary.relations, 'relation')} "
+        f"({summary.dangling} dangling see-also) "
         f"in {summary.seconds:.2f} s" + (f"; {len(failed)} skipped" if failed else "")
     )
     if failed:
@@ -431,13 +433,14 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
         for note in (*result.notes, result.opaque_note()):
             if note:
                 err.print(f"note: {escape(note)}")
-        out.print(f"{len(result.chapters)} chapters read, in {escape(result.order_source)}")
+        out.print(f"{counted(len(result.chapters), 'chapter')} read, in {escape(result.order_source)}")
         kept = len(result.entries) + len(run.accepted)
-        written = f" → {run.db}: {run.concepts} concepts, {run.relations} relations" if run.db else ""
+        made = f"{counted(run.concepts, 'concept')}, {counted(run.relations, 'relation')}"
+        written = f" → {run.db}: {made}" if run.db else ""
         accepted = f" (with {len(run.accepted)} accepted from review)" if run.accepted else ""
-        out.print(f"{kept} terms at confidence ≥ {min_confidence:.2f}{accepted}{escape(written)}")
+        out.print(f"{counted(kept, 'term')} at confidence ≥ {min_confidence:.2f}{accepted}{escape(written)}")
         where = f" → {run.review_file}" if run.review_file else " (--review FILE lists them)"
-        out.print(f"{run.review_count} candidates below {min_confidence:.2f}{escape(where)}")
+        out.print(f"{counted(run.review_count, 'candidate')} below {min_confidence:.2f}{escape(where)}")
         if run.unexplained:
             listed = f"listed in {run.review_file}" if run.review_file else "see --review"
             have = "term has" if run.unexplained == 1 else "terms have"
@@ -640,7 +643,7 @@ def list_concepts(db: Path | None, as_json: bool, letter: str | None, lang: str 
         for cid, label, _initial, summary in rows:
             table.add_row(escape(label), cid, escape(_one_line(markdown_as_plain_text(summary))))
         out.print(table)
-        out.print(f"{len(rows)} concepts")
+        out.print(counted(len(rows), "concept"))
 
 
 def _one_line(text: str, width: int = 140) -> str:
@@ -766,7 +769,7 @@ def export(db: Path | None, format_name: str, rdf_xml: bool, output: Path | None
             for chunk in chunks:
                 handle.write(chunk)
         count = len(termbase.concept_ids())
-    err.print(f"wrote {count} concepts to {output} ({writer.name})")
+    err.print(f"wrote {counted(count, 'concept')} to {output} ({writer.name})")
 
 
 @app.command()
@@ -920,7 +923,8 @@ def site(
 
         summary = write_site(termbase, out_dir, title or "", lang or "", workers, base, progress, inputs)
     out.print(
-        f"wrote {summary.pages} pages ({summary.files} files) to {escape(str(out_dir))} "
+        f"wrote {counted(summary.pages, 'page')} ({counted(summary.files, 'file')}) "
+        f"to {escape(str(out_dir))} "
         f"in {summary.seconds:.2f} s"
         + (f" by {summary.workers} processes" if summary.workers > 1 else "")
         + (

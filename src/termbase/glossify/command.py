@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from termbase.cli import PATH, err, friendly_errors, json_option, out
 from termbase.errors import InputError
+from termbase.wording import counted
 
 if TYPE_CHECKING:
     from termbase.glossify.linker import LinkTarget
@@ -123,7 +124,8 @@ def glossify(
         out.print(json.dumps({"pages": rows, "links": links, "terms": terms}, ensure_ascii=False))
         return
     where = "in place" if in_place else f"to {escape(str(out_dir))}"
-    out.print(f"glossified {len(written)} pages {where}: {links} links to {terms} terms")
+    made = f"{counted(links, 'link')} to {counted(terms, 'term')}"
+    out.print(f"glossified {counted(len(written), 'page')} {where}: {made}")
 
 
 def _link_targets(dbs: tuple[Path, ...], link_tos: tuple[str, ...], site_dirs: tuple[Path, ...]
