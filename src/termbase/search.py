@@ -373,6 +373,8 @@ _COMPARES = re.compile(
     r"|compared to|compared with|or)\b",
     re.IGNORECASE,
 )
+#: What a definition writes before an example of what it describes (see `_given_as_example`).
+_EXAMPLE_MARK = r"\b(?:for example|for instance|e\.g\.,?|such as)"
 #: Words after which a definition's opening says more about what it named (see `_in_its_genus`).
 _RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|where|when)\b", re.IGNORECASE)
 
@@ -994,7 +996,11 @@ class SearchIndex:
             return self._one_word_accounted(concept_id, (covered + missing)[0], concept_labels)
         if not missing:
             return (covered[:-1], covered[-1:]) if _reordered(covered, concept_labels) else (covered, missing)
-        if self._names_where_defined(concept_id, name) or self._label_then_its_words(concept_id, name):
+        if (
+            self._names_where_defined(concept_id, name)
+            or self._label_then_its_words(concept_id, name)
+            or self._given_as_example(concept_id, name)
+        ):
             return covered + missing, []
         head = _FTS_TOKEN.findall(name.lower())[-1]
         if (
@@ -1116,6 +1122,23 @@ class SearchIndex:
         return any(_phrase_in(wanted, _FTS_TOKEN.findall(place.lower())) for place in places) or (
             _introduced_with_initials(wanted, row[1])
         )
+
+    def _given_as_example(self, concept_id: str, name: str) -> bool:
+        """Return True if a concept's definition gives a name, of two words or more and written
+        there with a capital (a product's or a method's own name), as an example of what it
+        describes: right after "for example", "for instance", "e.g." or "such as", or later in
+        the list of examples that opens, a maker's possessive allowed ("an NPU (for example
+        Apple's Neural Engine)" holds "apple neural engine"). The name is an instance the
+        glossary files under that concept, not something it only mentions, as a tool or a
+        rival ("conjugate gradient method" in TRPO's text)."""
+        words = _FTS_TOKEN.findall(name.lower())
+        row = self._labels_and_definitions(concept_id) if len(words) >= 2 else None
+        if not row:
+            return False
+        phrase = r"[\s-]+".join(re.escape(w) + r"(?:['’]s)?" for w in words)
+        listed = r"(?:[^.;:()]*?(?:,|\bor\b|\band\b)\s+)?"  # a later item of the examples listed
+        pattern = re.compile(rf"{_EXAMPLE_MARK}\s+{listed}(?:the\s+)?({phrase})\b", re.IGNORECASE)
+        return any(found.group(1)[:1].isupper() for found in pattern.finditer(row[1]))
 
     def concept_words(self, concept_id: str) -> frozenset[str]:
         """Return the words of a concept's labels and definitions, lower case, with the first
