@@ -64,6 +64,9 @@ class Block:
     spans: tuple[Span, ...] = ()
     term: str = ""
     label: str = ""  # the directive, div class or element that made it (activecode, callout …)
+    #: the block describes an item of a labelled list whose label is code (``renderer``, `--force`): a
+    #: parameter, option or key of a reference list, named and described rather than a term defined
+    code_label: bool = False
 
     def line_at(self, offset: int) -> int:
         """Return the source line of a character offset into `text`."""

@@ -225,6 +225,12 @@ def index_entries(text: str) -> list[str]:
     return terms
 
 
+def _all_literal(term: nodes.Node) -> bool:
+    """Return True when a list item's label is code only (``renderer``, ``**predicates``)."""
+    parts = [child for child in term.children if not (isinstance(child, nodes.Text) and not child.strip())]
+    return bool(parts) and all(isinstance(child, nodes.literal) for child in parts)
+
+
 class _Walker:
     """Walks a doctree once, collecting sections, blocks, toctree entries and problems."""
 
@@ -236,6 +242,7 @@ class _Walker:
         self.index_terms: list[IndexTerm] = []
         self.problems: list[Problem] = []
         self.last_line = 1
+        self.code_labels = 0  # how many labelled list items with a code label hold the node visited
 
     def _line(self, node: nodes.Node) -> int:
         line = getattr(node, "line", None)
@@ -301,6 +308,8 @@ class _Walker:
             term_node = node.next_node(nodes.term)
             term = term_node.astext() if term_node is not None else ""
             definition = node.next_node(nodes.definition)
+            code = term_node is not None and _all_literal(term_node)
+            self.code_labels += code
             if definition is not None:
                 for child in definition.children:
                     if isinstance(child, nodes.paragraph) and not kind:
@@ -308,6 +317,7 @@ class _Walker:
                         term = ""  # only the first paragraph states the definition
                     else:
                         self.visit(child, kind or LIST_ITEM, label, depth)
+            self.code_labels -= code
             return
         if isinstance(node, nodes.paragraph):
             self._paragraph(node, kind or self._list_kind(node), label, "")
@@ -360,7 +370,8 @@ class _Walker:
         text, spans, cut = strip_text(text, spans)
         if text:
             line = self._line(node) + cut
-            self.blocks.append(Block(kind, text, line, len(self.sections) - 1, spans, term=term, label=label))
+            self.blocks.append(Block(kind, text, line, len(self.sections) - 1, spans, term=term, label=label,
+                                     code_label=self.code_labels > 0))
 
     def _inline(self, node: nodes.Node, builder: TextBuilder) -> None:
         for child in node.children:

@@ -35,6 +35,7 @@ from termbase.documents.model import (
     Span,
 )
 from termbase.documents.sentences import Sentence, split_sentences
+from termbase.extract.label_lists import statement_label_blocks
 from termbase.extract.signals import (
     INDEXED,
     MARKED_KINDS,
@@ -118,6 +119,21 @@ def _needs_sentences(block: Block) -> bool:
     )
 
 
+#: Evidence of a label of a list of points (benefits, advice, settings) rather than of terms.
+POINT_LABEL = "the label of a point in a list of statements, benefits or advice, not a term it explains"
+#: The most a point label's finding scores: never enough to be kept without a person's say.
+_POINT_LABEL_SCORE = 0.4
+
+
+def _as_point_label(finding: Finding) -> Finding:
+    return replace(finding, defining=False, score=min(finding.score, _POINT_LABEL_SCORE),
+                   evidence=(*finding.evidence, POINT_LABEL))
+
+
+#: Evidence of a use in the text of a reference list item whose label is code (a parameter, option, key).
+IN_PARAMETER_LIST = "in the description of a parameter, option or key of a reference list"
+
+
 #: A meaning that is a whole statement about some other subject: "The target is …", "Data entered … is …".
 _CLAUSE_MEANING = re.compile(
     r"^(?!(?:an?|one|any)\b)(?:the\s+|this\s+|these\s+|[A-Za-z][\w-]*\s+|\([^()]{1,80}\)\s+){1,6}?"
@@ -150,7 +166,7 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: 
         return None
     reference = _REFERENCE_LIST_SECTION.match(heading.strip()) \
         and (heading.isupper() or " " not in block.term.strip())
-    if _OPTION_OR_KEY_LABEL.match(block.term) or reference:
+    if _OPTION_OR_KEY_LABEL.match(block.term) or reference or block.code_label:
         return None  # "--index-info::", "merge.summary::", a command under OPTIONS: a name, not a term
     marked = [s for s in block.spans if s.kind in {STRONG, EMPHASIS, DFN}]
     opening = min(marked, key=lambda s: s.start, default=None)
@@ -840,7 +856,9 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
         found.extend(keyword_occurrences(document, index, skipped_sections))
     if document.index_terms:
         found.extend(index_occurrences(document, index, skipped_sections))
-    part_labels = part_label_blocks(document.blocks, tuple(s.title for s in document.sections))
+    titles = tuple(s.title for s in document.sections)
+    part_labels = part_label_blocks(document.blocks, titles)  # parts of a screen or a table: not terms
+    point_labels = statement_label_blocks(document.blocks, titles)  # benefits, advice, settings: for review
     for place, block in enumerate(document.blocks):
         if block.kind == HEADING and block.label == "dt" and block.section not in skipped_sections:
             found.extend(_described_term(document, place, index))
@@ -858,6 +876,8 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
         heading = document.sections[block.section].title if block.section < len(document.sections) else ""
         if block.kind == DEFINITION and block.term and place not in part_labels:
             finding = _definition_finding(block, sentences, heading)
+            if finding is not None and place in point_labels:
+                finding = _as_point_label(finding)
             if finding is not None:
                 end = block.line + block.text.count("\n")
                 found.append(Occurrence(finding, index, block.section, block.line, end,
@@ -876,9 +896,13 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 findings = [_with_item_below(f, document.blocks, place) for f in findings]
             if place in part_labels and number == 0:  # "**View:** …" under "The window has these menus:"
                 findings = [f for f in findings if not f.initial]
+            if place in point_labels and number == 0:  # "**Lower cost**: Smaller files …": a point
+                findings = [_as_point_label(f) if f.initial else f for f in findings]
             if aside:  # a box: what its words define, and term markup inside a sentence (not "**Do this** …")
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings
                             if f.defining or (f.markup in _TERM_MARKUP and not f.initial)]
+            if block.code_label:  # "``renderer``: Denotes the :term:`renderer` …": uses it to describe a name
+                findings = [replace(f, evidence=(*f.evidence, IN_PARAMETER_LIST)) for f in findings]
             end = sentence.line + sentence.text.count("\n")
             for finding in findings:
                 found.append(Occurrence(finding, index, block.section, sentence.line, end,

@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, STRONG, TERM_ROLE
-from termbase.extract.collect import COMMAND_HEADING, NAMED_AGAIN, PROPERTIES_BELOW, MarkupUsage, Occurrence
+from termbase.extract.collect import (
+    COMMAND_HEADING,
+    IN_PARAMETER_LIST,
+    NAMED_AGAIN,
+    POINT_LABEL,
+    PROPERTIES_BELOW,
+    MarkupUsage,
+    Occurrence,
+)
 from termbase.extract.forms import lemma_key
 from termbase.extract.keyness import general_zipf
 from termbase.extract.signals import (
@@ -171,8 +179,14 @@ def _first_link_defines(group: list[Occurrence]) -> list[Occurrence]:
     ("we can use *wildcards* to …"), for the person who reads the entry. Both count: sending bare first
     links to review (measured on bench/extract_quality.py) took WCAG's recall from 0.90 to 0.11 and the
     Carpentries lessons' from 0.71-0.87 to 0.2-0.5, whose judges took linked terms as defined."""
+    # a parameter list links the words it describes a name with: a link or an explaining sentence elsewhere
+    # introduces the term, and the list's link only where there is none
+    elsewhere = any(IN_PARAMETER_LIST not in o.finding.evidence
+                    and (o.finding.defining or o.finding.markup in {GLOSSARY_LINK, TERM_ROLE}) for o in group)
     for index, occurrence in enumerate(group):
         finding = occurrence.finding
+        if elsewhere and IN_PARAMETER_LIST in finding.evidence and not finding.defining:
+            continue
         if finding.markup in {GLOSSARY_LINK, TERM_ROLE}:
             if not finding.defining:
                 place = (occurrence.chapter, occurrence.line, occurrence.sentence)
@@ -276,8 +290,9 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
     for index, occurrence in enumerate(group):
         finding = occurrence.finding
         if finding.markup in {STRONG, DFN}:
-            if finding.listed or any(e.startswith("names one thing") for e in finding.evidence):
-                break  # a list of bold words, or the name of one module or file: no introduction
+            if finding.listed or any(e.startswith("names one thing") or e == POINT_LABEL
+                                     for e in finding.evidence):
+                break  # bold words listed, the name of one module or file, a point's label: no introduction
             stats = termhood.get(finding.term.lower())
             if stats is not None and stats.uses_before(occurrence.chapter) >= USED_FREELY:
                 break
@@ -306,7 +321,7 @@ def _first_italic_of_own_term_defines(
         stats = termhood.get(name)
         words = name.split()
         if finding.defining or finding.listed or stats is None or any(w in code_names for w in words) \
-                or any(e.startswith("names one thing") for e in finding.evidence) \
+                or any(e.startswith("names one thing") or e == POINT_LABEL for e in finding.evidence) \
                 or (len(words) == 1 and general_zipf(name) >= EVERYDAY_ZIPF) \
                 or keyness.get(name, 0.0) < KEY_TERM or stats.chapters < 2 \
                 or stats.uses_before(occurrence.chapter) >= USED_FREELY:

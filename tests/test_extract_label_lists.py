@@ -1,0 +1,75 @@
+"""Lists of labels over statements (benefits, advice, settings) give no terms; a list of glosses does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from termbase.extract import extract_glossary
+from termbase.extract.label_lists import states_something
+
+
+def _found(tmp_path: Path, text: str) -> dict[str, float]:
+    """Return the confidence of every candidate, kept or sent to review."""
+    (tmp_path / "harbour.md").write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    return {e.term.lower(): e.confidence for e in (*result.entries, *result.review)}
+
+
+def _kept(found: dict[str, float]) -> set[str]:
+    return {term for term, confidence in found.items() if confidence >= 0.6}
+
+
+def test_a_list_of_benefits_gives_no_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Why moor in the inner basin\n\nThe inner basin offers a few things to a visiting crew:\n\n"
+        "1. **Safer Mooring**: Boats tied up here ride out the swell without rolling.\n"
+        "2. **Lower Fees**: Quickly pays back the walk from the outer wall.\n"
+        "3. **Better Shelter**: Shields the fleet from the westerly gales.\n"
+        "4. **Convenience**: Fuel and water hoses reach every pontoon.\n"))
+    assert not {"safer mooring", "lower fees", "better shelter", "convenience"} & _kept(found)
+
+
+def test_a_list_of_statements_under_labels_gives_no_terms_unless_about_the_label(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Harbour rules\n\nAt the quay:\n\n"
+        "- **Night entry**: The harbour master must be called on channel twelve before dark.\n"
+        "- **Rafting**: Boats can lie three abreast along the north wall.\n"
+        "- **Fenders**: Fenders are soft pads hung between a hull and the quay.\n"
+        "- **Example**: A visiting ketch may raft up to the club launch.\n"))
+    assert not {"night entry", "rafting"} & _kept(found)
+    assert {"fender", "fenders"} & _kept(found)
+
+
+def test_a_list_of_settings_and_advice_gives_no_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Before you sail\n\nKeep these in mind:\n\n"
+        "- **Reef size:** The default is two slabs. This value can be changed in the rigging plan.\n"
+        "- **Crew weight:** Because of the narrow beam, you cannot seat everyone on one side.\n"))
+    assert not {"reef size", "crew weight"} & _kept(found)
+
+
+def test_a_list_of_glosses_still_gives_its_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Deck gear\n\nThe deck carries:\n\n"
+        "- **Cleat**: A fitting that holds a line fast when it is wound around it.\n"
+        "- **Winch**: A drum turned by a handle, used to pull in a loaded sheet.\n"
+        "- **Fairlead**: A ring or hook that guides a line around an obstacle.\n"))
+    assert {"cleat", "winch", "fairlead"} <= _kept(found)
+
+
+def test_which_texts_are_statements() -> None:
+    assert states_something("Quickly reveals how the crew spends its time.", "Watch log")
+    assert not states_something("Defines the knots and hitches taught to each crew.", "Rulebook")
+    assert states_something("The total length determines how deep the keel sits.", "Hull size")
+    assert states_something("Which lines are loaded right now?", "Load check")
+    assert not states_something("A line that is tied to the bow of a dinghy.", "Painter")
+    assert not states_something("An anchor is a heavy hook dropped to hold a boat.", "Anchor")
+    assert not states_something("Regions of the deck kept clear for the crew.", "Walkways")
+
+
+def test_a_labelled_list_announced_as_terms_keeps_its_state_definitions(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Terminology\n\nA line on deck is either made fast or free:\n\n"
+        "- **Made fast**: A line is tied off on a cleat and holds under load.\n"
+        "- **Free**: A line is not tied off anywhere and runs out when pulled.\n"))
+    assert "made fast" in _kept(found)

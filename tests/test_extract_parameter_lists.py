@@ -1,0 +1,46 @@
+"""An API-style list of parameters (labels in code) that links glossary words is no introduction of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from termbase.extract import extract_glossary
+
+PARAMETERS = """\
+Configuring a berth
+===================
+
+The berth call takes these arguments:
+
+``holder``
+  Names the :term:`bollard` a boat is tied to. It must exist on the quay plan.
+
+``spring``
+  Denotes the :term:`spring line` run aft from the bow to hold the boat still.
+"""
+
+EXPLAINED = """\
+Mooring lines
+=============
+
+Bollards
+--------
+
+Every quay has bollards, and each :term:`bollard` takes the eye of one line or two.
+
+Spring lines
+------------
+
+Spring lines keep a boat from surging back and forth along the quay.
+"""
+
+
+def test_a_parameter_list_does_not_introduce_the_words_it_links(tmp_path: Path) -> None:
+    (tmp_path / "a-berth.rst").write_text(PARAMETERS, encoding="utf-8")
+    (tmp_path / "b-lines.rst").write_text(EXPLAINED, encoding="utf-8")
+    result = extract_glossary([tmp_path / "a-berth.rst", tmp_path / "b-lines.rst"], min_confidence=0.0)
+    found = {e.term.lower(): e for e in (*result.entries, *result.review)}
+    assert found["bollard"].chapter.endswith("b-lines.rst")
+    assert found["spring line"].chapter.endswith("b-lines.rst")
+    # the parameters named in code are names, not terms
+    assert "holder" not in found and "spring" not in found
