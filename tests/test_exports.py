@@ -145,6 +145,30 @@ def test_cli_export_formats_and_errors(seeds_db: Path, tmp_path: Path) -> None:
     assert len(Graph().parse(out, format="xml")) > 0
 
 
+def test_export_out_never_replaces_the_termbase_or_its_sources(tmp_path: Path) -> None:
+    """`export --db t.db --out t.db` truncated the termbase, then failed with a traceback."""
+    source = tmp_path / "tools.md"
+    source.write_text("- **Awl**: a pointed tool for piercing holes in leather.\n"
+                      "- **Rasp**: a coarse file with raised teeth for shaping wood.\n", encoding="utf-8")
+    db = tmp_path / "tools.db"
+    build_termbase([str(source)], db)
+    kept = db.read_bytes(), source.read_bytes()
+    cases = ((db, "the termbase being exported"), (source, "a source this termbase was built from"))
+    for target, what in cases:
+        result = RUNNER.invoke(app, ["export", "--db", str(db), "--format", "markdown", "--out", str(target)])
+        assert result.exit_code == 1
+        message = " ".join(result.stderr.split())
+        assert message == f"error: {target}: is {what}, and --out would replace it — pass --out another file"
+    assert (db.read_bytes(), source.read_bytes()) == kept
+    # an earlier export there is replaced whole, with no temporary file left beside it
+    out = tmp_path / "tools.tbx"
+    out.write_text("an earlier export\n", encoding="utf-8")
+    result = RUNNER.invoke(app, ["export", "--db", str(db), "--format", "tbx", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "Awl" in out.read_text(encoding="utf-8") and sorted(p.name for p in tmp_path.iterdir()) == [
+        "tools.db", "tools.md", "tools.tbx"]
+
+
 def test_pages_for_people_show_nothing_of_the_comments_they_carry(termbase: Termbase, tmp_path: Path) -> None:
     """The comments that let the Markdown and Sphinx exports read back exactly render as
     nothing and draw no warning: a real `sphinx-build` and a CommonMark rendering. (The

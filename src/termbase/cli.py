@@ -741,6 +741,25 @@ def report(db: Path | None, as_json: bool) -> None:
                 out.print(f"  {escape(d.source)}:{d.line}  {d.from_id} → {escape(d.target)!r}")
 
 
+def check_export_target(output: Path, termbase: Any) -> None:
+    """Refuse an --out that is the termbase itself or a file it was built from (it would be replaced)."""
+    if output.is_dir():
+        example = output / "export.txt"
+        raise InputError(f"{output}: is a folder", hint=f"pass --out a file path, e.g. {example}")
+    if not output.exists():
+        return
+    what = {Path(termbase.path): "the termbase being exported"}
+    what.update((Path(source.path), "a source this termbase was built from") for source in termbase.sources())
+    for path, name in what.items():
+        try:
+            same = output.samefile(path)
+        except OSError:
+            continue
+        if same:
+            raise InputError(f"{output}: is {name}, and --out would replace it",
+                             hint="pass --out another file")
+
+
 @app.command()
 @db_option
 @click.option(
@@ -765,8 +784,11 @@ def export(db: Path | None, format_name: str, rdf_xml: bool, output: Path | None
             for chunk in chunks:
                 sys.stdout.write(chunk)
             return
-        with output.open("w", encoding="utf-8") as handle:
-            for chunk in chunks:
+        check_export_target(output, termbase)
+        from termbase.atomic_file import replacing
+
+        with replacing(output) as temporary, temporary.open("w", encoding="utf-8") as handle:
+            for chunk in chunks:  # written whole or not at all: a failure leaves the old file
                 handle.write(chunk)
         count = len(termbase.concept_ids())
     err.print(f"wrote {counted(count, 'concept')} to {output} ({writer.name})")
