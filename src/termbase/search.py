@@ -59,6 +59,15 @@ SEMANTIC_FLOOR = 0.30
 SEMANTIC_BASE = 0.40
 SEMANTIC_SLOPE = 2.0
 SEMANTIC_MAX = 0.72
+#: SEMANTIC_MAX is reached at a cosine of 0.46, and a question's nearest concepts often lie
+#: beyond it: with equal meaning scores, words and label length alone ordered them ("model
+#: pretends to go along with training ..." put *parameters* above *alignment faking*). Past
+#: it, a question's meaning score rises this much per unit of cosine, by at most
+#: QUESTION_PAST_MAX_LIMIT (a semantic hit stays below a qualified label match). The largest
+#: slope of 0.1, 0.15, 0.2, 0.25 that moved no question of bench/queries*.yaml 1-20 out of the
+#: top 5 (tuned on them): top 1 +2, top 5 +2 of 929.
+QUESTION_SLOPE_PAST_MAX = 0.1
+QUESTION_PAST_MAX_LIMIT = 0.03
 #: A question's hit scores SEMANTIC_WEIGHT x its meaning score + FULLTEXT_WEIGHT x its
 #: full-text score: a concept close in meaning whose text also holds the question's words
 #: beats one that is only close in meaning.
@@ -379,9 +388,14 @@ _EXAMPLE_MARK = r"\b(?:for example|for instance|e\.g\.,?|such as)"
 _RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|where|when)\b", re.IGNORECASE)
 
 
-def semantic_score(cosine: float) -> float:
-    """Return the score of a semantic match from its cosine (calibrated on our query set)."""
-    return max(0.0, min(SEMANTIC_MAX, SEMANTIC_BASE + (cosine - SEMANTIC_FLOOR) * SEMANTIC_SLOPE))
+def semantic_score(cosine: float, question: bool = False) -> float:
+    """Return the score of a semantic match from its cosine (calibrated on our query set). For
+    a question, the score goes on rising slowly past SEMANTIC_MAX (see QUESTION_SLOPE_PAST_MAX)."""
+    score = max(0.0, min(SEMANTIC_MAX, SEMANTIC_BASE + (cosine - SEMANTIC_FLOOR) * SEMANTIC_SLOPE))
+    if question:
+        past = cosine - (SEMANTIC_FLOOR + (SEMANTIC_MAX - SEMANTIC_BASE) / SEMANTIC_SLOPE)
+        score += min(QUESTION_PAST_MAX_LIMIT, QUESTION_SLOPE_PAST_MAX * max(0.0, past))
+    return score
 
 
 def described_throughout(values: dict[str, float]) -> bool:
@@ -1575,7 +1589,7 @@ class SearchIndex:
             if name_like and cosine < SEMANTIC_NAME_MIN_COSINE and not labelled:
                 cosine = 0.0  # a name's meaning match must be close (see SEMANTIC_NAME_WORDS)
             concept_id = self.vector_ids[row]
-            meaning = semantic_score(cosine) if cosine >= SEMANTIC_FLOOR else 0.0
+            meaning = semantic_score(cosine, question=not name_like) if cosine >= SEMANTIC_FLOOR else 0.0
             words = in_text.get(concept_id, 0.0)
             score = max(SEMANTIC_WEIGHT * meaning + FULLTEXT_WEIGHT * words, words - FULLTEXT_ALONE_PENALTY)
             if meaning or words:
