@@ -302,3 +302,42 @@ def test_counts_of_one_read_as_one(tmp_path: Path) -> None:
                          "--out", str(tmp_path / "linked"))
     assert code == 0, err
     assert "glossified 1 page to " in out and ": 1 link to 1 term" in out
+
+
+
+def _termbase_process(args: list[str], cwd: Path):
+    """`termbase ARGS` in a real process of its own, with Ctrl+C (SIGINT) handled as in a shell."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    return subprocess.Popen([sys.executable, "-m", "termbase", *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def test_ctrl_c_stops_serve_cleanly_and_other_commands_in_one_line(tmp_path: Path) -> None:
+    """Ctrl+C, the way the banner says to stop `serve`, ended in click's 'Aborted!' and status 1."""
+    import signal
+
+    source = tmp_path / "parts.md"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    assert run("build", str(source), "--db", str(tmp_path / "parts.db"))[0] == 0
+    server = _termbase_process(["serve", "--db", "parts.db", "--port", "0"], tmp_path)
+    banner = server.stderr.readline()  # printed once the app is loaded, just before it listens
+    assert "Ctrl+C stops" in banner, banner
+    server.send_signal(signal.SIGINT)
+    _, err = server.communicate(timeout=60)
+    assert server.returncode == 0 and err.strip().splitlines()[-1] == "stopped", err
+    assert "Aborted" not in err and "Traceback" not in err
+    # a command at work (here `search -`, waiting for its next query) stops with one line, status 130
+    search = _termbase_process(["search", "-", "--db", "parts.db", "--json"], tmp_path)
+    search.stdin.write("sprocket\n")
+    search.stdin.flush()
+    assert "Sprocket" in search.stdout.readline()  # answered: it is running, not starting
+    search.send_signal(signal.SIGINT)
+    _, err = search.communicate(timeout=60)
+    assert search.returncode == 130 and err.strip().splitlines()[-1] == "interrupted", err
+    assert "Aborted" not in err and "Traceback" not in err

@@ -211,6 +211,9 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
         except BrokenPipeError:
             sys.stderr.close()
             raise click.exceptions.Exit(0) from None
+        except KeyboardInterrupt:  # Ctrl+C: one line and the shell's status for it, not click's "Aborted!"
+            err.print("interrupted")
+            raise click.exceptions.Exit(130) from None
         except OSError as error:  # a path we were given cannot be written or read
             err.print(f"[red]error:[/red] {escape(os_error_line(error))}")
             raise click.exceptions.Exit(1) from None
@@ -834,10 +837,12 @@ def serve(db: Path | None, host: str, port: int, title: str | None, with_mcp: bo
         server = create_server(web_app.state.termbase, title=title or "", links=links, host=host)
         mount_http(web_app, server)
         mcp_note = f"; MCP: http://{shown}:{bound}/mcp"
-    err.print(
-        f"serving {escape(str(path))} at http://{shown}:{bound}/  (API docs: /docs{mcp_note}; Ctrl+C stops)"
-    )
-    uvicorn.Server(uvicorn.Config(web_app, log_level="warning")).run(sockets=[listener])
+    try:
+        where = f"http://{shown}:{bound}/"
+        err.print(f"serving {escape(str(path))} at {where}  (API docs: /docs{mcp_note}; Ctrl+C stops)")
+        uvicorn.Server(uvicorn.Config(web_app, log_level="warning")).run(sockets=[listener])
+    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl+C, then raises it again: the way to stop
+        err.print("stopped")
 
 
 @app.command()
