@@ -1,7 +1,8 @@
 """A short query that says there is too much or not enough of something ("too many requests
-from the api", "not enough vram") describes a situation someone is in, not the name of a
-thing: it is searched by what it means, like a question, and a label inside it is a mention.
-Real model, real SQLite file."""
+from the api", "not enough vram"), or that places one thing relative to another ("token
+between packed documents"), describes a situation, not the name of a thing: it is searched by
+what it means, like a question, and a label inside it is a mention. Real model, real SQLite
+file."""
 
 from __future__ import annotations
 
@@ -36,6 +37,15 @@ concepts:
   - id: learning-rate
     label: learning rate
     definition: How large a step each update takes along the gradient.
+  - id: page-qa
+    label: page question answering
+    labels: [PageQA]
+    definition: >-
+      A task where a model reads a photographed or scanned form, letter or invoice and answers
+      questions about what is written on it.
+  - id: peer-transfer
+    label: peer transfer
+    definition: Sending a tensor straight from one GPU to one other GPU, not to a whole group.
 """
 
 
@@ -48,9 +58,12 @@ concepts:
         ("request throttling", True),
         ("token bucket algorithm", True),  # a name still reads as one
         ("seed rl", True),
+        ("questions about scanned invoices", False),  # places one thing relative to another
+        ("tensor copies between two gpus", False),
+        ("Reasoning Through Search", True),  # typed in title case: a name
     ],
 )
-def test_a_query_judging_an_amount_is_no_name(query: str, name_like: bool) -> None:
+def test_a_query_describing_a_situation_is_no_name(query: str, name_like: bool) -> None:
     assert reads_as_name(query) is name_like
 
 
@@ -78,3 +91,14 @@ def test_an_excess_described_in_plain_words_is_found_by_meaning(termbase: Termba
     answer = termbase.search_index().answer("too many calls to the server")
     assert answer.unknown == ()
     assert [hit.id for hit in answer.hits][:1] == ["throttling"]
+
+
+@pytest.mark.skipif(not semantic.available(), reason=f"needs the semantic extra; {semantic.INSTALL_HINT}")
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [("questions about scanned invoices", "page-qa"), ("tensor copies between two gpus", "peer-transfer")],
+)
+def test_a_query_relating_things_is_found_by_meaning(termbase: Termbase, query: str, expected: str) -> None:
+    answer = termbase.search_index().answer(query)
+    assert answer.unknown == ()
+    assert [hit.id for hit in answer.hits][:1] == [expected]

@@ -414,7 +414,8 @@ def described_throughout(values: dict[str, float]) -> bool:
 def reads_as_name(text: str) -> bool:
     """Return True if a query reads as a name (few content words, no question word), not a
     question: "hidden markov model" does, "network that predicts how good a state is" does not,
-    nor does a query saying there is too much or not enough of something ("not enough vram")."""
+    nor does a query saying there is too much or not enough of something ("not enough vram"),
+    or placing one thing relative to another ("token between packed documents")."""
     words = _FTS_TOKEN.findall(text.lower())
     content = [w for w in words if w not in _STOPWORDS]
     return (
@@ -423,6 +424,7 @@ def reads_as_name(text: str) -> bool:
         and not _describes(words)
         and not search_names.states_what_happens(words)
         and not search_names.judges_an_amount(words)
+        and not search_names.relates_things(text)
     )
 
 

@@ -570,3 +570,18 @@ def judges_an_amount(words: list[str]) -> bool:
     """Return True if a query's words (lower case) say there is too much or not enough of
     something (see AMOUNT_JUDGEMENTS): it describes a situation, it does not name a thing."""
     return any(word in AMOUNT_JUDGEMENTS for word in words)
+
+
+#: Words that place one thing relative to another ("send and recv between two gpus", "answering
+#: questions about scanned documents", "backprop through sampling in a vae"): a query holding
+#: one after its first word describes what goes on, it does not name a thing. ("without",
+#: "to", "from" open names of methods too: "learning without forgetting", "learning to rank".)
+RELATING_WORDS = frozenset(["between", "about", "across", "through", "into", "onto"])
+
+
+def relates_things(text: str) -> bool:
+    """Return True if a query, not typed in title case, holds a word placing one thing
+    relative to another after its first word (see RELATING_WORDS): it describes, it does not
+    name. A name typed in title case ("Reasoning Through Search") stays a name."""
+    words = _WORD.findall(text.lower())
+    return any(word in RELATING_WORDS for word in words[1:]) and not title_case(text)
