@@ -311,6 +311,19 @@ def test_bad_parameters_are_422_with_a_reason(
     assert body["status"] == 422 and reason in body["error"], body
 
 
+@pytest.mark.parametrize("query", ["\x00", "a\x00b", "kv\x00cache", "\x1b[31mred"])
+def test_queries_with_control_characters_never_fail_the_server(client: httpx.Client, query: str) -> None:
+    """`/search?q=a%00b` was a 500: a NUL broke simplemma's lemma trie and SQLite's FTS."""
+    page = client.get("/search", params={"q": query})
+    assert page.status_code == 200
+    for path in ("/api/search", "/api/suggest"):
+        response = client.get(path, params={"q": query})
+        if query == "\x00":  # nothing left once the control is gone: an empty query
+            assert response.status_code == 422 and "empty query" in response.json()["error"]
+        else:
+            assert response.status_code == 200, response.text
+
+
 def test_unknown_concept_is_a_json_404(client: httpx.Client) -> None:
     response = client.get("/api/concepts/no-such-concept")
     assert response.status_code == 404

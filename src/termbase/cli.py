@@ -1211,13 +1211,15 @@ def semantic_model_ready() -> bool:
 @friendly_errors
 def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
     """Search labels, acronyms, typos, prefixes and definitions; best hits first."""
+    from termbase.control_chars import strip_controls
+
     with open_termbase(db) as termbase:
         index = termbase.search_index()
         queries = sys.stdin if query == "-" else [query]
         answered = 0
         for line in queries:
             text = line.rstrip("\n")
-            if query == "-" and not text.strip():
+            if query == "-" and not strip_controls(text).strip():  # a blank line (or one of controls)
                 continue
             if text.strip() and index.may_embed(text) and not semantic_model_ready():
                 err.print("[dim]preparing the embedding model on first use (a few seconds)…[/dim]")

@@ -84,7 +84,13 @@ def simplemma_lemma(word: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def _computed_lemma(word: str) -> str:
-    """Return simplemma's English lemma of a word (simplemma is imported on first use: it is slow)."""
+    """Return simplemma's English lemma of a word (simplemma is imported on first use: it is slow).
+
+    A word holding a NUL (a query such as `a%00b`) is no dictionary word, and the trie's C
+    strings end at the NUL (a crash or a garbled lemma): it is its own lemma.
+    """
+    if "\x00" in word:
+        return word
     return _lemmatizer().lemmatize(word, "en")
 
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from termbase import search_abstain, search_names, search_tables, semantic, vector_index
+from termbase.control_chars import strip_controls
 from termbase.errors import InputError
 from termbase.everyday_words import is_everyday_word
 from termbase.labels import label_key, lemmas_from, loose_key
@@ -1791,7 +1792,9 @@ def _offer(found: dict[str, _Candidate], concept_id: str, score: float, mode: st
 
 
 def _clean_query(query: str) -> str:
-    text = " ".join(query.split())[:MAX_QUERY_CHARS].strip()
+    """Return the query on one line, without control characters (a NUL from `?q=a%00b` broke the
+    lemma trie and SQLite's FTS), at most MAX_QUERY_CHARS long; raise InputError if empty."""
+    text = " ".join(strip_controls(query).split())[:MAX_QUERY_CHARS].strip()
     if not text:
         raise InputError("empty query", hint="type a term, an acronym or a question")
     return text

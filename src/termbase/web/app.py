@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException
 
 from termbase import __version__, semantic
 from termbase.citations import origin_urls
+from termbase.control_chars import strip_controls
 from termbase.errors import TermbaseError
 from termbase.exports.jsonl import concept_dict
 from termbase.free_memory import release_free_memory
@@ -311,7 +312,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     @app.get("/search", include_in_schema=False)
     async def search_html(request: Request, q: str = "", lang: LangQuery = None) -> Response:
         language = language_of(lang)
-        answer = await search(q, 50) if q.strip() else None
+        answer = await search(q, 50) if strip_controls(q).strip() else None  # `?q=%00`: no query
         return page(request, "search.html", search_page(data_in(language), q, answer), language)
 
     @app.get("/stats", include_in_schema=False)
