@@ -43,11 +43,14 @@ from termbase.extract.forms import (
     emphasised_head,
     following_nouns,
     head_compound,
+    head_of,
+    qualified_heads,
     words_of,
 )
 from termbase.extract.gather import Candidate, gather
 from termbase.extract.keyness import keyness
 from termbase.extract.termhood import measure
+from termbase.labels import label_key
 from termbase.model import Entry, Locator
 
 #: Candidates at or above this confidence go into the termbase; the rest to review.
@@ -191,6 +194,27 @@ def _entry_of(candidate: Candidate, documents: Sequence[Document], roots: Sequen
         line=place.line, confidence=candidate.confidence, evidence=candidate.evidence, entry=entry,
         sentence=place.sentence, url=url, features=candidate.features, first_use=candidate.first_use,
     )
+
+
+#: Evidence of a qualified term that also gives its head noun as a label.
+HEAD_LABEL = "its head noun is the book's own word, used on its own too: this introduces that word"
+
+
+def _with_qualified_heads(candidates: list[Candidate], texts: Sequence[str], min_confidence: float,
+                          ) -> list[Candidate]:
+    """Return the candidates with the head noun of a qualified term ("Zarr chunk", "span attributes") added
+    as a label where the book uses that head on its own and no kept entry names it (forms.qualified_heads)."""
+    heads = {head for c in candidates if (head := head_of(c.term))}
+    if not heads:
+        return candidates
+    stats = measure(heads, texts)
+    key = keyness(heads, stats, sum(len(text.split()) for text in texts))
+    kept = frozenset(label_key(name) for c in candidates if c.confidence >= min_confidence
+                     for name in (c.term, *c.labels))
+    found = qualified_heads([(c.term, c.introduced.finding.term) for c in candidates], kept, stats, key)
+    return [replace(c, labels=tuple(dict.fromkeys((*c.labels, found[place]))),
+                    evidence=(*c.evidence, HEAD_LABEL)) if place in found else c
+            for place, c in enumerate(candidates)]
 
 
 def _place_text(document: Document, section_index: int) -> str:
@@ -378,6 +402,7 @@ def extract_glossary(
     candidates = gather(occurrences, stats, titles, markup_usage(tuple(documents)), key)
     followers = following_nouns((c.term for c in candidates), texts)
     candidates = [_with_forms(c, texts, followers, documents[c.introduced.chapter]) for c in candidates]
+    candidates = _with_qualified_heads(candidates, texts, min_confidence)
     extracted = [_entry_of(c, documents, roots, base_url) for c in candidates]
     kept = tuple(e for e in extracted if e.confidence >= min_confidence)
     review = tuple(e for e in extracted if e.confidence < min_confidence)

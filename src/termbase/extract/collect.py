@@ -66,7 +66,7 @@ _CUE = re.compile(
     r"|(?:^|[.!?:]\s+)(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*|[A-Z][a-z]+(?:\s+[a-z]+)?,\s*)?"
     r"(?:[Aa]n?|[Tt]he)?\s*[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}\s*(?:\([^()]{1,60}\)\s*)?(?:is|are)\s+"
     r"(?:(?:typically|usually|generally|normally|often|simply|just|essentially|basically|really|always|also)\s+)?"
-    r"(?:an?|the|one|any|when|where)\b"
+    r"(?:an?|the|one|any|when|where|its|their|[A-Z][\w-]*['’]s)\b"
     r"|\bare\s+[a-z]{3,}s\s+(?:that|which|who|whose|where)\s"
     r"|,\s*(?:meaning|that\s+is|i\.\s?e\.|in\s+other\s+words)\b"
     r"|[a-z]\s+\(an?\s+[a-z]|\b[A-Z]{2,}s?\s+\([a-z]"
@@ -352,7 +352,8 @@ def _heading_term(title: str) -> tuple[str, bool]:
 _PLURAL_VERBS = word_set(
     """allow let make keep store hold contain represent describe provide give take help work act maintain
     record point refer mean consist involve use show tell come belong depend form mark name carry run
-    change save track link join split combine connect control define determine let"""
+    change save track link join split combine connect control define determine let send receive emit collect
+    process produce generate export return accept create handle enable support transform capture measure"""
 )
 #: Words ending in -s after a subject that are no verb ("Compression always …", "Buoys perhaps …").
 _NOT_VERBS = word_set(
@@ -433,7 +434,11 @@ def _says_what_it_is(text: str, words: list[str]) -> bool:
     what it is: "An Ethereum public key is a point …", "Slices are views into …"."""
     phrase = r"[\s-]+".join(re.escape(w) for w in words)
     return re.match(rf"(?:(?:an?|the)\s+)?(?:[\w'’-]+\s+){{0,2}}?{phrase}(?:s|es)?\s+(?:is|are)\s+"
-                    r"(?:(?:an?|the|one)\s|[a-z]{3,}s\s+(?:that|which|of|into|for)\s)",
+                    r"(?:(?:an?|the|one)\s|[a-z]{3,}s\s+(?:that|which|of|into|for)\s|"
+                    # "Span attributes are metadata attached to …", "Attributes are key-value pairs that …"
+                    r"(?:[\w-]+\s+){0,2}(?![\w-]*(?:ful|ive|able|ible|ous|ly|al|ic|ant|ent)\s)[a-z][\w-]{2,}\s+"
+                    r"(?:that|which|who|of|into|for|[a-z]{2,}(?:ed|en|wn)|made|sent|held|kept|built|"
+                    r"containing|describing)\s)",
                     text, re.I) is not None
 
 

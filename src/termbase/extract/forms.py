@@ -18,7 +18,8 @@ from functools import cache
 
 from termbase.documents.builder import word_set
 from termbase.documents.model import EMPHASIS, STRONG, Block
-from termbase.labels import label_key, simplemma_lemma
+from termbase.extract.termhood import Termhood
+from termbase.labels import _singular, label_key, simplemma_lemma
 
 #: (suffix of the written form, what replaces it in the base word): an action or state named
 #: after its verb or adjective. Agent nouns (-er, -or) are left out: a compiler is not compiling.
@@ -196,3 +197,56 @@ def emphasised_head(term: str, blocks: Iterable[Block]) -> list[str]:
             if label_key(marked) == label_key(head) and before.search(block.text[: span.start]):
                 return [head]
     return []
+
+
+#: How often, at least, the head of a qualified term must occur on its own, and in how many chapters, for the
+#: book to use it as a name of its own ("Zarr chunk" introduced, then "chunk" throughout).
+_HEAD_USES = 5
+_HEAD_ALONE = 3
+_HEAD_CHAPTERS = 2
+#: How much more frequent than in general English (keyness, in Zipf) the head must be: the book's own word.
+_HEAD_KEYNESS = 1.5
+
+
+def head_of(term: str) -> str:
+    """Return the head noun of a two- or three-word term ("span attributes" → "attribute"), or ''."""
+    words = term.split()
+    if not 2 <= len(words) <= 3 or not words[-1].isalpha():
+        return ""
+    head = words[-1]
+    if head.isupper():
+        return head if len(head) >= 2 else ""  # "Python DBAPI"
+    if not head.islower():
+        return ""  # "Point Cloud", "DataFrame": the head of a name is no word of its own
+    return _singular(head.lower()) if len(head) > 3 else head.lower()
+
+
+def qualified_heads(terms: Iterable[tuple[str, str]], kept: frozenset[str],
+                    stats: dict[str, Termhood], keyness: dict[str, float]) -> dict[int, str]:
+    """Return, for qualified terms in reading order (by their place in `terms`, each with the form the text
+    wrote it in: "zarr chunk", "Zarr chunk"), the head noun the book
+    also uses on its own, where no kept entry names that head: "A Zarr chunk is …" is where "chunk" is
+    introduced when the book goes on to speak of chunks. Each head goes to the first such term only.
+
+    The words before the head must name a thing of their own: a kept entry of the book ("span" in "span
+    attributes") or a proper name ("Python DBAPI"); "working tree" or "dangling object" qualify the head
+    with a plain word and may be another idea. `kept` holds the match keys of the kept entries' labels;
+    `stats` and `keyness` are by lowercase head."""
+    found: dict[int, str] = {}
+    claimed: set[str] = set(kept)
+    for place, (term, written) in enumerate(terms):
+        head = head_of(term)
+        key = label_key(head) if head else ""
+        if not key or key in claimed:
+            continue
+        modifier = term[: len(term) - len(term.split()[-1])].strip()
+        as_written = written[: len(modifier)] if written.lower().startswith(modifier.lower()) else modifier
+        if label_key(modifier) not in kept and not as_written[:1].isupper():
+            continue
+        seen = stats.get(head.lower())
+        if seen is None or seen.count < _HEAD_USES or seen.count - seen.nested < _HEAD_ALONE \
+                or seen.chapters < _HEAD_CHAPTERS or keyness.get(head.lower(), 0.0) < _HEAD_KEYNESS:
+            continue
+        claimed.add(key)
+        found[place] = head
+    return found

@@ -208,9 +208,12 @@ _COPULA_SENTENCE = re.compile(
     rf"(?:(?P<det>(?i:an?|the))\s+)?(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s*"
     r"(?:\((?P<paren>[^()]{1,60})\)\s*)?(?P<verb>is|are)\s+(?:(?:typically|usually|generally|normally|often|simply|"
     r"just|essentially|basically|really|always|also)\s+)?"
-    r"(?P<rest>(?:(?:an?|the|one|any|when|where)\s+|[a-z]{3,}s\s+(?=(?:that|which|who|whose|where)\s)).+)$",
+    r"(?P<rest>(?:(?:an?|the|one|any|when|where|its|their|[A-Z][\w-]*['’]s)\s+|"
+    r"[a-z]{3,}s\s+(?=(?:that|which|who|whose|where)\s)).+)$",
     re.S,
 )
+#: "A Zarr chunk", "a Python list": a kind of thing named after a product or a place, the rest in lower case.
+_NAMED_KIND = re.compile(r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){1,2}")
 #: One word with a capital inside ("DataFrame", "NameError"): the name of a kind in code, not a proper name.
 _CAMEL_CASE = re.compile(r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)+")
 #: Brackets after a term that give its other name: "(or booleans)", "(also called X)", "(aka X)".
@@ -1017,7 +1020,8 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
                 and term[1:] == term[1:].lower():
             term = term[:1].lower() + term[1:]  # "Buoys are the …": a capital only because it starts
         if (det.lower() in {"a", "an"} or plural_generic) and first not in _GENERIC_SUBJECTS \
-                and (term == term.lower() or (det and _CAMEL_CASE.fullmatch(term))) \
+                and (term == term.lower() or (det and _CAMEL_CASE.fullmatch(term))
+                     or (det.lower() in {"a", "an"} and _NAMED_KIND.fullmatch(term))) \
                 and not term_problem(term):
             score = 0.55 if det else 0.5 if term.endswith("s") else 0.4
             shape = f"sentence '{det + ' ' if det else ''}X {copula.group('verb')} a …'"
