@@ -21,7 +21,7 @@ LATER = ("# {title}\n\nEach buoy rides on its chain. A red buoy marks the port s
 
 def test_a_named_kind_gives_the_bare_word_the_book_goes_on_to_use(tmp_path: Path) -> None:
     found = _book(tmp_path, {
-        "a-channel.md": "# The channel\n\nA Solent buoy is a float anchored to the bed to mark the channel.\n",
+        "a-channel.md": "# The channel\n\nA Solent buoy is a float anchored to mark the channel.\n",
         "b-port.md": LATER.format(title="Port"),
         "c-starboard.md": LATER.format(title="Starboard"),
     })
