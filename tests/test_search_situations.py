@@ -60,7 +60,8 @@ concepts:
         ("seed rl", True),
         ("questions about scanned invoices", False),  # places one thing relative to another
         ("tensor copies between two gpus", False),
-        ("Reasoning Through Search", True),  # typed in title case: a name
+        ("Reasoning About Search", True),  # typed in title case: a name
+        ("learning through play", True),  # "through" is inside names as often
     ],
 )
 def test_a_query_describing_a_situation_is_no_name(query: str, name_like: bool) -> None:
