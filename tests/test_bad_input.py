@@ -302,6 +302,35 @@ def test_an_unwritable_output_folder_names_the_file_asked_for(tmp_path: Path, co
     assert ".tmp" not in message and "Traceback" not in message
 
 
+def test_a_device_is_refused_and_a_pipe_is_read_only_up_to_the_limit(tmp_path: Path) -> None:
+    """`termbase build /dev/zero` read forever (a device has no size to check first)."""
+    import contextlib
+    import os
+    import threading
+
+    db = tmp_path / "t.db"
+    code, _out, err = run("build", "/dev/zero", "--db", str(db))
+    assert code == 1 and "skipped: /dev/zero: is a device, not a file" in err
+    pipe = tmp_path / "pipe"  # what `termbase build <(command)` is given
+    os.mkfifo(pipe)
+
+    def feed(data: bytes) -> None:
+        with contextlib.suppress(BrokenPipeError), pipe.open("wb") as writer:  # the reader may stop early
+            writer.write(data)
+
+    writer = threading.Thread(target=feed, args=(b"- **Gear**: a toothed wheel.\n" * 80_000,), daemon=True)
+    writer.start()
+    code, _out, err = run("build", str(pipe), "--db", str(db), "--max-file-mb", "1")
+    writer.join(10)
+    assert code == 1 and f"{pipe}: file is over 1 MiB" in " ".join(err.split())
+    text = GOOD.read_bytes()
+    writer = threading.Thread(target=feed, args=(text,), daemon=True)
+    writer.start()
+    code, out, _err = run("build", str(pipe), "--db", str(db), "--format", "csv")
+    writer.join(10)
+    assert code == 0 and "1 source" in out, out
+
+
 def test_serve_on_a_port_in_use_says_so_before_loading_anything() -> None:
     import socket
 

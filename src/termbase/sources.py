@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -211,10 +212,15 @@ def load_text(path: Path) -> SourceText:
             raise InputError("standard input is empty", path=STDIN_NAME, hint="pipe a glossary into it")
         return SourceText(STDIN_NAME, text)
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise over_limit(f"file is {size // (1024 * 1024)} MiB", "max_bytes", path=name)
-        data = path.read_bytes()
+        status = path.stat()
+        if stat.S_ISCHR(status.st_mode) or stat.S_ISBLK(status.st_mode):  # /dev/zero never ends
+            raise InputError("is a device, not a file", path=name, hint="name a glossary file")
+        if status.st_size > limit:
+            raise over_limit(f"file is {status.st_size // (1024 * 1024)} MiB", "max_bytes", path=name)
+        with path.open("rb") as handle:  # a pipe (`<(command)`) has no size: read at most the limit
+            data = handle.read(limit + 1)
+        if len(data) > limit:
+            raise over_limit(f"file is over {limit // (1024 * 1024)} MiB", "max_bytes", path=name)
     except PermissionError:
         raise InputError("permission denied", path=name, hint="check the file's permissions") from None
     except IsADirectoryError:
