@@ -162,7 +162,8 @@ def display_term(forms: Sequence[tuple[str, bool]]) -> str:
     counts = Counter(normalised)
     lowered = [f for f in counts if f[:1].islower()]
     best = max(counts, key=lambda f: (counts[f] + (0.5 if f in lowered else 0), -len(f)))
-    if best == best.lower() and " of " not in f" {best} " and len(best.split()) <= 3:
+    # "pipes and filters", "commits or tags": a name that joins two plurals keeps them
+    if best == best.lower() and not {"of", "and", "or"} & set(best.split()) and len(best.split()) <= 3:
         words = best.split()
         words[-1] = _singular(words[-1])
         best = " ".join(words)
@@ -281,6 +282,11 @@ def _title_and_markup_agree(group: list[Occurrence]) -> list[Occurrence]:
     return group
 
 
+#: The bold word (stood in for by NUL) as the verb of a purpose or instruction: "To \0 the …", "to \0 it".
+_ACTION_IN_INSTRUCTION = re.compile(
+    r"(?:^|\b)[Tt]o\s+\0\s+(?:the|a|an|your|our|this|that|these|those|it|them|its|their|any|all|each)\b")
+
+
 def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) -> list[Occurrence]:
     """Return the group with its first bold (or <dfn>) occurrence counted as defining.
 
@@ -296,6 +302,8 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
             stats = termhood.get(finding.term.lower())
             if stats is not None and stats.uses_before(occurrence.chapter) >= USED_FREELY:
                 break
+            if _ACTION_IN_INSTRUCTION.search(occurrence.sentence.replace(finding.term, "\0")):
+                break  # "To **quit** the pages, press q": a verb of an instruction in bold, no term
             if not finding.defining:
                 evidence = (*finding.evidence, "first bold use (this book bolds its terms)")
                 finding = replace(finding, defining=True, score=finding.score + 0.15, evidence=evidence,

@@ -244,6 +244,13 @@ _NOT_A_NAME = re.compile(
     r"themselves|for|on|in|at|to|up|out|off|back|before|after|inside|within)\b"
     r"|\b(?:respectively|again|instead)$|^[a-z]+ly$", re.I,
 )
+#: "we called the …", "you called …": a person's past act of calling (running) something, not a naming.
+_INVOKED_BEFORE = re.compile(
+    r"\b(?:we|you|I|they|he|she)\s+(?:just\s+|then\s+|also\s+)?called\s+(?:the\s+|an?\s+)?$", re.I)
+#: What follows the thing called when it was run: "… command", "… function", "(…)".
+_INVOKED_THING = re.compile(
+    r"^[`'\"”’]?\s*(?:\(|(?:command|function|method|program|script|tool|routine|procedure|subcommand|endpoint|"
+    r"api|service|macro|hook)s?\b)", re.I)
 _INSTANCE_SUBJECT = re.compile(
     r"\b(?:module|file|folder|directory|function|method|command|program|script|variable|package|library|"
     r"button|menu|window|tab|website|site|app|application|tool|editor|project|dataset|repository|user|person|"
@@ -706,6 +713,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             named = None  # "in a building next to something called a "deli"": an aside, no naming
         if named and re.search(r"\bcalls?\b", named.group(0), re.I) and re.match(r"\s*[\w(]", after):
             named = None  # "we call the X algorithm recursive": X is what is named, not the name
+        if named and _INVOKED_BEFORE.search(before) and _INVOKED_THING.match(after):
+            named = None  # "where we called the `history` command": it was run, not named
         copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(clause) else None
         if copula and _EVALUATIVE.match(copula.group("rest")):
             copula = None
