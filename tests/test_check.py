@@ -270,6 +270,26 @@ def test_cli_exit_codes_json_github_and_baseline(tmp_path: Path) -> None:
     assert all(name in rules for name in ("contradiction", "not-a-definition", "duplicate", "orphan"))
 
 
+def test_write_baseline_never_overwrites_a_file_that_is_no_baseline(tmp_path: Path) -> None:
+    """`check --db course.db --write-baseline course.db` replaced the termbase with JSON."""
+    runner = CliRunner()
+    db = tmp_path / "notes.db"
+    build_termbase([str(NOTES), str(SYSTEMS)], db)
+    notes = tmp_path / "todo.txt"
+    notes.write_text("fix the hash index entry\n", encoding="utf-8")
+    kept = db.read_bytes()
+    for target in (db, notes):
+        result = runner.invoke(cli_app, ["check", "--db", str(db), "--write-baseline", str(target)])
+        assert result.exit_code == 1
+        assert f"{target}: is not a baseline file, and --write-baseline would overwrite it" in result.output
+    assert db.read_bytes() == kept and notes.read_text(encoding="utf-8") == "fix the hash index entry\n"
+    baseline = tmp_path / "accepted.json"
+    for _ in range(2):  # a baseline is replaced by the next one
+        result = runner.invoke(cli_app, ["check", "--db", str(db), "--write-baseline", str(baseline)])
+        assert result.exit_code == 0, result.output
+    assert json.loads(baseline.read_text(encoding="utf-8"))["accepted"]
+
+
 # ------------------------------------------------------------------ stored findings and pages
 
 

@@ -1119,7 +1119,7 @@ def check(
     With --baseline, exit 1 on any finding the baseline does not accept.
     """
     from termbase.check import RULES, run_checks, select_rules
-    from termbase.check.report import as_github, read_baseline
+    from termbase.check.report import as_github, check_baseline_target, read_baseline
     from termbase.check.report import as_json as findings_json
     from termbase.check.report import write_baseline as save_baseline
 
@@ -1134,6 +1134,8 @@ def check(
         )
     rules = select_rules(_rule_names(select), _rule_names(ignore))
     accepted = read_baseline(baseline) if baseline is not None else None
+    if write_baseline is not None:
+        check_baseline_target(write_baseline)  # before the work, not after it
     if sources:
         from termbase.check.load import input_from_files
 

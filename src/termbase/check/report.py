@@ -43,13 +43,36 @@ def read_baseline(path: Path) -> set[str]:
     return {str(a["fingerprint"]) for a in accepted}
 
 
+def check_baseline_target(path: Path) -> None:
+    """Refuse to write a baseline over a file that is not one (`--write-baseline course.db` by
+    mistake replaced the termbase; any other file was lost the same way)."""
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+    except OSError:
+        return  # writing it fails with its own clear line
+    try:
+        read_baseline(path)
+    except InputError:
+        raise InputError(
+            "is not a baseline file, and --write-baseline would overwrite it",
+            path=str(path),
+            hint="pass --write-baseline a new file name (or an earlier baseline to replace)",
+        ) from None
+
+
 def write_baseline(path: Path, findings: Sequence[Finding]) -> None:
-    """Write a baseline accepting every finding given."""
+    """Write a baseline accepting every finding given (whole or not at all: see atomic_file)."""
+    from termbase.atomic_file import replacing
+
+    check_baseline_target(path)
     accepted = [
         {"fingerprint": f.fingerprint, "rule": f.rule, "concept": f.concept_id, "message": f.message}
         for f in findings
     ]
-    path.write_text(json.dumps({"accepted": accepted}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps({"accepted": accepted}, ensure_ascii=False, indent=1) + "\n"
+    with replacing(path) as temporary:
+        temporary.write_text(text, encoding="utf-8")
 
 
 def as_json(findings: Sequence[Finding], new: set[str] | None = None) -> str:
