@@ -74,6 +74,18 @@ def test_spelling_variants_define_the_same_concept(seeds_db: Path) -> None:
     assert ids == {"kv-cache"}
 
 
+def test_define_keeps_a_definitions_later_lines_indented(tmp_path: Path) -> None:
+    """A definition of several lines printed its second line at the margin, like a new block."""
+    source = tmp_path / "kiln.md"
+    source.write_text("# Kiln\n\nA hot chamber where clay is fired.\nIts heat hardens the clay for good.\n\n"
+                      "# Glaze\n\nA glassy coat melted onto clay in a kiln.\n", encoding="utf-8")
+    db = tmp_path / "kiln.db"
+    assert run("build", str(source), "--db", str(db), "--format", "markdown-headings")[0] == 0
+    code, out, _ = run("define", "kiln", "--db", str(db))
+    assert code == 0
+    assert "  Kiln: A hot chamber where clay is fired.\n  Its heat hardens the clay for good." in out, out
+
+
 def test_define_a_miss_suggests_labels(seeds_db: Path) -> None:
     code, _out, err = run("define", "flash atention", "--db", str(seeds_db))
     assert code == 1

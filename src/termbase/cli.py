@@ -581,7 +581,8 @@ def _print_concept(record: ConceptRecord, why: bool = False) -> None:
         where = f"{entry.source}:{entry.line}"
         locator = f" · {entry.locator.text}" if entry.locator else ""
         out.print(f"\n[cyan]{escape(stored.source_title)}[/cyan] [dim]{escape(where)}{escape(locator)}[/dim]")
-        out.print(f"  {escape(entry.term)}: {escape(entry.definition)}")
+        definition = entry.definition.replace("\n", "\n  ")  # a definition's later lines stay indented
+        out.print(f"  {escape(entry.term)}: {escape(definition)}")
         for reason in reasons[number] if reasons else ():
             out.print(f"  [green]why:[/green] {escape(reason)}")
         for formula in entry.formulas:
