@@ -324,6 +324,16 @@ def test_queries_with_control_characters_never_fail_the_server(client: httpx.Cli
             assert response.status_code == 200, response.text
 
 
+def test_a_hand_typed_concept_address_offers_the_concept_it_names(client: httpx.Client) -> None:
+    """`/c/FlashAttention` or `/c/flash-atention` was a bare "Not found" (ids are slugs)."""
+    for path in ("/c/FlashAttention", "/c/flash-atention", "/c/flash_attention"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert 'Did you mean <a href="/c/flashattention">FlashAttention</a>' in response.text, path
+    nothing = client.get("/c/qqqzzz-wibble")
+    assert nothing.status_code == 404 and "Did you mean" not in nothing.text
+
+
 def test_unknown_concept_is_a_json_404(client: httpx.Client) -> None:
     response = client.get("/api/concepts/no-such-concept")
     assert response.status_code == 404

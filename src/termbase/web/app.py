@@ -306,8 +306,26 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
     async def concept(request: Request, concept_id: str, lang: LangQuery = None) -> Response:
         html = concept_html(concept_id, language_of(lang))
         if html is None:
-            raise HTTPException(404, f"no concept with id {concept_id!r}")
+            return missing_concept(concept_id)
         return cached_response(request, html.encode(), "text/html; charset=utf-8")
+
+    def missing_concept(concept_id: str) -> Response:
+        """The 404 of a concept page, offering the concepts a hand-typed id names (`/c/lora`)."""
+        from termbase.lookup import find_concepts, suggest_labels
+
+        words = " ".join(strip_controls(concept_id).replace("-", " ").replace("_", " ").split())[:200]
+        ids = find_concepts(termbase, words) if words else []
+        for label in suggest_labels(termbase, words, limit=3) if words and not ids else ():
+            ids += [i for i in find_concepts(termbase, label) if i not in ids]
+        named = [data.by_id[i] for i in ids[:3] if i in data.by_id]
+        context = {
+            **base_context,
+            "page": "error",
+            "heading": "Not found",
+            "message": f"no concept with id {concept_id!r}",
+            "suggestions": [(summary.label, links.concept(summary.id)) for summary in named],
+        }
+        return HTMLResponse(render_page("error.html", context), status_code=404)
 
     @app.get("/search", include_in_schema=False)
     async def search_html(request: Request, q: str = "", lang: LangQuery = None) -> Response:
