@@ -433,6 +433,22 @@ def test_static_site_has_every_page_and_file(site: Path, termbase: Termbase) -> 
     assert (site / "search-index.js").read_text().startswith("window.TERMBASE_INDEX = {")
 
 
+def test_static_search_summaries_are_cut_at_a_word_with_an_ellipsis(site: Path, termbase: Termbase) -> None:
+    """The static index cut summaries at 120 characters mid-word ("… KV-cache size — q")."""
+    import json
+
+    rows = json.loads((site / "search-index.json").read_text(encoding="utf-8"))["concepts"]
+    summaries = {row[0]: row[3] for row in rows}
+    full = {s.id: s.summary for s in SiteData.load(termbase, "Static test glossary").summaries}
+    cut = [cid for cid in summaries if summaries[cid] != full[cid]]
+    assert cut, "no summary long enough to be cut in this termbase"
+    for cid in cut:
+        shown = summaries[cid]
+        assert len(shown) <= 120 and shown.endswith("…"), shown
+        kept = shown[:-1]
+        assert full[cid].startswith(kept) and full[cid][len(kept)] in " ,;:—", (shown, full[cid])
+
+
 def test_static_concept_pages_equal_the_whole_template_rendered(site: Path, termbase: Termbase) -> None:
     """The static site fills a shell rendered once; the page must be what concept.html renders."""
     data = SiteData.load(termbase, "Static test glossary")

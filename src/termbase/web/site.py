@@ -364,9 +364,18 @@ def search_index(data: SiteData) -> dict[str, object]:
     return {
         "version": 1,
         "concepts": [
-            [s.id, s.label, data.labels.get(s.id, [s.label]), s.summary[:120]] for s in data.summaries
+            [s.id, s.label, data.labels.get(s.id, [s.label]), clipped(s.summary, 120)] for s in data.summaries
         ],
     }
+
+
+def clipped(text: str, width: int) -> str:
+    """Return `text` cut to at most `width` characters at a word, with "…" where it was cut
+    (a search result's summary cut mid-word, "… dominates infer", read as the whole of it)."""
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    return (cut[: cut.rfind(" ")].rstrip(" ,;:—") if " " in cut else cut) + "…"
 
 
 #: The namespace of the sitemaps protocol (sitemaps.org), built from its parts.
