@@ -44,3 +44,16 @@ def test_a_parameter_list_does_not_introduce_the_words_it_links(tmp_path: Path) 
     assert found["spring line"].chapter.endswith("b-lines.rst")
     # the parameters named in code are names, not terms
     assert "holder" not in found and "spring" not in found
+
+
+def test_a_code_name_over_an_indented_description_is_a_parameter_too(tmp_path: Path) -> None:
+    (tmp_path / "a-berth.rst").write_text(
+        "Berth options\n=============\n\n``night_watch``\n\n"
+        "  Turns on the night watch. This needs a configured\n  :term:`harbour log` to write to.\n",
+        encoding="utf-8")
+    (tmp_path / "b-logs.rst").write_text(
+        "Logs\n====\n\nHarbour logs\n------------\n\nHarbour logs keep the arrivals and departures of every"
+        " boat.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path / "a-berth.rst", tmp_path / "b-logs.rst"], min_confidence=0.0)
+    found = {e.term.lower(): e for e in (*result.entries, *result.review)}
+    assert found["harbour log"].chapter.endswith("b-logs.rst")

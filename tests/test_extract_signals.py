@@ -661,3 +661,26 @@ def test_brackets_of_a_measure_or_an_aside_are_no_gloss() -> None:
 
 def test_a_short_subject_before_is_the_x_of_is_a_statement() -> None:
     assert "captain" not in defining("The winner is the *captain* of the fastest boat.")
+
+
+def test_a_list_item_saying_what_a_thing_is_then_naming_it_in_brackets(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "harbour.md"
+    page.write_text("# Harbour\n\nA harbour is made of:\n\n"
+                    "* A stone wall built out into the sea (the breakwater)\n"
+                    "* A deep channel kept clear for big ships (the fairway)\n* A few boats (BOATS)\n",
+                    encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert found["breakwater"].definition.startswith("A stone wall built out into the sea")
+    assert "fairway" in found and "BOATS" not in found and "boats" not in found
+
+
+def test_a_bold_plural_followed_by_are_and_what_they_are(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "tides.md"
+    page.write_text("# Tides\n\n**Tide tables** are lists of the times of high and low water at a port.\n",
+                    encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert found["tide table"].confidence >= 0.6

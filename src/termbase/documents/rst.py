@@ -225,6 +225,16 @@ def index_entries(text: str) -> list[str]:
     return terms
 
 
+def _after_code_label(quote: nodes.Node) -> bool:
+    """Return True for an indented block right after a paragraph that is only code (``name``)."""
+    parent = quote.parent
+    if parent is None:
+        return False
+    index = parent.index(quote)
+    before = parent[index - 1] if index > 0 else None
+    return isinstance(before, nodes.paragraph) and _all_literal(before)
+
+
 def _all_literal(term: nodes.Node) -> bool:
     """Return True when a list item's label is code only (``renderer``, ``**predicates``)."""
     parts = [child for child in term.children if not (isinstance(child, nodes.Text) and not child.strip())]
@@ -303,6 +313,12 @@ class _Walker:
             self.blocks.append(Block(kind or TABLE, node.astext(), self._line(node), section, label=label))
             if not kind:
                 self._glossary_table(node)
+            return
+        if isinstance(node, nodes.block_quote) and _after_code_label(node):
+            # "``require_csrf``" alone on a line, its description indented below: a parameter list item
+            self.code_labels += 1
+            self.walk(node, kind, label, depth)
+            self.code_labels -= 1
             return
         if isinstance(node, nodes.definition_list_item):
             term_node = node.next_node(nodes.term)

@@ -70,6 +70,7 @@ _CUE = re.compile(
     r"|\bare\s+[a-z]{3,}s\s+(?:that|which|who|whose|where)\s"
     r"|,\s*(?:meaning|that\s+is|i\.\s?e\.|in\s+other\s+words)\b"
     r"|[a-z]\s+\(an?\s+[a-z]|\b[A-Z]{2,}s?\s+\([a-z]"
+    r"|^\s*(?:An?|One)\s+[^()]{8,140}\((?:the\s+|an?\s+)?[a-z][^()]{1,40}\)\s*[.;,]?\s*$"  # "A … (the name)"
 )
 _SKIPPED_SECTION = re.compile(
     r"^(?:\d+(?:\.\d+)*\.?\s+)?(?:exercises?|quiz(?:zes)?|check\s+your\s+understanding|self[- ]?check|"

@@ -91,7 +91,10 @@ _COPULA_AFTER = re.compile(
     r"(?P<verb>is|are)\s+(?P<rest>(?:(?:simply|just|essentially|basically|really|typically|usually|generally|"
     r"normally|often|always|also)\s+)?"
     r"(?:(?:an?|the|one|any|some|what|when|how|where|another|used|defined|like|similar|made)\b"
-    r"|[a-z]{3,}s\s+(?:that|which|who|whose|where)\b).*)$",
+    r"|[a-z]{3,}s\s+(?:that|which|who|whose|where)\b"
+    # "**Metrics** are aggregations over a period of …", "**Spans** are units of work that …"
+    r"|(?:[a-z][\w-]*\s+){0,2}[a-z]{3,}(?<!ss)s\s+(?:of|over|in|for|with|from|about|between|made|sent|produced|"
+    r"emitted|attached|stored|used|that|which|who)\b).*)$",
     re.I | re.S,
 )
 #: The rest of a noun phrase whose first word alone is bold: "**Fore** sails are sails that …".
@@ -390,6 +393,14 @@ _WHICH_IS_SENTENCE = re.compile(
     rf"^(?:An?|The)\s+(?P<term>{_WORD}(?:\s+{_WORD}){{0,2}}),\s+which\s+(?:is|are)\s+"
     r"(?P<rest>(?:an?|one|any)\s+[^,]{6,}?),",
 )
+#: "* A public transaction journal (the blockchain)": a list item saying what a thing is, then its name.
+_GLOSS_THEN_NAME = re.compile(
+    r"^(?P<gloss>(?:An?|One)\s+(?!(?:few|lot|number|couple)\b)[^()]{8,140}?)\s*\((?:the\s+|an?\s+)?"
+    r"(?P<term>[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,3})\)\s*[.;,]?$", re.S)
+#: An acronym or a short upper-case name in brackets: the acronym reading takes it.
+_ACRONYM_NAME = re.compile(r"[A-Z0-9][A-Z0-9&.-]*s?")
+#: Evidence of a list item that says what a thing is and gives its name in brackets.
+GLOSS_THEN_NAME = "a list item saying what it is, its name in brackets after"
 #: "- cleat: a fitting a rope is wound around" — a list item naming a term and its meaning.
 _LISTED_MEANING = re.compile(
     rf"^(?P<term>{_WORD}(?:\s+{_WORD}){{0,3}})\s*(?::|\s[—–-])\s+(?P<rest>[A-Za-z(].{{8,}})$", re.S
@@ -1077,6 +1088,14 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
                      *(("the meaning names the same kind of thing",) if genus else ()))
             findings.append(Finding(term, 0.6 if genus else 0.55, shape,
                                     finish_definition(listed.group("rest")), True, initial=True))
+    named_after = _GLOSS_THEN_NAME.match(text) if in_list else None
+    if named_after:
+        # "* A public transaction journal (the blockchain)": what the thing is, then its name in brackets
+        term = clean_term(named_after.group("term"))
+        if term and not term_problem(term) and not _ACRONYM_NAME.fullmatch(term) \
+                and term.split()[0].lower() not in _GENERIC_SUBJECTS and term == term.lower():
+            findings.append(Finding(term, 0.55, (GLOSS_THEN_NAME,),
+                                    finish_definition(named_after.group("gloss")), True))
     for match in _CALLED_INLINE.finditer(text):
         start = match.start("quoted") if match.group("quoted") else match.start("single") \
             if match.group("single") else match.start("term")
