@@ -696,10 +696,15 @@ def test_cli_refuses_a_link_base_that_would_break_every_link(
 
 
 def test_link_base_accepts_web_addresses_and_paths_on_the_same_site() -> None:
+    from termbase.errors import InputError
     from termbase.glossify.linker import check_link_base
 
     for base in ("https://example.org/g/", "http://h/g/{id}.html", "/glossary/", "../glossary/#", "./g/"):
         assert check_link_base(base) == base
+    # braces hold {id} and nothing else: 'https://e.org/{id' made every link '…/{id/c/<id>.html'
+    for base in ("https://e.org/{id", "https://e.org/{name}.html", "https://e.org/id}/"):
+        with pytest.raises(InputError, match=r"a pattern names the concept as \{id\}"):
+            check_link_base(base)
 
 
 def test_mkdocs_plugin_with_a_link_to_without_scheme_says_so(course_db: Path, tmp_path: Path) -> None:

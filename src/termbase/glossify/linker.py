@@ -48,6 +48,12 @@ def check_link_base(base: str, option: str = "--link-to") -> str:
     from urllib.parse import urlsplit
 
     text = base.strip()
+    stray_braces = set(text.replace("{id}", "")) & {"{", "}"}
+    if stray_braces:  # 'https://x.org/{id' made every link '…/{id/c/<id>.html'
+        raise InputError(
+            f"{option} {base!r}: a pattern names the concept as {{id}}, and nothing else goes in braces",
+            hint="e.g. https://example.org/glossary/{id}.html, or a base address without braces",
+        )
     parts = urlsplit(text)
     if parts.scheme in ("http", "https") and parts.netloc:
         return text
