@@ -132,6 +132,10 @@ def test_static_site_in_a_language(db: Path, tmp_path: Path) -> None:
     assert "Cola de mensajes" in index
     bad = CliRunner().invoke(cli_app, ["site", "--db", str(db), "--out", str(out), "--lang", "no such"])
     assert bad.exit_code != 0 and "not a language tag" in bad.output and "Traceback" not in bad.output
+    # every --lang is checked the same (`list --lang 'es ES'` printed English without a word)
+    for command in (["list"], ["define", "queue"]):
+        bad = CliRunner().invoke(cli_app, [*command, "--db", str(db), "--lang", "es ES"])
+        assert bad.exit_code == 2 and "'es ES' is not a language tag" in bad.output, bad.output
 
 
 @pytest.mark.skipif(not GLOSARIO.exists(), reason=f"{GLOSARIO} is absent (no shared corpora beside the repo)")

@@ -142,8 +142,20 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 quiet_option = click.option(
     "--quiet", "-q", is_flag=True, help="No progress bars (they show only on a terminal anyway)."
 )
+def _language_tag(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """Check `--lang` (`list --lang 'es ES'` printed English without a word)."""
+    from termbase.language_tags import is_language_tag
+
+    if value and not is_language_tag(value):
+        raise click.BadParameter(f"{value!r} is not a language tag — pass a tag such as es, fr or pt-BR")
+    return value
+
+
 lang_option = click.option(
-    "--lang", default=None, help="Show labels and definitions in this language (es, pt-BR …), else English."
+    "--lang",
+    default=None,
+    callback=_language_tag,
+    help="Show labels and definitions in this language (es, pt-BR …), else English.",
 )
 
 
