@@ -305,14 +305,14 @@ def test_counts_of_one_read_as_one(tmp_path: Path) -> None:
 
 
 
-def _termbase_process(args: list[str], cwd: Path):
+def _termbase_process(args: list[str], cwd: Path, **environment: str):
     """`termbase ARGS` in a real process of its own, with Ctrl+C (SIGINT) handled as in a shell."""
     import os
     import signal
     import subprocess
     import sys
 
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"), **environment}
     return subprocess.Popen([sys.executable, "-m", "termbase", *args], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -341,3 +341,22 @@ def test_ctrl_c_stops_serve_cleanly_and_other_commands_in_one_line(tmp_path: Pat
     _, err = search.communicate(timeout=60)
     assert search.returncode == 130 and err.strip().splitlines()[-1] == "interrupted", err
     assert "Aborted" not in err and "Traceback" not in err
+
+
+
+def test_the_first_serve_says_it_compiles_the_builtin_glossary_and_ctrl_c_leaves_no_half_file(
+    tmp_path: Path,
+) -> None:
+    """A fresh install's `termbase serve` was silent for the seconds the compile takes."""
+    import signal
+    import time
+
+    cache = tmp_path / "fresh-cache"
+    server = _termbase_process(["serve", "--port", "0"], tmp_path, TERMBASE_CACHE=str(cache))
+    first = server.stderr.readline()
+    assert first.startswith("compiling the built-in glossary on first use"), first
+    time.sleep(0.5)  # mid-compile
+    server.send_signal(signal.SIGINT)
+    _, err = server.communicate(timeout=60)
+    assert server.returncode == 130 and err.strip().splitlines()[-1] == "interrupted", err
+    assert not list(cache.rglob("builtin-*.db")), "a half-compiled built-in glossary was left"

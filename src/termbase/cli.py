@@ -293,11 +293,16 @@ def open_termbase(db: Path | None) -> Termbase:
 
     if db is not None:
         return Termbase.open(db)
+    return Termbase.open(builtin_termbase_path())
+
+
+def builtin_termbase_path() -> Path:
+    """Return the compiled built-in glossary, saying so on stderr when it is compiled first."""
     from termbase.builtin import builtin_db, builtin_db_path, glossary_files
 
     if glossary_files() and not builtin_db_path().is_file():
         err.print("[dim]compiling the built-in glossary on first use (a few seconds)…[/dim]")
-    return Termbase.open(builtin_db())
+    return builtin_db()
 
 
 @app.command()
@@ -827,13 +832,12 @@ def serve(db: Path | None, host: str, port: int, title: str | None, with_mcp: bo
     """Serve the termbase as a web site and JSON API (pages at /, API docs at /docs)."""
     import uvicorn
 
-    from termbase.builtin import builtin_db
     from termbase.free_memory import one_malloc_arena
     from termbase.web.app import create_app
 
     listener = listening_socket(host, port)  # before loading anything: a taken port fails fast
     one_malloc_arena()  # before any thread starts (see free_memory)
-    path = db if db is not None else builtin_db()
+    path = db if db is not None else builtin_termbase_path()  # the first `serve` compiles it: say so
     web_app: Any = create_app(path, title or "")
     if not with_mcp:  # a rebuilt --db is served without a restart (the MCP tools keep theirs)
         from termbase.web.reload import ReloadingApp
