@@ -508,9 +508,14 @@ def heading_occurrences(document: Document, index: int, skipped: set[int]) -> li
     found: list[Occurrence] = []
     first_prose: dict[int, Block] = {}
     prose = " ".join(b.text for b in document.blocks if b.kind in _READ_KINDS)
+    first_item: dict[int, Block] = {}
     for block in document.blocks:
         if block.kind == PROSE and block.section not in first_prose:
             first_prose[block.section] = block
+        elif block.kind == LIST_ITEM and block.section not in first_item:
+            first_item[block.section] = block
+    for section, item in first_item.items():  # a slide: its title over bullets, no paragraph
+        first_prose.setdefault(section, item)
     for number, section in enumerate(document.sections):
         block = first_prose.get(number)
         if not section.title or number in skipped or block is None:
