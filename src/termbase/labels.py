@@ -453,6 +453,27 @@ def split_or_names(term: str) -> tuple[str, str] | None:
     return (a, b) if a and b else None
 
 
+#: A hyphenated compound in small ASCII letters (`self-publishing`, `e-book`): no qualifier.
+_ENGLISH_COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def _spelling_key(name: str) -> str:
+    """Return a name's letters and digits, case-folded: `e-Ink`, `eInk` and `e ink` are one spelling."""
+    return re.sub(r"[\W_]+", "", name.casefold())
+
+
+def split_spellings(term: str) -> tuple[str, ...] | None:
+    """Return every name in `eReader (e-reader)` or `e-Ink (e-ink, eInk)`: a bracket of other
+    spellings of the name (the same letters and digits, case, hyphens and spaces aside)."""
+    match = _PAREN.match(term.strip())
+    if not match:
+        return None
+    outer, inner = match.group("outer").strip(), match.group("inner").strip()
+    variants = [part.strip() for part in inner.split(",")]
+    key = _spelling_key(outer)
+    return (outer, *variants) if key and all(_spelling_key(v) == key for v in variants) else None
+
+
 def split_bracket_names(term: str) -> tuple[str, ...] | None:
     """Return every name in `Name (Other Name - ACR)`, `Recursos ("assets")` or
     `Lenguaje de Marcado Extensible (XML)`, or None.
@@ -460,7 +481,9 @@ def split_bracket_names(term: str) -> tuple[str, ...] | None:
     A bracket that holds only a quoted word or an expansion beside its acronym gives names,
     whatever language the outer name is in: a translated glossary keeps the original name or
     its abbreviation in brackets. So does a capitals acronym after a name of two or more words
-    that is not English; after an English name such a bracket qualifies it and stays.
+    that is not English; after an English name such a bracket qualifies it and stays. So
+    does a hyphenated English compound after a name that is not English
+    (`Autopublicação (self-publishing)`).
     """
     match = _PAREN.match(term.strip())
     if not match:
@@ -475,6 +498,11 @@ def split_bracket_names(term: str) -> tuple[str, ...] | None:
         a, b = pair.group("a").strip(), pair.group("b").strip()
         if is_acronym_of(b, a) or is_acronym_of(a, b):
             return (outer, a, b)
+    choices = [part.strip() for part in re.split(r"\s+or\s+", inner)]
+    if len(choices) == 2 and all(choices) and is_acronym_of(choices[0], outer):
+        return (outer, *choices)  # `compact vector (CV or CV+S)`: the acronym and its variant
+    if _not_english(outer) and _ENGLISH_COMPOUND.fullmatch(inner) and not _not_english(inner):
+        return (outer, inner)  # `Autopublicação (self-publishing)`: the English original's name
     inner_scripts, outer_scripts = _letter_scripts(inner), _letter_scripts(outer)
     if len(inner_scripts) == 1 and outer_scripts - inner_scripts and len(inner.split()) <= 6:
         return (outer, inner)  # `略語（Abbrev）`, `ASCII文字（ASCII character）`: the original's name
@@ -602,6 +630,7 @@ def _parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
             continue
         pair = (
             split_or_names(side)
+            or split_spellings(side)
             or split_alias(side)
             or split_acronym(side)
             or split_name_and_kind(side)

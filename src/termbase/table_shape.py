@@ -238,6 +238,8 @@ def named_language(cell: str) -> str:
         code = _language_names(locale).get(wanted)
         if code:
             return code
+    if wanted.endswith("文") and len(wanted) >= 2:  # Chinese names a written language X文 as well as X语
+        return named_language(wanted[:-1] + "语")
     return ""
 
 

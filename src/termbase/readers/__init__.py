@@ -37,6 +37,7 @@ from termbase.readers.markup.latex_lists import LatexListsReader
 from termbase.readers.markup.markdown_abbr import MarkdownAbbrReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
+from termbase.readers.markup.markdown_bold_paragraphs import MarkdownBoldParagraphsReader
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
 from termbase.readers.markup.markdown_details import MarkdownDetailsReader
 from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
@@ -49,11 +50,13 @@ from termbase.readers.markup.org_headings import OrgHeadingsReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pod import PodGlossaryReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
+from termbase.readers.markup.rest_field_list import RestFieldListReader
 from termbase.readers.markup.rest_list_table import RestListTableReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
 from termbase.readers.markup.rest_table import RestTableReader
 from termbase.readers.markup.spec_up import SpecUpReader
 from termbase.readers.markup.texinfo import TexinfoTableReader
+from termbase.readers.markup.wiki_table import WikiTableReader
 from termbase.readers.pages.alternating import AlternatingReader
 from termbase.readers.pages.blank_blocks import BlankBlocksReader
 from termbase.readers.pages.hanging_indent import HangingIndentReader
@@ -61,6 +64,7 @@ from termbase.readers.pages.introduced_bullets import IntroducedBulletsReader
 from termbase.readers.pages.line_pattern import LinePatternReader
 from termbase.readers.pages.module_extract import ModuleExtractReader
 from termbase.readers.pages.suffix_locator import SuffixLocatorReader
+from termbase.readers.pages.term_paragraphs import TermParagraphsReader
 from termbase.readers.roundtrip.csv_export import TermbaseCsvReader
 from termbase.readers.roundtrip.json_export import TermbaseJsonLdReader, TermbaseJsonReader
 from termbase.readers.roundtrip.jsonl_export import TermbaseJsonlReader
@@ -81,19 +85,23 @@ READERS: tuple[Reader, ...] = (
     SqlInsertsReader(),
     NotebookReader(),
     TypstDictReader(),
-    MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownHeadingsReader(), MarkdownDeflistReader(),
+    MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownBoldParagraphsReader(),
+    MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
     SpecUpReader(), MediaWikiReader(), MarkdownAbbrReader(), MarkdownTermPageReader(),
+    WikiTableReader(),
     SuffixLocatorReader(),
     IntroducedBulletsReader(),
     ModuleExtractReader(),
     BlankBlocksReader(),
     HangingIndentReader(),
     AlternatingReader(),
+    TermParagraphsReader(),
     LinePatternReader(),
     SphinxGlossaryReader(),
     RestTableReader(),
     RestListTableReader(),
+    RestFieldListReader(),
     AsciiDocGlossaryReader(),
     AsciiDocSectionsReader(),
     AsciiDocTableReader(),

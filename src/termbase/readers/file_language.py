@@ -6,8 +6,8 @@ tags its entries with the language that script names (Hangul: `ko`, kana: `ja`, 
 `he`…), else with the one py3langid tells from the text (Cyrillic, Arabic, Devanagari…:
 Russian or Ukrainian, Arabic or Persian), and leaves a finding when it cannot tell — the
 entries then stay `en`, and the build summary says so. Text in the Latin script is left as
-read: py3langid is not sure enough of short labels and clipped definitions to overrule the
-reader there.
+read unless its definitions are long enough to tell (`latin_language`): py3langid is not
+sure enough of short labels and clipped definitions to overrule the reader there.
 """
 
 from __future__ import annotations
@@ -69,6 +69,39 @@ def text_language(text: str) -> tuple[str, str]:
     return "", script
 
 
+#: Latin-script definitions are judged only when the file has at least this many characters of them ...
+MIN_LATIN_DEFINITION_CHARS = 1500
+#: ... py3langid is this sure of them all together ...
+MIN_LATIN_PROBABILITY = 0.999
+#: ... and tells this share of the entries' own definitions (of MIN_ENTRY_CHARS or more) alike.
+MIN_LATIN_AGREEMENT = 0.8
+MIN_ENTRY_CHARS = 60
+#: Small words only English writes: text with this share of them is English (no model needed).
+_ENGLISH_WORDS = frozenset({"the", "of", "and", "is", "to", "with", "for", "that", "which", "are", "by"})
+ENGLISH_WORD_SHARE = 0.04
+
+
+def latin_language(result: ReadResult) -> str:
+    """Return the language of a file whose definitions are long Latin-script prose in one
+    language other than English (`Aplicativo gratuito para …`), else ''.
+
+    The definitions together must give py3langid no doubt, and most entries' own definitions
+    the same answer; text with English's small words in it is English without asking."""
+    definitions = [entry.definition for entry in result.entries if entry.definition]
+    joined = "\n".join(definitions)[:SAMPLE_CHARS]
+    if len(joined) < MIN_LATIN_DEFINITION_CHARS:
+        return ""
+    words = joined.casefold().split()
+    if sum(1 for word in words if word in _ENGLISH_WORDS) >= ENGLISH_WORD_SHARE * len(words):
+        return ""
+    language, probability = identify(joined)
+    if language == DEFAULT_LANGUAGE or probability < MIN_LATIN_PROBABILITY:
+        return ""
+    own = [text for text in definitions if len(text) >= MIN_ENTRY_CHARS][:40]
+    agreeing = sum(1 for text in own if identify(text)[0] == language)
+    return language if own and agreeing >= MIN_LATIN_AGREEMENT * len(own) else ""
+
+
 def _writes(language: str, script: str) -> bool:
     """Return True if `language` is one written in `script` (py3langid may answer a neighbour)."""
     written = {
@@ -92,6 +125,8 @@ def with_file_language(result: ReadResult, source: str) -> tuple[ReadResult, tup
     if any(entry.language != DEFAULT_LANGUAGE or entry.group for entry in entries):
         return result, ()  # the reader stated languages (a multilingual record, a PO header…)
     language, script = text_language(entries_text(result))
+    if not script:
+        language = latin_language(result)
     if language:
         tagged = tuple(replace(entry, language=language) for entry in entries)
         return replace(result, entries=tagged), ()

@@ -22,13 +22,13 @@ from termbase.labels import label_key, parse_term
 from termbase.model import Entry, ReadResult, Unused
 
 #: A definition that opens by sending the reader elsewhere (`See X`, `Please see X`, `Siehe X`,
-#: `Voir X`, `Veja X`, `Véase X`, `Vedi X`, `Zie X`, `См. X`, `参见 X`, `=> X`, `→ X`, `var. X`,
+#: `Voir X`, `Veja X`, `Ver X`, `Véase X`, `Vedi X`, `Zie X`, `См. X`, `参见 X`, `=> X`, `→ X`, `var. X`,
 #: `An alternative name for X`).
 #: Each pointer word is a whole word (`Zie X`, never `Ziel …`; `Voir X`, never `Voirie …`);
 #: a mark of its own (`=>`, `см.`) or a word of a script without spaces (`参见`) needs no break.
 POINTER = re.compile(
     r"^\s*(?:(?:(?:please\s+)?see|(?:(?:an?\s+)?(?:alternative|other)\s+name\s+(?:for|of)|another\s+name\s+for)"
-    r"(?:\s+(?:an?|the)(?=\s))?|siehe|voir|veja|véase|vease|vedi|zie|lihat|смотри(?:те)?)\b|cf(?:\.|\b)|см\.|参见|参照|=>|⇒|→|->"
+    r"(?:\s+(?:an?|the)(?=\s))?|siehe|voir|veja|ver|véase|vease|vedi|zie|lihat|смотри(?:те)?)\b|cf(?:\.|\b)|см\.|参见|参照|=>|⇒|→|->"
     r"|var\.(?:\s*(?:ort\.|hist\.|de|of)(?=\s))?)"
     r"\s*:?\s*(?P<targets>\S.*)$",
     re.IGNORECASE | re.DOTALL,

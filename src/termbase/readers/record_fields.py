@@ -78,6 +78,10 @@ FIELD_ROLES: dict[str, str] = {
             "aka",
             "plural",
             "plurals",
+            # a style sheet's renderings of the term (`preferred: …`, `allowed: [...]`)
+            "preferred",
+            "allowed",
+            "admitted",
         ],
         "alt",
     ),
@@ -216,15 +220,25 @@ def prose_fields(fields: Mapping[str, object]) -> list[object]:
     """Return the values that can stand for a definition in a record that has no definition field.
 
     A record named by a term field and described by fields of no known role (`short`,
-    `long`, `notes`) keeps its prose: string values of four or more words that are not a URL.
+    `long`, `notes`) keeps its prose: string values of four or more words that are not a URL,
+    and any value of a notes field (`NOTE_FIELDS`).
     """
     if roles_of(fields).get("definition"):
         return []
     return [
         value
         for name, value in fields.items()
-        if not field_role(name) and isinstance(value, str) and len(value.split()) >= 4 and not is_url(value)
+        if not field_role(name)
+        and isinstance(value, str)
+        and (len(value.split()) >= 4 or _NOT_NAME_CHARACTER.sub("", str(name).casefold()) in NOTE_FIELDS)
+        and not is_url(value)
     ]
+
+
+#: Fields of a record that hold notes on its term (prose however short: `notes: Base term.`).
+NOTE_FIELDS = frozenset(
+    {"note", "notes", "usage", "usagenote", "usagenotes", "comment", "comments", "remarks"}
+)
 
 
 #: A field whose values are this unique (distinct / filled) can name the terms.
@@ -302,6 +316,16 @@ def _value_text(value: object) -> str:
 _WRAPPED = re.compile(r"^([_*]{1,2})(?P<inner>\S(?:.*\S)?)\1$")
 
 
+#: A whole term in asterisk emphasis (`*epoch*`, `**RF**`; not `__init__`, a name).
+_STARRED = re.compile(r"^(\*{1,2})(?P<inner>[^*\s](?:[^*]*[^*\s])?)\1$")
+
+
+def _unstarred(term: str) -> str:
+    """Return a term without the asterisk emphasis wrapped round the whole of it."""
+    match = _STARRED.match(term)
+    return match["inner"] if match else term
+
+
 def _unwrapped(label: str) -> str:
     """Return a label without the emphasis marks wrapped round the whole of it."""
     match = _WRAPPED.match(label)
@@ -348,6 +372,7 @@ def record_entry(
             "",
         )
     )
+    term = _unstarred(term)
     if not term or term in PLACEHOLDER_TERMS:  # no name yet (`NaN`, `null`, `None` are real terms)
         return None
     if definition is None:

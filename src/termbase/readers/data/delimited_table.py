@@ -9,9 +9,9 @@ Shapes seen in the wild::
     영어,번역문                               (a term/translation table, Korean header)
     English<TAB>Persian                      (the same, header in English)
 
-The delimiter (comma, tab or semicolon) is the one that splits the first lines into the
-same number of cells: a file that parses as a consistent table is a table, whatever
-language its header is in (see `table_shape`). The header row is recognised by its
+The delimiter (comma, tab or semicolon; `|` under a `Term|Definition` header) is the one that
+splits the first lines into the same number of cells: a file that parses as a consistent
+table is a table, whatever language its header is in (see `table_shape`). The header row is recognised by its
 column names (see `record_fields.FIELD_ROLES`) or by standing apart from the rows below
 it (another script, a short cell over long ones, language names); it is never an entry.
 A table of short labels in two or more languages is read as one concept per row, each
@@ -155,10 +155,25 @@ def named_roles(cells: list[str]) -> list[str]:
     return roles
 
 
+def _pipe_header(text: str) -> bool:
+    """Return True for a `|`-delimited text table (`Term|Definition`, as Sphinx's csv-table
+    `:delim: |` reads): a first line that splits by `|` into column names, and no line among the
+    first few opening or closing with `|` (a Markdown, DokuWiki or wiki table does)."""
+    head = [line.strip() for line in _strip_bom(text).splitlines()[:5] if line.strip()]
+    if not head or "|" not in head[0] or any(line.startswith("|") or line.endswith("|") for line in head):
+        return False
+    return is_header([cell.strip() for cell in head[0].split("|")])
+
+
+def _delimiters(text: str) -> tuple[str, ...]:
+    """Return the delimiters to try: tab, comma, semicolon, and `|` under a `|` header row."""
+    return (*DELIMITERS, "|") if "|" in text[:2000] and _pipe_header(text) else DELIMITERS
+
+
 def _sniff(text: str) -> tuple[str, list[Row]] | None:
     """Return (delimiter, rows) for the delimiter that splits the text into a table, if any."""
     best: tuple[float, str, list[Row]] | None = None
-    for delimiter in DELIMITERS:
+    for delimiter in _delimiters(text):
         if not any(delimiter in line for line in text.splitlines()[:5]):
             continue
         rows_read = _iter_rows(text, delimiter, strict=False)

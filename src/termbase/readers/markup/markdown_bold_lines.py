@@ -72,6 +72,30 @@ def _block_ends(tokens: list[Token]) -> list[tuple[int, int, bool]]:
     return blocks
 
 
+def term_block_spans(
+    tokens: list[Token], lines: list[str], starts: list[tuple[int, str]]
+) -> list[tuple[int, int, str]]:
+    """Return (first line, last line, term) for each term paragraph in `starts`: it runs over
+    the top-level blocks after it up to the next term paragraph or heading (blank lines trimmed)."""
+    if not starts:
+        return []
+    blocks = _block_ends(tokens)
+    begins = {line for line, _ in starts}
+    spans = []
+    for line, term in starts:
+        last = line
+        for first, end, heading in blocks:
+            if first < line:
+                continue
+            if first > line and (heading or first in begins):
+                break
+            last = max(last, end)
+        while last > line and not lines[last - 1].strip():
+            last -= 1
+        spans.append((line, last, term))
+    return spans
+
+
 class MarkdownBoldLinesReader:
     """Reads Markdown whose terms are bold lines with the definition below them."""
 
@@ -94,24 +118,7 @@ class MarkdownBoldLinesReader:
         """Return (first line, last line, term) of each entry."""
         lines = text.splitlines()
         tokens = parse_blocks(text)
-        starts = _term_starts(tokens, lines)
-        if not starts:
-            return []
-        blocks = _block_ends(tokens)
-        begins = {line for line, _ in starts}
-        spans = []
-        for line, term in starts:
-            last = line
-            for first, end, heading in blocks:
-                if first < line:
-                    continue
-                if first > line and (heading or first in begins):
-                    break
-                last = max(last, end)
-            while last > line and not lines[last - 1].strip():
-                last -= 1
-            spans.append((line, last, term))
-        return spans
+        return term_block_spans(tokens, lines, _term_starts(tokens, lines))
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per bold term line; other lines are reported by their block."""

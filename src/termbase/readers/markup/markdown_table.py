@@ -41,6 +41,7 @@ from termbase.readers.markup.markdown_parsing import (
     token_lines,
     unused_outside,
 )
+from termbase.readers.record_fields import is_empty
 
 _TERM_HEADERS = re.compile(r"^(term|terms|name|concept|word|acronym|abbreviation|keyword|jargon)s?\b", re.I)
 _DEFINITION_HEADERS = re.compile(r"definition|meaning|description|explanation|what it (is|means)", re.I)
@@ -184,7 +185,7 @@ def _definition_column(header: tuple[str, ...], term_at: int = 0) -> int:
     return term_at + 1
 
 
-def _definition_column_named(header: tuple[str, ...]) -> bool:
+def definition_column_named(header: tuple[str, ...]) -> bool:
     """Return True if a header names both a term column and a definition column."""
     first = clean_label(header[0].replace("*", "")) if header else ""
     return bool(_TERM_HEADERS.match(first)) and any(_DEFINITION_HEADERS.search(h) for h in header[1:])
@@ -193,6 +194,72 @@ def _definition_column_named(header: tuple[str, ...]) -> bool:
 def _term_text(cell: str) -> str:
     match = _BOLD.match(cell)
     return clean_label((match.group("text") if match else cell).replace("**", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class TableRead:
+    """What one glossary table gives: entries (one a row), entries of rows of labels in several
+    languages (one a label, sharing the row's line), unused lines and the lines it claimed."""
+
+    entries: list[Entry]
+    labelled: list[Entry]
+    unused: list[Unused]
+    claimed: set[int]
+
+
+def table_entries(
+    table: Table,
+    header_rows: list[tuple[int, str]],
+    lines: list[str],
+    source: str,
+    references: dict[str, str] | None = None,
+) -> TableRead:
+    """Return the entries of one glossary table (Markdown cells), its `header_rows` (line, reason)
+    reported. Empty cells and `-`-style placeholder cells of other columns add nothing to a definition."""
+    entries: list[Entry] = []
+    labelled: list[Entry] = []
+    unused: list[Unused] = []
+    claimed: set[int] = set()
+    references = references or {}
+    term_at = term_column(table)
+    column = _definition_column(table.header, term_at)
+    names = [clean_label(name.replace("*", "")) for name in table.header]
+    for number, reason in header_rows:
+        unused.append(Unused(source, number, lines[number - 1].strip(), reason))
+        claimed.add(number)
+    languages = table_languages(table)
+    if languages:
+        for number, cells in table.rows:
+            claimed.add(number)
+            cells = tuple(_term_text(cell) for cell in cells)
+            named = [cell for cell, language in zip(cells, languages, strict=False) if language]
+            if len(cells) != len(languages) or not any(named):
+                unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
+                continue
+            notes = clean_markdown(row_notes(cells, languages, names))
+            labelled += row_entries(
+                cells, languages, source=source, line=number, end_line=number, notes=notes
+            )
+        return TableRead(entries, labelled, unused, claimed)
+    for number, cells in table.rows:
+        claimed.add(number)
+        term = _term_text(cells[term_at]) if len(cells) > term_at else ""
+        if term and not _has_word(cells):
+            unused.append(Unused(source, number, lines[number - 1].strip(), REASON_NO_WORD))
+            continue
+        if not term:
+            unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
+            continue
+        parts = [_BREAK.sub("\n", cells[column]) if column < len(cells) else ""]
+        for index, cell in enumerate(cells):
+            if index > term_at and index != column and not is_empty(cell) and index < len(names):
+                parts.append(f"**{names[index]}:** {_BREAK.sub(' ', cell)}")
+        raw = "\n".join(part for part in parts if part.strip())
+        raw = resolve_reference_links(raw, references)
+        entry = markdown_entry(source, number, number, term, raw)
+        groups = tuple(clean_label(cell) for cell in cells[:term_at] if cell.strip())
+        entries.append(replace(entry, topics=groups) if groups else entry)
+    return TableRead(entries, labelled, unused, claimed)
 
 
 class MarkdownTableReader:
@@ -215,7 +282,7 @@ class MarkdownTableReader:
             return 0.0
         if rows < MIN_ROWS:
             return 0.1 * rows
-        if all(_definition_column_named(t.header) for t in tables):
+        if all(definition_column_named(t.header) for t in tables):
             return 1.0
         used = sum(t.last - t.first + 1 for t in tables)
         nonblank = sum(1 for line in text.splitlines() if line.strip())
@@ -236,45 +303,16 @@ class MarkdownTableReader:
         for table in page_tables(tokens):
             if not is_glossary_table(table):
                 continue
-            term_at = term_column(table)
-            column = _definition_column(table.header, term_at)
-            names = [clean_label(name.replace("*", "")) for name in table.header]
-            header_lines = range(table.first, min(table.first + 2, table.last + 1))
-            for number, reason in zip(header_lines, (REASON_HEADER_ROW, REASON_DELIMITER), strict=False):
-                unused.append(Unused(source, number, lines[number - 1].strip(), reason))
-                claimed.add(number)
-            languages = table_languages(table)
-            if languages:
-                for number, cells in table.rows:
-                    claimed.add(number)
-                    cells = tuple(_term_text(cell) for cell in cells)
-                    named = [cell for cell, language in zip(cells, languages, strict=False) if language]
-                    if len(cells) != len(languages) or not any(named):
-                        unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
-                        continue
-                    notes = clean_markdown(row_notes(cells, languages, names))
-                    labelled += row_entries(
-                        cells, languages, source=source, line=number, end_line=number, notes=notes
-                    )
-                continue
-            for number, cells in table.rows:
-                claimed.add(number)
-                term = _term_text(cells[term_at]) if len(cells) > term_at else ""
-                if term and not _has_word(cells):
-                    unused.append(Unused(source, number, lines[number - 1].strip(), REASON_NO_WORD))
-                    continue
-                if not term:
-                    unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
-                    continue
-                parts = [_BREAK.sub("\n", cells[column]) if column < len(cells) else ""]
-                for index, cell in enumerate(cells):
-                    if index > term_at and index != column and cell.strip() and index < len(names):
-                        parts.append(f"**{names[index]}:** {_BREAK.sub(' ', cell)}")
-                raw = "\n".join(part for part in parts if part.strip())
-                raw = resolve_reference_links(raw, references)
-                entry = markdown_entry(source, number, number, term, raw)
-                groups = tuple(clean_label(cell) for cell in cells[:term_at] if cell.strip())
-                entries.append(replace(entry, topics=groups) if groups else entry)
+            header_rows = zip(
+                range(table.first, min(table.first + 2, table.last + 1)),
+                (REASON_HEADER_ROW, REASON_DELIMITER),
+                strict=False,
+            )
+            read = table_entries(table, list(header_rows), lines, source, references)
+            entries += read.entries
+            labelled += read.labelled
+            unused += read.unused
+            claimed |= read.claimed
         unused += unused_outside(text, tokens, claimed, source)
         if not labelled:
             return entries_and_unused(entries, unused, title)

@@ -13,7 +13,10 @@ Example (the shape, written for the tests)::
       :END:
 
 Each item (`-`, `+` or a numbered bullet, then `term ::`) is one entry: its definition
-runs on over the indented lines below it. The term may list several names with commas
+runs on over the indented lines below it. In a file with Org keywords (`#+TITLE:`), items
+written `- term -- definition` are read the same way; when the text after ` -- ` is a short
+name and the definition is the indented paragraph below (`- English term -- svensk term`),
+both sides are names of the entry. The term may list several names with commas
 (`Reed, comb`: the keys Org Glossary files one term under). A property drawer under an
 item gives topics (a `category`/`tags` property) and is otherwise dropped. Org inline
 marks become Markdown in definitions (`~code~`, `=verbatim=`, `/italic/`, `*bold*`,
@@ -39,7 +42,14 @@ REASON_NO_DEFINITION = "list item with a term and no definition"
 MAX_TERM_WORDS = 12
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-+]|\d+[.)])\s+(?P<term>\S.*?)\s+::(?:\s+(?P<rest>.*))?$")
+#: `- term -- definition` (or `- English -- svensk`): read only in a file with Org keywords.
+_DASH_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-+]|\d+[.)])\s+(?P<term>\S.*?)\s+--\s+(?P<rest>\S.*)$")
 _HEADING = re.compile(r"^(?P<stars>\*+)\s+(?P<text>.*)$")
+#: A `#+KEY:` line: the file is Org (a `- a -- b` list elsewhere may be anything).
+_ORG_KEYWORD = re.compile(r"^#\+[A-Za-z_]+:", re.MULTILINE)
+#: The text after ` -- ` is another name, not the definition, when it is at most this many words
+#: with no sentence end, and the item has a body below it.
+MAX_DASH_NAME_WORDS = 6
 _KEYWORD = re.compile(r"^\s*#\+(?P<key>[\w-]+):?\s*(?P<value>.*)$")
 _BLOCK_BEGIN = re.compile(r"^\s*#\+begin_(?P<kind>\w+)", re.I)
 _DRAWER = re.compile(r"^\s*:(?P<name>[\w-]+):\s*(?P<value>.*)$")
@@ -80,6 +90,20 @@ def _names(term: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for part in parts if part for name in (parse_term(part)[0] or (part,))))
 
 
+def _item(line: str, *, dashes: bool) -> re.Match[str] | None:
+    """Return the match of a description item line (`- term ::`; with `dashes`, `- term -- …`)
+    whose term is at most MAX_TERM_WORDS words, else None."""
+    match = (_DASH_ITEM if dashes else _ITEM).match(line)
+    return match if match and len(plain(match.group("term")).split()) <= MAX_TERM_WORDS else None
+
+
+def _is_name(text: str) -> bool:
+    """Return True for a short text with no sentence end: a name, not a definition."""
+    stripped = text.strip()
+    words = len(stripped.split())
+    return 0 < words <= MAX_DASH_NAME_WORDS and not stripped.endswith((".", "!", "?", ":", ";"))
+
+
 class OrgModeReader:
     """Reads Org mode `- term :: definition` description lists; other lines are reported."""
 
@@ -87,12 +111,13 @@ class OrgModeReader:
     description = "Org mode description list: `- term :: definition`, indented continuation lines"
 
     def detect(self, text: str) -> float:
-        """Return 0.9 with three or more `- term ::` items (0.6 with two), else 0."""
-        items = sum(
-            1
-            for line in text.splitlines()
-            if (m := _ITEM.match(line)) and len(plain(m.group("term")).split()) <= MAX_TERM_WORDS
-        )
+        """Return 0.9 with three or more `- term ::` items (0.6 with two), else 0; in a file
+        with Org keywords, `- term -- definition` items count alike (one item: 0.45)."""
+        items = sum(1 for line in text.splitlines() if _item(line, dashes=False))
+        if items == 0 and _ORG_KEYWORD.search(text[:4000]):
+            items = sum(1 for line in text.splitlines() if _item(line, dashes=True))
+            if items == 1:
+                return 0.45
         if items < 2:
             return 0.0
         return 0.9 if items >= 3 else 0.6
@@ -100,6 +125,7 @@ class OrgModeReader:
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per description item and a reason for every other line."""
         lines = text.splitlines()
+        dashes = not any(_item(line, dashes=False) for line in lines) and bool(_ORG_KEYWORD.search(text))
         entries: list[Entry] = []
         unused: list[Unused] = []
         title = ""
@@ -128,8 +154,8 @@ class OrgModeReader:
                 )
                 index = end + 1
                 continue
-            item = _ITEM.match(line)
-            if item and len(plain(item.group("term")).split()) <= MAX_TERM_WORDS:
+            item = _item(line, dashes=dashes)
+            if item:
                 end = self._item_end(lines, index, len(item.group("indent").expandtabs()))
                 entry = self._entry(lines, index, end, item, source)
                 if entry is None:
@@ -177,9 +203,13 @@ class OrgModeReader:
         names = _names(item.group("term"))
         if not names:
             return None
+        rest = item.group("rest") or ""
+        if item.re is _DASH_ITEM and end > start and _is_name(rest):
+            names = tuple(dict.fromkeys((*names, *_names(rest))))  # `- English -- svensk`, body below
+            rest = ""
         links: list[str] = []
         topics: list[str] = []
-        paragraphs: list[list[str]] = [[item.group("rest") or ""]]
+        paragraphs: list[list[str]] = [[rest]]
         in_drawer = False
         for line in lines[start + 1 : end + 1]:
             stripped = line.strip()

@@ -15,6 +15,9 @@ The shape (written for the tests)::
          - A lidded box that shields ware from the flame.
 
 Each `* -` item is a row, each `-` below it a cell; lines indented under a cell continue it.
+The `.. field-list-table::` directive of a Sphinx extension writes each row as a field list
+(`* :abbr: ADC` / `  :desc: Analog Digital Converter`, the header row's field names may carry
+options: `:abbr,10,center: Abbreviation`); it is read the same way.
 The first `:header-rows:` rows name the columns. The term is the column the header names as a
 term, else the first; the definition as in a simple table (rest_table). A `Saggar/Box` term also
 gives each name. A list-table whose rows are no term/definition pairs (more than two columns and
@@ -43,10 +46,13 @@ from termbase.readers.markup.rest_table import (
 )
 from termbase.readers.record_fields import field_role
 
-_DIRECTIVE = re.compile(r"^(?P<indent> *)\.\.\s+list-table::")
+_DIRECTIVE = re.compile(r"^(?P<indent> *)\.\.\s+(?P<kind>field-)?list-table::")
 _OPTION = re.compile(r"^\s*:(?P<name>[\w-]+):\s*(?P<value>.*)$")
 _ROW = re.compile(r"^[*+-]\s+[*+-](?:\s+(?P<text>.*))?$")
 _CELL = re.compile(r"^[*+-](?:\s+(?P<text>.*))?$")
+#: A field-list-table row opens with a bullet and a field (`* :abbr: ADC`); its other cells are fields.
+_FIELD_ROW = re.compile(r"^[*+-]\s+:(?P<key>[^:\s][^:]*):(?:\s+(?P<text>.*))?$")
+_FIELD_CELL = re.compile(r"^:(?P<key>[^:\s][^:]*):(?:\s+(?P<text>.*))?$")
 MIN_ROWS = 3
 #: A term cell of more words than this is a sentence, not a term.
 MAX_TERM_WORDS = 8
@@ -60,15 +66,17 @@ def _list_tables(lines: list[str]) -> list[tuple[_Read, bool]]:
     for index, line in enumerate(lines):
         match = _DIRECTIVE.match(line)
         if match:
-            table = _list_table(lines, index, len(match.group("indent")))
+            table = _list_table(lines, index, len(match.group("indent")), fields=bool(match.group("kind")))
             if table is not None and len(table.rows) >= MIN_ROWS:
                 found.append((table, _pairs(table)))
     return found
 
 
-def _list_table(lines: list[str], start: int, indent: int) -> _Read | None:
+def _list_table(lines: list[str], start: int, indent: int, *, fields: bool = False) -> _Read | None:
     """Return the list-table whose directive is on line `start`, or None if its body is no
-    two-level list (then the page's other readers, or the outside-text report, see it)."""
+    two-level list (then the page's other readers, or the outside-text report, see it); with
+    `fields`, a field-list-table, whose cells are `:key: value` fields."""
+    row_mark, cell_mark = (_FIELD_ROW, _FIELD_CELL) if fields else (_ROW, _CELL)
     header_rows, at = 0, start + 1
     while at < len(lines) and _OPTION.match(lines[at]) and _indent(lines[at]) > indent:
         option = _OPTION.match(lines[at])
@@ -87,15 +95,16 @@ def _list_table(lines: list[str], start: int, indent: int) -> _Read | None:
             break
         end = i + 1
         text = line.strip()
-        row = _ROW.match(text)
+        row = row_mark.match(text)
         if row_indent < 0 and row:
             row_indent = width
             cell_indent = width + len(text) - len(text[1:].lstrip())
+        cell = cell_mark.match(text)
         if width == row_indent and row:
-            rows.append(([i], [row.group("text") or ""]))
-        elif rows and width == cell_indent and _CELL.match(text):
+            rows.append(([i], [(row.group("text") or "").strip()]))
+        elif rows and width == cell_indent and cell:
             rows[-1][0].append(i)
-            rows[-1][1].append(_CELL.match(text).group("text") or "")
+            rows[-1][1].append((cell.group("text") or "").strip())
         elif rows and width > cell_indent:
             rows[-1][0].append(i)
             rows[-1][1][-1] = f"{rows[-1][1][-1]} {text}".strip()
@@ -128,12 +137,12 @@ class RestListTableReader:
     """Reads reST `.. list-table::` glossaries, one row per term (see the module docstring)."""
 
     name = "rest-list-table"
-    description = "reST `.. list-table::` of `* - Term` / `  - Definition` rows"
+    description = "reST `.. list-table::` of `* - Term` / `  - Definition` rows (or field-list-table fields)"
 
     def detect(self, text: str) -> float:
         """Return 0.5–0.85 if the page has a list-table of term/definition pairs: the more of the
         page its rows fill, the surer; 0 if it has none."""
-        if "list-table::" not in text:
+        if "list-table::" not in text:  # (field-list-table:: too)
             return 0.0
         lines = text.splitlines()
         tables = [table for table, pairs in _list_tables(lines) if pairs]

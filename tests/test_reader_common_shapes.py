@@ -1,0 +1,439 @@
+"""Common glossary shapes read in general (issue 12), as fixtures of our own words: YAML style
+sheets (term → {preferred, allowed, notes}), Markdown `**Term.** definition` paragraphs, `|`
+delimited text tables, Org `- term -- definition` items, and the label and language rules
+they need."""
+
+from __future__ import annotations
+
+from termbase.build import read_source
+from termbase.labels import parse_term
+from termbase.readers.base import unaccounted_lines
+from termbase.sources import SourceText
+
+
+def read(name: str, text: str):
+    return read_source(SourceText(name, text))
+
+
+STYLE_SHEET = (
+    "kiln:\n"
+    "  preferred: four\n"
+    "  allowed:\n"
+    "    - étuve\n"
+    "    - four à céramique\n"
+    "  notes: >-\n"
+    "    Utiliser « four » seul dans le texte courant.\n"
+    "  rationale: Le mot le plus court que les potiers emploient.\n"
+    "glaze:\n"
+    "  preferred: glaçure\n"
+    "  allowed: []\n"
+    "  notes: Terme de base.\n"
+    "slip:\n"
+    "  preferred: barbotine\n"
+    "  allowed: [engobe liquide]\n"
+    "  notes: Jamais « glissement ».\n"
+)
+
+
+def test_a_style_sheet_gives_one_concept_per_term_with_its_renderings_as_names():
+    source = read("style.yml", STYLE_SHEET)
+    assert source.source.reader == "yaml"
+    entries = source.result.entries
+    assert [entry.labels for entry in entries] == [
+        ("kiln", "four", "étuve", "four à céramique"),
+        ("glaze", "glaçure"),
+        ("slip", "barbotine", "engobe liquide"),
+    ]
+    assert entries[0].definition == (
+        "Utiliser « four » seul dans le texte courant.\n\nLe mot le plus court que les potiers emploient."
+    )
+    assert entries[1].definition == "Terme de base."  # a short note is still the definition
+    assert not unaccounted_lines(STYLE_SHEET, source.result)
+
+
+BOLD_PARAGRAPHS = (
+    "# Pottery words\n"
+    "\n"
+    "Words a potter uses every day.\n"
+    "\n"
+    "**Kiln.** An oven that fires clay until it is hard.\n"
+    "\n"
+    "**Bisque firing (BF)**. The first firing, with no glaze on the pot yet.\n"
+    "\n"
+    "**Slip**: Clay thinned with water, used to join two parts.\n"
+    "It is also painted on as decoration.\n"
+    "\n"
+    "- white slip\n"
+    "- red slip\n"
+    "\n"
+    "**Wedging** (kneading the clay) Work that drives the air out of it.\n"
+    "\n"
+    "**Glaze** — A glassy coat fused onto the pot.\n"
+    "\n"
+    "## Tools\n"
+    "\n"
+    "**Rib.** A flat tool that smooths the wall.\n"
+)
+
+
+def test_bold_lead_paragraphs_are_entries_with_the_blocks_below_them():
+    source = read("pottery.md", BOLD_PARAGRAPHS)
+    assert source.source.reader == "markdown-bold-paragraphs"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == [
+        "Kiln",
+        "Bisque firing (BF)",
+        "Slip",
+        "Wedging",
+        "Glaze",
+        "Rib",
+    ]
+    assert set(entries[1].labels) == {"Bisque firing", "BF"}
+    assert entries[0].definition == "An oven that fires clay until it is hard."
+    assert "painted on as decoration" in entries[2].definition
+    assert "red slip" in entries[2].definition  # the list below the paragraph belongs to it
+    assert entries[3].definition.startswith("(kneading the clay) Work")  # no separator: short term
+    assert entries[4].definition == "A glassy coat fused onto the pot."
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert set(reasons) == {1, 3, 19}  # the title, the intro paragraph, the section heading
+    assert not unaccounted_lines(BOLD_PARAGRAPHS, source.result)
+
+
+def test_a_page_with_a_few_bold_lead_ins_in_prose_is_no_bold_paragraph_glossary():
+    prose = (
+        "# Firing notes\n\n"
+        "Firing takes a whole day and most of the night, and the kiln must be watched.\n"
+        "The door stays shut until the pots have cooled below a safe heat.\n\n"
+        "**Note:** open the vents first.\n\n"
+        "Loading the kiln well matters more than the top temperature; pots should not touch.\n"
+        "Shelves are washed with a coat that keeps glaze drips from sticking to them.\n"
+        "Cones on the shelf show how much heat the work has taken in.\n"
+    )
+    from termbase.readers.markup.markdown_bold_paragraphs import MarkdownBoldParagraphsReader
+
+    assert MarkdownBoldParagraphsReader().detect(prose) < 0.3
+
+
+PIPE_TABLE = (
+    "Term|Definition\n"
+    "*kiln*|An oven that fires clay, at a set heat, until it is hard.\n"
+    "*bisque firing (BF)*|The first firing, with no glaze on the pot yet.\n"
+    "*cone*|A small pyramid that bends at a known heat, to show the firing.\n"
+    "*slip casting (SC or SC+M)*|Pouring thinned clay into a mould, then letting it set.\n"
+)
+
+
+def test_a_pipe_delimited_table_under_a_pipe_header_is_read_as_a_table():
+    source = read("glossary.csv", PIPE_TABLE)
+    assert source.source.reader == "csv"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == [
+        "kiln",
+        "bisque firing (BF)",
+        "cone",
+        "slip casting (SC or SC+M)",
+    ]  # the emphasis round each term is markup, not the name
+    assert entries[0].definition == "An oven that fires clay, at a set heat, until it is hard."
+    assert set(entries[3].labels) >= {"slip casting", "SC", "SC+M"}
+    assert [item.line for item in source.result.unused] == [1]
+
+
+def test_a_markdown_pipe_table_is_still_left_to_the_markdown_reader():
+    text = (
+        "| Term | Definition |\n|---|---|\n"
+        "| kiln | An oven for clay. |\n| cone | A heat gauge. |\n| slip | Thinned clay. |\n"
+    )
+    assert read("glossary.md", text).source.reader == "markdown-table"
+
+
+ORG_DASH = (
+    "#+TITLE: Krukmakarord\n"
+    "\n"
+    "* Ugnar\n"
+    "\n"
+    "  - Kiln -- brännugn\n"
+    "\n"
+    "    En ugn som bränner leran tills den blir hård.\n"
+    "\n"
+    "  - Raku kiln (RK) -- rakuugn\n"
+    "\n"
+    "    En liten ugn som öppnas medan den är het.\n"
+    "\n"
+    "  - Cone -- En liten pyramid som böjer sig vid en känd värme.\n"
+)
+
+
+def test_org_dash_items_give_both_names_when_the_definition_is_below():
+    source = read("ord.org", ORG_DASH)
+    assert source.source.reader == "org-mode"
+    entries = source.result.entries
+    assert set(entries[0].labels) == {"Kiln", "brännugn"}
+    assert entries[0].definition == "En ugn som bränner leran tills den blir hård."
+    assert set(entries[1].labels) == {"Raku kiln", "RK", "rakuugn"}
+    assert entries[2].labels == ("Cone",)  # a sentence after ` -- ` is the definition
+    assert entries[2].definition == "En liten pyramid som böjer sig vid en känd värme."
+    assert not unaccounted_lines(ORG_DASH, source.result)
+
+
+def test_dash_items_outside_an_org_file_are_not_org_items():
+    from termbase.readers.markup.org_mode import OrgModeReader
+
+    text = "* Kiln -- an oven\n* Cone -- a heat gauge\n* Slip -- thinned clay\n"
+    assert OrgModeReader().detect(text) == 0.0
+
+
+def test_brackets_of_other_spellings_or_an_acronym_choice_give_names():
+    assert parse_term("eReader (e-reader)")[0] == ("eReader", "e-reader")
+    assert parse_term("e-Kiln (e-kiln, eKiln)")[0] == ("e-Kiln", "e-kiln", "eKiln")
+    assert parse_term("slip casting (SC or SC+M)")[0] == ("slip casting", "SC", "SC+M")
+    assert parse_term("Autoedição (self-publishing)")[0] == ("Autoedição", "self-publishing")
+    # a one-word qualifier after an English name stays part of it
+    assert parse_term("Alignment (multimodal)")[0] == ("Alignment (multimodal)",)
+    assert parse_term("Kiln (oven or furnace)")[0][0] == "Kiln (oven or furnace)"
+
+
+PORTUGUESE = "\n\n".join(
+    f"**{term}.** {definition}"
+    for term, definition in [
+        ("Forno", "Equipamento onde as peças de argila são queimadas até ficarem duras e resistentes."),
+        ("Esmalte", "Camada vítrea que se funde sobre a peça durante a segunda queima no forno."),
+        ("Barbotina", "Argila diluída em água, usada para unir partes e também para decorar as peças."),
+        ("Cone", "Pequena pirâmide que se curva a uma temperatura conhecida e mostra o calor recebido."),
+        ("Torno", "Roda que gira e permite ao ceramista levantar as paredes de uma peça com as mãos."),
+        ("Chamote", "Argila já queimada e moída que se mistura à massa para reduzir a retração da peça."),
+        ("Biscoito", "Peça que passou pela primeira queima, ainda sem esmalte, e que fica porosa e frágil."),
+        ("Engobe", "Argila líquida colorida aplicada sobre a peça crua para mudar a cor da superfície."),
+        ("Retração", "Diminuição do tamanho da peça durante a secagem e a queima, por perda de água."),
+        ("Placa", "Lâmina de argila aberta com rolo, usada para construir caixas, pratos e painéis."),
+        ("Modelagem", "Trabalho de dar forma à argila com as mãos, sem o uso do torno ou de moldes."),
+        ("Molde", "Forma de gesso que recebe a barbotina e absorve a água até a peça ganhar firmeza."),
+        ("Vidrado", "Superfície brilhante e impermeável que resulta da fusão do esmalte sobre a argila."),
+        ("Queima", "Processo de aquecer as peças no forno até a argila mudar de estado e endurecer."),
+        ("Secagem", "Etapa lenta em que a peça perde a água antes de entrar no forno pela primeira vez."),
+        ("Alisador", "Ferramenta plana de madeira ou metal usada para alisar as paredes durante o torno."),
+        ("Cerâmica", "Arte e técnica de fazer objetos de argila endurecidos pelo fogo, úteis ou belos."),
+        ("Porcelana", "Massa branca e fina queimada a alta temperatura, que fica translúcida e muito dura."),
+        ("Grés", "Massa queimada a alta temperatura que fica densa, pouco porosa e resistente à água."),
+        ("Terracota", "Argila vermelha queimada a baixa temperatura, porosa, usada em vasos e telhas."),
+    ]
+)
+
+
+def test_long_latin_script_definitions_in_another_language_tag_the_entries():
+    source = read("ceramica.md", PORTUGUESE)
+    assert {entry.language for entry in source.result.entries} == {"pt"}
+
+
+def test_english_definitions_stay_english():
+    english = "\n\n".join(
+        f"**Term {n}.** The kiln is where the pots of clay are fired until they are hard and strong for use."
+        for n in range(20)
+    )
+    assert {entry.language for entry in read("kiln.md", english).result.entries} == {"en"}
+
+
+def test_a_ver_pointer_folds_into_the_entry_it_names():
+    text = PORTUGUESE + "\n\n**Louça.** Ver Cerâmica.\n"
+    entries = read("ceramica.md", text).result.entries
+    assert not [entry for entry in entries if entry.term == "Louça"]
+    assert "Louça" in next(entry for entry in entries if entry.term == "Cerâmica").labels
+
+
+DOKUWIKI = (
+    "====== Kiln words ======\n"
+    "\n"
+    "==== C =====\n"
+    "\n"
+    "^ Term ^ Definition ^ Remarks ^\n"
+    "| CF | Cone firing | - |\n"
+    "| CW | [[https://example.org/cone|Cone]] wall | //rare// |\n"
+    "| - | - | - |\n"
+    "\n"
+    "==== K ====\n"
+    "\n"
+    "^ Term ^ Definition ^ Remarks ^\n"
+    "| KS | Kiln shelf | - |\n"
+    "| KW | Kiln wash | used on shelves |"
+)
+
+
+def test_dokuwiki_tables_under_letter_headings_are_read_row_by_row():
+    source = read("kiln.txt", DOKUWIKI)
+    assert source.source.reader == "wiki-table"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["CF", "CW", "KS", "KW"]
+    assert entries[0].definition == "Cone firing"  # a `-` cell adds nothing
+    assert entries[1].definition == "[Cone](https://example.org/cone) wall\n**Remarks:** *rare*"
+    assert entries[3].definition == "Kiln wash\n**Remarks:** used on shelves"
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert reasons[8] == "table row of placeholders only (no term yet)"
+    assert {1, 3, 5, 10, 12} <= set(reasons)
+    assert not unaccounted_lines(DOKUWIKI, source.result)
+
+
+GOOGLE_CODE = (
+    "#summary Kiln words\n"
+    "\n"
+    "= Words =\n"
+    "\n"
+    "|| *English* || *Deutsch* || *Note* ||\n"
+    "|| kiln || Brennofen || for clay ||\n"
+    "|| glaze || Glasur || ||\n"
+    "|| slip || Schlicker || thinned clay ||\n"
+    "|| _TODO_ || || ||\n"
+)
+
+
+def test_double_bar_wiki_tables_of_two_languages_give_one_concept_a_row():
+    source = read("Words.wiki", GOOGLE_CODE)
+    assert source.source.reader == "wiki-table"
+    entries = source.result.entries
+    assert [(entry.term, entry.language) for entry in entries] == [
+        ("kiln", "en"),
+        ("Brennofen", "de"),
+        ("glaze", "en"),
+        ("Glasur", "de"),
+        ("slip", "en"),
+        ("Schlicker", "de"),
+    ]
+    assert entries[0].group == entries[1].group != entries[2].group
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert reasons[5] == "table header row"
+    assert reasons[9] == "table row of placeholders only (no term yet)"
+    assert not unaccounted_lines(GOOGLE_CODE, source.result)
+
+
+def test_chinese_names_a_written_language_with_wen_as_well_as_yu():
+    from termbase.table_shape import named_language
+
+    assert named_language("英文") == named_language("英语") == "en"
+    assert named_language("备注") == ""
+
+
+FIELD_LIST_TABLE = (
+    "Kiln manual\n"
+    "===========\n"
+    "\n"
+    ".. field-list-table:: Abbreviations\n"
+    "   :class: table\n"
+    "   :header-rows: 1\n"
+    "\n"
+    "   * :abbr,10,center:\tAbbreviation\n"
+    "     :desc,90:\t\tDescription\n"
+    "   * :abbr:\tKF\n"
+    "     :desc:\tKiln Firing\n"
+    "   * :abbr:\tBT\n"
+    "     :desc:\tBisque Temperature\n"
+    "   * :abbr:\tGW\n"
+    "     :desc:\tGlaze Ware\n"
+    "\n"
+    ".. field-list-table:: Kilns we tried\n"
+    "   :header-rows: 1\n"
+    "\n"
+    "   * :model:\tModel\n"
+    "     :heat:\tTop heat\n"
+    "     :fuel:\tFuel\n"
+    "   * :model:\tK-100\n"
+    "     :heat:\t1300\n"
+    "     :fuel:\tgas\n"
+    "   * :model:\tK-200\n"
+    "     :heat:\t1250\n"
+    "     :fuel:\twood\n"
+    "   * :model:\tK-300\n"
+    "     :heat:\t1200\n"
+    "     :fuel:\tpower\n"
+)
+
+
+def test_a_field_list_table_of_abbreviations_is_read_and_a_table_of_other_rows_is_not():
+    source = read("manual.rst", FIELD_LIST_TABLE)
+    assert source.source.reader == "rest-list-table"
+    entries = source.result.entries
+    assert [(entry.term, entry.definition) for entry in entries] == [
+        ("KF", "Kiln Firing"),
+        ("BT", "Bisque Temperature"),
+        ("GW", "Glaze Ware"),
+    ]
+    refused = {item.line for item in source.result.unused if "not term/definition pairs" in item.reason}
+    assert refused == set(range(17, 32)) - {19}
+    assert not unaccounted_lines(FIELD_LIST_TABLE, source.result)
+
+
+FIELD_LIST = (
+    "Kiln words\n"
+    "==========\n"
+    "\n"
+    ":Author: A potter\n"
+    "\n"
+    ":Kiln: An oven that fires clay until it is hard.\n"
+    ":Glaze: A glassy coat fused onto the pot in a\n"
+    "    second firing, see :term:`Kiln`.\n"
+    ":Slip: Clay thinned with water.\n"
+    ":Cone: A small pyramid that bends at a known heat.\n"
+)
+
+
+def test_a_rest_field_list_of_terms_is_a_glossary_and_document_fields_are_reported():
+    source = read("words.rst", FIELD_LIST)
+    assert source.source.reader == "rest-field-list"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["Kiln", "Glaze", "Slip", "Cone"]
+    assert entries[1].definition == "A glassy coat fused onto the pot in a second firing, see Kiln."
+    assert entries[1].end_line == 8
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert "document" in reasons[4]
+    assert not unaccounted_lines(FIELD_LIST, source.result)
+
+
+def test_field_lines_of_asciidoc_attributes_or_a_docstring_signature_are_no_glossary():
+    from termbase.readers.markup.rest_field_list import RestFieldListReader
+
+    asciidoc = "= Kiln guide\n:toc: left\n:icons: font\n:imagesdir: images\n:experimental: yes\n\nText.\n"
+    signature = ":param kiln: the kiln to fire\n:param heat: the top heat\n:returns: the fired ware\n"
+    assert RestFieldListReader().detect(asciidoc) == 0.0
+    assert RestFieldListReader().detect(signature) == 0.0
+
+
+TERM_PARAGRAPHS = (
+    "\r\n"
+    "Kiln\r\n"
+    "An oven that fires clay until it is hard.\r\n"
+    "\r\n"
+    "Bisque firing\r\n"
+    "The first firing, with no glaze yet. The pot\r\n"
+    "stays porous.\r\n"
+    "\r\n"
+    "Cone\r\n"
+    "A small pyramid that bends at a known heat\r\n"
+    "\r\n"
+    "Slip\r\n"
+    "Clay thinned with water.\r\n"
+)
+
+
+def test_plain_blocks_that_open_with_a_term_line_are_entries():
+    source = read("words.txt", TERM_PARAGRAPHS)
+    assert source.source.reader == "term-paragraphs"
+    entries = source.result.entries
+    assert [(entry.term, entry.line, entry.end_line) for entry in entries] == [
+        ("Kiln", 2, 3),
+        ("Bisque firing", 5, 7),
+        ("Cone", 9, 10),
+        ("Slip", 12, 13),
+    ]
+    assert entries[1].definition == "The first firing, with no glaze yet. The pot stays porous."
+    assert entries[2].definition == "A small pyramid that bends at a known heat"  # cut short, still read
+
+
+def test_prose_paragraphs_are_no_term_paragraphs():
+    from termbase.readers.pages.term_paragraphs import TermParagraphsReader
+
+    prose = (
+        "We fired the kiln on Sunday and it took the whole day and most of the night.\n"
+        "The pots came out well.\n\n"
+        "Next time we will load the shelves more tightly, since the heat ran unevenly.\n"
+        "Two pots cracked.\n\n"
+        "The cones showed that the top shelf was hotter than the bottom one by a lot.\n"
+        "We will move them.\n"
+    )
+    assert TermParagraphsReader().detect(prose) == 0.0
