@@ -437,3 +437,134 @@ def test_prose_paragraphs_are_no_term_paragraphs():
         "We will move them.\n"
     )
     assert TermParagraphsReader().detect(prose) == 0.0
+
+
+DOXYGEN = (
+    "// Kiln library, our own words\n"
+    "\n"
+    "/*!\n"
+    "\\page words Kiln words\n"
+    "\n"
+    "-   \\anchor term_kiln \\b Kiln -- an oven that fires clay\n"
+    "    until it is hard.\n"
+    "-   \\b Bisque \\b Firing - the first firing, with no glaze yet.\n"
+    "    \\n\n"
+    "    The pot stays porous; see \\c bisque_temp.\n"
+    "-   \\anchor term_cone\n"
+    "    <b>Cone Pack (CP)</b> -- small pyramids that bend at a <i>known</i> heat.\n"
+    "-   \\b Saggar - or \\c kiln::box -- a lidded box that shields the ware.\n"
+    "-   a note that is no term\n"
+    "*/\n"
+)
+
+
+def test_a_doxygen_page_of_bold_term_items_is_a_glossary():
+    source = read("words.txt", DOXYGEN)
+    assert source.source.reader == "doxygen-page"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["Kiln", "Bisque Firing", "Cone Pack (CP)", "Saggar"]
+    assert entries[0].definition == "an oven that fires clay until it is hard."
+    assert entries[1].definition == (
+        "the first firing, with no glaze yet.\n\nThe pot stays porous; see `bisque_temp`."
+    )
+    assert set(entries[2].labels) == {"Cone Pack", "CP"}
+    assert entries[2].definition == "small pyramids that bend at a *known* heat."
+    assert "kiln::box" in entries[3].labels
+    assert entries[3].definition == "a lidded box that shields the ware."
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert reasons[4] == "page title" and source.result.title == "Kiln words"
+    assert "no bold term" in reasons[14] or "does not open" in reasons[14]
+    assert not unaccounted_lines(DOXYGEN, source.result)
+
+
+HANGING_STARS = (
+    "KILN NOTES\n"
+    "\n"
+    "Words used in the kiln log. They are ours and not for the shop floor, so keep\n"
+    "them out of the notes that go to visitors, please.\n"
+    "\n"
+    "* BF\t      - Bisque firing. The first firing, before any glaze goes\n"
+    "\t\ton the ware, at a lower heat than the glaze firing.\n"
+    "\n"
+    "* cone\t      - A small pyramid that bends at a known heat, to show how\n"
+    "\t\tmuch heat the ware has taken in.\n"
+    "\n"
+    "* GF          - Glaze firing. The second firing, which melts the glaze\n"
+    "  \t        into glass on the pot.\n"
+    "\n"
+    "* wedging     - Kneading the clay to drive the air out of it, so it does\n"
+    "\t\tnot burst in the kiln.\n"
+)
+
+
+def test_star_items_with_hanging_definitions_are_read_though_their_lines_are_few():
+    source = read("notes.txt", HANGING_STARS)
+    assert source.source.reader == "line-pattern"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["BF", "cone", "GF", "wedging"]
+    assert entries[2].definition == (
+        "Glaze firing. The second firing, which melts the glaze\ninto glass on the pot."
+    )
+    assert {item.line for item in source.result.unused} == {1, 3, 4}
+
+
+TEXTILE = (
+    "---\n"
+    "title: Kiln words\n"
+    "---\n"
+    "\n"
+    "h2. Kiln words\n"
+    "\n"
+    "Words from our kiln log, with @code@ marks.\n"
+    "\n"
+    "- Kiln := An oven that fires clay until it is *hard*.\n"
+    "- Bisque firing := The first firing, with no glaze yet.\n"
+    "The pot stays porous. =:\n"
+    "- Slip := Clay thinned with water, see \"our notes\":https://example.org/slip.\n"
+    "\n"
+    "<dl class=\"glossary\">\n"
+    "{% comment %}start{% endcomment %}\n"
+    "<dt>*CP*</dt> <dd>(Cone Pack)</dd>\n"
+    "<dt>*GF*</dt> <dd>(Glaze Firing)</dd>\n"
+    "</dl>\n"
+)
+
+
+def test_a_textile_page_of_definition_items_and_an_html_list_is_read():
+    source = read("words.textile", TEXTILE)
+    assert source.source.reader == "textile"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["Kiln", "Bisque firing", "Slip", "CP", "GF"]
+    assert entries[0].definition == "An oven that fires clay until it is **hard**."
+    assert entries[1].definition == "The first firing, with no glaze yet. The pot stays porous."
+    assert entries[2].definition == "Clay thinned with water, see [our notes](https://example.org/slip)."
+    assert entries[3].definition == "(Cone Pack)"
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert reasons[1] == "front matter" and reasons[5] == "page heading"
+    assert not unaccounted_lines(TEXTILE, source.result)
+
+
+def test_textile_files_are_taken_by_a_folder_build(tmp_path):
+    from termbase.sources import expand_paths
+
+    (tmp_path / "words.textile").write_text(TEXTILE, encoding="utf-8")
+    assert [found.name for found, _ in expand_paths([str(tmp_path)])] == ["words.textile"]
+
+
+def test_an_alt_field_and_tab_indented_json_records():
+    text = (
+        "\t[\n"
+        '\t\t{\n\t\t"term": "BF",\n\t\t"alt": "Bisque Firing",\n'
+        '\t\t"defn": "the first firing, no glaze yet"\n\t\t},\n'
+        '\t\t{\n\t\t"term": "cone",\n\t\t"defn": "a pyramid that bends at a known heat"\n\t\t},\n'
+        '\t\t{\n\t\t"term": "glaze firing",\n\t\t"alt": "GF",\n'
+        '\t\t"defn": "the firing that melts the glaze"\n\t\t}\n'
+        "\t]\n"
+    )
+    source = read("words.json", text)
+    assert [entry.labels for entry in source.result.entries] == [
+        ("BF", "Bisque Firing"),
+        ("cone",),
+        ("glaze firing", "GF"),
+    ]
+    assert not [f for f in source.findings if f.check == "table-rows-split"]

@@ -740,7 +740,9 @@ def check_read(text: str, result: ReadResult, source: str) -> tuple[ReadFinding,
     unused = tuple(
         u.line for u in result.unused if u.source == source and not u.reason.startswith(FOLDED_POINTER)
     )
-    context = ReadContext(source, text, text.splitlines(), entries, unused, sniff_table(text))
+    # JSON indented by tabs splits into "cells" at its tabs: a document of brackets is no table
+    table = None if text.lstrip()[:1] in ("[", "{") else sniff_table(text)
+    context = ReadContext(source, text, text.splitlines(), entries, unused, table)
     found = tuple(finding for check in CHECKS if (finding := check(context)) is not None)
     untaken = [u for u in result.unused if u.source == source and u.reason == REASON_UNTAKEN_TERM_LINE]
     if untaken:

@@ -44,6 +44,7 @@ GLOSSARY_SUFFIXES = frozenset(
         ".typ",  # Typst: a glossary dictionary (glossarium, gloss-awe)
         ".texinfo",
         ".wiki",  # wiki pages (MediaWiki markup, or plain text)
+        ".textile",  # Textile pages (Jekyll, Redmine)
         ".mediawiki",
         ".asciidoc",
         ".ptx",

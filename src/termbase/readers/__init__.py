@@ -31,6 +31,7 @@ from termbase.readers.markup.asciidoc import AsciiDocGlossaryReader
 from termbase.readers.markup.asciidoc_sections import AsciiDocSectionsReader
 from termbase.readers.markup.asciidoc_table import AsciiDocTableReader
 from termbase.readers.markup.docbook import DocBookGlossaryReader
+from termbase.readers.markup.doxygen_page import DoxygenPageReader
 from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.latex_glossaries import LatexGlossariesReader
 from termbase.readers.markup.latex_lists import LatexListsReader
@@ -56,6 +57,7 @@ from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
 from termbase.readers.markup.rest_table import RestTableReader
 from termbase.readers.markup.spec_up import SpecUpReader
 from termbase.readers.markup.texinfo import TexinfoTableReader
+from termbase.readers.markup.textile import TextileReader
 from termbase.readers.markup.wiki_table import WikiTableReader
 from termbase.readers.pages.alternating import AlternatingReader
 from termbase.readers.pages.blank_blocks import BlankBlocksReader
@@ -107,12 +109,14 @@ READERS: tuple[Reader, ...] = (
     AsciiDocTableReader(),
     PreTeXtGlossaryReader(),
     DocBookGlossaryReader(),
+    DoxygenPageReader(),
     LatexGlossariesReader(),
     BibtexGlossaryReader(),
     LatexListsReader(),
     OrgModeReader(),
     OrgHeadingsReader(),
     TexinfoTableReader(),
+    TextileReader(),
     PodGlossaryReader(),
     GettextPoReader(),
     ConceptRecordReader(),

@@ -76,6 +76,7 @@ FIELD_ROLES: dict[str, str] = {
             "alternateterm",
             "alsoknownas",
             "aka",
+            "alt",
             "plural",
             "plurals",
             # a style sheet's renderings of the term (`preferred: …`, `allowed: [...]`)

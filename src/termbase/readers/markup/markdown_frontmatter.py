@@ -209,6 +209,10 @@ def _is_list_of_terms(body: str, title: str) -> bool:
     return bool(_GLOSSARY_TITLE.search(title)) and len(_BOLD_ITEM.findall(body)) >= 3
 
 
+#: An HTML definition list or table written into the page body (raw HTML, or a Textile page's).
+_HTML_LIST = re.compile(r"<(?:dl|table)\b", re.IGNORECASE)
+
+
 class MarkdownFrontMatterReader:
     """Reads one-term-per-file Markdown pages whose front matter `title` is the term."""
 
@@ -216,7 +220,8 @@ class MarkdownFrontMatterReader:
     description = "A folder of Markdown pages, a term each, named in its front matter (Hugo, Jekyll, MDN)"
 
     def detect(self, text: str) -> float:
-        """Return 1.0 for a page whose front matter has a title, unless its body holds a list or table,
+        """Return 1.0 for a page whose front matter has a title, unless its body holds a list or table
+        (in Markdown, or an HTML `<dl>`/`<table>`),
         or a list of bold terms.
 
         A page with a definition list or table is left to those readers; a lesson or guide
@@ -231,7 +236,7 @@ class MarkdownFrontMatterReader:
         if not page_title(data):
             return 0.0
         body = "\n".join(text.splitlines()[end:])
-        if any(t.type in ("dl_open", "table_open") for t in parse_blocks(body)):
+        if any(t.type in ("dl_open", "table_open") for t in parse_blocks(body)) or _HTML_LIST.search(body):
             return 0.15
         if _is_list_of_terms(body, page_title(data)) or definition_items(body) >= 3:
             return 0.15  # a glossary page (a list of **terms**) with front matter, not one term's page

@@ -34,6 +34,11 @@ MIN_SHARE = 0.35
 #: Heads must nearly all differ: the same few heads are fields of records, not terms.
 MIN_DISTINCT = 0.8
 MAX_CONFIDENCE = 0.4
+#: Term lines fewer than MIN_SHARE still make the file's shape when, with the lines indented
+#: under them, they hold this share of its non-blank lines (definitions of several lines each).
+MIN_HANGING_SHARE = 0.7
+#: Lines looked at below a term line for its hanging definition.
+MAX_HANGING_LINES = 60
 
 REASON_BEFORE = "text before the first term line"
 REASON_SKIPPED = "front matter or code block"
@@ -76,9 +81,33 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
             continue
         if best is None or len(numbers) > len(best[1]):
             best = shapes[family], numbers
-    if best is None or len(best[1]) < MIN_SHARE * max(1, nonblank):
+    if best is None:
+        return None
+    few = len(best[1]) < MIN_SHARE * max(1, nonblank)
+    if few and _hanging_lines(lines, best[1]) < MIN_HANGING_SHARE * nonblank:
         return None
     return best
+
+
+def _hanging_lines(lines: list[str], starts: list[int]) -> int:
+    """Return how many non-blank lines the term lines and the lines hanging under them hold: a
+    term line's definition continued on lines indented deeper than it (`* ASR  - Text …` over
+    tab-indented lines), up to a line that is not, blank lines between them kept."""
+    count = 0
+    for number in starts:
+        indent = _indent(lines[number - 1])
+        count += 1
+        for line in lines[number : number + MAX_HANGING_LINES]:
+            if not line.strip():
+                continue
+            if _indent(line) <= indent:
+                break
+            count += 1
+    return count
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
 
 
 def _head_alone(line: str) -> str:
