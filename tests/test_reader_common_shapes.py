@@ -568,3 +568,68 @@ def test_an_alt_field_and_tab_indented_json_records():
         ("glaze firing", "GF"),
     ]
     assert not [f for f in source.findings if f.check == "table-rows-split"]
+
+
+HTML_LAYOUT = (
+    "<html><body><h1>Ovenwoorden</h1>\n"
+    '<table class="layout"><tr><td class="nav"><a href="index.htm">Home</a></td><td>\n'
+    '<table class="words">\n'
+    "<tr><td>Begrip</td><td>Bron</td><td>Betekenis</td></tr>\n"
+    "<tr><td>Oven</td><td>KLV</td><td>Een ruimte waarin klei wordt gebakken tot ze hard is.</td></tr>\n"
+    "<tr><td>Glazuur</td><td>KLV</td><td>Een glasachtige laag die op de pot wordt gesmolten.</td></tr>\n"
+    "<tr><td>Slib</td><td>Atelier</td><td>Klei die met water is verdund om delen te verbinden.</td></tr>\n"
+    "</table>\n"
+    "</td></tr></table></body></html>\n"
+)
+
+
+def test_an_html_table_in_a_layout_table_with_a_td_header_takes_the_column_of_most_text():
+    source = read("woorden.htm", HTML_LAYOUT)
+    assert source.source.reader == "html"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["Oven", "Glazuur", "Slib"]  # no header row, no layout cell
+    assert entries[0].definition == "Een ruimte waarin klei wordt gebakken tot ze hard is."
+
+
+LATEX_TWINS = (
+    "%Every line of this chapter is kept twice: commented, then live.\n"
+    "Every line of this chapter is kept twice: commented, then live.\n"
+    "\n"
+    "%\\begin{kilnlist}\n"
+    "\\begin{kilnlist}\n"
+    "%\\item [\\cs{fire\\gr{heat}}]\n"
+    "%      Start a firing.\n"
+    "\\item [\\cs{fire\\gr{heat}}]\n"
+    "      Start a firing at the given heat; see \\cs{cool}.\n"
+    "%\\item [\\cs{cool}]\n"
+    "%      Let the kiln cool.\n"
+    "\\item [\\cs{cool}]\n"
+    "      Let the kiln cool down slowly.\n"
+    "%\\item [\\cs{vent}]\n"
+    "%      Open the vents.\n"
+    "\\item [\\cs{vent}]\n"
+    "      Open the vents to let the steam out.\n"
+    "%\\end{kilnlist}\n"
+    "\\end{kilnlist}\n"
+)
+
+
+def test_a_latex_list_of_the_documents_own_reads_the_live_lines_only():
+    source = read("kiln.tex", LATEX_TWINS)
+    assert source.source.reader == "latex-lists"
+    entries = source.result.entries
+    assert [entry.labels for entry in entries] == [("\\fire",), ("\\cool",), ("\\vent",)]
+    assert entries[0].definition == "Start a firing at the given heat; see \\cool."
+    assert entries[1].definition == "Let the kiln cool down slowly."
+    commented = {item.line for item in source.result.unused if item.reason == "LaTeX comment"}
+    assert {1, 4, 6, 7, 10, 11, 14, 15, 18} <= commented
+    assert not unaccounted_lines(LATEX_TWINS, source.result)
+
+
+def test_dutch_definitions_with_of_in_them_are_not_taken_for_english():
+    dutch = "\n\n".join(
+        f"**Woord {n}.** Een oven of een ruimte waarin de klei van de pot wordt gebakken tot ze hard"
+        " en sterk genoeg is om te gebruiken, zonder dat er barsten in komen."
+        for n in range(20)
+    )
+    assert {entry.language for entry in read("woorden.md", dutch).result.entries} == {"nl"}

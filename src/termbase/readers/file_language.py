@@ -76,8 +76,9 @@ MIN_LATIN_PROBABILITY = 0.999
 #: ... and tells this share of the entries' own definitions (of MIN_ENTRY_CHARS or more) alike.
 MIN_LATIN_AGREEMENT = 0.8
 MIN_ENTRY_CHARS = 60
-#: Small words only English writes: text with this share of them is English (no model needed).
-_ENGLISH_WORDS = frozenset({"the", "of", "and", "is", "to", "with", "for", "that", "which", "are", "by"})
+#: Small words only English writes (not `of`, Dutch too; `is`, `to`, Dutch and Polish): text with
+#: this share of them is English (no model needed).
+_ENGLISH_WORDS = frozenset({"the", "and", "with", "for", "that", "which", "are", "by", "this", "from"})
 ENGLISH_WORD_SHARE = 0.04
 
 

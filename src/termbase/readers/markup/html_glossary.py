@@ -473,15 +473,17 @@ _EMPHASIS = re.compile(r"^([*_]{1,2})(?P<inner>\S(?:.*\S)?)\1$")
 def _table_rows(root: etree._Element) -> list[_Found]:
     """Return an entry per row of the page's tables of terms: a short term in the first cell
     (or the one a `<th>` header names as the term), its meaning in the next (or the one named
-    as the definition). A first row of `<th>` cells is the header; a row of empty cells is none."""
+    as the definition; with more columns and none named, the one of the most text). A first row
+    of `<th>` cells, or of short names over sentences, is the header; a row of empty cells is
+    none. A table's own rows only: a layout table round a glossary table holds none of its rows."""
     found: list[_Found] = []
     for table in root.iter("table"):
-        rows = [row for row in table.iter("tr") if len(_cells(row)) >= 2]
+        rows = [row for row in table.iter("tr") if _own_row(row, table) and len(_cells(row)) >= 2]
         if not rows:
             continue
-        header = rows[0] if all(cell.tag == "th" for cell in _cells(rows[0])) else None
+        header = rows[0] if _header_row(rows) else None
         body = [row for row in rows if row is not header]
-        term_at, definition_at = _table_roles(header)
+        term_at, definition_at = _table_roles(header, body)
         items = []
         for row in body:
             cells = _cells(row)
@@ -502,14 +504,52 @@ def _cells(row: etree._Element) -> list[etree._Element]:
     return [cell for cell in row if isinstance(cell.tag, str) and cell.tag in ("td", "th")]
 
 
-def _table_roles(header: etree._Element | None) -> tuple[int, int]:
-    """Return (term column, definition column): as a `<th>` header names them, else 0 and 1."""
-    if header is None:
-        return 0, 1
-    roles = [field_role(" ".join("".join(cell.itertext()).split())) for cell in _cells(header)]
+def _own_row(row: etree._Element, table: etree._Element) -> bool:
+    """Return True if `row` belongs to `table` itself, not to a table nested inside it."""
+    return next(row.iterancestors("table"), None) is table
+
+
+def _cell_text(cell: etree._Element) -> str:
+    return " ".join("".join(cell.itertext()).split())
+
+
+#: A header cell names a column: at most this many words.
+MAX_HEADER_WORDS = 3
+
+
+def _header_row(rows: list[etree._Element]) -> bool:
+    """Return True if the first row names the columns: all `<th>` cells, or short names with no
+    sentence end over a column whose body cells are sentences (a `<td>` header row)."""
+    first = _cells(rows[0])
+    if all(cell.tag == "th" for cell in first):
+        return True
+    names = [_cell_text(cell) for cell in first]
+    if len(rows) < 3 or not all(0 < len(name.split()) <= MAX_HEADER_WORDS for name in names):
+        return False
+    if any(name.endswith((".", ":", ";", "!", "?")) for name in names):
+        return False
+    for column in range(len(first)):
+        texts = [_cell_text(_cells(row)[column]) for row in rows[1:] if column < len(_cells(row))]
+        if texts and sorted(len(text.split()) for text in texts)[len(texts) // 2] >= 2 * MAX_HEADER_WORDS:
+            return True
+    return False
+
+
+def _table_roles(header: etree._Element | None, body: list[etree._Element] | None = None) -> tuple[int, int]:
+    """Return (term column, definition column): as the header names them, else the first column
+    and, in a table of three or more columns, the other column of the most text (else the next)."""
+    names = [_cell_text(cell) for cell in _cells(header)] if header is not None else []
+    roles = [field_role(name) for name in names]
     term_at = roles.index("term") if "term" in roles else 0
-    definition_at = roles.index("definition") if "definition" in roles else (1 if term_at == 0 else 0)
-    return term_at, definition_at if definition_at != term_at else term_at + 1
+    if "definition" in roles and roles.index("definition") != term_at:
+        return term_at, roles.index("definition")
+    widths = [len(_cells(row)) for row in body or []]
+    width = max(set(widths), key=widths.count) if widths else 0
+    if width >= 3:
+        rows = [_cells(row) for row in body or []]
+        lengths = [sum(len(_cell_text(cells[c])) for cells in rows if c < len(cells)) for c in range(width)]
+        return term_at, max((c for c in range(width) if c != term_at), key=lambda c: (lengths[c], -c))
+    return term_at, 1 if term_at == 0 else 0
 
 
 def _table_term(name: str) -> str:

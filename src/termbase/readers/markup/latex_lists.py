@@ -12,7 +12,12 @@ The shapes of a thesis' list of abbreviations or glossary chapter (our own words
       \\textbf{LAN} & local area network \\\\      LAN & = & Local Area Network \\\\
     \\end{tabular}                        \\end{tabular}
 
-Each `\\item[term]` is an entry, its text up to the next item the definition. Each table row
+Each `\\item[term]` is an entry, its text up to the next item the definition; a list
+environment of another name (a document's own, `\\begin{glossinventory}`) is read the same
+way when its items name their terms so. Commented-out lines (`%\\item …`, a translation
+scaffold's twins of every line) are reported, never read. A control sequence written
+`\\cs{par}` (or `\\cmd{\\par}`) is the name `\\par`; in a term, what follows the name inside
+it (its arguments' grammar) is left out. Each table row
 of a term cell and a definition cell is an entry (a `=` or dash cell between them is
 punctuation); a first row set off by a rule (`\\hline`, `\\midrule`) is the header. LaTeX in the
 cells becomes plain text (pylatexenc). Everything else is reported.
@@ -29,6 +34,14 @@ from termbase.readers.markup.latex_glossaries import _text
 
 _BEGIN = re.compile(r"\\begin\{(?P<env>description|tabular\*?|tabularx|longtable|supertabular)\}")
 _END = re.compile(r"\\end\{(?P<env>description|tabular\*?|tabularx|longtable|supertabular)\}")
+#: Any other environment: a list of the document's own when its items are `\item[term]`.
+_ANY_BEGIN = re.compile(r"\\begin\{(?P<env>[A-Za-z]+\*?)\}")
+#: Environments that are never term lists (the document, floats, code, math).
+_NOT_LISTS = frozenset(
+    {"document", "figure", "table", "verbatim", "lstlisting", "minted", "equation", "align", "tabbing"}
+)
+#: A control sequence name written with the doc package's macro: `\cs{par}`, `\cmd{\par}`.
+_CS = re.compile(r"\\(?:cs|cmd)\s*\{")
 _ITEM = re.compile(r"\\item\s*\[")
 _RULE = re.compile(r"^\s*(?:\\(?:hline|toprule|midrule|bottomrule|cline\{[^}]*\}|endhead|endfirsthead)\s*)+$")
 _PUNCTUATION_CELL = re.compile(r"^[=:–—-]$")
@@ -71,8 +84,39 @@ def _entry(term: str, definition: str, source: str, first: int, last: int) -> En
     return Entry(source, first, last, labels[0], labels, definition, groups=groups)
 
 
+def _control_sequences(latex: str, *, name_only: bool = False) -> str:
+    """Return LaTeX with each `\\cs{name…}` written as the name `\\name` (plain text: a
+    `\\textbackslash`); with `name_only`, what follows the name inside the braces is dropped."""
+    out: list[str] = []
+    index = 0
+    for match in _CS.finditer(latex):
+        if match.start() < index:
+            continue
+        inner, end = _bracketed(latex, match.end() - 1)
+        name = re.match(r"\\?([A-Za-z@]+\d*|.)", inner.strip())  # `\cs{char32}`: the name as written
+        if name is None:
+            continue
+        rest = "" if name_only else inner.strip()[name.end() :]
+        out.append(latex[index : match.start()] + "{\\textbackslash{}" + name.group(1) + "}" + rest)
+        index = end
+    return "".join(out) + latex[index:]
+
+
 def _without_comment(line: str) -> str:
     return re.split(r"(?<!\\)%", line, maxsplit=1)[0]
+
+
+def _own_list(lines: list[tuple[int, str]], index: int) -> re.Match[str] | None:
+    """Return the `\\begin{env}` match of a list environment of the document's own at line
+    `index` (not one of _NOT_LISTS) whose next non-blank live line is an `\\item[term]`, else None."""
+    begin = _ANY_BEGIN.search(_without_comment(lines[index][1]))
+    if begin is None or begin["env"].rstrip("*") in _NOT_LISTS:
+        return None
+    for _, line in lines[index + 1 : index + 40]:
+        body = _without_comment(line).strip()
+        if body:
+            return begin if _ITEM.match(body) else None
+    return None
 
 
 class LatexListsReader:
@@ -82,7 +126,7 @@ class LatexListsReader:
     description = "LaTeX '\\item[term] definition' description lists and 'term & definition \\\\' tables"
 
     def detect(self, text: str) -> float:
-        if not _BEGIN.search(text):  # no list or table: nothing to parse
+        if not _BEGIN.search(text) and not re.search(r"\\item\s*\[", text):  # no list or table
             return 0.0
         try:
             count = len(self.read(text, "").entries)
@@ -97,14 +141,15 @@ class LatexListsReader:
         index = 0
         while index < len(lines):
             number, line = lines[index]
-            begin = _BEGIN.search(_without_comment(line))
+            begin = _BEGIN.search(_without_comment(line)) or _own_list(lines, index)
             if not begin:
                 index += 1
                 continue
-            ends = (i for i in range(index, len(lines)) if _END.search(_without_comment(lines[i][1])))
+            closing = re.compile(r"\\end\{" + re.escape(begin["env"]) + r"\}")
+            ends = (i for i in range(index, len(lines)) if closing.search(_without_comment(lines[i][1])))
             end = next(ends, len(lines) - 1)
             block = lines[index : end + 1]
-            if begin["env"] == "description":
+            if not begin["env"].startswith(("tabular", "longtable", "supertabular")):
                 self._description(block, source, entries, used)
             else:
                 self._table(block, source, entries, used)
@@ -138,7 +183,8 @@ class LatexListsReader:
             match = _ITEM.match(text)
             assert match is not None
             term, after = _bracketed(text, match.end() - 1)
-            entry = _entry(_text(term), _text(text[after:]).strip(), source, first, last)
+            name = _text(_control_sequences(term, name_only=True))
+            entry = _entry(name, _text(_control_sequences(text[after:])).strip(), source, first, last)
             if entry is not None:
                 entries.append(entry)
 
