@@ -633,3 +633,20 @@ def test_dutch_definitions_with_of_in_them_are_not_taken_for_english():
         for n in range(20)
     )
     assert {entry.language for entry in read("woorden.md", dutch).result.entries} == {"nl"}
+
+
+def test_bold_term_lines_behind_a_to_do_mark_are_terms_and_bare_ones_are_no_entries():
+    text = (
+        "# Ofenwörter\n\n"
+        "**Brennofen**\n- brennt den Ton, bis er hart ist.\n\n"
+        "x **Glasur**\n\n"
+        "x **Schlicker**\n- mit Wasser verdünnter Ton.\n\n"
+        "**Kegel**\n- biegt sich bei bekannter Hitze.\n\n"
+        "**Engobe**\n- farbiger Tonschlicker auf dem Rohling.\n"
+    )
+    source = read("ofen.md", text)
+    assert source.source.reader == "markdown-bold-lines"
+    assert [entry.term for entry in source.result.entries] == ["Brennofen", "Schlicker", "Kegel", "Engobe"]
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert reasons[6] == "term line with no definition after it"
+    assert not unaccounted_lines(text, source.result)

@@ -13,10 +13,12 @@ A shape of MkDocs and wiki glossaries (example in our own words)::
     - glossy glazes
     - matte glazes
 
-The term is a paragraph's first line when that line is only bold text (a trailing hard
+The term is a paragraph's first line when that line is only bold text (a to-do mark before
+it — `x **Term**`, `[ ] **Term**` — is no part of it; a trailing hard
 break — two spaces or a backslash — is allowed, and so are `<br>` tags before it and a
 bracket after the bold text, `**API** (Application Programming Interface)`, which gives
-another name). The rest of the paragraph and every
+another name). A term line with nothing under it is a term still to define: reported, no
+entry. The rest of the paragraph and every
 block after it, up to the next bold term line or heading, is the definition. Headings,
 intro paragraphs and anything before the first term are reported.
 """
@@ -27,7 +29,7 @@ import re
 
 from markdown_it.token import Token
 
-from termbase.model import ReadResult
+from termbase.model import ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_parsing import (
     heading_text,
@@ -36,11 +38,13 @@ from termbase.readers.markup.markdown_parsing import (
     token_lines,
     unused_outside,
 )
+from termbase.readers.page_text import REASON_NO_DEFINITION
 
 #: Leading `<br>` tags (spacing some pages put before each term: `<br>**Term**`) are no text.
 #: Marks with a space inside them (`** GLOSSARY **`, a plain-text banner) are no bold (CommonMark).
 _BOLD_LINE = re.compile(
-    r"^\s*(?:<br\s*/?>\s*)*(?P<mark>\*\*|__)(?P<term>[^*_\s](?:[^*_\n]*?[^*_\s])?)(?P=mark)"
+    r"^\s*(?:<br\s*/?>\s*)*(?:(?:[xX✓✔]|\[[ xX]\])[ \t]+)?"  # a to-do mark: `x **Term**`
+    r"(?P<mark>\*\*|__)(?P<term>[^*_\s](?:[^*_\n]*?[^*_\s])?)(?P=mark)"
     r"(?:[ \t]+(?P<bracket>\([^()\n]{1,80}\)))?\s*(?:\\)?\s*$"
 )
 MIN_ENTRIES = 3
@@ -129,8 +133,12 @@ class MarkdownBoldLinesReader:
         )
         entries = []
         claimed: set[int] = set()
+        unused = []
         for first, last, term in self._spans(text):
             raw = "\n".join(lines[first:last]).strip()
-            entries.append(markdown_entry(source, first, last, term, raw))
             claimed.update(range(first, last + 1))
-        return entries_and_unused(entries, unused_outside(text, tokens, claimed, source), title)
+            if not raw:  # a term listed to be defined later: no entry yet
+                unused.append(Unused(source, first, lines[first - 1].strip(), REASON_NO_DEFINITION))
+                continue
+            entries.append(markdown_entry(source, first, last, term, raw))
+        return entries_and_unused(entries, [*unused, *unused_outside(text, tokens, claimed, source)], title)
