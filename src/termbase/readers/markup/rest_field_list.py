@@ -10,8 +10,9 @@ The shape (written for the tests)::
         second firing.
     :Slip: Clay thinned with water.
 
-Each field at the list's indent is one entry: its name the term, its body (the rest of the
-line and the lines indented under it) the definition, reST inline markup made Markdown. A
+Each field at the left margin is one entry (indented fields are a directive's options): its
+name the term, its body (the rest of the line and the lines indented under it) the
+definition, reST inline markup made Markdown. A
 page's bibliographic fields (`:Author:`, `:Date:`, `:Version:` …) and Sphinx's info fields
 (`:param x:`, `:returns:`) are no glossary: a list of those is not read, and such fields in a
 glossary list are reported. Titles, directives and other text are reported.
@@ -65,13 +66,13 @@ def _is_term_field(name: str) -> bool:
 
 
 def _fields(lines: list[str]) -> list[tuple[int, int, str, str]]:
-    """Return (first index, last index, name, body) of each field of the page's main field list:
-    the fields at the indent most fields share; a body runs over the lines indented deeper."""
-    starts = [(i, m) for i, line in enumerate(lines) if (m := _FIELD.match(line))]
+    """Return (first index, last index, name, body) of each top-level field of the page (an
+    indented field is a directive's option, `:answer_a:` under `.. mchoice::`, or a nested
+    list's); a body runs over the lines indented deeper."""
+    starts = [(i, m) for i, line in enumerate(lines) if (m := _FIELD.match(line)) and not m["indent"]]
     if not starts:
         return []
-    indents = [len(m["indent"].expandtabs()) for _, m in starts]
-    indent = max(set(indents), key=indents.count)
+    indent = 0
     found = []
     for index, match in starts:
         if len(match["indent"].expandtabs()) != indent:
