@@ -80,6 +80,17 @@ MIN_ENTRY_CHARS = 60
 #: this share of them is English (no model needed).
 _ENGLISH_WORDS = frozenset({"the", "and", "with", "for", "that", "which", "are", "by", "this", "from"})
 ENGLISH_WORD_SHARE = 0.04
+#: Small words of the languages most glossaries in the Latin script are written in (German,
+#: French, Spanish, Portuguese, Italian, Dutch, Swedish, Polish, Finnish): prose in one of them
+#: holds at least this share of them (made-up or code-like text holds few: no model is loaded).
+_OTHER_SMALL_WORDS = frozenset({
+    "de", "la", "le", "les", "et", "est", "des", "du", "un", "une", "au", "aux", "pour", "dans",
+    "der", "die", "das", "und", "ist", "ein", "eine", "dem", "den", "zu", "im",
+    "el", "los", "las", "y", "que", "en", "es", "por", "para", "con", "del", "al",
+    "o", "os", "um", "uma", "não", "het", "een", "van", "il", "di", "che", "è", "per", "più",
+    "och", "att", "är", "som", "się", "na", "jest", "i", "z", "do", "ja", "ei", "ovat",
+})  # fmt: skip
+OTHER_WORD_SHARE = 0.08
 
 
 def latin_language(result: ReadResult) -> str:
@@ -87,13 +98,16 @@ def latin_language(result: ReadResult) -> str:
     language other than English (`Aplicativo gratuito para …`), else ''.
 
     The definitions together must give py3langid no doubt, and most entries' own definitions
-    the same answer; text with English's small words in it is English without asking."""
+    the same answer; text with English's small words in it is English without asking, and
+    text with few small words of the other common languages is not asked about."""
     definitions = [entry.definition for entry in result.entries if entry.definition]
     joined = "\n".join(definitions)[:SAMPLE_CHARS]
     if len(joined) < MIN_LATIN_DEFINITION_CHARS:
         return ""
     words = joined.casefold().split()
     if sum(1 for word in words if word in _ENGLISH_WORDS) >= ENGLISH_WORD_SHARE * len(words):
+        return ""
+    if sum(1 for word in words if word in _OTHER_SMALL_WORDS) < OTHER_WORD_SHARE * len(words):
         return ""
     language, probability = identify(joined)
     if language == DEFAULT_LANGUAGE or probability < MIN_LATIN_PROBABILITY:
