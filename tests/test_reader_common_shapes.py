@@ -650,3 +650,21 @@ def test_bold_term_lines_behind_a_to_do_mark_are_terms_and_bare_ones_are_no_entr
     reasons = {item.line: item.reason for item in source.result.unused}
     assert reasons[6] == "term line with no definition after it"
     assert not unaccounted_lines(text, source.result)
+
+
+def test_an_enumerated_list_of_a_documents_own_is_no_glossary_and_column_names_in_other_languages():
+    from termbase.readers.markup.latex_lists import LatexListsReader
+    from termbase.readers.record_fields import field_role
+
+    steps = (
+        "\\begin{steps}\n\\item[(a)] Load the kiln.\n\\item[(b)] Fire it.\n"
+        "\\item[(c)] Let it cool.\n\\end{steps}\n"
+    )
+    assert LatexListsReader().detect(steps) == 0.0
+    assert [field_role(name) for name in ("Begriff", "Erklärung", "Définition", "Término", "Bron")] == [
+        "term",
+        "definition",
+        "definition",
+        "term",
+        "link",
+    ]

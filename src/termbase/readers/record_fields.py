@@ -8,6 +8,7 @@ role it plays in an Entry; `record_entry` turns one record's fields into an Entr
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
@@ -31,6 +32,13 @@ FIELD_ROLES: dict[str, str] = {
             "entry",
             "keyword",
             "phrase",
+            # the same column names in other languages a glossary's header is written in
+            "begrip",  # nl
+            "begriff",  # de
+            "terme",  # fr
+            "termino",  # es
+            "termo",  # pt
+            "termine",  # it
         ],
         "term",
     ),
@@ -43,6 +51,18 @@ FIELD_ROLES: dict[str, str] = {
             "desc",
             "meaning",
             "explanation",
+            "betekenis",  # nl
+            "omschrijving",
+            "bedeutung",  # de
+            "erklarung",
+            "erlauterung",
+            "beschreibung",
+            "signification",  # fr
+            "significado",  # es, pt
+            "definicion",
+            "definicao",
+            "significato",  # it
+            "definizione",
             "gloss",
             "summary",
             "body",
@@ -112,6 +132,10 @@ FIELD_ROLES: dict[str, str] = {
             "link",
             "links",
             "source",
+            "bron",  # nl
+            "quelle",  # de
+            "fuente",  # es
+            "fonte",  # pt, it
             "sources",
             "wasderivedfrom",
             "suggesteduri",
@@ -145,8 +169,10 @@ def field_role(name: object) -> str:
 
 @lru_cache(maxsize=4096)
 def _role_of_name(name: str) -> str:
-    """`field_role` of a name; a record file repeats its few field names in every record."""
-    return FIELD_ROLES.get(_NOT_NAME_CHARACTER.sub("", name.casefold()), "")
+    """`field_role` of a name, accents aside (`Définition`, `Erklärung`); a record file repeats
+    its few field names in every record."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return FIELD_ROLES.get(_NOT_NAME_CHARACTER.sub("", folded), "")
 
 
 def is_empty(value: object) -> bool:

@@ -513,6 +513,10 @@ def _cell_text(cell: etree._Element) -> str:
     return " ".join("".join(cell.itertext()).split())
 
 
+#: A column of codes (a source, a category) holds cells of at most this many words (median) ...
+MAX_CODE_WORDS = 2
+#: ... and a column of sentences at least this many.
+MIN_SENTENCE_WORDS = 6
 #: A header cell names a column: at most this many words.
 MAX_HEADER_WORDS = 3
 
@@ -537,7 +541,8 @@ def _header_row(rows: list[etree._Element]) -> bool:
 
 def _table_roles(header: etree._Element | None, body: list[etree._Element] | None = None) -> tuple[int, int]:
     """Return (term column, definition column): as the header names them, else the first column
-    and, in a table of three or more columns, the other column of the most text (else the next)."""
+    and the next; in a table of three or more columns whose next column holds only short codes
+    (a source: `AVG`, `TOGAF`) beside a column of sentences, that column of sentences."""
     names = [_cell_text(cell) for cell in _cells(header)] if header is not None else []
     roles = [field_role(name) for name in names]
     term_at = roles.index("term") if "term" in roles else 0
@@ -545,11 +550,18 @@ def _table_roles(header: etree._Element | None, body: list[etree._Element] | Non
         return term_at, roles.index("definition")
     widths = [len(_cells(row)) for row in body or []]
     width = max(set(widths), key=widths.count) if widths else 0
+    following = 1 if term_at == 0 else 0
     if width >= 3:
         rows = [_cells(row) for row in body or []]
-        lengths = [sum(len(_cell_text(cells[c])) for cells in rows if c < len(cells)) for c in range(width)]
-        return term_at, max((c for c in range(width) if c != term_at), key=lambda c: (lengths[c], -c))
-    return term_at, 1 if term_at == 0 else 0
+
+        def words(column: int) -> int:
+            counts = sorted(len(_cell_text(cells[column]).split()) for cells in rows if column < len(cells))
+            return counts[len(counts) // 2] if counts else 0
+
+        longest = max((c for c in range(width) if c != term_at), key=lambda c: (words(c), -c))
+        if words(following) <= MAX_CODE_WORDS and words(longest) >= MIN_SENTENCE_WORDS:
+            return term_at, longest
+    return term_at, following
 
 
 def _table_term(name: str) -> str:

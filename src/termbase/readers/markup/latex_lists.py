@@ -39,7 +39,10 @@ _ANY_BEGIN = re.compile(r"\\begin\{(?P<env>[A-Za-z]+\*?)\}")
 #: Environments that are never term lists (the document, floats, code, math).
 _NOT_LISTS = frozenset(
     {"document", "figure", "table", "verbatim", "lstlisting", "minted", "equation", "align", "tabbing"}
+    | {"itemize", "enumerate", "list", "compactitem", "compactenum", "inparaenum", "enumerate*", "itemize*"}
 )
+#: An item label that only numbers or marks the item (`(a)`, `iv.`, `--`, `$\bullet$`): no term.
+_ENUMERATOR = re.compile(r"^\W*(?:[ivxlcdm]+|[a-z]|\d+)?\W*$", re.IGNORECASE)
 #: A control sequence name written with the doc package's macro: `\cs{par}`, `\cmd{\par}`.
 _CS = re.compile(r"\\(?:cs|cmd)\s*\{")
 _ITEM = re.compile(r"\\item\s*\[")
@@ -150,7 +153,7 @@ class LatexListsReader:
             end = next(ends, len(lines) - 1)
             block = lines[index : end + 1]
             if not begin["env"].startswith(("tabular", "longtable", "supertabular")):
-                self._description(block, source, entries, used)
+                self._description(block, source, entries, used, own=begin["env"] != "description")
             else:
                 self._table(block, source, entries, used)
             used.setdefault(number, REASON_MARKUP)
@@ -167,8 +170,14 @@ class LatexListsReader:
 
     @staticmethod
     def _description(
-        block: list[tuple[int, str]], source: str, entries: list[Entry], used: dict[int, str]
+        block: list[tuple[int, str]],
+        source: str,
+        entries: list[Entry],
+        used: dict[int, str],
+        own: bool = False,
     ) -> None:
+        """Read a description list's items (`own`: a list environment of the document's own, whose
+        items that only number themselves, `\\item[(a)]`, are no terms)."""
         items: list[tuple[int, int, str]] = []  # (first line, last line, text from \item)
         for number, line in block[1:-1]:
             body = _without_comment(line)
@@ -184,6 +193,8 @@ class LatexListsReader:
             assert match is not None
             term, after = _bracketed(text, match.end() - 1)
             name = _text(_control_sequences(term, name_only=True))
+            if own and _ENUMERATOR.match(name) and not term.strip().startswith("\\"):
+                continue  # `\item[(a)]` numbers an item: no term (its lines are reported)
             entry = _entry(name, _text(_control_sequences(text[after:])).strip(), source, first, last)
             if entry is not None:
                 entries.append(entry)
