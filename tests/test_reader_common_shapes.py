@@ -408,6 +408,9 @@ TERM_PARAGRAPHS = (
     "\r\n"
     "Slip\r\n"
     "Clay thinned with water.\r\n"
+    "\r\n"
+    "Wedging\r\n"
+    "Kneading the clay to drive the air out.\r\n"
 )
 
 
@@ -420,6 +423,7 @@ def test_plain_blocks_that_open_with_a_term_line_are_entries():
         ("Bisque firing", 5, 7),
         ("Cone", 9, 10),
         ("Slip", 12, 13),
+        ("Wedging", 15, 16),
     ]
     assert entries[1].definition == "The first firing, with no glaze yet. The pot stays porous."
     assert entries[2].definition == "A small pyramid that bends at a known heat"  # cut short, still read
@@ -668,3 +672,17 @@ def test_an_enumerated_list_of_a_documents_own_is_no_glossary_and_column_names_i
         "term",
         "link",
     ]
+
+
+def test_a_readme_of_section_blocks_is_no_term_paragraph_glossary():
+    from termbase.readers.pages.term_paragraphs import TermParagraphsReader
+
+    readme = (
+        "Kiln logger\n\n"
+        "Installation\nRun make install to build the logger.\n\n"
+        "Usage\nRun kilnlog with the port of the kiln.\n\n"
+        "Sensors\nAny thermocouple reader that speaks serial.\n\n"
+        "Output\nOne line a minute, in a file per firing.\n\n"
+        "License\nFree to use, see the file that comes with it.\n"
+    )
+    assert TermParagraphsReader().detect(readme) == 0.0

@@ -12,8 +12,9 @@ Shape (written for the tests; seen in game and project READMEs, often with CRLF 
 
 No markup, no separator: a block is an entry when its first line can be a name (at most
 MAX_TERM_WORDS words, no sentence or clause end, no bullet or formula sign) and the lines
-below it are its definition. The page must be made of such blocks (MIN_SHARE of them), so
-prose whose paragraphs happen to open with a short line is not read. A first block that is
+below it are its definition. The page must be made of such blocks (MIN_SHARE of them, five
+or more), so prose whose paragraphs happen to open with a short line is not read, and so is no
+README whose blocks open with section names (`Installation`, `Usage`, `License`). A first block that is
 not an entry is the page title or intro; other blocks that are not entries are reported.
 """
 
@@ -28,7 +29,16 @@ from termbase.readers.page_text import REASON_INTRO, page_line_reason, tidy
 
 MAX_TERM_WORDS = 6
 MAX_TERM_CHARS = 60
-MIN_ENTRIES = 3
+#: A page of fewer term paragraphs is a short note or a README's sections, not a glossary.
+MIN_ENTRIES = 5
+#: Section headings of a README or manual: two or more of them as "terms" make the page a document.
+_DOCUMENT_SECTIONS = frozenset({
+    "introduction", "overview", "installation", "install", "usage", "requirements", "dependencies",
+    "license", "licence", "contributing", "authors", "credits", "changelog", "changes", "history",
+    "features", "configuration", "setup", "building", "build", "testing", "tests", "examples",
+    "example", "contact", "support", "faq", "summary", "background", "acknowledgements",
+    "acknowledgments", "references", "notes",
+})  # fmt: skip
 #: At least this share of the page's blocks (the first aside) must be term paragraphs.
 MIN_SHARE = 0.8
 REASON_NOT_ENTRY = "paragraph that does not open with a term line"
@@ -85,11 +95,14 @@ class TermParagraphsReader:
         """Return 0.7 when MIN_SHARE of the blocks (the first aside) are term paragraphs, 3 or more."""
         if not _BLANK_LINE.search(text):
             return 0.0
-        terms = _term_blocks(text)[2]
+        lines, blocks, terms = _term_blocks(text)
         rest = terms[1:] if terms and not terms[0] else terms
         entries = sum(rest)
         if entries < MIN_ENTRIES or entries < MIN_SHARE * len(rest):
             return 0.0
+        heads = [lines[b[0]].strip().casefold() for b, is_term in zip(blocks, terms, strict=True) if is_term]
+        if sum(1 for head in heads if head in _DOCUMENT_SECTIONS) >= 2:
+            return 0.0  # `Installation`, `Usage`, `License`: a document's sections
         return 0.7
 
     def read(self, text: str, source: str) -> ReadResult:
