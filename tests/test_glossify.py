@@ -244,6 +244,21 @@ def test_cli_writes_markdown_and_html_to_out_and_in_place(course_db: Path, tmp_p
     assert not list((tmp_path / "lessons").glob(".*.tmp"))
 
 
+def test_in_place_writes_through_a_link_and_keeps_it(course_db: Path, tmp_path: Path) -> None:
+    """`--in-place` on docs/index.md -> ../README.md replaced the link with a glossified copy and
+    left README.md as it was (the rename went over the link)."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text(LESSON)
+    (tmp_path / "docs" / "index.md").symlink_to(Path("..") / "README.md")
+    done = termbase("glossify", "docs", "--db", str(course_db), "--link-to", BASE, "--in-place",
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "docs" / "index.md").is_symlink()
+    readme = (tmp_path / "README.md").read_text()
+    assert readme != LESSON and unlinked(readme) == LESSON
+    assert not list(tmp_path.rglob(".*.tmp"))
+
+
 def test_cli_links_relative_to_a_termbase_site(course_db: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     (site / "c").mkdir(parents=True)

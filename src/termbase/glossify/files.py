@@ -130,7 +130,12 @@ def plan_pages(paths: Sequence[Path], out_dir: Path | None, in_place: bool) -> l
         except InputError as error:
             problems.append(error)
             continue
-        target = path if in_place else out_dir / path.resolve().relative_to(base)  # type: ignore[operator]
+        # In place, a link is written through to its file, as an editor would: renaming over the
+        # link replaced it with a copy and left the file it named as it was.
+        if in_place:
+            target = path.resolve() if path.is_symlink() else path
+        else:
+            target = out_dir / path.resolve().relative_to(base)  # type: ignore[operator]
         if not in_place and target.resolve() == path.resolve():
             problems.append(
                 InputError("--out would overwrite the input", path=str(path), hint="use --in-place for that")
