@@ -741,3 +741,95 @@ def test_cli_names_a_db_that_is_no_termbase_once(tmp_path: Path) -> None:
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert run.stderr.count("notes.bak") == 1, run.stderr
     assert "not a termbase file" in run.stderr and not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- what build stores for glossify
+
+MARKED_GLOSSARY = """termbase: 1
+title: Marked kitchen words
+concepts:
+  - id: roux
+    label: roux
+    definition: Flour cooked in *butter* until it smells of nuts; it thickens a `sauce`.
+  - id: fond
+    label: fond
+    definition: >-
+      The browned bits left in a pan, lifted with a splash of [stock](https://example.org/stock)
+      & scraped up.
+  - id: brine
+    label: brine
+    definition: "Salted water.\\n\\nMeat soaked in it stays *juicy*."
+  - id: mirepoix
+    label: mirepoix
+    definition: Onion, carrot and celery cut small and cooked slowly.
+"""
+
+
+def test_build_stores_the_tooltip_lines_and_glossary_html_glossify_would_make(tmp_path: Path) -> None:
+    """`build` stores each concept's one-line definition and its first definition as the MkDocs
+    glossary page renders it (Markdown engine, sanitiser): the same text glossify makes from the
+    definitions, read back without them; and a site reads them without writing a cache."""
+    import sqlite3
+
+    from termbase.glossify import source
+    from termbase.glossify.definition_html import DefinitionRenderer
+    from termbase.matcher import one_line
+    from termbase.matcher_table import read_html, read_terms
+
+    (tmp_path / "marked.yaml").write_text(MARKED_GLOSSARY)
+    db = tmp_path / "marked.db"
+    build_termbase([str(tmp_path / "marked.yaml")], db)
+    with Termbase.open(db) as termbase:
+        summaries = termbase.summaries()
+    with sqlite3.connect(db) as connection:
+        terms = read_terms(connection)
+        html = read_html(connection, [cid for cid, _, _ in terms])
+    assert terms == [(cid, label, one_line(text)) for cid, label, _, text in summaries]
+    rendered = DefinitionRenderer().render([text for _, _, _, text in summaries])
+    assert [html[cid] for cid, _, _, _ in summaries] == rendered
+    thickens = "it thickens a <code>sauce</code>.</p>"
+    assert html["roux"] == f"<p>Flour cooked in <em>butter</em> until it smells of nuts; {thickens}"
+    assert html["brine"].count("<p>") == 2 and 'rel="nofollow noopener noreferrer"' in html["fond"]
+    glossaries = source.load_glossaries([source.GlossarySource(db, "marked")])
+    assert glossaries.stored and glossaries.read_definitions is None  # (one-line definitions stored)
+    assert glossaries.matcher.definition("roux") == one_line(summaries[-1][3]) == terms[-1][2]
+    assert glossaries.stored_html(["fond", "roux"]) == {"fond": html["fond"], "roux": html["roux"]}
+    assert not source._cache_file(source._stamp(glossaries.sources)).exists()  # nothing to cache
+    assert glossaries.definitions["brine"] == "Salted water.\n\nMeat soaked in it stays *juicy*."
+
+
+def test_a_site_from_a_termbase_without_stored_glossify_text_is_the_same(
+    course_db: Path, tmp_path: Path
+) -> None:
+    """A termbase built before build stored the patterns, lines and HTML (or by other code, or
+    whose HTML another Markdown engine made) gives the same site: glossify works them out, and
+    keeps them in its cache for the next build (a termbase with them needs no cache)."""
+    import sqlite3
+
+    from termbase.cache_folder import cache_dir
+
+    def cached() -> set[Path]:
+        return set((cache_dir() / "glossify").glob("*.pickle"))
+
+    sites = {}
+    stale_keys = {"stored": (), "older": ("matcher_patterns", "glossify_html"), "html": ("glossify_html",)}
+    for name, stale in stale_keys.items():
+        project = tmp_path / name
+        shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
+        shutil.copy(course_db, project / "course.db")
+        with sqlite3.connect(project / "course.db") as connection:
+            for key in stale:
+                connection.execute("UPDATE meta SET value = '2 0.0.1 other code' WHERE key = ?", (key,))
+        for build in ("first", "again"):
+            before = cached()
+            done = tool(["mkdocs", "build", "-q", "--strict"], project)
+            assert done.returncode == 0, done.stderr
+            assert len(cached() - before) == (1 if stale and build == "first" else 0), name
+            site = project / "site"
+            sites[name, build] = {
+                str(path.relative_to(site)): re.sub(r"Build Date UTC : [^\n]*", "", path.read_text())
+                for path in sorted(site.rglob("*")) if path.suffix in (".html", ".js", ".json")
+            }  # fmt: skip
+    stored = sites["stored", "first"]
+    assert "A mix of two liquids" in stored["glossary/index.html"]
+    assert all(site == stored for site in sites.values())

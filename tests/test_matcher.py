@@ -183,12 +183,16 @@ def test_patterns_stored_at_build_are_the_ones_the_labels_give(tmp_path: Path) -
     assert emulsion._definition is None and emulsion.definition.startswith("A mix of two liquids")
 
 
-def test_patterns_made_from_stored_rows_in_one_pass_are_those_made_from_the_tables() -> None:
-    """`patterns_from_rows` makes what the matcher keeps of the tables the rows hold, in their
-    order: labels two concepts share (owners sorted, the first one's label), a row of the same
-    pattern and concept again (its label wins, as in the tables), cased and folded patterns."""
-    from termbase.matcher import _PatternMaker, pattern_tables, patterns_from_rows
-    from termbase.matcher_table import pattern_rows
+def test_patterns_stored_in_one_value_are_those_made_from_the_tables() -> None:
+    """`encode_patterns` stores the rows' patterns as one JSON value, which `decode_patterns`
+    makes into what the matcher keeps of the tables the rows hold: labels two concepts share
+    (owners sorted, the first one's label), a row of the same pattern and concept again (its
+    label wins, as in the tables), cased and folded patterns, rows in another order; and the
+    first definition of each concept a pattern shares, which tells them apart."""
+    import random
+
+    from termbase.matcher import _PatternMaker, pattern_tables
+    from termbase.matcher_table import decode_patterns, encode_patterns, pattern_rows
 
     labels = [
         ("z-bank", "bank"), ("a-bank", "Bank"), ("rag", "RAG"), ("rag-cloth", "rag"), ("z-bank", "banks"),
@@ -197,15 +201,32 @@ def test_patterns_made_from_stored_rows_in_one_pass_are_those_made_from_the_tabl
     rows = list(pattern_rows(pattern_tables(labels)))
     last = max(n for n, row in enumerate(rows) if row[:2] == rows[0][:2])
     rows.insert(last + 1, (*rows[0][:3], "a later label"))  # (a pattern's rows stay together, as stored)
-    tables: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] = ({}, {})
-    for flag, pattern, concept_id, label in rows:  # (as `read_pattern_tables` reads them)
-        tables[flag].setdefault(pattern, {})[concept_id] = label
-    maker = _PatternMaker()
-    expected = (maker.table(tables[0]), maker.table(tables[1]))
-    made = patterns_from_rows(rows)
-    assert [list(table.items()) for table in made] == [list(table.items()) for table in expected]
-    assert ("a-bank", "z-bank") in [found[0] for found in made[0].values()]  # shared, sorted
-    assert made[1] and made[0][rows[0][1]][1] == "a later label"
+    shuffled = rows.copy()
+    random.Random(5).shuffle(shuffled)
+    asked: list[list[str]] = []
+
+    def context(ids: list[str]) -> dict[str, str]:
+        asked.append(ids)
+        return {cid: f"the first definition of {cid}" for cid in ids}
+
+    for order in (rows, shuffled):
+        tables: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] = ({}, {})
+        for flag, pattern, concept_id, label in order:  # (a later row of a pattern and concept wins)
+            tables[flag].setdefault(pattern, {})[concept_id] = label
+        maker = _PatternMaker()
+        expected = (maker.table(tables[0]), maker.table(tables[1]))
+        stored = decode_patterns(encode_patterns(order, context))
+        assert [sorted(table.items()) for table in stored.patterns] == [sorted(t.items()) for t in expected]
+        assert stored.tables() == tables
+        assert ("a-bank", "z-bank") in [found[0] for found in stored.patterns[0].values()]  # shared, sorted
+        assert stored.context == {cid: f"the first definition of {cid}" for cid in asked[-1]}
+        assert set(asked[-1]) == {"a-bank", "z-bank", "cell", "m-cell", "gpu", "gpu-2"}
+        flag, pattern, concept_id, _ = rows[0]
+        assert stored.patterns[1] and stored.patterns[flag][pattern][1] == tables[flag][pattern][concept_id]
+        if order is rows:
+            assert tables[flag][pattern][concept_id] == "a later label"
+    with pytest.raises(ValueError, match="another shape"):
+        decode_patterns('[["x"], [], [], [], [], {}]')
 
 
 def test_labels_with_greek_letters_are_found_without_the_slow_token_view() -> None:

@@ -434,38 +434,6 @@ class _PatternMaker:
             out[pattern] = made(found, found)
         return out
 
-    def rows(self, rows: Iterable[tuple[int, str, str, str]]) -> Patterns:
-        """Return what each pattern of stored rows stands for: (cased flag, pattern, concept id,
-        label), a pattern's rows one after another (`matcher_table`). The same as `table` of
-        the two tables the rows hold, made in one pass over them (no tables in between)."""
-        made, made_owners = self.made.setdefault, self.owners.setdefault
-        out: Patterns = ({}, {})
-        shared: dict[tuple[int, str], dict[str, str]] = {}  # (flag, pattern) -> its owners, when several
-        for flag, pattern, concept_id, label in rows:
-            table = out[flag]
-            first = table.get(pattern)
-            if first is not None:  # (a pattern of several rows: made again below)
-                owners = shared.get((flag, pattern))
-                if owners is None:
-                    owners = shared[(flag, pattern)] = {first[_OWNERS][0]: first[_LABEL]}
-                owners[concept_id] = label
-                continue
-            ids = (concept_id,)
-            found = (made_owners(ids, ids), label, pattern.count(" ") - 1)
-            table[pattern] = made(found, found)
-        for (flag, pattern), owners in shared.items():
-            ids = tuple(owners) if len(owners) == 1 else tuple(sorted(owners))
-            ids = made_owners(ids, ids)
-            found = (ids, owners[ids[0]], pattern.count(" ") - 1)
-            out[flag][pattern] = made(found, found)
-        return out
-
-
-def patterns_from_rows(rows: Iterable[tuple[int, str, str, str]]) -> Patterns:
-    """Return the (folded, cased) patterns of stored rows, as the matcher keeps them (see
-    `_PatternMaker.rows`): give them to `TermMatcher` as `patterns`."""
-    return _PatternMaker().rows(rows)
-
 
 def _trie(keys: list[str]) -> ahocorasick.Automaton | None:
     """Return an automaton finding `keys` (its value: the key's index), None if there are none."""
@@ -528,8 +496,9 @@ def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, s
 
 
 #: Bump when the patterns `pattern_tables` makes of labels change (tokens, case, inflections,
-#: qualified bases): pattern tables stored with a termbase in another format are not used.
-PATTERN_FORMAT = 2
+#: qualified bases), or how `matcher_table` stores them: patterns stored with a termbase in
+#: another format are not used.
+PATTERN_FORMAT = 3
 
 #: Searched text pattern (space-joined normal tokens, a space at each end) -> {concept id: label}.
 PatternTable = dict[str, dict[str, str]]
@@ -578,7 +547,7 @@ class TermMatcher:
         apart. With `rank`, a label (or inflected form) several concepts share belongs only to
         those of the lowest rank (the first of several glossaries). `tables` are the labels'
         `pattern_tables`, when made before (stored with a termbase): `labels` is then not read;
-        `patterns`, the same already made into what the matcher keeps (`patterns_from_rows`)."""
+        `patterns`, the same already made into what the matcher keeps (`matcher_table.read_stored`)."""
         if patterns is None:
             folded, cased = tables if tables is not None else pattern_tables(labels)
             if rank is not None:

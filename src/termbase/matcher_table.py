@@ -1,40 +1,100 @@
-"""The matcher's patterns stored with a termbase: made by `build`, read by glossify.
+"""What glossify reads of a termbase, stored with it by `build`: the matcher's patterns and each
+concept's tooltip line and definition as HTML.
 
 Working out the patterns of every label (tokens, case, plurals, qualified bases) is most of
-what building a `TermMatcher` costs; a site's first MkDocs build with the plugin paid it
-before any page was linked. `build` stores them beside the labels::
+what building a `TermMatcher` costs, and a glossary page's definitions rendered as HTML and
+its tooltips' one-line definitions are most of the rest of a site's first MkDocs build with
+the plugin (a first or CI build has no matcher cached). `build` stores them::
 
-    matcher_patterns(cased, pattern, concept_id, label)   in the order the matcher makes them
-    meta: matcher_patterns = the format they were made in (`PATTERN_FORMAT`, the version)
+    matcher_pattern_data(data)   one JSON value: the patterns and what each stands for (below)
+    glossify_terms(concept_id, label, one_line, html)
+                                 every concept, in `Termbase.summaries` order: its tooltip
+                                 line, and its first definition as the glossary page shows it
+    meta: matcher_patterns = the format the patterns and lines were made in (`stamp`)
+          glossify_html    = what the HTML was made with (`html_stamp`)
 
-Plain rows, not a pickled object: a termbase is a file people share, and reading it must
-never run code. A file without them, or made by another format, gets them worked out from
-its labels as before.
+The patterns are one value, not a row each, read in one go: lists that `json` makes and
+`zip` puts together, with no Python step per pattern (see `encode_patterns`). JSON, not a
+pickled object: a termbase is a file people share, and reading it must never run code. The
+terms' rows are made and written a few hundred at a time (a build of a million entries holds
+no list of every definition). A file without them, or made in another format or by other
+code, gets them worked out from its labels and definitions as before.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import islice, repeat
+from operator import sub
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from termbase import __version__
-from termbase.matcher import PATTERN_FORMAT, Patterns, PatternTable, pattern_tables, patterns_from_rows
+from termbase.matcher import PATTERN_FORMAT, Patterns, PatternTable, one_line, pattern_tables
+
+if TYPE_CHECKING:
+    from termbase.glossify.definition_html import DefinitionRenderer
 
 _META_KEY = "matcher_patterns"
+_HTML_KEY = "glossify_html"
+
+#: (id, label, first definition) of every concept, by label, as `Termbase.summaries` gives them.
+SUMMARIES = """SELECT c.id, c.label,
+    (SELECT e.definition FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
+      WHERE ce.concept_id = c.id ORDER BY e.source_id, e.line, e.id LIMIT 1)
+  FROM concepts c ORDER BY c.label COLLATE NOCASE, c.id"""
+
+_PACKAGE = Path(__file__).resolve().parent
+#: The modules that make the one-line definitions and the HTML (their code is in the stamps: a
+#: working copy's edit without a version change makes the stored text stale).
+_LINE_CODE = ("matcher.py", "plain_text.py")
+_HTML_CODE = ("glossify/definition_html.py", "web/sanitize.py")
+
+
+def _code_digest(names: Sequence[str]) -> str:
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update((_PACKAGE / name).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def stamp() -> str:
-    """Return the format stored patterns must have to be used."""
-    return f"{PATTERN_FORMAT} {__version__}"
+    """Return the format stored patterns (and terms' one-line definitions) must have to be used."""
+    return f"{PATTERN_FORMAT} {__version__} {_code_digest(_LINE_CODE)}"
 
 
+def html_stamp(engine: str) -> str:
+    """Return what stored HTML must have been made with to be used: this code, and with
+    `engine` (`markdown_engine()`, or "plain" when no definition needed the Markdown engine)."""
+    return f"{PATTERN_FORMAT} {__version__} {_code_digest(_HTML_CODE)} {engine}"
+
+
+def markdown_engine() -> str:
+    """Return the Markdown engine's and the sanitiser's versions (what rendered HTML depends on
+    beyond this code); the sanitiser's by the size of its native module, not imported for it."""
+    import importlib.util
+
+    import markdown
+
+    spec = importlib.util.find_spec("nh3")
+    folders = spec.submodule_search_locations if spec is not None else None
+    size = sum(p.stat().st_size for p in Path(next(iter(folders))).iterdir() if p.is_file()) if folders else 0
+    return f"markdown-{markdown.__version__} nh3-{size}"
+
+
+#: A stored concept: (id, label, one-line definition, HTML).
+_Term = tuple[str, str, str, str]
 #: One stored pattern: (cased flag, pattern, concept id, label).
 PatternRow = tuple[int, str, str, str]
 
 
 def pattern_rows(tables: tuple[PatternTable, PatternTable]) -> tuple[PatternRow, ...]:
-    """Return the rows that store `tables`, in the order they are read back (a build keeps
-    these, a tenth of the tables' size, from linking until it writes them)."""
+    """Return the rows that hold `tables`, in order (a build keeps these, a tenth of the tables'
+    size, from linking until it writes them)."""
     return tuple(_rows(tables))
 
 
@@ -46,18 +106,140 @@ def _rows(tables: tuple[PatternTable, PatternTable]) -> Iterator[PatternRow]:
                 yield (flag, pattern, concept_id, label)
 
 
+def encode_patterns(rows: Iterable[PatternRow], context: Callable[[list[str]], Mapping[str, str]]) -> str:
+    """Return the JSON that stores the patterns the rows hold: [folded patterns, cased patterns,
+    then for each pattern (folded, then cased) its concept id and label, the patterns of
+    several concepts ([position, id, label, id, label, …]; a later row of a pattern and
+    concept gives its label), and the context: the first definition of each concept a pattern
+    shares with another (what tells them apart; `context(ids)` gives them)]. Made in one pass
+    over the rows (a pattern's rows come one after another from a build; in another order they
+    still come out right)."""
+    patterns: tuple[list[str], list[str]] = ([], [])
+    at: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    ids: tuple[list[str], list[str]] = ([], [])
+    labels: tuple[list[str], list[str]] = ([], [])
+    several: dict[tuple[int, int], dict[str, str]] = {}
+    last_flag, last_pattern, last_at = -1, "", -1
+    for flag, pattern, concept_id, label in rows:
+        if flag == last_flag and pattern == last_pattern:
+            position = last_at
+        else:
+            position = at[flag].setdefault(pattern, len(patterns[flag]))
+            last_flag, last_pattern, last_at = flag, pattern, position
+            if position == len(patterns[flag]):  # a new pattern
+                patterns[flag].append(pattern)
+                ids[flag].append(concept_id)
+                labels[flag].append(label)
+                continue
+        owners = several.get((flag, position))
+        if owners is None:
+            owners = several[(flag, position)] = {ids[flag][position]: labels[flag][position]}
+        owners[concept_id] = label
+    shared: list[list[object]] = []
+    for (flag, position), owners in sorted(several.items()):
+        if len(owners) == 1:  # (the same concept again: its later label)
+            labels[flag][position] = owners[ids[flag][position]]
+        else:
+            shared.append(
+                [position + flag * len(patterns[0]), *(part for pair in owners.items() for part in pair)]
+            )
+    owners_shared = sorted({o for record in shared for o in record[1::2]})  # type: ignore[misc]
+    data = [*patterns, ids[0] + ids[1], labels[0] + labels[1], shared, dict(context(owners_shared))]
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPatterns:
+    """What the stored JSON holds: the matcher's patterns (and their tables), and the context
+    text (first definition) of the concepts patterns share."""
+
+    patterns: Patterns
+    context: dict[str, str]
+    _owners: list[dict[str, str] | None]  # (per pattern, when several concepts share it)
+    _lists: tuple[list[str], list[str], list[str], list[str]]  # folded, cased, ids, labels
+
+    def tables(self) -> tuple[PatternTable, PatternTable]:
+        """Return the (folded, cased) pattern tables."""
+        folded, cased, ids, labels = self._lists
+        owners = [
+            {cid: label} if several is None else dict(several)
+            for cid, label, several in zip(ids, labels, self._owners, strict=True)
+        ]
+        return dict(zip(folded, owners, strict=False)), dict(zip(cased, owners[len(folded) :], strict=True))
+
+
+def decode_patterns(data: str) -> StoredPatterns:
+    """Return what `encode_patterns` stored (ValueError when it is not that shape)."""
+    try:
+        folded, cased, ids, labels, shared, context = json.loads(data)
+        # What each pattern stands for, as `matcher._PatternMaker` makes it: (owners, label,
+        # words), the words counted by the spaces between them (each pattern has one at each end).
+        every = folded + cased
+        words = map(sub, map(str.count, every, repeat(" ")), repeat(1))
+        records: list[tuple[tuple[str, ...], str, int]] = list(zip(zip(ids), labels, words, strict=True))
+        several: list[dict[str, str] | None] = [None] * len(records)
+        for at, *flat in shared:
+            owners = dict(zip(flat[0::2], flat[1::2], strict=True))
+            first = tuple(sorted(owners))
+            records[at] = (first, owners[first[0]], records[at][2])
+            several[at] = owners
+        folded_records = records[: len(folded)]
+        patterns = (dict(zip(folded, folded_records, strict=True)),
+                    dict(zip(cased, records[len(folded) :], strict=True)))  # fmt: skip
+    except (TypeError, IndexError, KeyError, ValueError) as error:
+        raise ValueError(f"stored matcher patterns of another shape: {error}") from None
+    if not isinstance(context, dict):
+        raise ValueError("stored matcher patterns of another shape")
+    return StoredPatterns(patterns, context, several, (folded, cased, ids, labels))
+
+
 def write_pattern_table(db: sqlite3.Connection, rows: Iterable[PatternRow] | None = None) -> None:
-    """Store the patterns of the `labels` table (inside the build's transaction): `rows`
-    (`pattern_rows`), when the build made them from the same labels in the same order, else
-    worked out here."""
+    """Store what glossify reads (inside the build's transaction): the patterns of the `labels`
+    table — `rows` (`pattern_rows`) when the build made them from the same labels in the same
+    order, else worked out here — and each concept's one-line definition and HTML."""
     if rows is None:
         rows = _rows(pattern_tables(db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid")))
-    db.execute("CREATE TABLE matcher_patterns (cased INTEGER, pattern TEXT, concept_id TEXT, label TEXT)")
-    db.executemany("INSERT INTO matcher_patterns VALUES (?,?,?,?)", rows)
+    db.execute("CREATE TABLE matcher_pattern_data (data TEXT NOT NULL)")
+    data = encode_patterns(rows, lambda ids: _first_definitions(db, ids))
+    db.execute("INSERT INTO matcher_pattern_data VALUES (?)", (data,))
+    db.execute(
+        "CREATE TABLE glossify_terms (concept_id TEXT NOT NULL, label TEXT NOT NULL, one_line TEXT NOT NULL,"
+        " html TEXT NOT NULL)"
+    )
+    from termbase.glossify.definition_html import DefinitionRenderer
+
+    renderer = DefinitionRenderer()
+    db.executemany("INSERT INTO glossify_terms VALUES (?,?,?,?)", _term_rows(db.execute(SUMMARIES), renderer))
+    engine = markdown_engine() if renderer.used_engine else "plain"
     db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
+    db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_HTML_KEY, html_stamp(engine)))
 
 
-_STORED_ROWS = "SELECT cased, pattern, concept_id, label FROM matcher_patterns ORDER BY rowid"
+#: Concepts whose definitions are rendered together (see `definition_html`), and rows written.
+_TERMS_AT_ONCE = 512
+
+
+def _term_rows(
+    summaries: Iterable[tuple[str, str, str | None]], renderer: DefinitionRenderer
+) -> Iterator[_Term]:
+    """Yield (id, label, one-line definition, HTML) of each concept of the `SUMMARIES` rows."""
+    rows = iter(summaries)
+    while chunk := [(cid, label, text or "") for cid, label, text in islice(rows, _TERMS_AT_ONCE)]:
+        html = renderer.render([text for _, _, text in chunk])
+        yield from (
+            (cid, label, one_line(text), made) for (cid, label, text), made in zip(chunk, html, strict=True)
+        )
+
+
+def _first_definitions(db: sqlite3.Connection, concept_ids: Sequence[str]) -> dict[str, str]:
+    """Return the first definition of each of these concepts (as `SUMMARIES` gives it)."""
+    query = SUMMARIES.replace("FROM concepts c ORDER BY", "FROM concepts c WHERE c.id IN ({}) ORDER BY")
+    found: dict[str, str] = {}
+    for start in range(0, len(concept_ids), 500):
+        chunk = concept_ids[start : start + 500]
+        rows = db.execute(query.format(",".join("?" * len(chunk))), chunk)
+        found.update((cid, text or "") for cid, _, text in rows)
+    return found
 
 
 def _stored(db: sqlite3.Connection) -> bool:
@@ -66,30 +248,54 @@ def _stored(db: sqlite3.Connection) -> bool:
     return found is not None and found[0] == stamp()
 
 
+def read_stored(db: sqlite3.Connection) -> StoredPatterns | None:
+    """Return the stored patterns, or None when the file has none made in this format."""
+    try:
+        if not _stored(db):
+            return None
+        found = db.execute("SELECT data FROM matcher_pattern_data").fetchone()
+        return decode_patterns(found[0]) if found else None
+    except (sqlite3.Error, ValueError):
+        return None
+
+
 def read_patterns(db: sqlite3.Connection) -> Patterns | None:
     """Return the stored patterns as the matcher keeps them (`TermMatcher(patterns=…)`), or None
-    when the file has none made in this format: `read_pattern_tables` made into them in one
-    pass, for a termbase read by one glossary alone."""
-    try:
-        return patterns_from_rows(db.execute(_STORED_ROWS)) if _stored(db) else None
-    except sqlite3.Error:
-        return None
+    when the file has none made in this format."""
+    stored = read_stored(db)
+    return stored.patterns if stored is not None else None
 
 
 def read_pattern_tables(db: sqlite3.Connection) -> tuple[PatternTable, PatternTable] | None:
     """Return the stored (folded, cased) pattern tables, or None when the file has none made
     in this format (then `pattern_tables` works them out)."""
+    stored = read_stored(db)
+    return stored.tables() if stored is not None else None
+
+
+def read_terms(db: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    """Return (id, label, one-line definition) of every concept, by label, as the build that
+    stored the patterns made them (sqlite3.Error when there are none)."""
+    return db.execute("SELECT concept_id, label, one_line FROM glossify_terms ORDER BY rowid").fetchall()
+
+
+def read_html(db: sqlite3.Connection, concept_ids: Sequence[str]) -> dict[str, str]:
+    """Return the stored HTML of these concepts' first definitions (id -> HTML), {} when it was
+    made by other code, or by another Markdown engine or sanitiser (`markdown_engine`) than
+    this process has, or when there is none."""
     try:
-        if not _stored(db):
-            return None
-        rows = db.execute(_STORED_ROWS)
-        tables: tuple[PatternTable, PatternTable] = ({}, {})
-        for flag, pattern, concept_id, label in rows:
-            owners = tables[flag].get(pattern)
-            if owners is None:
-                tables[flag][pattern] = {concept_id: label}
-            else:
-                owners[concept_id] = label
-        return tables
+        found = db.execute("SELECT value FROM meta WHERE key = ?", (_HTML_KEY,)).fetchone()
+        if found is None or found[0] not in (html_stamp("plain"), html_stamp(markdown_engine())):
+            return {}
+        html: dict[str, str] = {}
+        for start in range(0, len(concept_ids), 10_000):  # (SQLite's bound on parameters, and more)
+            chunk = concept_ids[start : start + 10_000]
+            marks = ",".join("?" * len(chunk))
+            html.update(
+                db.execute(
+                    f"SELECT concept_id, html FROM glossify_terms WHERE concept_id IN ({marks})", chunk
+                )
+            )
+        return html
     except sqlite3.Error:
-        return None
+        return {}

@@ -67,6 +67,11 @@ class DefinitionRenderer:
         self._full: Any = None
         self._lean: Any = None
 
+    @property
+    def used_engine(self) -> bool:
+        """True once some text needed the Markdown engine (its HTML depends on its version)."""
+        return self._full is not None or self._lean is not None
+
     def render(self, texts: Sequence[str]) -> list[str]:
         """Return each text as HTML, in order."""
         out = [""] * len(texts)

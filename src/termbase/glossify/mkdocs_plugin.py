@@ -127,7 +127,6 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         except TermbaseError as error:
             raise PluginError(f"termbase plugin: {error}") from None
         self.matcher = self.glossaries.matcher
-        self.full_definitions = self.glossaries.definitions
         self.pages_out: dict[str, tuple[str, str]] = {}
         self.waiting: list[tuple[Page, str, str]] = []  # (page, chapter, content) to glossify at on_env
         self.urls: dict[tuple[str, str], dict[str, str]] = {}  # (address, prefix) -> key -> link
@@ -311,10 +310,14 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         """Return the glossary's HTML without the "Used in" lines (for the search index), and with them."""
         rendered = self.glossaries.rendered  # kept with the cached termbases
         missing = [key for key in self._used() if key not in rendered]
-        if missing:  # rendered together (see `definition_html`), once: then kept with the cache
+        if missing:  # as build stored them, else rendered together (see `definition_html`)
+            rendered.update(self.glossaries.stored_html(missing))
+            missing = [key for key in missing if key not in rendered]
+        if missing:  # rendered once: then kept with the cache
             from termbase.glossify.definition_html import DefinitionRenderer  # (a cached build needs none)
 
-            texts = [self.full_definitions.get(key, "") for key in missing]
+            definitions = self.glossaries.definitions
+            texts = [definitions.get(key, "") for key in missing]
             rendered.update(zip(missing, DefinitionRenderer().render(texts), strict=True))
             self.rendered_new = True
 

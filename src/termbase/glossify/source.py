@@ -25,15 +25,19 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ahocorasick
 
 from termbase import __version__
 from termbase.errors import InputError, StoreError
-from termbase.matcher import Patterns, PatternTable, SummaryContext, Term, TermMatcher
+from termbase.matcher import PatternTable, SummaryContext, Term, TermMatcher
+
+if TYPE_CHECKING:
+    from termbase.matcher_table import StoredPatterns
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 11
+_CACHE_FORMAT = 12
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
@@ -59,11 +63,43 @@ class Glossaries:
 
     sources: tuple[GlossarySource, ...]
     matcher: TermMatcher
-    definitions: dict[str, str]  # key -> the concept's first definition, Markdown
+    #: key -> the concept's first definition, Markdown, when read (see `definitions`)
+    read_definitions: dict[str, str] | None
     owners: dict[str, tuple[int, str]]  # key -> (index of its glossary in `sources`, concept id)
     rendered: dict[str, str] = field(default_factory=dict)  # key -> definition as HTML, as made
     #: key -> every label of the concept, when read (see `labels`)
     read_labels: dict[str, tuple[str, ...]] | None = None
+    #: True when read from what `build` stored for glossify (see `matcher_table`): then reading the
+    #: termbase costs no more than a cache would, and its definitions' HTML is stored there too
+    stored: bool = False
+
+    @property
+    def definitions(self) -> dict[str, str]:
+        """Each concept's first definition (key -> Markdown), read from the termbases when first
+        asked for, unless read with the matcher: the stored one-line definitions and HTML stand
+        for them (the Sphinx extension asks, and a glossary page whose HTML is not stored)."""
+        if self.read_definitions is None:
+            object.__setattr__(self, "read_definitions", _definitions_of(self.sources))
+        assert self.read_definitions is not None
+        return self.read_definitions
+
+    def stored_html(self, keys: list[str]) -> dict[str, str]:
+        """Return the HTML `build` stored of these concepts' definitions, as the MkDocs glossary
+        page shows them (key -> HTML; {} when not stored, or made with another Markdown engine)."""
+        if not self.stored or not keys:
+            return {}
+        import sqlite3
+
+        from termbase.matcher_table import read_html
+
+        try:
+            db = sqlite3.connect(f"file:{self.sources[0].path.resolve()}?mode=ro", uri=True)
+        except sqlite3.Error:
+            return {}
+        try:
+            return read_html(db, keys)  # (the first glossary's keys are its ids)
+        finally:
+            db.close()
 
     @property
     def labels(self) -> dict[str, tuple[str, ...]]:
@@ -182,7 +218,9 @@ def load_glossaries(sources: Sequence[GlossarySource], save: bool = True) -> Glo
         found = None  # no cache yet, or one an older termbase wrote: read the termbases again
     if found is None:
         found = _read(tuple(sources))
-        if save:
+        if found.stored:
+            pass  # (read from what build stored: as fast as the cache, which would cost its writing)
+        elif save:
             _write_cache(cache, found)
         else:
             _unsaved.add(stamp)
@@ -224,38 +262,30 @@ def _write_cache(cache: Path, glossaries: Glossaries) -> None:
         pass  # a read-only cache folder only costs the next build the same reading again
 
 
-#: What glossify reads of a termbase: (id, label, first definition) of every concept, as
-#: `Termbase.summaries` gives them, and (concept id, label) of every label.
-_SUMMARIES = """SELECT c.id, c.label,
-    (SELECT e.definition FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
-      WHERE ce.concept_id = c.id ORDER BY e.source_id, e.line, e.id LIMIT 1)
-  FROM concepts c ORDER BY c.label COLLATE NOCASE, c.id"""
 _LABELS = "SELECT concept_id, label FROM labels"
 
 #: (concepts' (id, label, definition), labels' (concept id, label), stored pattern tables)
 _Rows = tuple[list[tuple[str, str, str]], list[tuple[str, str]], tuple[PatternTable, PatternTable] | None]
 
 
-def _read_stamped(path: Path) -> tuple[list[tuple[str, str, str]], Patterns] | None:
-    """Return what glossify reads of a termbase whose matcher patterns this version stored, read
+def _read_stamped(path: Path) -> tuple[list[tuple[str, str, str]], StoredPatterns] | None:
+    """Return what glossify reads of a termbase that holds what this version's build stores for
+    it — (id, label, one-line definition) of every concept and the matcher's patterns — read
     with sqlite3 alone, or None for any other file (then the store reads it, and names what is
-    wrong with it). Those patterns' stamp says the file was written by this version's store, so
-    its tables are the ones these queries read; the store module and what it imports are left
-    unloaded (a third of the time a first build with the plugin spent reading the termbase).
-    The labels are not read: the patterns stand for them (see `Glossaries.labels`)."""
+    wrong with it). The store module and what it imports are left unloaded. Neither the labels
+    nor the definitions are read: the patterns and the one-line definitions stand for them (see
+    `Glossaries.labels`, `Glossaries.definitions`)."""
     import sqlite3
 
-    from termbase.matcher_table import read_patterns
+    from termbase.matcher_table import read_stored, read_terms
 
     try:
         db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
     except sqlite3.Error:
         return None
     try:
-        patterns = read_patterns(db)
-        if patterns is None:
-            return None
-        return [(cid, label, definition or "") for cid, label, definition in db.execute(_SUMMARIES)], patterns
+        stored = read_stored(db)
+        return None if stored is None else (read_terms(db), stored)
     except sqlite3.Error:
         return None
     finally:
@@ -279,6 +309,27 @@ def _read_store(path: Path, patterns: bool) -> _Rows:
                          path=str(path)) from None  # fmt: skip
 
 
+def _definitions_of(sources: Sequence[GlossarySource]) -> dict[str, str]:
+    """Return the first definition of every concept of the glossaries, by concept key."""
+    import sqlite3
+
+    from termbase.matcher_table import SUMMARIES
+
+    definitions: dict[str, str] = {}
+    for index, source in enumerate(sources):
+        prefix = "" if index == 0 else f"{source.name}:"
+        try:  # (a file these glossaries were read from: as `_labels_of`)
+            db = sqlite3.connect(f"file:{source.path.resolve()}?mode=ro", uri=True)
+            try:
+                rows = [(cid, label, text or "") for cid, label, text in db.execute(SUMMARIES)]
+            finally:
+                db.close()
+        except sqlite3.Error:
+            rows = _read_store(source.path, False)[0]  # (says what is wrong with the file)
+        definitions.update((prefix + concept_id, text) for concept_id, _, text in rows)
+    return definitions
+
+
 def _labels_of(sources: Sequence[GlossarySource]) -> dict[str, tuple[str, ...]]:
     """Return every label of every concept of the glossaries, by concept key."""
     import sqlite3
@@ -300,30 +351,32 @@ def _labels_of(sources: Sequence[GlossarySource]) -> dict[str, tuple[str, ...]]:
 
 
 def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
+    # One termbase holding what build stores for glossify: read as it is (see `_read_stamped`).
+    read = _read_stamped(sources[0].path) if len(sources) == 1 else None
+    if read is not None:
+        rows, stored = read
+        terms = {cid: Term(cid, label, line) for cid, label, line in rows}
+        owners = {cid: (0, cid) for cid in terms}
+        # (homonyms are told apart by the first definitions stored with the patterns; their
+        # words are worked out when a page first needs them: nothing is pickled)
+        matcher = TermMatcher((), terms, SummaryContext(terms, stored.context), patterns=stored.patterns)
+        return Glossaries(sources, matcher, None, owners, stored=True)
     terms: dict[str, Term] = {}
     tables: tuple[PatternTable, PatternTable] | None = None  # made at build time, when stored
-    patterns: Patterns | None = None  # the same, stored and read for one glossary alone
     definitions: dict[str, str] = {}
     labels: dict[str, list[str]] = {}
     owners: dict[str, tuple[int, str]] = {}
     pairs: list[tuple[str, str]] = []
-    every_label = True  # (False when the stored patterns were read instead)
     for index, source in enumerate(sources):
-        # (one termbase: its stored patterns; several: qualified bases are worked out over all labels)
-        read = _read_stamped(source.path) if len(sources) == 1 else None
-        all_labels: list[tuple[str, str]] | None = None  # (not read with stored patterns)
-        if read is None:
-            summaries, all_labels, tables = _read_store(source.path, len(sources) == 1)
-        else:
-            summaries, patterns = read
-            every_label = False
+        # (several termbases: qualified bases are worked out over all labels)
+        summaries, all_labels, tables = _read_store(source.path, len(sources) == 1)
         prefix = "" if index == 0 else f"{source.name}:"  # (as `concept_key`, without a call a row)
         for concept_id, label, definition in summaries:
             key = prefix + concept_id
             terms[key] = Term(key, label, source=definition)  # one line when asked
             definitions[key] = definition
             owners[key] = (index, concept_id)
-        for concept_id, label in all_labels or ():
+        for concept_id, label in all_labels:
             key = prefix + concept_id
             found = labels.get(key)
             if found is None:
@@ -336,7 +389,7 @@ def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
     # the page: every owner is kept and `Glossaries.among` picks per page.
     scoped = any(source.pages for source in sources)
     ranked = rank.__getitem__ if len(sources) > 1 and not scoped else None
-    matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked, tables, patterns)
+    matcher = TermMatcher(pairs, terms, SummaryContext(terms, definitions), ranked, tables)
     matcher.prepare_homonyms()
-    read_labels = {k: tuple(v) for k, v in labels.items()} if every_label else None
+    read_labels = {k: tuple(v) for k, v in labels.items()}
     return Glossaries(sources, matcher, definitions, owners, read_labels=read_labels)
