@@ -155,3 +155,20 @@ def test_digest_follows_the_matcher_pattern_format(tmp_path: Path, monkeypatch: 
     before = sources_digest([source])
     monkeypatch.setattr(termbase.matcher, "PATTERN_FORMAT", termbase.matcher.PATTERN_FORMAT + 1)
     assert sources_digest([source]) != before
+
+
+def test_digest_follows_the_code_that_makes_what_glossify_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A compiled glossary stores the tooltips' one-line definitions and the glossary page's HTML:
+    edited code that makes them (its digest) names a new compiled file, and the memo of the
+    digest looks at every module of that code."""
+    import termbase.builtin
+    import termbase.matcher_table
+
+    source = tmp_path / "a.yaml"
+    source.write_text("- term: alpha\n  definition: The first letter.\n", encoding="utf-8")
+    before = sources_digest([source])
+    monkeypatch.setattr(termbase.matcher_table, "_code_digest", lambda names: f"edited {names}")
+    assert sources_digest([source]) != before
+    assert set(termbase.matcher_table.STAMPED_CODE) <= set(termbase.builtin._FORMAT_MODULES)

@@ -38,15 +38,15 @@ def glossary_files() -> list[Path]:
 
 def sources_digest(files: list[Path]) -> str:
     """Return a short hash of the files' names and contents, the termbase version, the
-    stored search index's and glossify matcher patterns' formats and the embedding pipeline (a
-    cached file without the current index or patterns, or with another model's vectors, is built
-    again)."""
-    from termbase.matcher import PATTERN_FORMAT
+    stored search index's and glossify matcher patterns' formats (and the code that makes the
+    tooltips and definitions' HTML glossify reads) and the embedding pipeline (a cached file
+    without the current index or patterns, or with another model's vectors, is built again)."""
+    from termbase.matcher_table import code_stamp
     from termbase.search_tables import stamp
 
     digest = hashlib.sha256(__version__.encode())
     digest.update(stamp().encode())
-    digest.update(f"patterns {PATTERN_FORMAT}".encode())
+    digest.update(f"patterns {code_stamp()}".encode())
     digest.update(semantic.MODEL_NAME.encode())
     for path in files:
         digest.update(path.name.encode())
@@ -100,14 +100,23 @@ _DIGESTS = "builtin-digests.json"
 _DIGESTS_KEPT = 16
 
 
+#: The modules whose code `sources_digest` holds (their formats, and `matcher_table.STAMPED_CODE`:
+#: the code that makes what glossify reads), named here so that no command imports them for it.
+_FORMAT_MODULES = (
+    "search_tables.py", "matcher.py", "matcher_table.py", "plain_text.py", "glossify/definition_html.py",
+    "web/sanitize.py",
+)  # fmt: skip
+
+
 def _file_stamp(files: list[Path]) -> str:
     """Return a hash of the size and modification time of every file `sources_digest` reads or
-    depends on: the glossary's sources, the search index's and the matcher's modules (their
-    formats) and simplemma's version file, with the termbase version and the embedding model's name."""
+    depends on: the glossary's sources, the modules of `_FORMAT_MODULES` and simplemma's version
+    file, with the termbase version and the embedding model's name."""
     parts: list[object] = [__version__, semantic.MODEL_NAME]
     spec = importlib.util.find_spec("simplemma")
     simplemma = Path(spec.origin).with_name("__metadata__.py") if spec and spec.origin else None
-    modules = (Path(__file__).with_name("search_tables.py"), Path(__file__).with_name("matcher.py"))
+    package = Path(__file__).parent
+    modules = [package / name for name in _FORMAT_MODULES]
     for path in (*files, *modules, simplemma):
         try:
             status = path.stat() if path else None

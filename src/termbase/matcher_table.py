@@ -33,8 +33,9 @@ from operator import sub
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from termbase import __version__
-from termbase.matcher import PATTERN_FORMAT, Patterns, PatternTable, one_line, pattern_tables
+from termbase import __version__, matcher
+from termbase.matcher import Patterns, PatternTable, pattern_tables
+from termbase.plain_text import one_line
 
 if TYPE_CHECKING:
     from termbase.glossify.definition_html import DefinitionRenderer
@@ -51,8 +52,12 @@ SUMMARIES = """SELECT c.id, c.label,
 _PACKAGE = Path(__file__).resolve().parent
 #: The modules that make the one-line definitions and the HTML (their code is in the stamps: a
 #: working copy's edit without a version change makes the stored text stale).
-_LINE_CODE = ("matcher.py", "plain_text.py")
+_LINE_CODE = ("plain_text.py",)
 _HTML_CODE = ("glossify/definition_html.py", "web/sanitize.py")
+
+
+#: Every module whose code the stamps hold (a compiled built-in glossary is made again when one changes).
+STAMPED_CODE = _LINE_CODE + _HTML_CODE
 
 
 def _code_digest(names: Sequence[str]) -> str:
@@ -64,13 +69,18 @@ def _code_digest(names: Sequence[str]) -> str:
 
 def stamp() -> str:
     """Return the format stored patterns (and terms' one-line definitions) must have to be used."""
-    return f"{PATTERN_FORMAT} {__version__} {_code_digest(_LINE_CODE)}"
+    return f"{matcher.PATTERN_FORMAT} {__version__} {_code_digest(_LINE_CODE)}"
+
+
+def code_stamp() -> str:
+    """Return what the stored patterns, lines and HTML depend on besides the Markdown engine."""
+    return f"{stamp()} {_code_digest(_HTML_CODE)}"
 
 
 def html_stamp(engine: str) -> str:
     """Return what stored HTML must have been made with to be used: this code, and with
     `engine` (`markdown_engine()`, or "plain" when no definition needed the Markdown engine)."""
-    return f"{PATTERN_FORMAT} {__version__} {_code_digest(_HTML_CODE)} {engine}"
+    return f"{matcher.PATTERN_FORMAT} {__version__} {_code_digest(_HTML_CODE)} {engine}"
 
 
 def markdown_engine() -> str:

@@ -1,8 +1,10 @@
-"""Markdown definitions as plain text, for one-line summaries (site, tooltips, CLI, MCP)."""
+"""Markdown definitions as plain text, for one-line summaries (site, tooltips, CLI, MCP), and
+the one-line definitions of glossify's tooltips (`one_line`)."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 #: A Markdown link or image: `[text](target)` keeps its text; reference links `[text][ref]` too.
 _LINK = re.compile(r"!?\[([^\[\]]*)\](?:\([^()\s]*(?:\s+\"[^\"]*\")?\)|\[[^\[\]]*\])")
@@ -32,3 +34,46 @@ def markdown_as_plain_text(text: str) -> str:
         start = span.end()
     pieces.append(_EMPHASIS.sub("", line[start:]).replace("`", ""))
     return "".join(pieces)
+
+
+#: Math delimiters, left out of one-line definitions (the other Markdown marks: `markdown_as_plain_text`).
+@cache
+def _math_marks() -> re.Pattern[str]:
+    return re.compile(r"\$+")
+
+
+#: Where one sentence ends and the next begins (the text is on one line, single-spaced): the
+#: spaces (group 1) after a full stop. (The stop is matched, not looked behind for at every place.)
+@cache
+def _sentence_break() -> re.Pattern[str]:
+    return re.compile(r"[.!?](\s+)(?=[A-Z0-9(])")
+
+
+def one_line(text: str, width: int = 200) -> str:
+    """Return the first sentence (or two, if short) of a Markdown definition, as plain text."""
+    line = markdown_as_plain_text(text[: width * 4])
+    if "$" in line:
+        line = _math_marks().sub("", line)
+    kept = None
+    start = 0
+    for sentence_break in _sentence_break().finditer(line):  # sentences read only as far as needed
+        sentence = line[start : sentence_break.start(1)]
+        start = sentence_break.end()
+        if kept is None:
+            kept = sentence
+        elif len(kept) + 1 + len(sentence) > width or len(kept) >= 60:
+            break
+        else:
+            kept = f"{kept} {sentence}"
+        if len(kept) >= 60:
+            break
+    else:
+        sentence = line[start:]
+        if kept is None:
+            kept = sentence
+        elif len(kept) + 1 + len(sentence) <= width and len(kept) < 60:
+            kept = f"{kept} {sentence}"
+    if len(kept) <= width:
+        return kept
+    cut = kept[: width - 1]
+    return (cut[: cut.rfind(" ")].rstrip(" ,;:") if " " in cut else cut) + "…"
