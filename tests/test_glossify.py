@@ -768,7 +768,7 @@ concepts:
 def test_build_stores_the_tooltip_lines_and_glossary_html_glossify_would_make(tmp_path: Path) -> None:
     """`build` stores each concept's one-line definition and its first definition as the MkDocs
     glossary page renders it (Markdown engine, sanitiser): the same text glossify makes from the
-    definitions, read back without them; and a site reads them without writing a cache."""
+    definitions, read back without them."""
     import sqlite3
 
     from termbase.glossify import source
@@ -794,7 +794,6 @@ def test_build_stores_the_tooltip_lines_and_glossary_html_glossify_would_make(tm
     assert glossaries.stored and glossaries.read_definitions is None  # (one-line definitions stored)
     assert glossaries.matcher.definition("roux") == one_line(summaries[-1][3]) == terms[-1][2]
     assert glossaries.stored_html(["fond", "roux"]) == {"fond": html["fond"], "roux": html["roux"]}
-    assert not source._cache_file(source._stamp(glossaries.sources)).exists()  # nothing to cache
     assert glossaries.definitions["brine"] == "Salted water.\n\nMeat soaked in it stays *juicy*."
 
 
@@ -802,14 +801,10 @@ def test_a_site_from_a_termbase_without_stored_glossify_text_is_the_same(
     course_db: Path, tmp_path: Path
 ) -> None:
     """A termbase built before build stored the patterns, lines and HTML (or by other code, or
-    whose HTML another Markdown engine made) gives the same site: glossify works them out, and
-    keeps them in its cache for the next build (a termbase with them needs no cache)."""
+    whose HTML another Markdown engine made) gives the same site: glossify works them out."""
     import sqlite3
 
-    from termbase.cache_folder import cache_dir
-
-    def cached() -> set[Path]:
-        return set((cache_dir() / "glossify").glob("*.pickle"))
+    from termbase.glossify import source
 
     sites = {}
     stale_keys = {"stored": (), "older": ("matcher_patterns", "glossify_html"), "html": ("glossify_html",)}
@@ -820,11 +815,11 @@ def test_a_site_from_a_termbase_without_stored_glossify_text_is_the_same(
         with sqlite3.connect(project / "course.db") as connection:
             for key in stale:
                 connection.execute("UPDATE meta SET value = '2 0.0.1 other code' WHERE key = ?", (key,))
-        for build in ("first", "again"):
-            before = cached()
+        read = source.load_glossaries([source.GlossarySource(project / "course.db", "course")], save=False)
+        assert read.stored == (name != "older") and bool(read.stored_html(["emulsion"])) == (name == "stored")
+        for build in ("first", "again"):  # (the second from the cache the first wrote)
             done = tool(["mkdocs", "build", "-q", "--strict"], project)
             assert done.returncode == 0, done.stderr
-            assert len(cached() - before) == (1 if stale and build == "first" else 0), name
             site = project / "site"
             sites[name, build] = {
                 str(path.relative_to(site)): re.sub(r"Build Date UTC : [^\n]*", "", path.read_text())

@@ -69,8 +69,8 @@ class Glossaries:
     rendered: dict[str, str] = field(default_factory=dict)  # key -> definition as HTML, as made
     #: key -> every label of the concept, when read (see `labels`)
     read_labels: dict[str, tuple[str, ...]] | None = None
-    #: True when read from what `build` stored for glossify (see `matcher_table`): then reading the
-    #: termbase costs no more than a cache would, and its definitions' HTML is stored there too
+    #: True when read from what `build` stored for glossify (see `matcher_table`): its definitions'
+    #: HTML is stored there too
     stored: bool = False
 
     @property
@@ -218,9 +218,7 @@ def load_glossaries(sources: Sequence[GlossarySource], save: bool = True) -> Glo
         found = None  # no cache yet, or one an older termbase wrote: read the termbases again
     if found is None:
         found = _read(tuple(sources))
-        if found.stored:
-            pass  # (read from what build stored: as fast as the cache, which would cost its writing)
-        elif save:
+        if save:
             _write_cache(cache, found)
         else:
             _unsaved.add(stamp)
@@ -358,7 +356,7 @@ def _read(sources: tuple[GlossarySource, ...]) -> Glossaries:
         terms = {cid: Term(cid, label, line) for cid, label, line in rows}
         owners = {cid: (0, cid) for cid in terms}
         # (homonyms are told apart by the first definitions stored with the patterns; their
-        # words are worked out when a page first needs them: nothing is pickled)
+        # words are worked out when a page first needs them, and cached with the rest)
         matcher = TermMatcher((), terms, SummaryContext(terms, stored.context), patterns=stored.patterns)
         return Glossaries(sources, matcher, None, owners, stored=True)
     terms: dict[str, Term] = {}
