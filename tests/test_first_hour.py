@@ -360,3 +360,47 @@ def test_the_first_serve_says_it_compiles_the_builtin_glossary_and_ctrl_c_leaves
     _, err = server.communicate(timeout=60)
     assert server.returncode == 130 and err.strip().splitlines()[-1] == "interrupted", err
     assert not list(cache.rglob("builtin-*.db")), "a half-compiled built-in glossary was left"
+
+
+def test_an_unwritable_cache_folder_is_named_with_the_way_out(tmp_path: Path) -> None:
+    """With a read-only cache (a read-only home), the built-in glossary failed with a line naming a
+    path the user never gave, and every search printed simplemma's 'Failed to cache trie'."""
+    import os
+    import stat
+    import subprocess
+    import sys
+
+    import pytest
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    unwritable = None
+    for folder in (locked, Path("/sys")):
+        try:
+            os.close(os.open(folder / ".probe", os.O_CREAT | os.O_WRONLY, 0o600))
+            os.unlink(folder / ".probe")
+        except OSError:
+            unwritable = folder
+            break
+    if unwritable is None:
+        pytest.skip("no folder here refuses a new file (root, and /sys is writable)")
+    source = tmp_path / "parts.md"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    assert run("build", str(source), "--db", str(tmp_path / "parts.db"))[0] == 0
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"),
+           "TERMBASE_CACHE": str(unwritable / "termbase-cache")}
+    steps = ((["define", "GQA"], 1), (["search", "flywheel", "--db", str(tmp_path / "parts.db")], 0))
+    try:
+        for args, code in steps:
+            done = subprocess.run([sys.executable, "-m", "termbase", *args], capture_output=True, text=True,
+                                  env=env, timeout=300)
+            assert done.returncode == code, done.stderr
+            assert "Failed to cache trie" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+            if code:
+                assert "cannot write the built-in glossary's cache there" in done.stderr
+                assert "set TERMBASE_CACHE to a folder you can write to" in done.stderr
+            else:
+                assert "Flywheel" in done.stdout
+    finally:
+        locked.chmod(0o755)

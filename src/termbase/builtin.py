@@ -171,5 +171,14 @@ def builtin_db() -> Path:
         package_parent = files[0].resolve().parent.parent.parent
         known = semantic.read_vector_file(shipped_vectors_path()) if with_vectors else None
         sources = [str(f) for f in files]
-        build_termbase(sources, path, relative_to=package_parent, semantic=with_vectors, known_vectors=known)
+        try:
+            build_termbase(
+                sources, path, relative_to=package_parent, semantic=with_vectors, known_vectors=known
+            )
+        except OSError as error:  # the user named no path: say it is the cache, and how to move it
+            reason = (error.strerror or str(error)).lower()
+            raise StoreError(
+                f"{path.parent}: cannot write the built-in glossary's cache there ({reason}) — set "
+                "TERMBASE_CACHE to a folder you can write to, or pass --db a termbase of your own"
+            ) from None
     return path

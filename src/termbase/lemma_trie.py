@@ -33,6 +33,9 @@ class AtomicTrieDictionaryFactory(TrieDictionaryFactory):
 
     def _write_trie_to_disk(self, lang: str, trie: object) -> None:
         target = lemma_cache_dir() / f"{lang}.dic"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with replacing(target) as temp_name:
-            trie.save(os.fspath(temp_name))  # type: ignore[attr-defined]
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with replacing(target) as temp_name:
+                trie.save(os.fspath(temp_name))  # type: ignore[attr-defined]
+        except OSError:  # an unwritable cache folder: the trie serves from memory (simplemma
+            pass  # would print "Failed to cache trie for en on disk." on every run)
