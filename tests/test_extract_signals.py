@@ -684,3 +684,23 @@ def test_a_bold_plural_followed_by_are_and_what_they_are(tmp_path: Path) -> None
                     encoding="utf-8")
     found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
     assert found["tide table"].confidence >= 0.6
+
+
+def test_known_collectively_as_names_the_term(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "gear.md"
+    page.write_text("# Gear\n\nRopes, blocks and winches move the sails. "
+                    "These parts are known collectively as *running rigging*.\n", encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert any("called / known as" in e for e in found["running rigging"].evidence)
+
+
+def test_a_heading_term_explained_with_an_aside_in_brackets(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "charts.md"
+    page.write_text("# Charts\n\n## Insets\n\n"
+                    "Insets are enlarged (zoomed) views printed in a corner of a chart.\n", encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert any("says what it is" in e for e in found["inset"].evidence)

@@ -434,6 +434,7 @@ def _says_what_it_is(text: str, words: list[str]) -> bool:
     """Return True when a sentence opens with the term (after an article and up to two modifiers) and says
     what it is: "An Ethereum public key is a point …", "Slices are views into …"."""
     phrase = r"[\s-]+".join(re.escape(w) for w in words)
+    text = re.sub(r"\s*\([^()]{1,60}\)", "", text)  # "Overviews are downsampled (aggregated) data intended …"
     return re.match(rf"(?:(?:an?|the)\s+)?(?:[\w'’-]+\s+){{0,2}}?{phrase}(?:s|es)?\s+(?:is|are)\s+"
                     r"(?:(?:an?|the|one)\s|[a-z]{3,}s\s+(?:that|which|of|into|for)\s|"
                     # "Span attributes are metadata attached to …", "Attributes are key-value pairs that …"

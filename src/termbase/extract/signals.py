@@ -65,6 +65,7 @@ _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as|described\s+as|defined\s+as|"
     # "known in the literature as", "we refer to the practice of … as"
     r"known\s+(?:in|to|among)\s+(?:\w+\s+){1,4}?as|refer(?:s|red)?\s+to\s+(?:this|these|that|the)\s+[^.;:]{1,80}?\s+as|"
+    r"known\s+(?:collectively|generally|commonly|informally|formally|simply|together)\s+as|"
     r"calls?\s+(?:this|these|that|such)(?:\s+[\w-]+){0,2}|"
     r"we\s+call|is\s+what\s+we\s+call|the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+|its\s+|their\s+)?[\"'“‘]?"
@@ -225,7 +226,8 @@ _BRACKETED_ALIAS = re.compile(
     r"(?P<alias>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})$",
     re.I,
 )
-_NAMING_VERB = r"(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)"
+_NAMING_VERB = (r"(?:called|known\s+(?:(?:collectively|generally|commonly|informally|formally|together)\s+)?"
+                r"as|referred\s+to\s+as|termed|dubbed)")
 _CALLED_INLINE = re.compile(
     r"(?:\b(?:is|are|was|were|(?:may|can|might|could|will|would|should)\s+(?:also\s+|sometimes\s+)?be)\s+"
     r"(?:(?:often|usually|also|sometimes|simply|then|commonly|generally)\s+){0,2}"
