@@ -38,3 +38,15 @@ def test_a_bold_verb_of_an_instruction_is_no_term(tmp_path: Path) -> None:
         "A **buoy** is a float that marks the channel. Pass each buoy slowly.\n"))
     assert found["chart"] >= 0.6 and found["bearing"] >= 0.6
     assert found.get("fold", 0.0) < 0.6
+
+
+def test_bold_for_stress_is_no_first_bold_introduction(tmp_path: Path) -> None:
+    found = _all(tmp_path, (
+        "# Charts\n\nA **chart** is a map of the sea for sailors. Every chart shows depths.\n\n"
+        "A **bearing** is a direction given in degrees. Take a bearing on the lighthouse.\n\n"
+        "A **sounding** is a depth marked on a chart. Soundings are given in metres.\n\n"
+        "The hatch **remains open** until the skipper closes it. Keep it open in port.\n\n"
+        "Sections that are **mostly theory** can be skipped on a first reading.\n\n"
+        "A **buoy** is a float that marks the channel. Pass each buoy slowly.\n"))
+    assert found["chart"] >= 0.6 and found["bearing"] >= 0.6
+    assert found.get("remains open", 0.0) < 0.6 and found.get("mostly theory", 0.0) < 0.6

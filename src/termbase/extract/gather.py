@@ -287,6 +287,12 @@ _ACTION_IN_INSTRUCTION = re.compile(
     r"(?:^|\b)[Tt]o\s+\0\s+(?:the|a|an|your|our|this|that|these|those|it|them|its|their|any|all|each)\b")
 
 
+#: A bold phrase that opens with an adverb of degree or a linking verb is stressed, not named.
+_STRESSED_PHRASE = re.compile(
+    r"^(?:primarily|mostly|mainly|largely|entirely|fully|purely|strictly|really|usually|only|simply|always|never|"
+    r"very|much|quite|rather|remains?|becomes?|stays?|seems?|appears?|is|are|was|were|not)\s", re.I)
+
+
 def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) -> list[Occurrence]:
     """Return the group with its first bold (or <dfn>) occurrence counted as defining.
 
@@ -304,6 +310,8 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
                 break
             if _ACTION_IN_INSTRUCTION.search(occurrence.sentence.replace(finding.term, "\0")):
                 break  # "To **quit** the pages, press q": a verb of an instruction in bold, no term
+            if _STRESSED_PHRASE.match(finding.term):
+                break  # "**primarily Core-only**", "**remains open**": bold for stress, not a name
             if not finding.defining:
                 evidence = (*finding.evidence, "first bold use (this book bolds its terms)")
                 finding = replace(finding, defining=True, score=finding.score + 0.15, evidence=evidence,
