@@ -258,6 +258,7 @@ MATCH_DESCRIPTIONS = {
     "semantic": "close in meaning",
     "qualified": "name with a qualifier",
     "opening": "query begins with its name",
+    "ending": "query ends with its name",
 }
 #: Modes that match the whole query against a label: a query matched so names a concept.
 LABEL_MODES = frozenset(("exact", "variant", "acronym", "typo", "prefix", "qualified"))
@@ -1231,6 +1232,12 @@ class SearchIndex:
         else:
             for concept_id, score in in_text.items():
                 _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
+        nothing = not any(c.score >= MIN_SCORE for c in found.values())
+        qualified = nothing and self._words_then_label_matches(text, found)
+        if qualified and self.has_vectors and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
+            cosines = self._semantic_matches(text, found, in_text, name_like)  # its neighbours, as qualified
+            if evidence is not None:
+                evidence.embedded, evidence.cosines = True, cosines
         return found
 
     def may_embed(self, query: str) -> bool:
@@ -1386,6 +1393,49 @@ class SearchIndex:
                 elif not typos:  # judged like any hit that holds only part of the name (see `judged`)
                     _offer(found, concept_id, OPENING_SCORE, "opening", label)
             return
+
+    def _words_then_label_matches(self, text: str, found: dict[str, _Candidate]) -> bool:
+        """Offer the concept a name ends with a label of, for a name nothing else matched
+        ("numpy broadcasting rules", "90th percentile"): as a qualified match when the words
+        before the label bring the name's meaning closer to the concept (see `_meaning_agrees`)
+        and make no kind of it the termbase lacks (see `_makes_a_kind`: "attention rollout",
+        "embedding dropout"), else as a hit holding only part of the name, which the name rules
+        and the abstain model judge: listed as related at least, not left with nothing.
+        Return True if a qualified match was offered."""
+        if not reads_as_name(text):
+            return False
+        phrase = search_names.before_purpose(text)
+        tokens = phrase.split()
+        for split in range(1, len(tokens)):
+            ending = " ".join(tokens[split:])
+            named = self._named_by(ending)
+            if not named:
+                continue
+            added = " ".join(tokens[:split])
+            named = {c: label for c, label in named.items() if self._ends_with_label(ending, c, label)}
+            for concept_id, label in named.items():
+                if (
+                    self._meaning_agrees(concept_id, ending, phrase)
+                    and not self._makes_a_kind(concept_id, added)
+                    and (len(named) == 1 or self._some_word_in_text(concept_id, added))
+                ):
+                    _offer(found, concept_id, QUALIFIED_SCORE, "qualified", f"{added} {label}")
+                else:
+                    _offer(found, concept_id, OPENING_SCORE, "ending", label)
+            return any("qualified" in found[c].modes for c in named)
+        return False
+
+    def _ends_with_label(self, ending: str, concept_id: str, label: str) -> bool:
+        """Return True if the words a name ends with, which `label` of a concept matched, are that
+        concept's name: its labels hold every word (see search_names.uncovered_words: "warping"
+        is no word of the label Warp), and an everyday word typed in lower case is not read as
+        an acronym ("self-organizing map" does not end with mAP)."""
+        concept_labels = self.labels.get(concept_id, ()) or (self.preferred.get(concept_id, ""),)
+        covered, missing = search_names.uncovered_words(ending, concept_labels, _STOPWORDS)
+        if not covered or missing:
+            return False
+        lowered_word = ending.islower() and " " not in ending and is_everyday_word(ending)
+        return not (lowered_word and search_names.typed_as_a_name(label))
 
     def _some_word_in_text(self, concept_id: str, words: str) -> bool:
         """Return True if a concept's own text writes one of some words (not counting stopwords)."""
