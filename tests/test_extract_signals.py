@@ -704,3 +704,24 @@ def test_a_heading_term_explained_with_an_aside_in_brackets(tmp_path: Path) -> N
                     "Insets are enlarged (zoomed) views printed in a corner of a chart.\n", encoding="utf-8")
     found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
     assert any("says what it is" in e for e in found["inset"].evidence)
+
+
+def test_a_heading_about_an_idea_names_it_without_its_lead_words(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "nav.md"
+    page.write_text("# Navigation\n\n## Understanding dead reckoning\n\n"
+                    "Dead reckoning works out where the boat is from its speed, heading and time.\n",
+                    encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert "dead reckoning" in found
+
+
+def test_what_we_now_call_names_the_term(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "lines.md"
+    page.write_text("# Lines\n\nTying two lines end to end with a flat knot is what we now call a *bend*.\n",
+                    encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert any("called / known as" in e for e in found["bend"].evidence)

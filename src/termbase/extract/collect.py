@@ -334,10 +334,16 @@ _TITLE_LABEL = re.compile(
 )
 
 
+#: Words a title puts before its idea: "Understanding distributed tracing", "Working with metadata".
+_ABOUT_LEAD = re.compile(
+    r"^(?:understanding|(?:an?\s+)?(?:introduction|intro|overview|primer|guide)\s+(?:to|of)|about|working\s+with|"
+    r"getting\s+started\s+with|(?:the\s+)?basics\s+of)\s+(?=\S)", re.I)
+
+
 def _heading_term(title: str) -> tuple[str, bool]:
     """Return a section title as a term (`Runtime Errors` → `runtime errors`), or '' if it is none,
     and whether the title asks what the term is ("What is a Mooring?")."""
-    title = _TITLE_LABEL.sub("", _HEADING_NUMBER.sub("", title))
+    title = _ABOUT_LEAD.sub("", _TITLE_LABEL.sub("", _HEADING_NUMBER.sub("", title)))
     question = _WHAT_IS.match(title)
     term = clean_term(question.group("term") if question else title)
     if term_problem(term) or len(term.split()) > 4 or any(c in term for c in ",:?!()"):
