@@ -404,3 +404,25 @@ def test_an_unwritable_cache_folder_is_named_with_the_way_out(tmp_path: Path) ->
                 assert "Flywheel" in done.stdout
     finally:
         locked.chmod(0o755)
+
+
+def test_a_folder_walk_leaves_out_folders_of_tools_and_says_so(tmp_path: Path) -> None:
+    """`termbase build .` in a project with a .venv read 800 package files as 322,048 concepts."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    other = "- **Widget**: a part of a package's own docs.\n- **Gadget**: another part of them.\n"
+    for folder in (".venv/lib/site", "node_modules/pkg", ".github", "env"):
+        (project / folder).mkdir(parents=True)
+        (project / folder / "notes.md").write_text(other, encoding="utf-8")
+    (project / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n", encoding="utf-8")  # a venv by any name
+    db = tmp_path / "t.db"
+    code, out, err = run("build", str(project), "--db", str(db))
+    assert code == 0, err
+    assert "1 source, 3 entries" in out
+    message = " ".join(err.split())
+    folders = ", ".join(str(project / name) for name in (".github", ".venv", "env"))
+    assert f"left out 4 folders of tools or hidden files ({folders} and 1 more)" in message
+    assert message.count("— name a folder to read it") == 1
+    code, out, err = run("build", str(project / ".github"), "--db", str(db))  # named: read
+    assert code == 0 and "1 source, 2 entries" in out, err

@@ -369,7 +369,9 @@ def build(
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
         _print_reader_list_if_it_helps(error.skipped)
+        _print_left_out_folders(sources)
         raise
+    _print_left_out_folders(sources)
     table = Table(title=f"termbase build → {summary.db}", title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
         table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left")
@@ -525,6 +527,20 @@ def _extracted_dict(item: Any) -> dict[str, Any]:
         "anchor": item.anchor, "url": item.url, "line": item.line, "confidence": item.confidence,
         "evidence": list(item.evidence), "sentence": item.sentence, "first_use": item.first_use,
     }
+
+
+def _print_left_out_folders(sources: tuple[str, ...]) -> None:
+    """Say which folders of tools a folder walk left out (see sources.is_tool_folder)."""
+    from termbase.sources import left_out_folders
+
+    folders = left_out_folders(sources)
+    if folders:
+        more = f" and {len(folders) - 3} more" if len(folders) > 3 else ""
+        shown = ", ".join(str(f) for f in folders[:3]) + more
+        err.print(
+            f"left out {counted(len(folders), 'folder')} of tools or hidden files ({escape(shown)}) "
+            "— name a folder to read it"
+        )
 
 
 def _print_reader_list_if_it_helps(errors: tuple[InputError, ...]) -> None:

@@ -8,6 +8,7 @@ input (`curl … | termbase build - --db x.db`), recorded as the source `<stdin>
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import stat
 import sys
@@ -127,7 +128,7 @@ def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
         elif not path.exists():
             yield InputError("no such file or directory", path=raw, hint="check the path"), False
         elif path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and _walk_reads(p, path))
+            found = sorted(p for p in walked_files(path) if _walk_reads(p, path))
             if not found:
                 yield (
                     InputError(
@@ -166,6 +167,49 @@ NOT_GLOSSARY_NAMES = frozenset(
         "Procfile", "Gemfile", "Rakefile", "Pipfile", "CODEOWNERS", "MANIFEST", "BUILD", "WORKSPACE",
     )
 )
+
+
+#: Folders of tools, not of a project's own texts: a folder walk leaves them out (named on
+#: the command line they are read). A project root's .venv held 800 files a walk read as
+#: 322,048 concepts in four minutes (package data, time-zone tables, wheel metadata).
+TOOL_FOLDER_NAMES = frozenset({"node_modules", "__pycache__", "site-packages", "bower_components"})
+
+
+def is_tool_folder(folder: Path) -> bool:
+    """Return True for a folder a walk leaves out: hidden (`.git`, `.venv`, `.tox`), a virtual
+    environment (it holds `pyvenv.cfg`) or installed packages (`node_modules`)."""
+    return (
+        folder.name.startswith(".")
+        or folder.name in TOOL_FOLDER_NAMES
+        or (folder / "pyvenv.cfg").is_file()
+    )
+
+
+def walked_files(root: Path) -> Iterator[Path]:
+    """Yield every file under `root` (links to files too, not into linked folders), leaving out
+    the folders of tools (see `is_tool_folder`) below it."""
+    for folder, subfolders, names in os.walk(root):
+        here = Path(folder)
+        subfolders[:] = [name for name in subfolders if not is_tool_folder(here / name)]
+        for name in names:
+            file = here / name
+            if file.is_file():
+                yield file
+
+
+def left_out_folders(paths: list[str] | tuple[str, ...]) -> list[Path]:
+    """Return the tool folders (see `is_tool_folder`) a walk of the folders named leaves out,
+    the outermost of each, for the build to say so."""
+    found: list[Path] = []
+    for raw in paths:
+        root = Path(raw)
+        if raw == STDIN or not root.is_dir():
+            continue
+        for folder, subfolders, _names in os.walk(root):
+            here = Path(folder)
+            found += [here / name for name in subfolders if is_tool_folder(here / name)]
+            subfolders[:] = [name for name in subfolders if not is_tool_folder(here / name)]
+    return sorted(found)
 
 
 def _walk_reads(file: Path, root: Path) -> bool:
