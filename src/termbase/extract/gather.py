@@ -44,7 +44,10 @@ USED_FREELY = 8
 _PLURAL_WORD = re.compile(r"[a-z]{3,}[^s]s")
 
 #: Evidence of a sentence that says what a term is, not only that it is being named.
-_STATES_WHAT_IT_IS = re.compile(r"followed by 'is a …'|sentence 'an? X is a …'|listed with its meaning")
+_STATES_WHAT_IT_IS = re.compile(r"followed by 'is a …'|sentence 'an? X is a …'|listed with its meaning|"
+                                r"sentence 'X refers to …'|followed by 'refers …'")
+#: Evidence of an acronym spelled out and nothing else.
+_ACRONYM_ONLY = re.compile(r"^acronym introduction '[^']*'(?: \| acronym introduction '[^']*')*$")
 
 #: Words of a sentence that says what something is (not only that it is there).
 _EXPLAINS = re.compile(
@@ -415,6 +418,14 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         # a bare first bold use ("we unpack a **gadget** named spinner") gives way to the first
         # sentence that says what the term is ("A **gadget** is a small hand tool …")
         stated = next((o for o in defining if _STATES_WHAT_IT_IS.search(" ".join(o.finding.evidence))), None)
+        if stated is not None:
+            introduced = stated
+    if _ACRONYM_ONLY.match(" | ".join(introduced.finding.evidence)) \
+            and not introduced.finding.introduced_only:
+        # "new features such as Lightning Network (LN) support": the long form spelled out in passing gives
+        # way to a later sentence that says what the thing is
+        stated = next((o for o in defining if o.chapter != introduced.chapter
+                       and _STATES_WHAT_IT_IS.search(" ".join(o.finding.evidence))), None)
         if stated is not None:
             introduced = stated
     defined = introduced
