@@ -498,7 +498,7 @@ def with_qualified_bases(labels: Iterable[tuple[str, str]]) -> list[tuple[str, s
 #: Bump when the patterns `pattern_tables` makes of labels change (tokens, case, inflections,
 #: qualified bases), or how `matcher_table` stores them: patterns stored with a termbase in
 #: another format are not used.
-PATTERN_FORMAT = 3
+PATTERN_FORMAT = 4
 
 #: Searched text pattern (space-joined normal tokens, a space at each end) -> {concept id: label}.
 PatternTable = dict[str, dict[str, str]]

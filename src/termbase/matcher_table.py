@@ -28,10 +28,9 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice, repeat
-from operator import sub
+from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from termbase import __version__, matcher
 from termbase.matcher import Patterns, PatternTable, pattern_tables
@@ -118,12 +117,14 @@ def _rows(tables: tuple[PatternTable, PatternTable]) -> Iterator[PatternRow]:
 
 def encode_patterns(rows: Iterable[PatternRow], context: Callable[[list[str]], Mapping[str, str]]) -> str:
     """Return the JSON that stores the patterns the rows hold: [folded patterns, cased patterns,
-    then for each pattern (folded, then cased) its concept id and label, the patterns of
-    several concepts ([position, id, label, id, label, …]; a later row of a pattern and
-    concept gives its label), and the context: the first definition of each concept a pattern
-    shares with another (what tells them apart; `context(ids)` gives them)]. Made in one pass
-    over the rows (a pattern's rows come one after another from a build; in another order they
-    still come out right)."""
+    the record of each pattern (folded, then cased), the records, and the context]. A record is
+    what patterns stand for, once for all the patterns that stand for it (a label's plural and
+    singular forms): first those of one concept, as three lists (its id, label, and the number
+    of words), then those of several ([words, id, label, id, label, …]; a later row of a pattern
+    and concept gives its label). The context is the first definition of each concept a
+    pattern shares with another (what tells them apart; `context(ids)` gives them). Made in one
+    pass over the rows (a pattern's rows come one after another from a build; in another order
+    they still come out right)."""
     patterns: tuple[list[str], list[str]] = ([], [])
     at: tuple[dict[str, int], dict[str, int]] = ({}, {})
     ids: tuple[list[str], list[str]] = ([], [])
@@ -145,16 +146,39 @@ def encode_patterns(rows: Iterable[PatternRow], context: Callable[[list[str]], M
         if owners is None:
             owners = several[(flag, position)] = {ids[flag][position]: labels[flag][position]}
         owners[concept_id] = label
-    shared: list[list[object]] = []
-    for (flag, position), owners in sorted(several.items()):
+    shared_at: dict[int, dict[str, str]] = {}
+    for (flag, position), owners in several.items():
         if len(owners) == 1:  # (the same concept again: its later label)
             labels[flag][position] = owners[ids[flag][position]]
         else:
-            shared.append(
-                [position + flag * len(patterns[0]), *(part for pair in owners.items() for part in pair)]
-            )
+            shared_at[position + flag * len(patterns[0])] = owners
+    record_of: dict[tuple[object, ...], int] = {}
+    one: tuple[list[str], list[str], list[int]] = ([], [], [])
+    shared: list[list[object]] = []
+    record_at: list[int] = []
+    every = zip(patterns[0] + patterns[1], ids[0] + ids[1], labels[0] + labels[1], strict=True)
+    for position, (pattern, concept_id, label) in enumerate(every):
+        words = pattern.count(" ") - 1
+        owners = shared_at.get(position)
+        if owners is None:
+            key: tuple[object, ...] = (words, concept_id, label)
+        else:
+            key = (words, *(part for pair in owners.items() for part in pair))
+        record = record_of.get(key)
+        if record is None:  # (those of several numbered from -1 down, after those of one below)
+            if owners is None:
+                record = record_of[key] = len(one[0])
+                one[0].append(concept_id)
+                one[1].append(label)
+                one[2].append(words)
+            else:
+                record = record_of[key] = -1 - len(shared)
+                shared.append(list(key))
+        record_at.append(record)
+    singles = len(one[0])
+    record_at = [record if record >= 0 else singles - 1 - record for record in record_at]
     owners_shared = sorted({o for record in shared for o in record[1::2]})  # type: ignore[misc]
-    data = [*patterns, ids[0] + ids[1], labels[0] + labels[1], shared, dict(context(owners_shared))]
+    data = [*patterns, record_at, *one, shared, dict(context(owners_shared))]
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -165,42 +189,36 @@ class StoredPatterns:
 
     patterns: Patterns
     context: dict[str, str]
-    _owners: list[dict[str, str] | None]  # (per pattern, when several concepts share it)
-    _lists: tuple[list[str], list[str], list[str], list[str]]  # folded, cased, ids, labels
+    _data: list[Any]  # (the JSON's lists, for `tables`)
 
     def tables(self) -> tuple[PatternTable, PatternTable]:
         """Return the (folded, cased) pattern tables."""
-        folded, cased, ids, labels = self._lists
-        owners = [
-            {cid: label} if several is None else dict(several)
-            for cid, label, several in zip(ids, labels, self._owners, strict=True)
-        ]
+        folded, cased, record_at, ids, labels, _, shared, _ = self._data
+        owners_of = [{cid: label} for cid, label in zip(ids, labels, strict=True)]
+        owners_of += [dict(zip(record[1::2], record[2::2], strict=True)) for record in shared]
+        owners = [dict(owners_of[record]) for record in record_at]
         return dict(zip(folded, owners, strict=False)), dict(zip(cased, owners[len(folded) :], strict=True))
 
 
 def decode_patterns(data: str) -> StoredPatterns:
     """Return what `encode_patterns` stored (ValueError when it is not that shape)."""
     try:
-        folded, cased, ids, labels, shared, context = json.loads(data)
-        # What each pattern stands for, as `matcher._PatternMaker` makes it: (owners, label,
-        # words), the words counted by the spaces between them (each pattern has one at each end).
-        every = folded + cased
-        words = map(sub, map(str.count, every, repeat(" ")), repeat(1))
+        lists = json.loads(data)
+        folded, cased, record_at, ids, labels, words, shared, context = lists
+        # What each record stands for, as `matcher._PatternMaker` makes it: (owners, label, words).
         records: list[tuple[tuple[str, ...], str, int]] = list(zip(zip(ids), labels, words, strict=True))
-        several: list[dict[str, str] | None] = [None] * len(records)
-        for at, *flat in shared:
-            owners = dict(zip(flat[0::2], flat[1::2], strict=True))
+        for record in shared:
+            owners = dict(zip(record[1::2], record[2::2], strict=True))
             first = tuple(sorted(owners))
-            records[at] = (first, owners[first[0]], records[at][2])
-            several[at] = owners
-        folded_records = records[: len(folded)]
-        patterns = (dict(zip(folded, folded_records, strict=True)),
-                    dict(zip(cased, records[len(folded) :], strict=True)))  # fmt: skip
+            records.append((first, owners[first[0]], record[0]))
+        every = list(map(records.__getitem__, record_at))
+        patterns = (dict(zip(folded, every[: len(folded)], strict=True)),
+                    dict(zip(cased, every[len(folded) :], strict=True)))  # fmt: skip
     except (TypeError, IndexError, KeyError, ValueError) as error:
         raise ValueError(f"stored matcher patterns of another shape: {error}") from None
     if not isinstance(context, dict):
         raise ValueError("stored matcher patterns of another shape")
-    return StoredPatterns(patterns, context, several, (folded, cased, ids, labels))
+    return StoredPatterns(patterns, context, lists)
 
 
 def write_pattern_table(db: sqlite3.Connection, rows: Iterable[PatternRow] | None = None) -> None:

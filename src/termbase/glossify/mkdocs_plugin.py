@@ -59,6 +59,7 @@ ASSET_FOLDER = "assets/termbase"
 DEFINITIONS = "termbase-definitions.js"
 log = logging.getLogger("mkdocs.plugins.termbase")
 _SLUG = re.compile(r"[^a-z0-9]+")
+_NEEDS_ESCAPE = re.compile(r"[&<>\"']")
 #: A tag of sanitised HTML (its attributes' values quoted).
 _TAG = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>""")
 
@@ -345,15 +346,14 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
                 searched.append(heading)
             shown.append("<dl>")
             for concept_id in used:
-                term = self.matcher.terms[concept_id]
+                label = _escaped(self.matcher.terms[concept_id].label)
                 links = ", ".join(in_chapter[concept_id])
-                title = f'<dt id="{_anchor(prefix, concept_id)}">{html.escape(term.label)}</dt>'
-                shown.append(title)
+                shown.append(f'<dt id="{_anchor(prefix, concept_id)}">{label}</dt>')
                 used_in = f'<p class="termbase-used-in">Used in: {links}</p>'
                 shown.append(f"<dd>{rendered[concept_id]}{used_in}</dd>")
                 if concept_id not in indexed:  # (under the first chapter using it)
                     indexed.add(concept_id)
-                    searched.append(html.escape(term.label))
+                    searched.append(label)
                     searched.append(_TAG.sub("\n", rendered[concept_id]))
             shown.append("</dl>")
         shown.append("</div>")
@@ -370,6 +370,11 @@ def _first_copy(text: str, part: str) -> int:
     while at >= 0 and not text.startswith(part, at):
         at = text.find(head, at + 1)
     return at
+
+
+def _escaped(text: str) -> str:
+    """Return `html.escape(text)`, looked for what needs it first (most labels have nothing)."""
+    return html.escape(text) if _NEEDS_ESCAPE.search(text) else text
 
 
 def _anchor(prefix: str, key: str) -> str:

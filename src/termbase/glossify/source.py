@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from termbase.matcher_table import StoredPatterns
 
 #: Bump when the pickled shape of a TermMatcher changes.
-_CACHE_FORMAT = 12
+_CACHE_FORMAT = 13
 
 
 #: Narrows the concepts a label names to those that may be linked on a page.
@@ -167,8 +167,8 @@ _unsaved: set[tuple[object, ...]] = set()  # read with save=False, not written t
 #: The modules whose code decides what the cache holds: an edited one (in a working copy,
 #: without a version change) makes the cached glossaries stale.
 _MATCHER_CODE = (
-    "matcher.py", "labels.py", "accents.py", "context_words.py", "glossify/mkdocs_plugin.py",
-    "glossify/definition_html.py", "web/sanitize.py",
+    "matcher.py", "matcher_table.py", "plain_text.py", "labels.py", "accents.py", "context_words.py",
+    "glossify/mkdocs_plugin.py", "glossify/definition_html.py", "web/sanitize.py",
 )  # fmt: skip
 
 
