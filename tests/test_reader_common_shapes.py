@@ -686,3 +686,40 @@ def test_a_readme_of_section_blocks_is_no_term_paragraph_glossary():
         "License\nFree to use, see the file that comes with it.\n"
     )
     assert TermParagraphsReader().detect(readme) == 0.0
+
+
+def test_wiki_tables_with_row_headers_and_moinmoin_or_trac_header_marks():
+    doku = "^ Term ^ Definition ^\n^ KF | Kiln firing |\n^ GF | Glaze firing |\n^ BF | Bisque firing |\n"
+    source = read("kiln.txt", doku)
+    assert source.source.reader == "wiki-table"
+    assert [(e.term, e.definition) for e in source.result.entries] == [
+        ("KF", "Kiln firing"),
+        ("GF", "Glaze firing"),
+        ("BF", "Bisque firing"),
+    ]
+    moin = (
+        "||'''Term'''||'''Definition'''||\n||kiln||an oven that fires clay||\n"
+        "||cone||a pyramid that bends at a known heat||\n||slip||clay thinned with water||\n"
+    )
+    trac = moin.replace("'''Term'''", "= Term =").replace("'''Definition'''", "= Definition =")
+    for text in (moin, trac):
+        entries = read("Kiln.wiki", text).result.entries
+        assert [entry.term for entry in entries] == ["kiln", "cone", "slip"]
+        assert entries[0].definition == "an oven that fires clay"
+
+
+def test_a_javadoc_style_doxygen_page_with_at_commands():
+    text = (
+        "/**\n"
+        " * @page kiln Kiln words\n"
+        " *\n"
+        " * - @b Kiln -- an oven that fires clay.\n"
+        " * - @b Glaze -- a glassy coat on the pot.\n"
+        " * - <b>Cone Pack</b> - pyramids that bend at a known heat.\n"
+        " */\n"
+    )
+    source = read("kiln.txt", text)
+    assert source.source.reader == "doxygen-page"
+    assert [entry.term for entry in source.result.entries] == ["Kiln", "Glaze", "Cone Pack"]
+    furniture = "comment furniture (`//`, `/*!`, `*/`)"
+    assert {item.reason for item in source.result.unused} <= {"page title", furniture}

@@ -199,6 +199,7 @@ class DoxygenPageReader:
                     entries.append(entry)
         for index, line in enumerate(lines):
             if line.strip() and index not in taken:
-                reason = REASON_COMMENT if line.strip().startswith(("//", "/*", "*/")) else REASON_OUTSIDE
+                furniture = line.strip().startswith(("//", "/*", "*/")) or line.strip() == "*"
+                reason = REASON_COMMENT if furniture else REASON_OUTSIDE
                 unused.append(Unused(source, index + 1, line.strip(), reason))
         return entries_and_unused(entries, unused, title)

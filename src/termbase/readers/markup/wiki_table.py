@@ -15,10 +15,12 @@ Shapes (examples in our own words)::
 
 Such a table has no `|---|` delimiter row, so it is no Markdown table; its cells are made
 Markdown (`[[url|text]]` and `[url text]` links, `//italic//`, Google Code `*bold*` and
-`_italic_`) and each table is read as `markdown_table` reads one: a term column, a definition
-column, other columns kept as `**Header:** value`, or labels in several languages (one concept
-a row). Rows of placeholders only (`| - | - |`, `|| _TODO_ || ||`) are no entries. Headings and
-every other line are reported.
+`_italic_`, MoinMoin `'''bold'''`, Trac `||= header =||`; a DokuWiki row `^ a | b |` is a
+row whose first cell is a row header, not a header row) and each table is read as
+`markdown_table` reads one: a term column, a definition column, other columns kept as
+`**Header:** value`, or labels in several languages (one concept a row). Rows of placeholders
+only (`| - | - |`, `|| _TODO_ || ||`) are no entries. Headings and every other line are
+reported.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ _BRACKET_LINK = re.compile(r"(?<!\[)\[(?P<url>https?://\S+)(?:\s+(?P<text>[^\]]+
 _WIKI_WORD_LINK = re.compile(r"(?<!\[)\[(?P<page>[A-Za-z][\w.-]*)\](?![(\[])")
 _DOKU_ITALIC = re.compile(r"(?<!:)//(?P<text>\S(?:.*?\S)?)//")
 _GC_BOLD = re.compile(r"(?<![*\w])\*(?P<text>[^*\s](?:[^*]*[^*\s])?)\*(?![*\w])")
+_MOIN_BOLD = re.compile(r"'''(?P<text>[^']+)'''")
+_MOIN_ITALIC = re.compile(r"''(?P<text>[^']+)''")
+_TRAC_HEADER = re.compile(r"^=\s*(?P<text>.*?)\s*=$")
 _GC_ITALIC = re.compile(r"(?<![_\w])_(?P<text>[^_\s](?:[^_]*[^_\s])?)_(?![_\w])")
 _PLACEHOLDER_TERMS = frozenset({"todo", "tbd", "fixme", "xxx", "..."})
 MIN_ROWS = 3
@@ -68,9 +73,10 @@ def _split(line: str, double: bool) -> tuple[bool, list[str]]:
     if double:
         cells = stripped[2:-2].split("||")
         return False, [cell.strip() for cell in cells]
-    header = stripped.startswith("^")
     kept: list[str] = []
     masked = _BRACKETED.sub(lambda m: kept.append(m.group(0)) or f"\x00{len(kept) - 1}\x00", stripped[1:-1])
+    # a header row is `^` cells only; `^ KF | Kiln firing |` is a row whose first cell is a row header
+    header = stripped.startswith("^") and "|" not in masked
     cells = re.split(r"[|^]", masked)
     restore = re.compile(r"\x00(\d+)\x00")
     return header, [restore.sub(lambda m: kept[int(m.group(1))], cell).strip() for cell in cells]
@@ -81,6 +87,9 @@ def _markdown(cell: str, double: bool) -> str:
     cell = _DOKU_LINK.sub(lambda m: _link(m["target"].strip(), (m["text"] or "").strip()), cell)
     cell = _BRACKET_LINK.sub(lambda m: f"[{(m['text'] or m['url']).strip()}]({m['url']})", cell)
     if double:
+        cell = _TRAC_HEADER.sub(lambda m: f"**{m['text']}**", cell.strip())  # Trac's `||= Term =||`
+        cell = _MOIN_BOLD.sub(lambda m: f"**{m['text']}**", cell)
+        cell = _MOIN_ITALIC.sub(lambda m: f"*{m['text']}*", cell)
         cell = _WIKI_WORD_LINK.sub(lambda m: m["page"], cell)
         cell = _GC_BOLD.sub(lambda m: f"**{m['text']}**", cell)
         cell = _GC_ITALIC.sub(lambda m: f"*{m['text']}*", cell)
@@ -100,7 +109,8 @@ def _header_row(cells: list[str]) -> bool:
     """Return True for a first `||` row that names columns: all its filled cells bold, or
     short cells naming a term or definition column."""
     filled = [cell for cell in cells if cell]
-    if len(filled) >= 2 and all(_GC_BOLD.fullmatch(cell) or cell.startswith("=") for cell in filled):
+    bold = (_GC_BOLD, _MOIN_BOLD, _TRAC_HEADER)
+    if len(filled) >= 2 and all(any(mark.fullmatch(cell) for mark in bold) for cell in filled):
         return True
     return any(field_role(cell) in ("term", "definition") for cell in filled) and all(
         len(cell.split()) <= 3 for cell in filled
