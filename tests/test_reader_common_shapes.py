@@ -723,3 +723,35 @@ def test_a_javadoc_style_doxygen_page_with_at_commands():
     assert [entry.term for entry in source.result.entries] == ["Kiln", "Glaze", "Cone Pack"]
     furniture = "comment furniture (`//`, `/*!`, `*/`)"
     assert {item.reason for item in source.result.unused} <= {"page title", furniture}
+
+
+ORG_TABLE = (
+    "#+TITLE: Kiln words\n"
+    "\n"
+    "| Term  | Definition                                   |\n"
+    "|-------+----------------------------------------------|\n"
+    "| Kiln  | An oven that fires clay until it is /hard/.  |\n"
+    "| Glaze | A glassy coat fused onto the pot.            |\n"
+    "| Slip  | Clay thinned with water, see [[https://example.org/slip][notes]]. |\n"
+    "|-------+----------------------------------------------|\n"
+    "| Cone  | A small pyramid that bends at a known heat.  |\n"
+)
+
+
+def test_an_org_table_of_terms_is_read_and_its_rules_reported():
+    source = read("kiln.org", ORG_TABLE)
+    assert source.source.reader == "wiki-table"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["Kiln", "Glaze", "Slip", "Cone"]
+    assert entries[0].definition == "An oven that fires clay until it is *hard*."
+    assert entries[2].definition == "Clay thinned with water, see [notes](https://example.org/slip)."
+    reasons = {item.line: item.reason for item in source.result.unused}
+    assert reasons[3] == "table header row" and reasons[4] == reasons[8] == "table rule"
+    assert not unaccounted_lines(ORG_TABLE, source.result)
+
+
+def test_pandoc_tilde_definition_lists_are_definition_lists():
+    text = "# Kiln words\n\nKiln\n~ An oven for clay.\n\nGlaze\n~ A glassy coat.\n\nSlip\n~ Thinned clay.\n"
+    source = read("kiln.md", text)
+    assert source.source.reader == "markdown-deflist"
+    assert [entry.term for entry in source.result.entries] == ["Kiln", "Glaze", "Slip"]

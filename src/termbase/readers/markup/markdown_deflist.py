@@ -193,7 +193,8 @@ def _definition_text(lines: list[str], first: int, last: int) -> str:
     return "\n".join(body)
 
 
-_DEFINITION_LINE = re.compile(r"^ {0,3}:\s+\S", re.MULTILINE)
+#: A definition line: `:   definition`, or Pandoc's other marker `~   definition`.
+_DEFINITION_LINE = re.compile(r"^ {0,3}[:~]\s+\S", re.MULTILINE)
 _INLINE_LINE = re.compile(r"^[^\s:][^:\n]{0,80}?\s*:\s+\S", re.MULTILINE)
 
 class MarkdownDeflistReader:

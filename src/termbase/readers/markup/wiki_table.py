@@ -1,5 +1,5 @@
-"""Wiki text tables of terms: DokuWiki `^ Term ^ Definition ^` / `| a | b |` and Google Code,
-MoinMoin or Trac `|| a || b ||` tables, one row per entry.
+"""Wiki text tables of terms: DokuWiki `^ Term ^ Definition ^` / `| a | b |`, Google Code,
+MoinMoin or Trac `|| a || b ||` and Org `| a | b |` tables (`|---+---|` rules), one row per entry.
 
 Shapes (examples in our own words)::
 
@@ -36,10 +36,12 @@ from termbase.readers.markup.markdown_table import (
     is_glossary_table,
     table_entries,
 )
+from termbase.readers.markup.org_mode import to_markdown as org_markdown
 from termbase.readers.page_text import REASON_HEADING
 from termbase.readers.record_fields import field_role, is_empty
 
 REASON_HEADER_ROW = "table header row"
+REASON_RULE = "table rule"
 REASON_PLACEHOLDER = "table row of placeholders only (no term yet)"
 REASON_OUTSIDE = "text outside the glossary tables"
 REASON_OTHER_TABLE = "a table that holds no terms"
@@ -51,7 +53,8 @@ _DOUBLE_ROW = re.compile(r"^[ \t]*\|\|.*\|\|[ \t]*$")
 #: A wiki heading: `== Text ==` (the closing run may be of another length).
 _HEADING = re.compile(r"^[ \t]*(=+)[ \t]*(?P<text>[^=].*?)[ \t]*=+[ \t]*$")
 #: A Markdown table's delimiter row, or a reST / org table rule: not a wiki table.
-_RULE = re.compile(r"^[ \t]*[|+]?[ \t]*:?-{3,}", re.MULTILINE)
+#: An Org table's rule: `|-----+------|` (a `+` where columns meet; Markdown's delimiter has none).
+_ORG_RULE = re.compile(r"^[ \t]*\|[-:]*-[-:]*(?:\+[-:]+)+\|?[ \t]*$")
 #: Links and images whose `|` is no cell break: `[[url|text]]`, `{{img|alt}}`.
 _BRACKETED = re.compile(r"\[\[.*?\]\]|\{\{.*?\}\}")
 _DOKU_LINK = re.compile(r"\[\[(?P<target>[^|\]]+)(?:\|(?P<text>[^\]]*))?\]\]")
@@ -67,12 +70,14 @@ _PLACEHOLDER_TERMS = frozenset({"todo", "tbd", "fixme", "xxx", "..."})
 MIN_ROWS = 3
 
 
-def _split(line: str, double: bool) -> tuple[bool, list[str]]:
-    """Return (is a header row, cells) of one wiki table row."""
+def _split(line: str, double: bool, org: bool = False) -> tuple[bool, list[str]]:
+    """Return (is a header row, cells) of one wiki table row (an Org row splits at `|` only)."""
     stripped = line.strip()
     if double:
         cells = stripped[2:-2].split("||")
         return False, [cell.strip() for cell in cells]
+    if org:
+        return False, [cell.strip() for cell in stripped[1:-1].split("|")]
     kept: list[str] = []
     masked = _BRACKETED.sub(lambda m: kept.append(m.group(0)) or f"\x00{len(kept) - 1}\x00", stripped[1:-1])
     # a header row is `^` cells only; `^ KF | Kiln firing |` is a row whose first cell is a row header
@@ -82,11 +87,13 @@ def _split(line: str, double: bool) -> tuple[bool, list[str]]:
     return header, [restore.sub(lambda m: kept[int(m.group(1))], cell).strip() for cell in cells]
 
 
-def _markdown(cell: str, double: bool) -> str:
-    """Return a wiki cell's markup as Markdown."""
+def _markdown(cell: str, kind: str) -> str:
+    """Return a wiki cell's markup (`kind`: doku, double or org) as Markdown."""
+    if kind == "org":
+        return org_markdown(cell, []).strip()
     cell = _DOKU_LINK.sub(lambda m: _link(m["target"].strip(), (m["text"] or "").strip()), cell)
     cell = _BRACKET_LINK.sub(lambda m: f"[{(m['text'] or m['url']).strip()}]({m['url']})", cell)
-    if double:
+    if kind == "double":
         cell = _TRAC_HEADER.sub(lambda m: f"**{m['text']}**", cell.strip())  # Trac's `||= Term =||`
         cell = _MOIN_BOLD.sub(lambda m: f"**{m['text']}**", cell)
         cell = _MOIN_ITALIC.sub(lambda m: f"*{m['text']}*", cell)
@@ -141,28 +148,39 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, bool]]:
     return blocks
 
 
-def _tables(text: str) -> list[tuple[Table, list[int], list[int], bool]]:
-    """Return (table, header line numbers, placeholder row line numbers, is glossary) for each
-    wiki table: a DokuWiki table opens with a `^` header row, a `||` table is any run of rows."""
+def _tables(text: str) -> list[tuple[Table, list[tuple[int, str]], list[int], bool]]:
+    """Return (table, (line, reason) of its header and rule rows, placeholder row line numbers,
+    is glossary) for each wiki table: a DokuWiki table opens with a `^` header row, an Org table
+    has `|---+---|` rules (the row above the first is its header), a `||` table is any run of rows.
+    `|` rows with neither (a Markdown table's, with its `|---|---|` delimiter) are left alone."""
     lines = text.splitlines()
     tables = []
     for first, last, double in _blocks(lines):
-        rows = [(number + 1, *_split(lines[number], double)) for number in range(first, last + 1)]
-        if not double and not rows[0][1]:
-            continue  # `|` rows with no `^` header: a Markdown-like table that is not this shape
-        headers = [number for number, header, _ in rows if header]
+        org_rules = [] if double else [n + 1 for n in range(first, last + 1) if _ORG_RULE.match(lines[n])]
+        rows = [
+            (number + 1, *_split(lines[number], double, bool(org_rules)))
+            for number in range(first, last + 1)
+            if number + 1 not in org_rules
+        ]
+        if not rows or (not double and not org_rules and not rows[0][1]):
+            continue  # `|` rows with no `^` header and no Org rule: not this shape
+        headers = [number for number, header, _ in rows if header and not org_rules]
         if double and _header_row(rows[0][2]):
             headers = [rows[0][0]]
+        if org_rules and rows[0][0] == org_rules[0] - 1 and len(rows) > 1:
+            headers = [rows[0][0]]  # Org: the row right above the first rule names the columns
         header_cells = next((cells for number, _, cells in rows if number in headers), [])
         body = [(number, cells) for number, _, cells in rows if number not in headers]
-        header = tuple(_markdown(cell, double) for cell in header_cells)
+        kind = "double" if double else "org" if org_rules else "doku"
+        header = tuple(_markdown(cell, kind) for cell in header_cells)
         width = max(len(header), *(len(cells) for _, cells in body)) if body else len(header)
         header = header or tuple("" for _ in range(width))
-        converted = [(number, tuple(_markdown(cell, double) for cell in cells)) for number, cells in body]
+        converted = [(number, tuple(_markdown(cell, kind) for cell in cells)) for number, cells in body]
         placeholders = [number for number, cells in converted if _placeholder_row(cells)]
         kept = tuple((number, cells) for number, cells in converted if number not in placeholders)
         table = Table(first + 1, last + 1, header, kept)
-        tables.append((table, headers, placeholders, is_glossary_table(table)))
+        marks = [(n, REASON_HEADER_ROW) for n in headers] + [(n, REASON_RULE) for n in org_rules]
+        tables.append((table, sorted(marks), placeholders, is_glossary_table(table)))
     return tables
 
 
@@ -176,7 +194,7 @@ class WikiTableReader:
         """Return 1.0 for 3+ rows under headers naming the term and definition columns (as for a
         Markdown table: headings over the tables look like terms to other readers), else 0.6-0.9
         by how much of the page the glossary tables fill."""
-        if "|" not in text or _RULE.search(text):
+        if "|" not in text:
             return 0.0
         tables = [table for table, _, _, glossary in _tables(text) if glossary]
         rows = sum(len(table.rows) for table in tables)
@@ -199,10 +217,9 @@ class WikiTableReader:
         unused: list[Unused] = []
         claimed: set[int] = set()
         title = ""
-        for table, headers, placeholders, glossary in _tables(text):
+        for table, header_rows, placeholders, glossary in _tables(text):
             if not glossary:
                 continue
-            header_rows = [(number, REASON_HEADER_ROW) for number in headers]
             read = table_entries(table, header_rows, lines, source)
             entries += read.entries
             labelled += read.labelled
