@@ -755,3 +755,31 @@ def test_pandoc_tilde_definition_lists_are_definition_lists():
     source = read("kiln.md", text)
     assert source.source.reader == "markdown-deflist"
     assert [entry.term for entry in source.result.entries] == ["Kiln", "Glaze", "Slip"]
+
+
+def test_acronym_package_lists_inside_their_environment():
+    text = (
+        "\\chapter*{Abbreviations}\n"
+        "\\begin{acronym}[KILN]\n"
+        "  \\acro{BF}{Bisque Firing}\n"
+        "  \\acro{GF}{Glaze Firing}\n"
+        "  \\acro{kw}[KW]{Kiln Wash}\n"
+        "\\end{acronym}\n"
+    )
+    source = read("abbrev.tex", text)
+    assert source.source.reader == "latex-glossaries"
+    assert [entry.labels for entry in source.result.entries] == [
+        ("BF", "Bisque Firing"),
+        ("GF", "Glaze Firing"),
+        ("KW", "kw", "Kiln Wash"),
+    ]
+    assert not unaccounted_lines(text, source.result)
+
+
+def test_typst_term_lists_lose_their_slash():
+    text = "= Kiln words\n\n/ Kiln: An oven for clay.\n/ Glaze: A glassy coat.\n/ Slip: Thinned clay.\n"
+    assert [entry.labels for entry in read("kiln.typ", text).result.entries] == [
+        ("Kiln",),
+        ("Glaze",),
+        ("Slip",),
+    ]

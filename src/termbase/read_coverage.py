@@ -67,7 +67,8 @@ class LineShape:
         return bool(self.separator) or self.opening.startswith("|")
 
 
-_OPENING = re.compile(r"^(?:#{1,6}(?=\s)|[-*+•](?=\s)|\d{1,3}[.)](?=\s)|>|;(?=\s*\S))\s*")
+#: Opening markup: a heading, a bullet, a number, a quote, a MediaWiki `;`, a Typst term `/`.
+_OPENING = re.compile(r"^(?:#{1,6}(?=\s)|[-*+•/](?=\s)|\d{1,3}[.)](?=\s)|>|;(?=\s*\S))\s*")
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_`](?=\S)|(?<=\S)[*_`](?!\w)")
 _HEAD_SEPARATOR = re.compile(
     r"^(?P<head>[^\s|:][^\t]{0,59}?)(?P<sep>\s*[:：]\s+|\s+[-–—]{1,2}\s+|\t+|\s+=>\s+|\s+=\s+|\s*::\s*"

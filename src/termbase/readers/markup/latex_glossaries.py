@@ -13,6 +13,7 @@ The shapes (the `glossaries` and `glossaries-extra` packages)::
     \\longnewglossaryentry{lee}{name=Lee}{the side sheltered from the wind}
     \\DeclareAcronym{vhf}{short = VHF, long = very high frequency}     (the acro package)
     \\nomenclature[a-rho]{$\\rho$}{density of the fluid}            (the nomencl package)
+    \\acro{VHF}{very high frequency}                                (the acronym package)
 
 Each definition is one entry: its `name` (or the short form) is the term, the plural and the
 long form of an acronym are more labels, `description` is the definition (an acronym with
@@ -25,10 +26,19 @@ plain text (`\\emph{x}` → x, `\\acrshort{ais}` → ais). Comments and other li
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as get_default_latex_text_db
-from pylatexenc.latexwalker import LatexMacroNode, LatexWalker, LatexWalkerError, get_default_latex_context_db
+from pylatexenc.latexwalker import (
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexNode,
+    LatexWalker,
+    LatexWalkerError,
+    get_default_latex_context_db,
+)
 from pylatexenc.macrospec import MacroSpec
 
 from termbase.errors import InputError
@@ -47,6 +57,8 @@ COMMANDS = {
     "newabbreviation": "[{{{",
     "DeclareAcronym": "{{",  # the acro package: \DeclareAcronym{key}{short = …, long = …}
     "nomenclature": "[{{",  # the nomencl package: \nomenclature[sort key]{symbol}{description}
+    "acro": "{[{",  # the acronym package: \acro{key}[shown form]{full name}
+    "acrodef": "{[{",
 }
 _COMMAND = re.compile(r"\\(?:" + "|".join(COMMANDS) + r")\s*[\[{]")
 
@@ -146,7 +158,7 @@ class LatexGlossariesReader:
             ) from None
         entries: list[Entry] = []
         claimed: set[int] = set()
-        for node in nodes:
+        for node in _walk(nodes):
             if not isinstance(node, LatexMacroNode) or node.macroname not in COMMANDS:
                 continue
             first = walker.pos_to_lineno_colno(node.pos)[0]
@@ -163,6 +175,15 @@ class LatexGlossariesReader:
         return entries_and_unused(entries, unused)
 
 
+def _walk(nodes: list[LatexNode]) -> Iterator[LatexNode]:
+    """Yield the nodes and, inside environments and groups (`\\begin{acronym}` … `\\end{acronym}`),
+    the nodes they hold; a defining command's own arguments are not walked."""
+    for node in nodes or []:
+        yield node
+        if isinstance(node, LatexEnvironmentNode | LatexGroupNode):
+            yield from _walk(node.nodelist)
+
+
 def _entry(node: LatexMacroNode, source: str, first: int, last: int) -> Entry | None:
     """Return the entry one defining command gives, or None if it names nothing."""
     args = node.nodeargd.argnlist
@@ -174,7 +195,10 @@ def _entry(node: LatexMacroNode, source: str, first: int, last: int) -> Entry | 
         return Entry(
             source=source, line=first, end_line=last, term=symbol, labels=(symbol,), definition=definition
         )
-    if node.macroname == "DeclareAcronym":
+    if node.macroname in ("acro", "acrodef"):
+        key, shown, long = (_text(_group(arg)) for arg in args[:3])
+        term, more, definition = shown or key, [key, long], ""
+    elif node.macroname == "DeclareAcronym":
         options = _keyvals(_group(args[1]))
         term = _text(options.get("short", "")) or _text(_group(args[0]))
         names = ("long", "long-plural-form", "short-plural-form", "foreign", "alt")

@@ -49,7 +49,7 @@ REASON_UNTAKEN = REASON_UNTAKEN_TERM_LINE
 _SEPARATOR_TEXT = {"->": re.compile(r"\s(?:-{1,2}>|=>|→|⇒|⟶)\s")}
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s|=+\s)|^\s*(?:\*\*|__)[^*_]+(?:\*\*|__)\s*$")
 _RULE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")
-_MARKS = re.compile(r"^[\s>*+•-]*(?:\d{1,3}[.)]\s+)?|[*_`]+")
+_MARKS = re.compile(r"^(?:[\s>*+•-]|/(?=\s))*(?:\d{1,3}[.)]\s+)?|[*_`]+")  # `/ Term:`: a Typst term
 #: A term line that is only a head and a colon, its definition on the lines below (`Kiln:`).
 _HEAD_ALONE = re.compile(r"^(?P<head>[^\s:|#][^:：]{0,59}?)\s*[:：]\s*$")
 HEAD_ALONE = ":$"
