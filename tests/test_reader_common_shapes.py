@@ -783,3 +783,13 @@ def test_typst_term_lists_lose_their_slash():
         ("Glaze",),
         ("Slip",),
     ]
+
+
+def test_repeated_bold_leads_are_fields_of_heading_entries_not_terms():
+    from termbase.readers.markup.markdown_bold_paragraphs import MarkdownBoldParagraphsReader
+
+    text = "# Kiln words\n\n" + "\n\n".join(
+        f"## {term}\n\n**Definition:** {body}\n\n**Example:** seen in the studio."
+        for term, body in [("Kiln", "An oven."), ("Glaze", "A glassy coat."), ("Slip", "Thinned clay.")]
+    )
+    assert MarkdownBoldParagraphsReader().detect(text) == 0.0

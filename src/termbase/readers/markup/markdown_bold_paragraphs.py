@@ -15,7 +15,8 @@ the bold or just after it), or a spaced dash after it, separates it from the def
 which follows on the same line. The rest of the paragraph and every block after it, up to
 the next such paragraph or a heading, is the definition. When most term paragraphs have a
 separator, a short bold term followed by text with none (`**ePub** (short for …) …`) opens
-an entry too. Headings and paragraphs before the first term are reported.
+an entry too. Leads that repeat (`**Definition:**` under each `## Term`) are fields, not terms:
+such a page is not read. Headings and paragraphs before the first term are reported.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ MIN_ENTRIES = 3
 MAX_BARE_TERM_WORDS = 4
 #: ... and at least this share of the page's bold leads have a separator.
 SEPARATED_SHARE = 0.75
+#: The terms must nearly all differ.
+MIN_DISTINCT = 0.8
 
 
 def _term_starts(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]:
@@ -65,9 +68,12 @@ def _term_starts(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]
             bare.append((first, term))
     if len(separated) < MIN_ENTRIES:
         return separated
-    if len(separated) >= SEPARATED_SHARE * (len(separated) + len(bare)):
-        return sorted(separated + bare)
-    return separated
+    mostly_separated = len(separated) >= SEPARATED_SHARE * (len(separated) + len(bare))
+    starts = sorted(separated + bare) if mostly_separated else separated
+    terms = [term.casefold() for _, term in starts]
+    if len(set(terms)) < MIN_DISTINCT * len(terms):
+        return []  # the same few leads (`**Definition:**`, `**Example:**`) name fields of other entries
+    return starts
 
 
 def _bare_lead(line: str) -> str:
