@@ -793,3 +793,23 @@ def test_repeated_bold_leads_are_fields_of_heading_entries_not_terms():
         for term, body in [("Kiln", "An oven."), ("Glaze", "A glassy coat."), ("Slip", "Thinned clay.")]
     )
     assert MarkdownBoldParagraphsReader().detect(text) == 0.0
+
+
+def test_a_two_column_plain_text_glossary_aligned_with_spaces():
+    text = (
+        "KILN WORDS\n\n"
+        "Kiln          An oven that fires clay until it is\n"
+        "              hard and strong.\n"
+        "Glaze         A glassy coat fused onto the pot.\n"
+        "Slip          Clay thinned with water to join parts.\n"
+        "Bisque ware   Pots fired once, before any glaze.\n"
+    )
+    source = read("kiln.txt", text)
+    assert source.source.reader == "line-pattern"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["Kiln", "Glaze", "Slip", "Bisque ware"]
+    assert entries[0].definition == "An oven that fires clay until it is\nhard and strong."
+    contents = "Introduction        1\nInstallation        3\nUsage               7\nLicense             9\n"
+    from termbase.readers.pages.line_pattern import LinePatternReader
+
+    assert LinePatternReader().detect(contents) == 0.0

@@ -82,11 +82,46 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
         if best is None or len(numbers) > len(best[1]):
             best = shapes[family], numbers
     if best is None:
-        return None
+        return _aligned_shape(lines, skipped, nonblank)
     few = len(best[1]) < MIN_SHARE * max(1, nonblank)
     if few and _hanging_lines(lines, best[1]) < MIN_HANGING_SHARE * nonblank:
         return None
     return best
+
+
+#: `Kiln          An oven …`: a short head, a gap of two or more spaces, the text at a column
+#: the term lines share (a two-column plain-text glossary with no separator).
+_ALIGNED = re.compile(r"^(?P<head>\S(?:[^\t]{0,58}?\S)?)(?P<gap> {2,}|\t+ *)(?P<rest>\S.*)$")
+ALIGNED = "  "
+#: The text after the gap is a definition: at least this many words (median).
+MIN_ALIGNED_WORDS = 3
+
+
+def _aligned_shape(
+    lines: list[str], skipped: set[int], nonblank: int
+) -> tuple[coverage.LineShape, list[int]] | None:
+    """Return the aligned-columns shape and its term lines when MIN_ENTRIES or more unindented
+    lines open with a short head whose text starts at one shared column, the heads nearly all
+    different, and those lines with the lines indented to that column hold MIN_SHARE of the file."""
+    columns: dict[int, list[int]] = {}
+    for number, line in enumerate(lines, start=1):
+        match = _ALIGNED.match(line) if number not in skipped else None
+        if match and coverage.is_head(match["head"], ALIGNED):
+            columns.setdefault(len(line.expandtabs(8)) - len(match["rest"].expandtabs(8)), []).append(number)
+    if not columns:
+        return None
+    numbers = max(columns.values(), key=len)
+    matches = [_ALIGNED.match(lines[n - 1]) for n in numbers]
+    heads = [match["head"].casefold() for match in matches if match]
+    words = sorted(len(match["rest"].split()) for match in matches if match)
+    if len(numbers) < MIN_ENTRIES or coverage.distinct_share(heads) < MIN_DISTINCT:
+        return None
+    if words[len(words) // 2] < MIN_ALIGNED_WORDS:
+        return None  # `Introduction      1`: a contents page or a table of values, not definitions
+    hanging = _hanging_lines(lines, numbers)
+    if max(len(numbers), hanging) < MIN_SHARE * max(1, nonblank):
+        return None
+    return coverage.LineShape("", ALIGNED, 0), numbers
 
 
 def _hanging_lines(lines: list[str], starts: list[int]) -> int:
@@ -129,6 +164,9 @@ def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
     text = line.strip()
     if shape.separator == HEAD_ALONE:
         return clean_label(_head_alone(text)), ""
+    if shape.separator == ALIGNED:
+        aligned = _ALIGNED.match(line)
+        return (clean_label(aligned["head"]), aligned["rest"].strip()) if aligned else ("", "")
     head = coverage.head_of(text)
     plain = _MARKS.sub("", text)
     folded = plain.casefold()
