@@ -137,6 +137,22 @@ def test_review_never_overwrites_an_authors_ticks_or_a_file_of_their_own(tmp_pat
     assert not other.exists()
 
 
+def test_a_review_file_written_among_the_chapters_is_not_read_as_one(tmp_path: Path) -> None:
+    """`extract ep --review ep/review.md` run twice read the review file as a chapter the second
+    time, its 'confidence' and 'evidence' lines giving terms."""
+    import shutil
+
+    chapters = tmp_path / "episodes"
+    shutil.copytree(EPISODES, chapters)
+    review, db = chapters / "review.md", tmp_path / "course.db"
+    args = ("extract", str(chapters), "--db", str(db), "--review", str(review), "--min-confidence", "0.95")
+    code, first, err = run(*args)
+    assert code == 0, err
+    code, second, err = run(*args)
+    assert code == 0, err
+    assert second == first  # the same chapters, terms and candidates
+
+
 def test_extract_never_replaces_a_file_that_is_not_a_termbase(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("my own notes\n", encoding="utf-8")

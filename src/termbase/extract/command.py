@@ -55,8 +55,11 @@ def run_extract(
         raise InputError(f"--base-url {base_url!r} is no address",
                          hint="give an http(s) address or a path starting with /, e.g. https://example.org/book/")
     kept_ticked = ticked_to_keep(review_file, accept) if review_file is not None else []
-    # The human glossary scored against is never read as a chapter (it would find itself).
-    glossaries = [glob_escape(Path(g).resolve().as_posix()) for g in against if Path(g).is_file()]
+    # The human glossary scored against is never read as a chapter (it would find itself), nor
+    # are the review files (one written into the chapters' folder was read as a chapter by the
+    # next run, its "confidence" and "evidence" lines giving terms).
+    own = [*(Path(g) for g in against), *accept, *([review_file] if review_file else [])]
+    glossaries = [glob_escape(path.resolve().as_posix()) for path in own if path.is_file()]
     result = extract_glossary([Path(s) for s in sources], base_url=base_url, min_confidence=min_confidence,
                               exclude=[*exclude, *glossaries])
     accepted: list[Entry] = []
