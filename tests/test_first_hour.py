@@ -417,12 +417,14 @@ def test_a_folder_walk_leaves_out_folders_of_tools_and_says_so(tmp_path: Path) -
         (project / folder / "notes.md").write_text(other, encoding="utf-8")
     (project / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n", encoding="utf-8")  # a venv by any name
     db = tmp_path / "t.db"
+    assert run("build", str(project / "glossary.md"), "--db", str(db))[0] == 0
+    assert run("site", "--db", str(db), "--out", str(project / "public"))[0] == 0  # its pages read as junk
     code, out, err = run("build", str(project), "--db", str(db))
     assert code == 0, err
     assert "1 source, 3 entries" in out
     message = " ".join(err.split())
     folders = ", ".join(str(project / name) for name in (".github", ".venv", "env"))
-    assert f"left out 4 folders of tools or hidden files ({folders} and 1 more)" in message
+    assert f"left out 5 folders (hidden, installed tools or a termbase site): {folders} and 2 more" in message
     assert message.count("— name a folder to read it") == 1
     code, out, err = run("build", str(project / ".github"), "--db", str(db))  # named: read
     assert code == 0 and "1 source, 2 entries" in out, err

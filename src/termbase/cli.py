@@ -538,8 +538,8 @@ def _print_left_out_folders(sources: tuple[str, ...]) -> None:
         more = f" and {len(folders) - 3} more" if len(folders) > 3 else ""
         shown = ", ".join(str(f) for f in folders[:3]) + more
         err.print(
-            f"left out {counted(len(folders), 'folder')} of tools or hidden files ({escape(shown)}) "
-            "— name a folder to read it"
+            f"left out {counted(len(folders), 'folder')} (hidden, installed tools or a termbase site): "
+            f"{escape(shown)} — name a folder to read it"
         )
 
 

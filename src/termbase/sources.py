@@ -175,13 +175,20 @@ NOT_GLOSSARY_NAMES = frozenset(
 TOOL_FOLDER_NAMES = frozenset({"node_modules", "__pycache__", "site-packages", "bower_components"})
 
 
+#: The manifest `termbase site` leaves in its folder (see web.site_manifest): its pages are
+#: termbase's output, and a walk read its index.html and search.js as glossaries.
+SITE_MANIFEST = ".termbase-site"
+
+
 def is_tool_folder(folder: Path) -> bool:
     """Return True for a folder a walk leaves out: hidden (`.git`, `.venv`, `.tox`), a virtual
-    environment (it holds `pyvenv.cfg`) or installed packages (`node_modules`)."""
+    environment (it holds `pyvenv.cfg`), installed packages (`node_modules`) or a static site
+    `termbase site` wrote."""
     return (
         folder.name.startswith(".")
         or folder.name in TOOL_FOLDER_NAMES
         or (folder / "pyvenv.cfg").is_file()
+        or (folder / SITE_MANIFEST).is_file()
     )
 
 
