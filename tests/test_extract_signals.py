@@ -725,3 +725,15 @@ def test_what_we_now_call_names_the_term(tmp_path: Path) -> None:
                     encoding="utf-8")
     found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
     assert any("called / known as" in e for e in found["bend"].evidence)
+
+
+def test_two_marked_subjects_sharing_what_they_both_are(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    page = tmp_path / "knots.md"
+    page.write_text("# Knots\n\n**Reef** or **sheet bend** are both joining knots and are the usual choice "
+                    "for two lines.\n\n**Bowline** and **Alice** are friends of the skipper.\n",
+                    encoding="utf-8")
+    found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
+    assert found["reef"].definition == "Joining knots." and found["sheet bend"].confidence >= 0.6
+    assert found.get("bowline") is None or found["bowline"].confidence < 0.6  # no 'both': not a shared kind

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from termbase.documents.builder import word_set
 from termbase.documents.model import (
@@ -655,6 +656,26 @@ def _names_kind_before(before: str, term: str) -> bool:
 _NAMED_ACT = re.compile(r"^(?:making|doing|performing)\s+(?:an?|the)\s+(?P<noun>[A-Za-z][a-z-]{2,})$", re.I)
 
 
+#: Between two marked subjects that share one predicate: "**Deflate** or **LZW** are …".
+_JOINED = re.compile(r"^\s*(?:,\s*)?(?:or|and)\s+$")
+#: What both subjects are: "are both lossless compression codecs" (the plural noun phrase is the rest).
+_BOTH_ARE = re.compile(
+    r"^\s*(?P<verb>are)\s+(?:both|all|each)\s+(?P<rest>(?:[\w-]+\s+){0,3}[\w-]{2,}[^\Ws]s)\b")
+
+
+def _shared_predicate(sentence: Sentence, span: Span) -> re.Match[str] | None:
+    """Return what a pair of marked subjects joined by 'or'/'and' at the start of a sentence both are
+    ("**Deflate** or **LZW** are both lossless compression codecs …": 'lossless compression codecs' as the
+    match's `rest`), when the span is one of them; else None."""
+    text = sentence.text
+    marked = sorted((s for s in sentence.spans if s.kind in {STRONG, EMPHASIS}), key=lambda s: s.start)
+    for first, second in pairwise(marked):
+        if span in (first, second) and _JOINED.match(text[first.end : second.start]) \
+                and _LEAD_IN.match(text[: first.start]):
+            return _BOTH_ARE.match(text[second.end :])
+    return None
+
+
 def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: str = "") -> list[Finding]:
     """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics).
 
@@ -730,6 +751,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         if named and _INVOKED_BEFORE.search(before) and _INVOKED_THING.match(after):
             named = None  # "where we called the `history` command": it was run, not named
         copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(clause) else None
+        if copula is None:
+            copula = _shared_predicate(sentence, span)  # "**Deflate** or **LZW** are both lossless codecs …"
         if copula and _EVALUATIVE.match(copula.group("rest")):
             copula = None
         verb = _VERB_AFTER.match(after) if _LEAD_IN.match(clause) else None
