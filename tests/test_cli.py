@@ -86,6 +86,17 @@ def test_define_keeps_a_definitions_later_lines_indented(tmp_path: Path) -> None
     assert "  Kiln: A hot chamber where clay is fired.\n  Its heat hardens the clay for good." in out, out
 
 
+def test_a_folder_given_as_db_is_named_as_a_folder(tmp_path: Path) -> None:
+    """`define GQA --db docs/` said 'no termbase file here — build one with --db docs', which
+    `build` then refused (a folder)."""
+    for args in (["define", "GQA"], ["list"], ["glossify", str(tmp_path), "--link-to", "https://e.org/"]):
+        code, _out, err = run(*args, "--db", str(tmp_path))
+        assert code == 1
+        message = " ".join(err.split())
+        assert f"{tmp_path}: is a folder, not a termbase file" in message, message
+        assert f"e.g. {tmp_path / 'termbase.db'}" in message
+
+
 def test_define_a_miss_suggests_labels(seeds_db: Path) -> None:
     code, _out, err = run("define", "flash atention", "--db", str(seeds_db))
     assert code == 1

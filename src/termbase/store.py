@@ -551,6 +551,11 @@ class Termbase:
     def open(cls, path: str | Path) -> Termbase:
         """Return the termbase at `path`, or raise StoreError saying what is wrong."""
         path = Path(path)
+        if path.is_dir():  # `build --db` would refuse a folder too: name a file in it
+            raise StoreError(
+                f"{path}: is a folder, not a termbase file — pass --db the file `termbase build` wrote, "
+                f"e.g. {path / 'termbase.db'}"
+            )
         if not path.is_file():
             raise StoreError(
                 f"{path}: no termbase file here — build one with `termbase build SOURCES --db {path}`"

@@ -93,6 +93,9 @@ def glossify(
 
     targets = _link_targets(dbs, link_tos, site_dirs)
     for db in dbs:
+        if db.is_dir():
+            hint = f"pass --db the file `termbase build` wrote, e.g. {db / 'termbase.db'}"
+            raise InputError("is a folder, not a termbase file", path=str(db), hint=hint)
         if not db.is_file():
             hint = f"build one with `termbase build SOURCES --db {db}`"
             raise InputError("no termbase file here", path=str(db), hint=hint)
