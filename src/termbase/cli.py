@@ -414,7 +414,8 @@ def build(
 @click.option("--base-url", default="", show_default=False,
               help="Address of the published book: entries link to their section.")
 @click.option("--review", "review_file", type=PATH, default=None,
-              help="Write the candidates below the confidence line to this Markdown file.")
+              help="Write the candidates below the confidence line to this Markdown file (not over "
+                   "a file that is no review file, nor over ticked items unless it is given to --accept).")
 @click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=0.6,  # DEFAULT_MIN_CONFIDENCE
               help="Candidates at or above this confidence go into the termbase.")
 @click.option("--accept", "accept", type=PATH, multiple=True,
