@@ -813,3 +813,19 @@ def test_a_two_column_plain_text_glossary_aligned_with_spaces():
     from termbase.readers.pages.line_pattern import LinePatternReader
 
     assert LinePatternReader().detect(contents) == 0.0
+
+
+def test_bold_items_alone_on_their_line_take_the_nested_lines_as_definition():
+    text = (
+        "# Kiln words\n\n"
+        "- **Kiln**\n  - An oven that fires clay until it is hard.\n"
+        "- **Glaze**\n  - A glassy coat fused onto the pot.\n  - It may be clear.\n"
+        "- **Slip**\n\n  Clay thinned with water to join parts.\n"
+    )
+    source = read("kiln.md", text)
+    assert source.source.reader == "markdown-bold"
+    entries = source.result.entries
+    assert [entry.term for entry in entries] == ["Kiln", "Glaze", "Slip"]
+    assert "It may be clear." in entries[1].definition
+    assert entries[2].definition == "Clay thinned with water to join parts."
+    assert not unaccounted_lines(text, source.result)

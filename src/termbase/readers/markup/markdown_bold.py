@@ -13,7 +13,8 @@ of the item — wrapped lines, nested lists — belongs to the definition. Headi
 paragraphs and list items that do not open with a bold term are reported, and so are bold
 items after the section that closes a page's letter index (`### A` … `### W`, then `## Owners`).
 A list with no separator at all is read only when every item opens with a short bold term
-(`- **GIT** è un sistema …`), and less surely.
+(`- **GIT** è un sistema …`), and less surely. An item whose first line is only its bold term
+takes the lines nested under it (`- **Kiln**` over `  - An oven …`) as the definition.
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ def _bold_items(
             continue
         separated = match.group("colon") or match.group("sep")
         short = len(match.group("term").split()) <= MAX_BARE_TERM_WORDS and match.group("rest").strip()
-        if separated or (bare and short):
+        # `- **Term**` alone on its line, the definition nested under it (a sub-list, a paragraph)
+        alone = not match.group("rest").strip() and last > first
+        if separated or alone or (bare and short):
             found.append((first, last, match))
     return found
 
