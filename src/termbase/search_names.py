@@ -352,12 +352,35 @@ def asked_names(
             if following not in _PHRASE_ENDS and following not in stopwords:
                 lead.append(token)  # one word before "of" stays part of the name ("bag of visual words")
                 continue
-        if word in _PHRASE_ENDS or word in stopwords:
+        if word in _PHRASE_ENDS or word in stopwords or _participle_after_a_noun(tokens, position, lead):
             break
         lead.append(token)
     if not lead or len(lead) >= len(tokens) or len(lead) > NAME_MAX_WORDS:
         return []
     return [(" ".join(lead), "purpose" if tokens[len(lead)].lower() == "for" else "opening")]
+
+
+def _participle_after_a_noun(tokens: list[str], position: int, lead: list[str]) -> bool:
+    """Return True if the word at `position` is a past participle ("-ed") after the words of a
+    name and before a joining word: it opens what is said of the name ("intermediate
+    activations | stored for the backward pass", "models | trained on ..."), not part of it
+    ("gated linear attention", "masked language modeling" open with theirs)."""
+    word = tokens[position].lower()
+    following = tokens[position + 1].lower() if position + 1 < len(tokens) else ""
+    return bool(lead) and following in _PHRASE_ENDS and _past_participle(word)
+
+
+def _past_participle(word: str) -> bool:
+    """Return True if a word (lower case) is an everyday verb with "-ed" added ("stored",
+    "trained", "stopped", "carried"); "embed", "speed" are not."""
+    if len(word) < 5 or not word.endswith("ed"):
+        return False
+    stems = [word[:-1], word[:-2]]
+    if word[-3] == word[-4]:
+        stems.append(word[:-3])  # "stopped"
+    if word.endswith("ied"):
+        stems.append(word[:-3] + "y")  # "carried"
+    return any(is_everyday_word(stem) for stem in stems)
 
 
 #: Questions about what something does, its subject after the question words ("how does
