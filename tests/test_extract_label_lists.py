@@ -73,3 +73,15 @@ def test_a_labelled_list_announced_as_terms_keeps_its_state_definitions(tmp_path
         "- **Made fast**: A line is tied off on a cleat and holds under load.\n"
         "- **Free**: A line is not tied off anywhere and runs out when pulled.\n"))
     assert "made fast" in _kept(found)
+
+
+def test_dash_labelled_ways_of_doing_something_with_examples_between(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Mooring\n\nThere are a few ways to make a boat fast:\n\n"
+        "* **bow first** - This is the usual way, which is to tie off at the front first:\n\n"
+        "  ```\n  tie(bow)\n  ```\n\n"
+        "* **stern first** - Boats with a transom ladder are easier to board this way:\n\n"
+        "  ```\n  tie(stern)\n  ```\n\n"
+        "* **Fender** - A soft pad hung between the hull and the quay.\n"))
+    assert not {"bow first", "stern first"} & _kept(found)
+    assert "fender" in _kept(found)

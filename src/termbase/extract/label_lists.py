@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 
-from termbase.documents.model import DEFINITION, LIST_ITEM, PROSE, Block
+from termbase.documents.model import CODE, DEFINITION, LIST_ITEM, PROSE, Block
 
 #: "Label: text" at the start of a list item or paragraph (the label up to six words).
 _LABELLED = re.compile(
-    r"^[\"'“‘]?(?P<label>[A-Za-z][\w'’/&().-]*(?:\s+[\w'’/&().-]+){0,5}?)\s*[:：]\s+(?P<text>\S.*)$", re.S)
+    r"^[\"'“‘]?(?P<label>[A-Za-z][\w'’/&().-]*(?:\s+[\w'’/&().-]+){0,5}?)(?:\s*[:：]|\s+[-–—]{1,2})\s+(?P<text>\S.*)$",
+    re.S)
 #: Words that open a statement or an instruction, never a gloss of a noun.
 _STATEMENT_OPENERS = re.compile(
     r"^(?:you|we|they|it|its|this|these|those|there|here|because|although|though|since|from|see|note|"
@@ -128,9 +129,15 @@ def statement_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...] 
             start += 1
             continue
         end, kind = start, (blocks[start].kind, blocks[start].label, blocks[start].section)
-        while end + 1 < len(blocks) and labelled[end + 1] is not None \
-                and (blocks[end + 1].kind, blocks[end + 1].label, blocks[end + 1].section) == kind:
-            end += 1
+        while True:  # the run goes on over the code examples its items show
+            step = end + 1
+            while step < len(blocks) and blocks[step].kind == CODE and blocks[step].section == kind[2]:
+                step += 1
+            if step < len(blocks) and labelled[step] is not None \
+                    and (blocks[step].kind, blocks[step].label, blocks[step].section) == kind:
+                end = step
+            else:
+                break
         items = [(place, item) for place in range(start, end + 1) if (item := labelled[place]) is not None]
         statements = sum(1 for _, (label, text) in items if states_something(text, label))
         praising = sum(1 for _, (label, _text) in items if _EVALUATIVE.search(label))
