@@ -428,3 +428,29 @@ def test_a_folder_walk_leaves_out_folders_of_tools_and_says_so(tmp_path: Path) -
     assert message.count("— name a folder to read it") == 1
     code, out, err = run("build", str(project / ".github"), "--db", str(db))  # named: read
     assert code == 0 and "1 source, 2 entries" in out, err
+
+
+def test_reading_standard_input_from_a_terminal_says_how_to_end_it(tmp_path: Path) -> None:
+    """`termbase search -` (or `build -`) typed at a terminal waited without a word."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    source = tmp_path / "parts.md"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    db = tmp_path / "parts.db"
+    assert run("build", str(source), "--db", str(db))[0] == 0
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    for args, said in ((["search", "-", "--db", str(db)], "type one query per line; Ctrl+D ends"),
+                       (["build", "-", "--db", str(tmp_path / "typed.db")], "then Ctrl+D")):
+        controller, terminal = os.openpty()
+        process = subprocess.Popen([sys.executable, "-m", "termbase", *args], stdin=terminal,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        os.close(terminal)
+        ready, _, _ = select.select([process.stderr], [], [], 60)  # said before it waits, or not at all
+        first = process.stderr.readline() if ready else ""
+        os.write(controller, b"\x04")  # Ctrl+D: the end of what was typed
+        process.communicate(timeout=60)
+        os.close(controller)
+        assert said in first, first

@@ -355,6 +355,8 @@ def build(
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
     check_db_target(db)  # before reading anything: never replace a file that is not a termbase
+    if "-" in sources and sys.stdin.isatty():  # not piped: it would wait without a word
+        err.print("[dim]reading a glossary from the keyboard: type or paste it, then Ctrl+D[/dim]")
     try:
         with TerminalProgress(err, enabled=not quiet) as progress:
             summary = build_termbase(
@@ -1252,6 +1254,8 @@ def search(query: str, db: Path | None, as_json: bool, limit: int) -> None:
     with open_termbase(db) as termbase:
         index = termbase.search_index()
         queries = sys.stdin if query == "-" else [query]
+        if query == "-" and sys.stdin.isatty():  # not piped: it would wait without a word
+            err.print("[dim]type one query per line; Ctrl+D ends[/dim]")
         answered = 0
         for line in queries:
             text = line.rstrip("\n")
