@@ -85,3 +85,13 @@ def test_dash_labelled_ways_of_doing_something_with_examples_between(tmp_path: P
         "* **Fender** - A soft pad hung between the hull and the quay.\n"))
     assert not {"bow first", "stern first"} & _kept(found)
     assert "fender" in _kept(found)
+
+
+def test_an_item_naming_its_plural_label_after_the_verb_is_about_it(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Harbour rules\n\nThe rules come in layers:\n\n"
+        "- **Bylaws**: At the top are the bylaws that the council passes each year for every harbour.\n"
+        "- **Notices**: Under the bylaws are notices. The harbour master posts them at the office.\n"
+        "- **Night entry**: The harbour master must be called on channel twelve before dark.\n"))
+    assert {"notice", "notices"} & _kept(found)
+    assert "night entry" not in _kept(found)

@@ -83,8 +83,11 @@ def about_its_label(text: str, label: str) -> bool:
     if finite is None:
         return _mentions(first, label)
     verb = " ".join(first[finite.end() :].split()[:1])
-    return _mentions(first[: finite.start()], label) or (
-        _mentions(first[finite.end() :], label) and not _mentions(verb, label))
+    # "… is weighed", "… is essential to …": the label is what some other subject is; "Under the principles
+    # are guidelines": a plural label right after the verb is the subject, put last
+    predicate = len(label.split()) == 1 and not label.lower().endswith("s") and _mentions(verb, label)
+    return _mentions(first[: finite.start()], label) \
+        or (_mentions(first[finite.end() :], label) and not predicate)
 
 
 #: A text that opens as a noun phrase glossing its label: "A line tied to the bow …", "one of the …".
