@@ -1400,19 +1400,24 @@ class SearchIndex:
         before the label bring the name's meaning closer to the concept (see `_meaning_agrees`)
         and make no kind of it the termbase lacks (see `_makes_a_kind`: "attention rollout",
         "embedding dropout"), else as a hit holding only part of the name, which the name rules
-        and the abstain model judge: listed as related at least, not left with nothing.
-        Return True if a qualified match was offered."""
+        and the abstain model judge: listed as related at least, not left with nothing. The
+        longest label ending the name counts (a label inside a name, "tortoise tts voice
+        cloning", says too little: offered so, it let absent names answer). Return True if a
+        qualified match was offered."""
         if not reads_as_name(text):
             return False
         phrase = search_names.before_purpose(text)
         tokens = phrase.split()
         for split in range(1, len(tokens)):
             ending = " ".join(tokens[split:])
-            named = self._named_by(ending)
+            named = {
+                c: name
+                for c, name in self._named_by(ending).items()
+                if self._ends_with_label(ending, c, name)
+            }
             if not named:
                 continue
             added = " ".join(tokens[:split])
-            named = {c: label for c, label in named.items() if self._ends_with_label(ending, c, label)}
             for concept_id, label in named.items():
                 if (
                     self._meaning_agrees(concept_id, ending, phrase)
