@@ -2,7 +2,8 @@
 matched, is not left with no answer: "nvidia warp" finds Warp (the added word brings the
 name closer in meaning to it), and a name whose added word makes a kind of the concept the
 termbase lacks ("soft pooling"), or is not close enough in meaning ("keras learning rate"),
-says which name the termbase lacks and lists the concept as related. A
+says which name the termbase lacks and lists the concept as related; an ordinal is a value
+("95th percentile"), no name. A
 word that only shares its stem with a label ("time warping", the label Warp) and an everyday
 word read as an acronym ("feature map", the label MAP) are no label at the end. Real model,
 real SQLite file."""
@@ -43,6 +44,10 @@ concepts:
     label: maximum a posteriori estimate
     labels: [MAP]
     definition: The parameter value at which the posterior density is highest.
+  - id: quantile
+    label: quantile
+    labels: [percentile]
+    definition: The value a chosen share of a sample lies below; the median splits it in half.
   - id: learning-rate
     label: learning rate
     definition: The step size an optimizer multiplies each gradient by before updating weights.
@@ -64,6 +69,12 @@ def test_words_before_a_label_that_say_whose_find_it(termbase: Termbase) -> None
     answer = termbase.search_index().answer("nvidia warp")
     assert answer.hits and answer.hits[0].id == "warp"
     assert answer.hits[0].matched == "qualified"
+    assert not answer.unknown
+
+
+def test_an_ordinal_before_a_label_is_a_value_of_it(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("95th percentile")
+    assert [hit.id for hit in answer.hits] == ["quantile"]
     assert not answer.unknown
 
 

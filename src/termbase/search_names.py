@@ -87,9 +87,13 @@ def unknown_names(
     return tuple(dict.fromkeys(names))
 
 
+#: A number with an ordinal ending ("90th", "2nd"): a value, which names nothing.
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+
+
 def _unknown_word(db: sqlite3.Connection, lock: Any, labels: LabelLookup, word: str, typed: str) -> bool:
     """Return True if a lower-case word (`typed` as written) is a name no label holds."""
-    if len(word) < NAME_MIN_CHARS or not any(c.isalpha() for c in word):
+    if len(word) < NAME_MIN_CHARS or not any(c.isalpha() for c in word) or _ORDINAL.fullmatch(word):
         return False
     with lock:
         in_label = db.execute(
@@ -440,6 +444,8 @@ def uncovered_words(
     for word in (w.lower() for w in _WORD.findall(_POSSESSIVE.sub("", name))):
         if word in NAME_JOINERS or (word in skipped and word not in hyphenated):
             continue  # a small word joined by a hyphen is part of a name ("do-calculus")
+        if _ORDINAL.fullmatch(word):
+            continue  # a value, not a word of a name ("90th percentile")
         singular = word[:-1] if word.endswith("s") and len(word) > 3 else word
         forms = {word, singular} | ({word[:5]} if len(word) >= 5 else set())
         inside = len(singular) >= 4 and any(singular in whole for whole in compact)
