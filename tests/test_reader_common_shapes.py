@@ -829,3 +829,18 @@ def test_bold_items_alone_on_their_line_take_the_nested_lines_as_definition():
     assert "It may be clear." in entries[1].definition
     assert entries[2].definition == "Clay thinned with water to join parts."
     assert not unaccounted_lines(text, source.result)
+
+
+def test_a_style_sheet_of_one_rendering_and_a_note_each():
+    text = (
+        "kiln:\n  preferred: four\n  avoid: [fourneau]\n  note: Le mot courant.\n"
+        "glaze:\n  preferred: glaçure\n  note: Pas « vernis ».\n"
+        "slip:\n  preferred: barbotine\n  avoid:\n    - glissement\n"
+    )
+    source = read("style.yml", text)
+    assert source.source.reader == "yaml"
+    assert [(entry.labels, entry.definition) for entry in source.result.entries] == [
+        (("kiln", "four"), "Le mot courant."),
+        (("glaze", "glaçure"), "Pas « vernis »."),
+        (("slip", "barbotine"), ""),
+    ]  # a word to avoid is no name of the concept

@@ -327,7 +327,7 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
         if (
             len(values) >= 2
             and all(isinstance(v, dict) for v in values)
-            and sum(1 for v in values if roles_of(v).get("definition") or _label_only(v)) * 2 >= len(values)
+            and sum(1 for v in values if _described(v)) * 2 >= len(values)
         ):
             yield node, "keyed"
         strings = [v for v in values if isinstance(v, str)]
@@ -342,6 +342,18 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
     for index, child in enumerate(node.elements):
         if not _is_record(child.value):
             yield from _record_lists(child, (*path, str(index)))
+
+
+def _described(value: dict) -> bool:
+    """Return True for a keyed record that says something of its key: a definition field, names
+    only (an acronym's forms), or another name with a note."""
+    return bool(roles_of(value).get("definition")) or _label_only(value) or _named_note(value)
+
+
+def _named_note(value: dict) -> bool:
+    """Return True for a record that gives another name and a note on it (a style sheet's
+    `{preferred: four, note: The usual word.}`): a concept with its labels and a definition."""
+    return bool(roles_of(value).get("alt")) and bool(prose_fields(value))
 
 
 def _label_only(value: dict) -> bool:
