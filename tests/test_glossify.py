@@ -260,15 +260,31 @@ def test_in_place_writes_through_a_link_and_keeps_it(course_db: Path, tmp_path: 
 
 
 def test_cli_links_relative_to_a_termbase_site(course_db: Path, tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    (site / "c").mkdir(parents=True)
-    (site / "index.html").write_text("<html></html>")
+    assert termbase("site", "--db", str(course_db), "--out", "site", cwd=tmp_path).returncode == 0
     (tmp_path / "docs" / "deep").mkdir(parents=True)
     (tmp_path / "docs" / "deep" / "a.md").write_text("The pH.\n")
     done = termbase("glossify", "docs/deep/a.md", "--db", str(course_db), "--site", "site", "--in-place",
                     cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "[pH](../../site/c/ph.html" in (tmp_path / "docs" / "deep" / "a.md").read_text()
+
+
+def test_a_site_of_another_termbase_is_refused(course_db: Path, tmp_path: Path) -> None:
+    """`--site` the folder of another termbase's site linked to pages that are not there (or to
+    its own concept of the same id) without a word."""
+    other = tmp_path / "other.md"
+    other.write_text("- **Whisk**: a loop of wires for beating air into cream.\n"
+                     "- **Ladle**: a deep spoon for serving soup.\n", encoding="utf-8")
+    assert termbase("build", "other.md", "--db", "other.db", cwd=tmp_path).returncode == 0
+    assert termbase("site", "--db", "other.db", "--out", "other-site", cwd=tmp_path).returncode == 0
+    (tmp_path / "a.md").write_text(LESSON)
+    done = termbase("glossify", "a.md", "--db", str(course_db), "--site", "other-site", "--out", "out",
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    message = " ".join(done.stderr.split())
+    assert "other-site: has no page for" in message and f"concepts of {course_db}" in message, message
+    assert f"`termbase site --db {course_db} --out DIR`" in message
+    assert not (tmp_path / "out").exists()
 
 
 def test_bad_input_gives_clear_lines_and_writes_nothing(course_db: Path, tmp_path: Path) -> None:

@@ -107,6 +107,7 @@ def glossify(
                 err.print(f"[red]error:[/red] {escape(problem.describe())}")
         raise
     glossaries = _load(dbs, _page_scopes(dbs, page_globs))
+    _check_sites_hold_the_pages(glossaries.owners, targets, dbs)
 
     def url(key: str, page_dir: str) -> str:
         index, concept_id = glossaries.owners[key]
@@ -160,6 +161,36 @@ def _link_targets(dbs: tuple[Path, ...], link_tos: tuple[str, ...], site_dirs: t
         return [LinkTarget(base=bases[0 if len(bases) == 1 else n]) for n in range(count)]
     folders = [str(site_dirs[0 if len(site_dirs) == 1 else n].resolve()) for n in range(count)]
     return [LinkTarget(site_dir=folder) for folder in folders]
+
+
+def _check_sites_hold_the_pages(owners: dict[str, tuple[int, str]], targets: list[LinkTarget],
+                                dbs: tuple[Path, ...]) -> None:  # fmt: skip
+    """Refuse a --site folder that has no page for some of its termbase's concepts: the site of
+    another termbase (or an older site) gave links to pages that are not there, or to another
+    termbase's concept of the same id, without a word."""
+    wanted: dict[int, set[str]] = {}
+    for index, concept_id in owners.values():
+        wanted.setdefault(index, set()).add(concept_id)
+    for index, ids in wanted.items():
+        site_dir = targets[index].site_dir
+        if not site_dir:
+            continue
+        try:
+            names = os.listdir(Path(site_dir) / "c")
+            pages = {name.removesuffix(".html") for name in names if name.endswith(".html")}
+        except OSError:
+            pages = set()
+        missing = sorted(ids - pages)
+        if missing:
+            db = str(dbs[index]) if index < len(dbs) else "the built-in glossary"
+            option = f" --db {dbs[index]}" if index < len(dbs) else ""
+            raise InputError(
+                f"has no page for {len(missing)} of the {len(ids)} concepts of {db} (e.g. {missing[0]}): "
+                "it is the site of another termbase, or an older one",
+                path=site_dir,
+                hint=f"pass --site the folder `termbase site{option}` wrote (write one with "
+                f"`termbase site{option} --out DIR`)",
+            )
 
 
 def _page_scopes(dbs: tuple[Path, ...], page_globs: tuple[str, ...]) -> list[tuple[str, ...]]:
