@@ -331,6 +331,14 @@ def test_a_device_is_refused_and_a_pipe_is_read_only_up_to_the_limit(tmp_path: P
     assert code == 0 and "1 source" in out, out
 
 
+def test_a_web_address_as_a_source_says_to_download_it(tmp_path: Path) -> None:
+    """A glossary's address given to `build` was 'no such file or directory — check the path'."""
+    url = "https://example.org/glossary.md"
+    code, _out, err = run("build", url, "--db", str(tmp_path / "t.db"))
+    assert code == 1
+    assert f"skipped: {url}: a web address: termbase reads files — download it first" in " ".join(err.split())
+
+
 def test_serve_on_a_port_in_use_says_so_before_loading_anything() -> None:
     import socket
 

@@ -125,6 +125,9 @@ def expand_paths(paths: list[str]) -> Iterator[tuple[Path | InputError, bool]]:
         path = Path(raw)
         if raw == STDIN:
             yield path, False
+        elif not path.exists() and re.match(r"(?i)(https?|ftp)://", raw):
+            yield InputError("a web address: termbase reads files", path=raw,
+                             hint=f"download it first, e.g. `curl -LO {raw}`, and name the file"), False
         elif not path.exists():
             yield InputError("no such file or directory", path=raw, hint="check the path"), False
         elif path.is_dir():
