@@ -50,3 +50,16 @@ def test_a_heading_term_explained_without_an_article_is_kept(tmp_path: Path) -> 
 def _write(folder: Path, name: str, text: str) -> Path:
     (folder / name).write_text(text, encoding="utf-8")
     return folder / name
+
+
+def test_a_head_many_kinds_share_is_given_to_none_of_them(tmp_path: Path) -> None:
+    sides = ["port", "starboard", "north", "south"]
+    kinds = "".join(f"A {side} is a direction sailors name. A {side} buoy is a float that marks the {side} "
+                    "edge of a channel.\n\n" for side in sides)
+    found = _book(tmp_path, {
+        "a-kinds.md": f"# Kinds of buoy\n\n{kinds}",
+        "b-port.md": LATER.format(title="Port"),
+        "c-starboard.md": LATER.format(title="Starboard"),
+    })
+    assert {f"{side} buoy" for side in sides} <= found.keys()
+    assert "buoy" not in found  # an umbrella word: no one kind introduces it

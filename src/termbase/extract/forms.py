@@ -204,6 +204,9 @@ def emphasised_head(term: str, blocks: Iterable[Block]) -> list[str]:
 _HEAD_USES = 5
 _HEAD_ALONE = 3
 _HEAD_CHAPTERS = 2
+#: From this many qualified kinds of one head ("commit / tree / blob / tag object"), the head is an umbrella
+#: word that no single kind (named after another term) introduces.
+_UMBRELLA_KINDS = 4
 #: How much more frequent than in general English (keyness, in Zipf) the head must be: the book's own word.
 _HEAD_KEYNESS = 1.5
 
@@ -234,6 +237,8 @@ def qualified_heads(terms: Iterable[tuple[str, str]], kept: frozenset[str],
     `stats` and `keyness` are by lowercase head."""
     found: dict[int, str] = {}
     claimed: set[str] = set(kept)
+    terms = list(terms)
+    kinds = Counter(label_key(head) for term, _written in terms if (head := head_of(term)))
     for place, (term, written) in enumerate(terms):
         head = head_of(term)
         key = label_key(head) if head else ""
@@ -241,8 +246,9 @@ def qualified_heads(terms: Iterable[tuple[str, str]], kept: frozenset[str],
             continue
         modifier = term[: len(term) - len(term.split()[-1])].strip()
         as_written = written[: len(modifier)] if written.lower().startswith(modifier.lower()) else modifier
-        if label_key(modifier) not in kept and not as_written[:1].isupper():
-            continue
+        named = as_written[:1].isupper()  # "Zarr chunk", "Bitcoin wallet": the product's own kind of it
+        if not named and (label_key(modifier) not in kept or kinds[key] >= _UMBRELLA_KINDS):
+            continue  # a plain qualifier, or one of many kinds ("literal / block / call … expression")
         seen = stats.get(head.lower())
         if seen is None or seen.count < _HEAD_USES or seen.count - seen.nested < _HEAD_ALONE \
                 or seen.chapters < _HEAD_CHAPTERS or keyness.get(head.lower(), 0.0) < _HEAD_KEYNESS:
