@@ -339,6 +339,28 @@ def test_a_web_address_as_a_source_says_to_download_it(tmp_path: Path) -> None:
     assert f"skipped: {url}: a web address: termbase reads files — download it first" in " ".join(err.split())
 
 
+def test_office_documents_and_pdfs_say_what_to_save_them_as(tmp_path: Path) -> None:
+    """A glossary kept in Word, Excel or a PDF was 'binary file' or 'not UTF-8 … iconv'."""
+    import zipfile
+
+    for name, part in (("terms.docx", "word/document.xml"), ("terms.xlsx", "xl/workbook.xml")):
+        with zipfile.ZipFile(tmp_path / name, "w") as document:  # the zip an office program writes
+            document.writestr(part, "<document/>")
+    (tmp_path / "terms.pdf").write_bytes(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")
+    (tmp_path / "plain.doc").write_text(GOOD.read_text(encoding="utf-8"), encoding="utf-8")  # text: read
+    said = {
+        "terms.docx": "a word-processor document, not a text glossary — save it as a web page (.html)",
+        "terms.xlsx": "a spreadsheet, not a text glossary — save it as CSV (UTF-8)",
+        "terms.pdf": "a PDF, not a text glossary — copy its text out",
+    }
+    for name, words in said.items():
+        code, _out, err = run("build", str(tmp_path / name), "--db", str(tmp_path / "t.db"))
+        assert code == 1 and words in " ".join(err.split()), err
+    plain = tmp_path / "plain.doc"
+    code, _out, err = run("build", str(plain), "--db", str(tmp_path / "t.db"), "--format", "csv")
+    assert code == 0, err
+
+
 def test_serve_on_a_port_in_use_says_so_before_loading_anything() -> None:
     import socket
 

@@ -290,6 +290,29 @@ def load_text(path: Path) -> SourceText:
     return SourceText(name, text, bad)
 
 
+#: What a document of an office program is, by suffix, and how to get a file termbase reads.
+_OFFICE = {
+    (".docx", ".doc", ".odt", ".pages"): (
+        "a word-processor document", "save it as a web page (.html) or plain text (.txt) and build that"
+    ),
+    (".xlsx", ".xls", ".ods", ".numbers"): (
+        "a spreadsheet", "save it as CSV (UTF-8) and build that: a term column and a definition column"
+    ),
+}
+
+
+def _office_document(data: bytes, name: str) -> tuple[str, str] | None:
+    """Return (what it is, what to do) for a PDF or an office program's document, else None:
+    a glossary kept in Word, Excel or a PDF is common, and "binary file" or "not UTF-8" said
+    nothing of what to do with it."""
+    if data.startswith(b"%PDF-"):
+        return "a PDF", "copy its text out, or export the glossary from its source as text, HTML or CSV"
+    if not data.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):  # zip (docx, xlsx, odt…), OLE (doc, xls)
+        return None
+    suffix = Path(name).suffix.lower()
+    return next((found for suffixes, found in _OFFICE.items() if suffix in suffixes), None)
+
+
 def decode(data: bytes, name: str) -> str:
     """Return the text of a file's bytes: UTF-8 (BOM or not), UTF-16/32 with a BOM, or the
     encoding an XML declaration names; otherwise raise InputError saying which lines are not UTF-8.
@@ -304,6 +327,9 @@ def decode(data: bytes, name: str) -> str:
                     path=name,
                     hint="re-save the file as UTF-8",
                 ) from None
+    office = _office_document(data, name)
+    if office:
+        raise InputError(f"{office[0]}, not a text glossary", path=name, hint=office[1])
     if b"\x00" in data[:8192]:
         raise InputError("binary file, not a text glossary", path=name, hint="pass a text file")
     declared = _XML_ENCODING.match(data[:200])
