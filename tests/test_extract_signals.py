@@ -737,3 +737,14 @@ def test_two_marked_subjects_sharing_what_they_both_are(tmp_path: Path) -> None:
     found = {e.term: e for e in extract_glossary([page], min_confidence=0.0).entries}
     assert found["reef"].definition == "Joining knots." and found["sheet bend"].confidence >= 0.6
     assert found.get("bowline") is None or found["bowline"].confidence < 0.6  # no 'both': not a shared kind
+
+
+def test_a_quoted_name_before_a_generic_kind_is_a_name_too(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    (tmp_path / "a-intro.md").write_text(
+        "# Intro\n\nThe fleet keeps station with a scheme (called a \"line-abreast\" technique) that spaces"
+        " the boats evenly.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path / "a-intro.md"], min_confidence=0.0)
+    found = {label.lower(): e for e in result.entries for label in (e.term, *e.labels)}
+    assert "line-abreast" in found and "line-abreast technique" in found

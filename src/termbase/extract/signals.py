@@ -172,7 +172,8 @@ _OF_KIND_COPULA_AFTER = re.compile(
     re.S,
 )
 #: Generic head nouns after a quoted name ("known as "turbofish" syntax"): the quoted word is a name too.
-_GENERIC_HEADS = word_set("syntax notation operator style form pattern format keyword rule problem attack")
+_GENERIC_HEADS = word_set("syntax notation operator style form pattern format keyword rule problem attack "
+                          "algorithm protocol technique method scheme approach mechanism")
 #: "… are **portable**, meaning that they …", "a **pipe**, that is, a …": the words after say what it means.
 _MEANING_AFTER = re.compile(
     r"^[\"'”’]?\s*,\s*(?:meaning(?:\s+that)?|that\s+is\s*,|that\s+is\s+to\s+say\s*,?|i\.\s?e\.\s*,?|"
