@@ -259,6 +259,26 @@ def test_in_place_writes_through_a_link_and_keeps_it(course_db: Path, tmp_path: 
     assert not list(tmp_path.rglob(".*.tmp"))
 
 
+def test_a_walk_leaves_out_its_out_folder_and_folders_of_tools(course_db: Path, tmp_path: Path) -> None:
+    """`glossify les --out les/out` read les/out/a.md back on a rerun (les/out/out/a.md, one level more
+    each time), and `--in-place` on a project folder would rewrite the pages of .venv/node_modules."""
+    lessons = tmp_path / "les"
+    for folder in ("node_modules/pkg", ".venv/lib"):
+        (lessons / folder).mkdir(parents=True)
+        (lessons / folder / "README.md").write_text(LESSON)
+    (lessons / "one.md").write_text(LESSON)
+    for _ in range(2):
+        done = termbase("glossify", "les", "--db", str(course_db), "--link-to", BASE, "--out", "les/out",
+                        cwd=tmp_path)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert "glossified 1 page to les/out" in done.stdout
+    assert sorted(p.relative_to(lessons).as_posix() for p in lessons.rglob("*.md")) == [
+        ".venv/lib/README.md", "node_modules/pkg/README.md", "one.md", "out/one.md"]
+    assert "left out 2 folders (hidden, installed tools or a termbase site): les/.venv, les/node_modules" in (
+        " ".join(done.stderr.split()))
+    assert (lessons / "node_modules" / "pkg" / "README.md").read_text() == LESSON
+
+
 def test_cli_links_relative_to_a_termbase_site(course_db: Path, tmp_path: Path) -> None:
     assert termbase("site", "--db", str(course_db), "--out", "site", cwd=tmp_path).returncode == 0
     (tmp_path / "docs" / "deep").mkdir(parents=True)

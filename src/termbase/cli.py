@@ -371,9 +371,9 @@ def build(
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
         _print_reader_list_if_it_helps(error.skipped)
-        _print_left_out_folders(sources)
+        print_left_out_folders(sources)
         raise
-    _print_left_out_folders(sources)
+    print_left_out_folders(sources)
     table = Table(title=f"termbase build → {summary.db}", title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
         table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left")
@@ -532,7 +532,7 @@ def _extracted_dict(item: Any) -> dict[str, Any]:
     }
 
 
-def _print_left_out_folders(sources: tuple[str, ...]) -> None:
+def print_left_out_folders(sources: tuple[str, ...]) -> None:
     """Say which folders of tools a folder walk left out (see sources.is_tool_folder)."""
     from termbase.sources import left_out_folders
 

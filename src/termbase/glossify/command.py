@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 from rich.markup import escape
 
-from termbase.cli import PATH, err, friendly_errors, json_option, out
+from termbase.cli import PATH, err, friendly_errors, json_option, out, print_left_out_folders
 from termbase.errors import InputError
 from termbase.wording import counted
 
@@ -99,6 +99,7 @@ def glossify(
         if not db.is_file():
             hint = f"build one with `termbase build SOURCES --db {db}`"
             raise InputError("no termbase file here", path=str(db), hint=hint)
+    print_left_out_folders(tuple(str(page) for page in pages))
     try:
         planned = plan_pages(pages, out_dir, in_place)
     except GlossifyInputErrors as error:

@@ -48,14 +48,21 @@ class Written:
     terms: tuple[str, ...]
 
 
-def expand_inputs(paths: Sequence[Path]) -> list[Path]:
-    """Return the files named, with folders replaced by the Markdown and HTML files in them."""
+def expand_inputs(paths: Sequence[Path], out_dir: Path | None = None) -> list[Path]:
+    """Return the files named, with folders replaced by the Markdown and HTML files in them.
+
+    A folder walk leaves out the folders of tools (`.venv`, `node_modules`, hidden ones, a
+    `termbase site`: see sources.is_tool_folder, which the command reports) and the `--out`
+    folder when it lies inside (its pages were read back as inputs: out/out/a.md on a rerun).
+    """
+    from termbase.sources import walked_files
+
+    out = out_dir.resolve() if out_dir is not None else None
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(
-                sorted(p for p in path.rglob("*") if p.suffix.lower() in MARKDOWN_SUFFIXES | HTML_SUFFIXES)
-            )
+            pages = [p for p in walked_files(path) if p.suffix.lower() in MARKDOWN_SUFFIXES | HTML_SUFFIXES]
+            found.extend(sorted(p for p in pages if out is None or not p.resolve().is_relative_to(out)))
         else:
             found.append(path)
     return list(dict.fromkeys(found))
@@ -105,7 +112,7 @@ def _read_only(path: Path) -> bool:
 
 def plan_pages(paths: Sequence[Path], out_dir: Path | None, in_place: bool) -> list[Page]:
     """Return the pages to write, or raise InputError listing every problem found."""
-    files = expand_inputs(paths)
+    files = expand_inputs(paths, out_dir)
     if not files:
         raise InputError("no Markdown or HTML files to glossify", hint="name files or folders that hold them")
     if out_dir is not None and in_place:
