@@ -264,6 +264,9 @@ MATCH_DESCRIPTIONS = {
 LABEL_MODES = frozenset(("exact", "variant", "acronym", "typo", "prefix", "qualified"))
 #: Score of a concept named with another concept's label before it ("LLM hallucination").
 QUALIFIED_SCORE = 0.88
+#: Score of the concept a name ends with a label of, when it opens with another concept's label
+#: ("nccl all-reduce"): just below a qualified match of the opening label.
+SECOND_LABEL_SCORE = QUALIFIED_SCORE - 0.02
 #: Score of a concept whose label a name-like query opens with, the rest of the name not in
 #: its text ("a3c reinforcement learning"): a hit the name rules and the abstain model judge,
 #: ranked below what matched the query's words ("streaming multiprocessor" is SM, not
@@ -1382,6 +1385,7 @@ class SearchIndex:
             if any(label_key(typo).startswith(label_key(opening)) for typo in typos):
                 return
             added = " ".join(tokens[split:])
+            self._second_label_matches(phrase, opening, added, named, found)
             for concept_id, label in named.items():
                 if self._label_then_its_words(concept_id, phrase) or (
                     self._meaning_agrees(concept_id, opening, phrase)
@@ -1393,6 +1397,35 @@ class SearchIndex:
                 elif not typos:  # judged like any hit that holds only part of the name (see `judged`)
                     _offer(found, concept_id, OPENING_SCORE, "opening", label)
             return
+
+    def _second_label_matches(
+        self, phrase: str, opening: str, rest: str, opened: dict[str, str], found: dict[str, _Candidate]
+    ) -> None:
+        """Offer, as a qualified match, the concept a name's words after its opening label are
+        a label of, when the opening label is a name (written with a capital: "gated linear
+        attention" is a kind of linear attention, gating a common noun) and that concept's text
+        mentions it or is mentioned in its text, or writes the opening words and brings the
+        name's meaning closer (see `_owner_then_label`): the last name says what the thing is,
+        the first whose or where ("nccl all-reduce", "rlhf reward model"). Ranked just below a
+        qualified match of the opening label ("truthful qa benchmark" is TruthfulQA first)."""
+        if not any(c.isupper() for label in opened.values() for c in label):
+            return  # "gated linear attention": a common noun (gating) makes a kind, it names no owner
+        for concept_id, label in self._named_by(rest).items():
+            if concept_id in opened or self._makes_a_kind(concept_id, opening):
+                continue
+            if self._owner_then_label(concept_id, phrase) or any(self._linked(concept_id, o) for o in opened):
+                _offer(found, concept_id, SECOND_LABEL_SCORE, "qualified", f"{opening} {label}")
+
+    def _linked(self, one: str, other: str) -> bool:
+        """Return True if either of two concepts' text mentions the other (a relation)."""
+        with self.lock:
+            return bool(
+                self.db.execute(
+                    "SELECT 1 FROM relations WHERE (from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?)"
+                    " LIMIT 1",
+                    (one, other, other, one),
+                ).fetchone()
+            )
 
     def _words_then_label_matches(self, text: str, found: dict[str, _Candidate]) -> bool:
         """Offer the concept a name ends with a label of, for a name nothing else matched
