@@ -210,3 +210,14 @@ def test_a_folder_of_someone_elses_files_is_refused_and_left_as_it_was(tmp_path:
     (docs / MANIFEST).unlink()
     (docs / BUILDING).touch()
     assert CliRunner().invoke(app, ["site", "--db", str(db), "--out", str(docs)]).exit_code == 0
+
+
+def test_workers_are_no_more_than_the_pages_to_share_out(tmp_path: Path):
+    """`site --workers 500` forked 500 processes for a termbase of five concepts."""
+    from termbase.web.site import worker_count
+
+    db = termbase_of(tmp_path, "v1", FIRST)
+    assert worker_count(5, 500) <= 5 and worker_count(0, 8) == 1
+    with Termbase.open(db) as termbase:
+        summary = write_site(termbase, tmp_path / "site", workers=500)
+    assert summary.workers <= 5

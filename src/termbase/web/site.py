@@ -246,8 +246,8 @@ def worker_count(concepts: int, asked: int | None = None) -> int:
     site; 1 where the platform cannot fork or other threads run (forking them is unsafe)."""
     if not hasattr(os, "fork") or threading.active_count() > 1:
         return 1
-    if asked is not None:
-        return max(1, asked)
+    if asked is not None:  # no more processes than pages to share out (`--workers 500`: 500 forks for 34)
+        return max(1, min(asked, concepts))
     return (os.cpu_count() or 1) if concepts >= PARALLEL_FROM else 1
 
 
