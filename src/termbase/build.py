@@ -195,7 +195,8 @@ def read_source(text: SourceText, format_name: str | None = None) -> ReadSource:
         sha256=hashlib.sha256(text.text.encode("utf-8")).hexdigest(),
         line_count=len(text.text.splitlines()),
         nonblank_lines=nonblank,
-        entry_count=distinct_entry_count(result.entries, text.path),
+        # only an export read back restores entries (and cites their sources): else each counts
+        entry_count=distinct_entry_count(result.entries, text.path) if result.cited else len(result.entries),
         unused_count=len(result.unused),
     )
     findings = (*read.findings, *language_findings, *encoding_findings(text))
