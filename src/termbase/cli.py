@@ -424,12 +424,14 @@ def build(
               help="A review file whose items marked [x] are added to the termbase (repeatable).")
 @click.option("--against", "against", multiple=True,
               help="A human glossary to score the extraction against (repeatable).")
+@click.option("--against-format", "against_format", default="",
+              help="The shape of the --against glossary when it is not recognised (`termbase formats`).")
 @click.option("--exclude", "exclude", multiple=True,
               help="Leave out chapters matching this glob (repeatable).")
 @json_option
 @friendly_errors
 def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_file: Path | None,
-            min_confidence: float, accept: tuple[Path, ...], against: tuple[str, ...],
+            min_confidence: float, accept: tuple[Path, ...], against: tuple[str, ...], against_format: str,
             exclude: tuple[str, ...], as_json: bool) -> None:
     """Extract a glossary from a course's own chapters, with where each term is first introduced."""
     from termbase.extract import NothingExtractedError
@@ -441,7 +443,8 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
         check_db_target(db, "extract")
     try:
         run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
-                          review_file=review_file, accept=accept, against=against, exclude=exclude)
+                          review_file=review_file, accept=accept, against=against, exclude=exclude,
+                          against_format=against_format)
     except NothingExtractedError as error:
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")

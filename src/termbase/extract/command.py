@@ -49,6 +49,7 @@ def run_extract(
     accept: Sequence[Path],
     against: Sequence[str],
     exclude: Sequence[str],
+    against_format: str = "",
 ) -> ExtractRun:
     """Extract from `sources` and do everything the options ask; raise InputError on a user mistake."""
     if base_url and not base_url.startswith(("http://", "https://", "/")):
@@ -84,7 +85,12 @@ def run_extract(
         review_file.write_text(text, encoding="utf-8")
     figures = None
     if against:
-        figures = score_against(result.entries, against, [c.path for c in result.chapters])
+        try:
+            chapters = [c.path for c in result.chapters]
+            figures = score_against(result.entries, against, chapters, against_format)
+        except InputError as error:  # the reader's hint names build's --format; here it is --against-format
+            raise InputError(error.message, path=error.path, line=error.line,
+                             hint=error.hint.replace("--format", "--against-format")) from error
     return ExtractRun(result, tuple(accepted), db, concepts, relations, review_file, len(review), figures,
                       len(unexplained))
 
