@@ -1386,8 +1386,12 @@ class SearchIndex:
                 return
             added = " ".join(tokens[split:])
             self._second_label_matches(phrase, opening, added, named, found)
+            other_thing = {c for c in self._named_by(added) if c not in named}
             for concept_id, label in named.items():
-                if self._label_then_its_words(concept_id, phrase) or (
+                its_words = self._label_then_its_words(concept_id, phrase) and (
+                    not other_thing or self._in_its_genus(concept_id, added)
+                )  # "weight normalization": normalisation is named in parameters' text, not what they are
+                if its_words or (
                     self._meaning_agrees(concept_id, opening, phrase)
                     and (len(named) == 1 or self._some_word_in_text(concept_id, added))
                 ):
