@@ -50,3 +50,11 @@ def test_bold_for_stress_is_no_first_bold_introduction(tmp_path: Path) -> None:
         "A **buoy** is a float that marks the channel. Pass each buoy slowly.\n"))
     assert found["chart"] >= 0.6 and found["bearing"] >= 0.6
     assert found.get("remains open", 0.0) < 0.6 and found.get("mostly theory", 0.0) < 0.6
+
+
+def test_a_numbered_proposal_is_the_name_of_a_document(tmp_path: Path) -> None:
+    found = _all(tmp_path, (
+        "# Standards\n\n**BIP43** is a proposal that sets the purpose field of a key path.\n\n"
+        "A **key path** is a list of numbers that leads from a root key to a child key.\n"))
+    assert found["key path"] >= 0.6
+    assert found.get("BIP43", 0.0) < 0.6

@@ -133,6 +133,8 @@ _NAMED_IN_ITALICS = "introduced by 'called / known as'"
 _KIND_CALLED = re.compile(r"\b(?:an?|the)\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]{2,}\s*,?\s+(?:which\s+is\s+)?"
                           r"(?:called|known\s+as|termed)\s", re.I)
 
+#: "BIP350", "RFC 2616", "PEP 8", "EIP-55", "ERC20": one numbered document of a series of proposals.
+_NUMBERED_PROPOSAL = re.compile(r"^(?:BIP|EIP|ERC|PEP|RFC|ISO|IEC|JSR|SLIP|NEP|KEP|CIP|TIP|NIP)[- ]?\d{1,5}$")
 #: "Understanding WCAG 2.2", "Python 3.12", "1.4.2 Audio Control": a numbered name, not a term.
 _VERSIONED = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])")
 
@@ -483,6 +485,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if _VERSIONED.search(term):
         confidence -= 0.3
         evidence.append("holds a version or section number: the name of a document or a product")
+    elif _NUMBERED_PROPOSAL.match(term):
+        confidence -= 0.3
+        evidence.append("a numbered proposal or standard (BIP, RFC, PEP …): the name of a document")
     # a name in title case is a heading's or a product's, unless the book links it to its glossary, whose
     # entry is written so ("a :term:`frontend <Build Frontend>` tool"): the capitals are the glossary's
     # nor when a sentence names it as a kind ("a data structure called a *Merkle Patricia Tree*") or glosses
