@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from click.testing import CliRunner
 
@@ -305,59 +314,62 @@ def test_counts_of_one_read_as_one(tmp_path: Path) -> None:
 
 
 
-def _termbase_process(args: list[str], cwd: Path, **environment: str):
-    """`termbase ARGS` in a real process of its own, with Ctrl+C (SIGINT) handled as in a shell."""
-    import os
-    import signal
-    import subprocess
-    import sys
-
+@contextmanager
+def _termbase_process(args: list[str], cwd: Path, **environment: str) -> Iterator[subprocess.Popen[str]]:
+    """`termbase ARGS` in a real process of its own, with Ctrl+C (SIGINT) handled as in a shell;
+    killed when the block ends if it still runs (a failed test leaves no server behind)."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"), **environment}
-    return subprocess.Popen([sys.executable, "-m", "termbase", *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen([sys.executable, "-m", "termbase", *args], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=30)
+
+
+def _first_line(stream: IO[str], seconds: float = 120) -> str:
+    """Return the next line of a child's output, or "" if none comes within `seconds`."""
+    ready, _, _ = select.select([stream], [], [], seconds)
+    return stream.readline() if ready else ""
 
 
 def test_ctrl_c_stops_serve_cleanly_and_other_commands_in_one_line(tmp_path: Path) -> None:
     """Ctrl+C, the way the banner says to stop `serve`, ended in click's 'Aborted!' and status 1."""
-    import signal
-
     source = tmp_path / "parts.md"
     source.write_text(GLOSSARY, encoding="utf-8")
     assert run("build", str(source), "--db", str(tmp_path / "parts.db"))[0] == 0
-    server = _termbase_process(["serve", "--db", "parts.db", "--port", "0"], tmp_path)
-    banner = server.stderr.readline()  # printed once the app is loaded, just before it listens
-    assert "Ctrl+C stops" in banner, banner
-    server.send_signal(signal.SIGINT)
-    _, err = server.communicate(timeout=60)
+    with _termbase_process(["serve", "--db", "parts.db", "--port", "0"], tmp_path) as server:
+        banner = _first_line(server.stderr)  # printed once the app is loaded, just before it listens
+        assert "Ctrl+C stops" in banner, banner
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
     assert server.returncode == 0 and err.strip().splitlines()[-1] == "stopped", err
     assert "Aborted" not in err and "Traceback" not in err
     # a command at work (here `search -`, waiting for its next query) stops with one line, status 130
-    search = _termbase_process(["search", "-", "--db", "parts.db", "--json"], tmp_path)
-    search.stdin.write("sprocket\n")
-    search.stdin.flush()
-    assert "Sprocket" in search.stdout.readline()  # answered: it is running, not starting
-    search.send_signal(signal.SIGINT)
-    _, err = search.communicate(timeout=60)
+    with _termbase_process(["search", "-", "--db", "parts.db", "--json"], tmp_path) as search:
+        search.stdin.write("sprocket\n")
+        search.stdin.flush()
+        assert "Sprocket" in _first_line(search.stdout)  # answered: it is running, not starting
+        search.send_signal(signal.SIGINT)
+        _, err = search.communicate(timeout=60)
     assert search.returncode == 130 and err.strip().splitlines()[-1] == "interrupted", err
     assert "Aborted" not in err and "Traceback" not in err
-
 
 
 def test_the_first_serve_says_it_compiles_the_builtin_glossary_and_ctrl_c_leaves_no_half_file(
     tmp_path: Path,
 ) -> None:
     """A fresh install's `termbase serve` was silent for the seconds the compile takes."""
-    import signal
-    import time
-
     cache = tmp_path / "fresh-cache"
-    server = _termbase_process(["serve", "--port", "0"], tmp_path, TERMBASE_CACHE=str(cache))
-    first = server.stderr.readline()
-    assert first.startswith("compiling the built-in glossary on first use"), first
-    time.sleep(0.5)  # mid-compile
-    server.send_signal(signal.SIGINT)
-    _, err = server.communicate(timeout=60)
+    with _termbase_process(["serve", "--port", "0"], tmp_path, TERMBASE_CACHE=str(cache)) as server:
+        first = _first_line(server.stderr)
+        assert first.startswith("compiling the built-in glossary on first use"), first
+        time.sleep(0.5)  # mid-compile
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
     assert server.returncode == 130 and err.strip().splitlines()[-1] == "interrupted", err
     assert not list(cache.rglob("builtin-*.db")), "a half-compiled built-in glossary was left"
 
@@ -365,10 +377,7 @@ def test_the_first_serve_says_it_compiles_the_builtin_glossary_and_ctrl_c_leaves
 def test_an_unwritable_cache_folder_is_named_with_the_way_out(tmp_path: Path) -> None:
     """With a read-only cache (a read-only home), the built-in glossary failed with a line naming a
     path the user never gave, and every search printed simplemma's 'Failed to cache trie'."""
-    import os
     import stat
-    import subprocess
-    import sys
 
     import pytest
 
@@ -432,11 +441,6 @@ def test_a_folder_walk_leaves_out_folders_of_tools_and_says_so(tmp_path: Path) -
 
 def test_reading_standard_input_from_a_terminal_says_how_to_end_it(tmp_path: Path) -> None:
     """`termbase search -` (or `build -`) typed at a terminal waited without a word."""
-    import os
-    import select
-    import subprocess
-    import sys
-
     source = tmp_path / "parts.md"
     source.write_text(GLOSSARY, encoding="utf-8")
     db = tmp_path / "parts.db"
@@ -448,9 +452,13 @@ def test_reading_standard_input_from_a_terminal_says_how_to_end_it(tmp_path: Pat
         process = subprocess.Popen([sys.executable, "-m", "termbase", *args], stdin=terminal,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         os.close(terminal)
-        ready, _, _ = select.select([process.stderr], [], [], 60)  # said before it waits, or not at all
-        first = process.stderr.readline() if ready else ""
-        os.write(controller, b"\x04")  # Ctrl+D: the end of what was typed
-        process.communicate(timeout=60)
-        os.close(controller)
+        try:
+            first = _first_line(process.stderr, 60)  # said before it waits, or not at all
+            os.write(controller, b"\x04")  # Ctrl+D: the end of what was typed
+            process.communicate(timeout=60)
+        finally:
+            os.close(controller)
+            if process.poll() is None:
+                process.kill()
+                process.wait(timeout=30)
         assert said in first, first
