@@ -1224,6 +1224,8 @@ class SearchIndex:
         if evidence is not None:
             evidence.in_text = in_text
         named = any(c.score >= 0.9 for c in found.values())  # the query is a label already
+        if named:
+            self._owner_in_label_matches(text, found)
         if not named:
             self._qualified_matches(text, found)
             self._setting_matches(text, found)
@@ -1430,6 +1432,33 @@ class SearchIndex:
                     (one, other, other, one),
                 ).fetchone()
             )
+
+    def _owner_in_label_matches(self, text: str, found: dict[str, _Candidate]) -> None:
+        """Offer, below the concept a query names, the concept whose name that label opens with
+        ("blip2 q-former" is the Q-Former's label BLIP-2 Q-Former, and names BLIP-2, whose part
+        it is), as a label named in the query (see MENTION_BASE): when the label writes the other
+        concept's label, a name (a capital past its first letter), before its own words, and the
+        words name that concept alone ("RAFT optical flow" does not list another RAFT)."""
+        tokens = text.split()
+        content = len(fts_words(text))
+        matched = [
+            c.label.lower()
+            for c in found.values()
+            if c.score >= 0.9 and any(x.isupper() for x in c.label[1:])
+        ]
+        if len(tokens) < 2 or not content or not matched:
+            return  # no label written with a name inside it was matched (most look-ups end here)
+        for split in range(len(tokens) - 1, 0, -1):
+            opening = " ".join(tokens[:split])
+            named = self._named_by(opening)
+            if len(named) != 1:
+                continue
+            ((concept_id, label),) = named.items()
+            owned = any(m.startswith((f"{label.lower()} ", f"{label.lower()}-")) for m in matched)
+            if concept_id not in found and owned and any(c.isupper() for c in label[1:]):
+                share = min(1.0, len(fts_words(opening)) / content)
+                _offer(found, concept_id, MENTION_BASE + MENTION_SHARE_WEIGHT * share, "mention", label)
+            return
 
     def _words_then_label_matches(self, text: str, found: dict[str, _Candidate]) -> bool:
         """Offer the concept a name ends with a label of, for a name nothing else matched
