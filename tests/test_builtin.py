@@ -51,6 +51,21 @@ def test_compiled_glossary_has_over_a_thousand_linked_concepts(builtin: Termbase
     assert all(h is not None for h in homonyms)
 
 
+def test_compiled_glossary_stores_every_definitions_html(builtin: Termbase) -> None:
+    """`build` leaves out the HTML of definitions that need the Markdown engine; the compiled
+    built-in glossary (read by many sites' first builds) has it all, as the glossary page renders it."""
+    from termbase.glossify.definition_html import DefinitionRenderer
+    from termbase.matcher_table import read_html
+
+    summaries = builtin.summaries()
+    html = read_html(builtin.db, [cid for cid, _, _, _ in summaries])
+    assert len(html) == len(summaries)
+    marked = [(cid, text) for cid, _, _, text in summaries if "**" in text or "`" in text][:50]
+    assert len(marked) == 50
+    rendered = DefinitionRenderer().render([text for _, text in marked])
+    assert [html[cid] for cid, _ in marked] == rendered
+
+
 def test_sources_are_recorded_relative_to_the_package(builtin: Termbase) -> None:
     paths = {s.path for s in builtin.sources()}
     assert paths and all(p.startswith("termbase/glossary/") for p in paths)

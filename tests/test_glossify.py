@@ -802,26 +802,30 @@ concepts:
 
 
 def test_build_stores_the_tooltip_lines_and_glossary_html_glossify_would_make(tmp_path: Path) -> None:
-    """`build` stores each concept's one-line definition and its first definition as the MkDocs
-    glossary page renders it (Markdown engine, sanitiser): the same text glossify makes from the
-    definitions, read back without them."""
+    """`build` stores each concept's one-line definition and, for a plain definition, the HTML
+    the MkDocs glossary page shows (the others need the Markdown engine: `store_markdown_html`
+    adds them, rendered by the engine and sanitiser, as for the compiled built-in glossary):
+    the same text glossify makes from the definitions, read back without them."""
     import sqlite3
 
     from termbase.glossify import source
     from termbase.glossify.definition_html import DefinitionRenderer
     from termbase.matcher import one_line
-    from termbase.matcher_table import read_html, read_terms
+    from termbase.matcher_table import read_html, read_terms, store_markdown_html
 
     (tmp_path / "marked.yaml").write_text(MARKED_GLOSSARY)
     db = tmp_path / "marked.db"
     build_termbase([str(tmp_path / "marked.yaml")], db)
     with Termbase.open(db) as termbase:
         summaries = termbase.summaries()
+    rendered = DefinitionRenderer().render([text for _, _, _, text in summaries])
     with sqlite3.connect(db) as connection:
         terms = read_terms(connection)
+        plain = read_html(connection, [cid for cid, _, _ in terms])
+        assert plain == {"mirepoix": "<p>Onion, carrot and celery cut small and cooked slowly.</p>"}
+        store_markdown_html(connection)
         html = read_html(connection, [cid for cid, _, _ in terms])
     assert terms == [(cid, label, one_line(text)) for cid, label, _, text in summaries]
-    rendered = DefinitionRenderer().render([text for _, _, _, text in summaries])
     assert [html[cid] for cid, _, _, _ in summaries] == rendered
     thickens = "it thickens a <code>sauce</code>.</p>"
     assert html["roux"] == f"<p>Flour cooked in <em>butter</em> until it smells of nuts; {thickens}"

@@ -25,3 +25,20 @@ def test_site_summaries_and_tooltips_read_the_same_plain_text() -> None:
     expected = "A ranking step over candidate rows, named top_k."
     assert summary_line(text) == expected
     assert tooltip_line(text) == expected
+
+
+def test_every_kind_of_whitespace_becomes_one_space() -> None:
+    """Text already single-spaced is kept as it is; any other whitespace (tabs, line ends,
+    no-break and wide spaces, doubled or at an end) collapses as `str.split` reads it."""
+    texts = [
+        "A plain line of words.",
+        " leading space",
+        "trailing space ",
+        "two  spaces",
+        "a\ttab and a\nline end",
+        "no-break\u00a0space, ideographic\u3000space, line\u2028separator",
+        "",
+    ]
+    for text in texts:
+        assert markdown_as_plain_text(text) == " ".join(text.split())
+    assert markdown_as_plain_text("no-break\u00a0space") == "no-break space"

@@ -89,6 +89,22 @@ def refresh_shipped_vectors() -> tuple[int, int]:
     return len(keys) - len(missing), len(missing)
 
 
+def _store_markdown_html(path: Path) -> None:
+    """Store in the compiled glossary the definitions' HTML that `build` leaves out (made once
+    here, where many sites' first builds read it: see `matcher_table`)."""
+    import sqlite3
+
+    from termbase.matcher_table import store_markdown_html
+
+    connection = sqlite3.connect(path)
+    try:
+        with connection:
+            store_markdown_html(connection)
+        connection.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        connection.close()
+
+
 def builtin_db_path() -> Path:
     """Return where the compiled built-in termbase is (or will be) cached."""
     suffix = f"-semantic-{VECTOR_VIEWS}" if semantic.available() else ""
@@ -175,6 +191,7 @@ def builtin_db() -> Path:
             build_termbase(
                 sources, path, relative_to=package_parent, semantic=with_vectors, known_vectors=known
             )
+            _store_markdown_html(path)
         except OSError as error:  # the user named no path: say it is the cache, and how to move it
             reason = (error.strerror or str(error)).lower()
             raise StoreError(

@@ -10,8 +10,15 @@ the plugin (a first or CI build has no matcher cached). `build` stores them::
     glossify_terms(concept_id, label, one_line, html)
                                  every concept, in `Termbase.summaries` order: its tooltip
                                  line, and its first definition as the glossary page shows it
+                                 (NULL when that needs the Markdown engine: see below)
     meta: matcher_patterns = the format the patterns and lines were made in (`stamp`)
           glossify_html    = what the HTML was made with (`html_stamp`)
+
+`build` stores the HTML of plain definitions only (escaped text: `definition_html.plain_html`):
+loading the Markdown engine and rendering the others would cost every build (most are not for
+a site) about as much as a site's build spends rendering the few it shows, with the engine
+MkDocs has loaded already. The compiled built-in glossary, made once for many sites, has them
+all (`store_markdown_html`).
 
 The patterns are one value, not a row each, read in one go: lists that `json` makes and
 `zip` puts together, with no Python step per pattern (see `encode_patterns`). JSON, not a
@@ -28,16 +35,12 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from termbase import __version__, matcher
 from termbase.matcher import Patterns, PatternTable, pattern_tables
 from termbase.plain_text import one_line
-
-if TYPE_CHECKING:
-    from termbase.glossify.definition_html import DefinitionRenderer
 
 _META_KEY = "matcher_patterns"
 _HTML_KEY = "glossify_html"
@@ -95,8 +98,6 @@ def markdown_engine() -> str:
     return f"markdown-{markdown.__version__} nh3-{size}"
 
 
-#: A stored concept: (id, label, one-line definition, HTML).
-_Term = tuple[str, str, str, str]
 #: One stored pattern: (cased flag, pattern, concept id, label).
 PatternRow = tuple[int, str, str, str]
 
@@ -232,31 +233,38 @@ def write_pattern_table(db: sqlite3.Connection, rows: Iterable[PatternRow] | Non
     db.execute("INSERT INTO matcher_pattern_data VALUES (?)", (data,))
     db.execute(
         "CREATE TABLE glossify_terms (concept_id TEXT NOT NULL, label TEXT NOT NULL, one_line TEXT NOT NULL,"
-        " html TEXT NOT NULL)"
+        " html TEXT)"
     )
-    from termbase.glossify.definition_html import DefinitionRenderer
+    from termbase.glossify.definition_html import plain_html
 
-    renderer = DefinitionRenderer()
-    db.executemany("INSERT INTO glossify_terms VALUES (?,?,?,?)", _term_rows(db.execute(SUMMARIES), renderer))
-    engine = markdown_engine() if renderer.used_engine else "plain"
+    rows = (
+        (cid, label, one_line(text or ""), plain_html(text or ""))
+        for cid, label, text in db.execute(SUMMARIES)
+    )
+    db.executemany("INSERT INTO glossify_terms VALUES (?,?,?,?)", rows)
     db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
-    db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_HTML_KEY, html_stamp(engine)))
+    db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_HTML_KEY, html_stamp("plain")))
 
 
-#: Concepts whose definitions are rendered together (see `definition_html`), and rows written.
+#: Definitions rendered (and rows updated) at once by `store_markdown_html`.
 _TERMS_AT_ONCE = 512
 
 
-def _term_rows(
-    summaries: Iterable[tuple[str, str, str | None]], renderer: DefinitionRenderer
-) -> Iterator[_Term]:
-    """Yield (id, label, one-line definition, HTML) of each concept of the `SUMMARIES` rows."""
-    rows = iter(summaries)
-    while chunk := [(cid, label, text or "") for cid, label, text in islice(rows, _TERMS_AT_ONCE)]:
-        html = renderer.render([text for _, _, text in chunk])
-        yield from (
-            (cid, label, one_line(text), made) for (cid, label, text), made in zip(chunk, html, strict=True)
+def store_markdown_html(db: sqlite3.Connection) -> None:
+    """Store the HTML `write_pattern_table` left out (definitions that need the Markdown engine),
+    rendered as the glossary page renders them (inside a transaction of the caller's)."""
+    from termbase.glossify.definition_html import DefinitionRenderer
+
+    renderer = DefinitionRenderer()
+    missing = [cid for (cid,) in db.execute("SELECT concept_id FROM glossify_terms WHERE html IS NULL")]
+    for start in range(0, len(missing), _TERMS_AT_ONCE):
+        texts = _first_definitions(db, missing[start : start + _TERMS_AT_ONCE])
+        made = renderer.render(list(texts.values()))
+        db.executemany(
+            "UPDATE glossify_terms SET html = ? WHERE concept_id = ?", zip(made, texts, strict=True)
         )
+    if renderer.used_engine:
+        db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_HTML_KEY, html_stamp(markdown_engine())))
 
 
 def _first_definitions(db: sqlite3.Connection, concept_ids: Sequence[str]) -> dict[str, str]:
@@ -310,7 +318,7 @@ def read_terms(db: sqlite3.Connection) -> list[tuple[str, str, str]]:
 def read_html(db: sqlite3.Connection, concept_ids: Sequence[str]) -> dict[str, str]:
     """Return the stored HTML of these concepts' first definitions (id -> HTML), {} when it was
     made by other code, or by another Markdown engine or sanitiser (`markdown_engine`) than
-    this process has, or when there is none."""
+    this process has, or when there is none (nor for definitions whose HTML `build` left out)."""
     try:
         found = db.execute("SELECT value FROM meta WHERE key = ?", (_HTML_KEY,)).fetchone()
         if found is None or found[0] not in (html_stamp("plain"), html_stamp(markdown_engine())):
@@ -319,11 +327,10 @@ def read_html(db: sqlite3.Connection, concept_ids: Sequence[str]) -> dict[str, s
         for start in range(0, len(concept_ids), 10_000):  # (SQLite's bound on parameters, and more)
             chunk = concept_ids[start : start + 10_000]
             marks = ",".join("?" * len(chunk))
-            html.update(
-                db.execute(
-                    f"SELECT concept_id, html FROM glossify_terms WHERE concept_id IN ({marks})", chunk
-                )
+            query = (
+                f"SELECT concept_id, html FROM glossify_terms WHERE concept_id IN ({marks}) AND html NOTNULL"
             )
+            html.update(db.execute(query, chunk))
         return html
     except sqlite3.Error:
         return {}

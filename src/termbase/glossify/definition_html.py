@@ -60,6 +60,17 @@ def _plain_paragraph(text: str) -> bool:
     return _NOT_PLAIN_CHARACTER.search(text) is None
 
 
+def plain_html(text: str) -> str | None:
+    """Return `text` as the HTML `DefinitionRenderer` makes of it when that needs no Markdown
+    engine (blank text, or text holding none of `MARKDOWN_MARKS`: its escaped text in a `<p>`),
+    else None."""
+    if not text.strip():
+        return ""
+    if _marked(text):
+        return None
+    return f"<p>{html.escape(text.strip(), quote=False)}</p>"
+
+
 class DefinitionRenderer:
     """Renders Markdown definitions as sanitised HTML (engines made on first use)."""
 
@@ -77,10 +88,9 @@ class DefinitionRenderer:
         out = [""] * len(texts)
         together: list[int] = []
         for at, text in enumerate(texts):
-            if not text.strip():
-                continue
-            if not _marked(text):  # plain text: no need for the engine
-                out[at] = f"<p>{html.escape(text.strip(), quote=False)}</p>"
+            plain = plain_html(text)
+            if plain is not None:  # no need for the engine
+                out[at] = plain
             elif not _plain_paragraph(text.rstrip("\n")):
                 out[at] = self._alone(text)
             else:
