@@ -398,16 +398,19 @@ class _Automata:
         found: list[tuple[int, int, _Pattern]] = []
         if self.automaton is not None:
             folded, cased_of, lengths = self.folded, self.cased, self.lengths
+            add = found.append
             for end, index in self.automaton.iter(lowered):
+                cased_found = cased_of[index]
+                if not cased_found:  # (most keys: one folded pattern)
+                    add((end - lengths[index] + 1, end + 1, folded[index]))
+                    continue
                 start = end - lengths[index] + 1
                 folded_found = folded[index]
                 if folded_found is not None:
-                    found.append((start, end + 1, folded_found))
-                cased_found = cased_of[index]
-                if cased_found:
-                    for key, data in cased_found:
-                        if cased.startswith(key, start):
-                            found.append((start, end + 1, data))
+                    add((start, end + 1, folded_found))
+                for key, data in cased_found:
+                    if cased.startswith(key, start):
+                        add((start, end + 1, data))
         if self.rest is not None and not cased.isascii():  # (each of them has a letter beyond ASCII)
             keys, rest = self.rest_keys, self.rest_found
             found.extend((end - len(keys[i]) + 1, end + 1, rest[i]) for end, i in self.rest.iter(cased))

@@ -129,6 +129,11 @@ class Linker:
             self._in_section.add(concept_id)
             self._in_page.add(concept_id)
 
+    def seen_set(self) -> set[str]:
+        """Return the concepts `take` refuses now (cleared in place at each section or paragraph,
+        as the density reads them: for a caller that does what `take` does itself)."""
+        return self._seen
+
     def take(self, concept_id: str) -> bool:
         """Return True if the concept is to be linked here (the density rules allow it), and
         remember that it is."""
