@@ -536,6 +536,25 @@ def test_glossaries_are_read_again_when_a_termbase_file_changes(tmp_path: Path) 
     assert "vinegar" in changed.matcher.terms
 
 
+def test_a_termbase_read_from_what_build_stored_is_cached_from_its_second_read(tmp_path: Path) -> None:
+    """A site's first build from a termbase's stored glossify text writes no matcher cache (a
+    CI build would never read it back), only a mark; the next build writes it, and the one
+    after reads it."""
+    from termbase.glossify import source
+
+    db = tmp_path / "course.db"
+    build_termbase([str(FIXTURES / "glossify" / "course.yaml")], db)
+    wanted = [source.GlossarySource(db, "course")]
+    cache = source._cache_file(source._stamp(wanted))
+    for read in ("first", "second", "third"):
+        source._loaded.clear()  # as a new process would
+        glossaries = source.load_glossaries(wanted, save=False)
+        assert glossaries.stored and (read == "third") == (not source.unsaved(glossaries) and cache.exists())
+        source.keep_glossaries(glossaries)  # (as the MkDocs plugin does at the end of a build)
+        assert cache.with_suffix(".read").exists() and cache.exists() == (read != "first")
+        assert [m.concept_id for m in glossaries.matcher.find("An emulsion, its pH.")] == ["emulsion", "ph"]
+
+
 def test_mkdocs_plugin_with_a_glossary_per_chapter(course_db: Path, lab_db: Path, tmp_path: Path) -> None:
     project = tmp_path / "site"
     shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)
@@ -857,7 +876,8 @@ def test_a_site_from_a_termbase_without_stored_glossify_text_is_the_same(
                 connection.execute("UPDATE meta SET value = '2 0.0.1 other code' WHERE key = ?", (key,))
         read = source.load_glossaries([source.GlossarySource(project / "course.db", "course")], save=False)
         assert read.stored == (name != "older") and bool(read.stored_html(["emulsion"])) == (name == "stored")
-        for build in ("first", "again"):  # (the second from the cache the first wrote)
+        # (a first read of stored text writes no cache, the second writes it, the third reads it)
+        for build in ("first", "again", "cached") if name == "stored" else ("first", "again"):
             done = tool(["mkdocs", "build", "-q", "--strict"], project)
             assert done.returncode == 0, done.stderr
             site = project / "site"

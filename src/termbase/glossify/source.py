@@ -162,6 +162,9 @@ def check_names(sources: Sequence[GlossarySource]) -> None:
 
 _loaded: dict[tuple[object, ...], Glossaries] = {}
 _unsaved: set[tuple[object, ...]] = set()  # read with save=False, not written to the cache yet
+#: Read with save=False from what `build` stored, for the first time in this cache folder: not
+#: written to the cache by this process (see `load_glossaries`).
+_first_reads: set[tuple[object, ...]] = set()
 
 
 #: The modules whose code decides what the cache holds: an edited one (in a working copy,
@@ -202,7 +205,13 @@ def _cache_file(stamp: tuple[object, ...]) -> Path:
 def load_glossaries(sources: Sequence[GlossarySource], save: bool = True) -> Glossaries:
     """Return the glossaries combined, from this process's memory or the cache folder when
     their files have not changed since, else read from the termbases (and cached, or with
-    `save=False` left for `keep_glossaries` to write once at the end: see `unsaved`)."""
+    `save=False` left for `keep_glossaries` to write once at the end: see `unsaved`).
+
+    With `save=False`, a termbase read from what `build` stored for glossify (a few
+    milliseconds more than reading the cache) is cached from its second read on: the first
+    only leaves a mark beside the cache. A first or CI build, often the only one its cache
+    folder sees, spends nothing on a cache nobody reads (writing it costs about as much as the
+    second build saves)."""
     check_names(sources)
     stamp = _stamp(sources)
     found = _loaded.get(stamp)
@@ -220,7 +229,10 @@ def load_glossaries(sources: Sequence[GlossarySource], save: bool = True) -> Glo
         found = _read(tuple(sources))
         if save:
             _write_cache(cache, found)
+        elif found.stored and not _read_before(cache):
+            _first_reads.add(stamp)
         else:
+            _first_reads.discard(stamp)
             _unsaved.add(stamp)
     _loaded.clear()  # keep one combination: a site's builds in `mkdocs serve`
     _loaded[stamp] = found
@@ -241,11 +253,28 @@ def unsaved(glossaries: Glossaries) -> bool:
 
 
 def keep_glossaries(glossaries: Glossaries) -> None:
-    """Write the glossaries to the cache (again, after something was added to `rendered`)."""
+    """Write the glossaries to the cache (again, after something was added to `rendered`),
+    unless this is their first read from what `build` stored (see `load_glossaries`)."""
     with contextlib.suppress(InputError):  # a termbase went away meanwhile: the next build says so
         stamp = _stamp(glossaries.sources)
+        if stamp in _first_reads:
+            return
         _write_cache(_cache_file(stamp), glossaries)
         _unsaved.discard(stamp)
+
+
+def _read_before(cache: Path) -> bool:
+    """Return True if these glossaries were read before with this cache folder (their mark is
+    there); else leave the mark. A folder that cannot be written counts as read before."""
+    mark = cache.with_suffix(".read")
+    if mark.exists():
+        return True
+    try:
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+    except OSError:
+        return True
+    return False
 
 
 def _write_cache(cache: Path, glossaries: Glossaries) -> None:
