@@ -58,3 +58,66 @@ def test_a_contents_page_listing_nearly_every_chapter_still_gives_the_order(tmp_
     result = extract_glossary([tmp_path / n for n in names], min_confidence=0.0)
     assert result.order_source.startswith("the chapter list in index.md")
     assert [Path(c.path).name for c in result.chapters] == ["index.md", "cleats.md", "anchors.md", "buoys.md"]
+
+
+def test_an_mdbook_summary_gives_the_order_over_an_index_page_linking_only_the_parts(tmp_path: Path) -> None:
+    src = tmp_path / "book" / "src"
+    names = ["index.md", "rigging/index.md", "rigging/shrouds.md", "rigging/stays.md", "hull/index.md",
+             "hull/keel.md", "hull/rudder.md"]
+    _pages(src, names)
+    (src / "index.md").write_text(
+        "# The boat\n\n- [Hull](hull/index.md)\n- [Rigging](rigging/index.md)\n", encoding="utf-8")
+    (src / "SUMMARY.md").write_text(
+        "# Summary\n\n[The boat](index.md)\n\n# Part one\n\n- [Rigging](rigging/index.md)\n"
+        "    - [Stays](rigging/stays.md)\n    - [Shrouds](rigging/shrouds.md)\n    - [Sheets]()\n\n---\n\n"
+        "- [Hull](hull/index.md)\n    * [Rudder](hull/rudder.md)\n    * [Keel](hull/keel.md)\n", encoding="utf-8")
+    result = extract_glossary([src / n for n in sorted(names)], min_confidence=0.0)
+    assert result.order_source.startswith("SUMMARY.md chapter list (mdBook / GitBook) in ")
+    order = [str(Path(c.path).relative_to(src)) for c in result.chapters]
+    assert order == ["index.md", "rigging/index.md", "rigging/stays.md", "rigging/shrouds.md", "hull/index.md",
+                     "hull/rudder.md", "hull/keel.md"]
+    # the whole folder named: the summary still wins over the index page's two links
+    whole = extract_glossary([src], min_confidence=0.0)
+    assert whole.order_source.startswith("SUMMARY.md chapter list")
+    assert [str(Path(c.path).relative_to(src)) for c in whole.chapters][:7] == order
+
+
+def test_an_atlas_file_list_gives_the_order_over_numbered_file_names(tmp_path: Path) -> None:
+    names = ["preface.asciidoc", "01_knots.asciidoc", "02_sails.asciidoc", "10_tides.asciidoc",
+             "appendix_flags.asciidoc"]
+    _pages(tmp_path, names)
+    (tmp_path / "atlas.json").write_text(
+        '{"files": ["cover.html", "preface.asciidoc", "02_sails.asciidoc", "01_knots.asciidoc",'
+        ' "10_tides.asciidoc", "appendix_flags.asciidoc", "ix.html"], "title": "Sailing"}', encoding="utf-8")
+    result = extract_glossary([tmp_path / n for n in reversed(names)], min_confidence=0.0)
+    assert result.order_source.startswith("O'Reilly Atlas file list in ")
+    assert [Path(c.path).name for c in result.chapters] == [
+        "preface.asciidoc", "02_sails.asciidoc", "01_knots.asciidoc", "10_tides.asciidoc",
+        "appendix_flags.asciidoc"]
+
+
+def test_a_hugging_face_toctree_gives_the_order_of_its_sections(tmp_path: Path) -> None:
+    course = tmp_path / "units" / "en"
+    names = ["unit1/intro.mdx", "unit1/wind.mdx", "unit0/welcome.mdx", "unit1/tacking.mdx"]
+    _pages(course, names)
+    (course / "_toctree.yml").write_text(
+        "- title: Unit 0\n  sections:\n  - local: unit0/welcome\n    title: Welcome\n"
+        "- title: Unit 1\n  sections:\n  - local: unit1/intro\n    title: Start\n  - local: unit1/tacking\n"
+        "    title: Tacking\n  - local: unit1/missing\n    title: Not written yet\n  - local: unit1/wind\n"
+        "    title: Wind\n", encoding="utf-8")
+    result = extract_glossary([course / n for n in names], min_confidence=0.0)
+    assert result.order_source.startswith("Hugging Face table of contents in ")
+    assert [str(Path(c.path).relative_to(course)) for c in result.chapters] == [
+        "unit0/welcome.mdx", "unit1/intro.mdx", "unit1/tacking.mdx", "unit1/wind.mdx"]
+
+
+def test_an_antora_nav_gives_the_order_of_its_pages(tmp_path: Path) -> None:
+    module = tmp_path / "modules" / "ROOT"
+    names = ["anchoring.adoc", "mooring.adoc", "docking.adoc"]
+    _pages(module / "pages", names)
+    (module / "nav.adoc").write_text(
+        ".Harbour work\n* xref:mooring.adoc[Mooring]\n** xref:docking.adoc#berths[Docking]\n"
+        "* xref:other:ROOT:page.adoc[Elsewhere]\n* xref:anchoring.adoc[]\n", encoding="utf-8")
+    result = extract_glossary([module / "pages" / n for n in names], min_confidence=0.0)
+    assert result.order_source.startswith("Antora navigation in ")
+    assert [Path(c.path).name for c in result.chapters] == ["mooring.adoc", "docking.adoc", "anchoring.adoc"]

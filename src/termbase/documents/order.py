@@ -4,14 +4,16 @@
 contents when there is one, tried in this order: a Sphinx `toctree` (from the root
 document, depth first) or a master document's includes (AsciiDoc `book.adoc`), MkDocs `nav`,
 a Carpentries `config.yaml` episode list, a bookdown `_bookdown.yml`, a Quarto `_quarto.yml`,
-a Jupyter Book `_toc.yml`; else numbered file names (`01-intro.md`, `02-…`); else the order
-the files were named on the command line. `reading_order` says which it used.
+a Jupyter Book `_toc.yml`, an mdBook or GitBook `SUMMARY.md`, an O'Reilly Atlas `atlas.json`, a
+Hugging Face course `_toctree.yml`, an Antora `nav.adoc`; else numbered file names (`01-intro.md`,
+`02-…`); else the order the files were named on the command line. `reading_order` says which it used.
 Files the table of contents does not list come after the listed ones, in command-line
 order, and the description says how many.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -117,7 +119,7 @@ def _resolve_entry(base: Path, entry: str, root: Path) -> Path | None:
     candidate = (root / entry.lstrip("/")) if entry.startswith("/") else (base / entry)
     if candidate.is_file():
         return candidate
-    for suffix in (".rst", ".md", ".ipynb", ".txt", ".adoc", ".html"):
+    for suffix in (".rst", ".md", ".ipynb", ".txt", ".adoc", ".html", ".mdx"):
         with_suffix = candidate.with_name(candidate.name + suffix)
         if with_suffix.is_file():
             return with_suffix
@@ -258,6 +260,99 @@ def _quarto_sidebar(website: Any) -> list[str]:
     return found
 
 
+_SUMMARY_LINK = re.compile(r"\[(?:[^\]\\]|\\.)*\]\((?P<target>[^()\s]*)(?:\s+\"[^\"]*\")?\)")
+_SUMMARY_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[")
+_ANTORA_XREF = re.compile(r"^\*+\s+xref:(?P<target>[^\[\s]+)\[")
+
+
+def _existing(paths: Sequence[Path]) -> list[Path]:
+    return [p for p in paths if p.is_file()]
+
+
+def _summary_chapters(summary: Path) -> list[Path]:
+    """Return the pages an mdBook or GitBook `SUMMARY.md` lists, in order: its list items and bare link
+    lines (prefix chapters); part headings, separators and draft chapters (`[Title]()`) name no file."""
+    try:
+        lines = summary.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    listed: list[Path] = []
+    for line in lines:
+        if not _SUMMARY_LINE.match(line):
+            continue
+        match = _SUMMARY_LINK.search(line)
+        target = match.group("target").split("#", 1)[0] if match else ""
+        if target and "://" not in target and not target.startswith("mailto:"):
+            listed.append(summary.parent / target.lstrip("/"))
+    return _existing(listed)
+
+
+def _atlas_chapters(atlas: Path) -> list[Path]:
+    """Return the files an O'Reilly Atlas `atlas.json` lists under `files`, in book order."""
+    try:
+        data = json.loads(atlas.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+    names = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(names, list):
+        return []
+    return _existing([atlas.parent / n for n in names if isinstance(n, str)])
+
+
+def _hf_toctree_chapters(toctree: Path) -> list[Path]:
+    """Return the pages a Hugging Face docs/course `_toctree.yml` names (`local:` paths without suffix,
+    in sections nested at any depth), in order."""
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            if isinstance(node.get("local"), str):
+                found.append(node["local"])
+            walk(node.get("sections"))
+
+    walk(_load_yaml(toctree))
+    resolved = (_resolve_entry(toctree.parent, entry, toctree.parent) for entry in found)
+    return [p for p in resolved if p is not None]
+
+
+def _antora_chapters(nav: Path) -> list[Path]:
+    """Return the pages an Antora `nav.adoc` lists (`* xref:page.adoc[]`, nested with more stars), in
+    order; a page of this module sits in `pages/` beside the nav file."""
+    try:
+        lines = nav.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    listed: list[Path] = []
+    for line in lines:
+        match = _ANTORA_XREF.match(line.strip())
+        if match:
+            target = match.group("target").split("#", 1)[0]
+            if ":" not in target:  # a page of another component or module is not in this folder
+                listed.append(nav.parent / "pages" / target)
+    return _existing(listed)
+
+
+def _stated_chapters(place: Path) -> tuple[list[Path], str]:
+    """Return the chapters a book-order file in `place` lists (mdBook/GitBook SUMMARY.md, also in an mdBook's
+    `src/`; atlas.json; a Hugging Face _toctree.yml; an Antora nav.adoc) and what it was, or ([], "")."""
+    for summary in (place / "SUMMARY.md", place / "src" / "SUMMARY.md"):
+        if summary.is_file():
+            listed = _summary_chapters(summary)
+            if len(listed) >= 2:
+                return listed, "SUMMARY.md chapter list (mdBook / GitBook) in " + str(summary)
+    for name, read, what in (("atlas.json", _atlas_chapters, "O'Reilly Atlas file list"),
+                             ("_toctree.yml", _hf_toctree_chapters, "Hugging Face table of contents"),
+                             ("nav.adoc", _antora_chapters, "Antora navigation")):
+        config = place / name
+        listed = read(config) if config.is_file() else []
+        if listed:
+            return listed, f"{what} in {config}"
+    return [], ""
+
+
 def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
     for place in places:
         mkdocs = place / "mkdocs.yml"
@@ -289,6 +384,9 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
                     if resolved is not None:
                         listed.append(resolved)
                 return listed, "Jupyter Book table of contents in " + str(toc)
+        listed, what = _stated_chapters(place)
+        if listed:
+            return listed, what
     return [], ""
 
 
