@@ -341,8 +341,9 @@ def _stated_chapters(place: Path) -> tuple[list[Path], str]:
     for summary in (place / "SUMMARY.md", place / "src" / "SUMMARY.md"):
         if summary.is_file():
             listed = _summary_chapters(summary)
-            if len(listed) >= 2:
-                return listed, "SUMMARY.md chapter list (mdBook / GitBook) in " + str(summary)
+            if len(listed) >= 2:  # the summary itself, when it is read, comes first: it is the contents
+                what = "the chapter list in SUMMARY.md (mdBook / GitBook) at "
+                return [summary, *listed], what + str(summary)
     for name, read, what in (("atlas.json", _atlas_chapters, "O'Reilly Atlas file list"),
                              ("_toctree.yml", _hf_toctree_chapters, "Hugging Face table of contents"),
                              ("nav.adoc", _antora_chapters, "Antora navigation")):
