@@ -633,7 +633,7 @@ def _print_concept(record: ConceptRecord, why: bool = False) -> None:
     see_also = [r.to_id for r in record.related if r.kind == "see_also"]
     mentions = [r.to_id for r in record.related if r.kind == "mentions"]
     backlinks = sorted({r.from_id for r in record.mentioned_in})
-    if see_also:
+    if see_also and len(record.entries) > 1:  # one source: its own 'see also' line above says it
         out.print("\n[bold]see also:[/bold] " + ", ".join(see_also))
     if mentions:
         out.print("[bold]mentions:[/bold] " + ", ".join(mentions))
@@ -653,6 +653,9 @@ def list_concepts(db: Path | None, as_json: bool, letter: str | None, lang: str 
         rows = termbase.summaries(lang or "")
         if letter:
             rows = [r for r in rows if r[2] == letter.upper()]
+            if not rows:  # said on stderr, so piped or JSON output stays empty; status 0 as for a search
+                err.print(f"no concept filed under {escape(letter.upper())!r}")
+                return
         if as_json:
             labels = {cid: [] for cid, *_ in rows}
             for cid, label, _ in termbase.all_labels():
