@@ -122,3 +122,19 @@ def test_an_antora_nav_gives_the_order_of_its_pages(tmp_path: Path) -> None:
     result = extract_glossary([module / "pages" / n for n in names], min_confidence=0.0)
     assert result.order_source.startswith("Antora navigation in ")
     assert [Path(c.path).name for c in result.chapters] == ["mooring.adoc", "docking.adoc", "anchoring.adoc"]
+
+
+def test_a_gitbook_summary_named_in_its_settings_with_spaced_and_encoded_links(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    names = ["knots.md", "sail trim.md", "tides.md"]
+    _pages(docs, names)
+    (tmp_path / ".gitbook.yaml").write_text("root: ./docs/\nstructure:\n  summary: contents.md\n",
+                                            encoding="utf-8")
+    (docs / "contents.md").write_text(
+        "# Table of contents\n\n* [Tides](tides.md)\n\n## Handling\n\n* [Sail trim](<sail trim.md>)\n"
+        "* [Knots](knots.md#start)\n* [Trim again](sail%20trim.md)\n* [Club](https://example.org/club.md)\n",
+        encoding="utf-8")
+    result = extract_glossary([docs / n for n in names], min_confidence=0.0)
+    assert result.order_source.startswith("the chapter list in contents.md (mdBook / GitBook) at ")
+    assert result.order_source.endswith(str(Path("docs") / "contents.md"))
+    assert [Path(c.path).name for c in result.chapters] == ["tides.md", "sail trim.md", "knots.md"]

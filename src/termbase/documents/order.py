@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import yaml
 
@@ -260,7 +261,8 @@ def _quarto_sidebar(website: Any) -> list[str]:
     return found
 
 
-_SUMMARY_LINK = re.compile(r"\[(?:[^\]\\]|\\.)*\]\((?P<target>[^()\s]*)(?:\s+\"[^\"]*\")?\)")
+_SUMMARY_LINK = re.compile(
+    r"\[(?:[^\]\\]|\\.)*\]\((?:<(?P<bracketed>[^<>]*)>|(?P<target>[^()\s]*))(?:\s+\"[^\"]*\")?\)")
 _SUMMARY_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[")
 _ANTORA_XREF = re.compile(r"^\*+\s+xref:(?P<target>[^\[\s]+)\[")
 
@@ -281,7 +283,8 @@ def _summary_chapters(summary: Path) -> list[Path]:
         if not _SUMMARY_LINE.match(line):
             continue
         match = _SUMMARY_LINK.search(line)
-        target = match.group("target").split("#", 1)[0] if match else ""
+        link = (match.group("bracketed") or match.group("target") or "") if match else ""
+        target = unquote(link.split("#", 1)[0])
         if target and "://" not in target and not target.startswith("mailto:"):
             listed.append(summary.parent / target.lstrip("/"))
     return _existing(listed)
@@ -335,15 +338,26 @@ def _antora_chapters(nav: Path) -> list[Path]:
     return _existing(listed)
 
 
+def _gitbook_summary(place: Path) -> list[Path]:
+    """Return the summary a GitBook `.gitbook.yaml` points to (`root:` and `structure: summary:`), if any."""
+    data = _load_yaml(place / ".gitbook.yaml") if (place / ".gitbook.yaml").is_file() else None
+    if not isinstance(data, dict):
+        return []
+    root = place / str(data.get("root") or ".").strip("/")
+    structure = data.get("structure")
+    name = structure.get("summary") if isinstance(structure, dict) else None
+    return [root / str(name or "SUMMARY.md")]
+
+
 def _stated_chapters(place: Path) -> tuple[list[Path], str]:
     """Return the chapters a book-order file in `place` lists (mdBook/GitBook SUMMARY.md, also in an mdBook's
     `src/`; atlas.json; a Hugging Face _toctree.yml; an Antora nav.adoc) and what it was, or ([], "")."""
-    for summary in (place / "SUMMARY.md", place / "src" / "SUMMARY.md"):
+    for summary in (place / "SUMMARY.md", place / "src" / "SUMMARY.md", *_gitbook_summary(place)):
         if summary.is_file():
             listed = _summary_chapters(summary)
             if len(listed) >= 2:  # the summary itself, when it is read, comes first: it is the contents
-                what = "the chapter list in SUMMARY.md (mdBook / GitBook) at "
-                return [summary, *listed], what + str(summary)
+                what = f"the chapter list in {summary.name} (mdBook / GitBook) at {summary}"
+                return [summary, *listed], what
     for name, read, what in (("atlas.json", _atlas_chapters, "O'Reilly Atlas file list"),
                              ("_toctree.yml", _hf_toctree_chapters, "Hugging Face table of contents"),
                              ("nav.adoc", _antora_chapters, "Antora navigation")):
