@@ -45,3 +45,24 @@ def test_list_of_a_letter_with_no_concept_says_so(tmp_path: Path) -> None:
     assert "no concept filed under 'Q'" in err
     code, out, err = run("list", "--letter", "s", "--db", str(db))
     assert code == 0 and "Sprocket" in out and err == ""
+
+
+def test_replacing_a_termbase_made_by_another_command_or_from_other_sources_says_so(
+    tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # build and extract both default to ./termbase.db
+    (tmp_path / "parts.yaml").write_text(LINKED, encoding="utf-8")
+    (tmp_path / "tools.md").write_text(
+        "- **Spanner**: a tool that turns nuts.\n- **Chisel**: a tool that cuts wood.\n", encoding="utf-8")
+    code, _, err = run("build", "parts.yaml", "--quiet")
+    assert code == 0 and "replacing" not in err, err  # nothing there yet
+    code, _, err = run("build", "parts.yaml", "--quiet")
+    assert code == 0 and "replacing" not in err, err  # a rebuild of the same sources is normal
+    code, _, err = run("build", str(tmp_path), "--quiet")
+    assert code == 0 and "replacing" not in err, err  # a folder holding the old source covers it
+    code, _, err = run("build", "tools.md", "--quiet")
+    assert code == 0 and "replacing termbase.db (built from" in err and "parts.yaml" in err, err
+    chapter = tmp_path / "chapter.md"
+    chapter.write_text("# Gears\n\nA *sprocket* is a toothed wheel that drives a chain.\n", encoding="utf-8")
+    _, _, err = run("extract", "chapter.md")
+    assert "replacing termbase.db (built from tools.md)" in " ".join(err.split()), err

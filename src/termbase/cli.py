@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from termbase import __version__
-from termbase.db_target import check_db_target
+from termbase.db_target import check_db_target, replacing_note
 from termbase.errors import InputError, NothingReadError, TermbaseError
 from termbase.plain_text import markdown_as_plain_text
 from termbase.wording import counted
@@ -355,6 +355,8 @@ def build(
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
     check_db_target(db)  # before reading anything: never replace a file that is not a termbase
+    if note := replacing_note(db, "build", list(sources)):  # build and extract share termbase.db
+        err.print(escape(note))
     if "-" in sources and sys.stdin.isatty():  # not piped: it would wait without a word
         err.print("[dim]reading a glossary from the keyboard: type or paste it, then Ctrl+D[/dim]")
     try:
@@ -441,6 +443,8 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
         db = Path("termbase.db")
     if db is not None:
         check_db_target(db, "extract")
+        if note := replacing_note(db, "extract", list(sources)):
+            err.print(escape(note))
     try:
         run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
                           review_file=review_file, accept=accept, against=against, exclude=exclude,

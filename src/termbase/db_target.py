@@ -9,6 +9,7 @@ InputError saying what is there and what to do.
 from __future__ import annotations
 
 import sqlite3
+from fnmatch import fnmatch
 from pathlib import Path
 
 from termbase.errors import InputError
@@ -53,3 +54,43 @@ def check_db_target(path: Path, command: str = "build") -> None:
             path=str(path),
             hint="pass --db a new file name, or move that file away first",
         )
+
+
+def _stored_sources(path: Path) -> list[tuple[str, str]]:
+    """Return (path, reader) of each source row of the termbase at `path`, or [] if unreadable."""
+    try:
+        connection = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return []
+    try:
+        return list(connection.execute("SELECT path, reader FROM sources ORDER BY id"))
+    except sqlite3.Error:
+        return []
+    finally:
+        connection.close()
+
+
+def _covered(stored: str, given: list[Path]) -> bool:
+    """True if the stored source path is one of the paths given, or lies under one of them."""
+    if stored in ("-", "<stdin>"):
+        return any(str(path) == "-" for path in given)
+    source = Path(stored).resolve()
+    return any(source == path or path in source.parents or fnmatch(str(source), str(path)) for path in given)
+
+
+def replacing_note(path: Path, command: str, sources: list[str]) -> str:
+    """Return one line when `termbase {command} sources` would replace a termbase another command,
+    or other sources, made (`build` and `extract` share the default file); else ""."""
+    if not path.is_file() or not is_termbase_file(path):
+        return ""
+    stored = _stored_sources(path)
+    if not stored:
+        return ""
+    made_by = "extract" if all(reader.startswith("extract") for _, reader in stored) else "build"
+    given = [Path(source) if source == "-" else Path(source).resolve() for source in sources]
+    if made_by == command and all(_covered(source, given) for source, _ in stored):
+        return ""
+    names = [source for source, _ in stored]
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    made = "extracted" if made_by == "extract" else "built"
+    return f"replacing {path} ({made} from {shown})"
