@@ -663,7 +663,7 @@ class SearchIndex:
         every judged query, not only those the rules would send to "related" (for training).
         """
         with lemmas_from(self.rows.lemma):
-            text = _clean_query(query)
+            text = self.label_words_respelt(_clean_query(query))
             evidence = search_abstain.Evidence()
             found = self._search(text, evidence)
             top = self._ranked(found, max(limit, RELATED_LIMIT))
@@ -1177,6 +1177,61 @@ class SearchIndex:
                     "SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? LIMIT 1", (f'"{word}"',)
                 ).fetchone()
             )
+
+    def label_words_respelt(self, text: str) -> str:
+        """Return `text` with each misspelt word of a label written as the label writes it, when
+        the query holds that label's other words ("label smothing cross entropy": *label
+        smoothing*): a word no label or definition holds and no everyday word, one edit from a
+        label's word (two from 9 letters; same first letter) in a label of two words or more.
+        A word the termbase knows or typed as a name ("YOLOX") is never respelt, so names built
+        of real words ("dice loss") stay what they are."""
+        typed = _FTS_TOKEN.findall(text)
+        words = [w.lower() for w in typed]
+        if len(words) < 2:
+            return text
+        names = {
+            w.lower() for w in typed if search_names.typed_as_a_name(w) or search_names.capital_inside(w)
+        }
+        for word in dict.fromkeys(words):
+            if not typo_budget(len(word)) or not word.isalpha() or is_everyday_word(word) or word in names:
+                continue  # "YOLOX": capitals typed on purpose make another name
+            if self.word_seen(word):
+                continue
+            fixed = self._label_word_for(word, [w for w in words if w != word])
+            if fixed:
+                text = re.sub(rf"(?i)\b{re.escape(word)}\b", fixed, text)
+        return text
+
+    def _label_word_for(self, typed: str, others: list[str]) -> str | None:
+        """Return the one word of some label within `typed`'s typo budget whose label's other
+        words are all among `others` (see `label_words_respelt`), or None."""
+        from symspellpy.editdistance import DistanceAlgorithm, EditDistance
+
+        budget = typo_budget(len(typed))
+        distance = EditDistance(DistanceAlgorithm.DAMERAU_OSA)
+        fixes: set[str] = set()
+        for other in dict.fromkeys(others):
+            if len(other) < search_names.NAME_MIN_CHARS:
+                continue
+            with self.lock:
+                rows = self.db.execute(
+                    "SELECT concept_id FROM concept_fts WHERE concept_fts MATCH ? LIMIT ?",
+                    (f'labels : "{other}"', TYPO_LABELS_LOOKED_AT),
+                ).fetchall()
+            for (concept_id,) in rows:
+                for label in self.labels.get(concept_id, ()):
+                    label_words = _FTS_TOKEN.findall(label.lower())
+                    if len(label_words) < 2:
+                        continue
+                    for i, written in enumerate(label_words):
+                        if written[:1] != typed[:1] or abs(len(written) - len(typed)) > budget:
+                            continue
+                        rest = label_words[:i] + label_words[i + 1 :]
+                        if 0 < distance.compare(typed, written, budget) <= budget and all(
+                            any(search_names.same_word(w, o) for o in others) for w in rest
+                        ):
+                            fixes.add(written)
+        return fixes.pop() if len(fixes) == 1 else None
 
     def names_a_label(self, phrase: str) -> bool:
         """Return True if `phrase` is a label of some concept: as written, in another spelling,
@@ -1775,6 +1830,8 @@ def _query_vector(text: str) -> object:
 
 #: Words shorter than this have no stem of their own; longer ones match on their first letters.
 STEM_CHARS = 5
+#: Most concepts looked at for each word of a query whose labels may hold a misspelt word.
+TYPO_LABELS_LOOKED_AT = 100
 
 
 @lru_cache(maxsize=8192)

@@ -99,7 +99,7 @@ def _unknown_word(db: sqlite3.Connection, lock: Any, labels: LabelLookup, word: 
         in_label = db.execute(
             "SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? LIMIT 1", (f'labels : "{word}"',)
         ).fetchone()
-    if in_label and _capital_inside(typed) and not _label_word_agrees(db, lock, word, typed):
+    if in_label and capital_inside(typed) and not _label_word_agrees(db, lock, word, typed):
         in_label = None  # "RotatE": the labels write "rotate" without its capital, another name
     if in_label or _opens_a_definition(db, lock, word):
         return False
@@ -108,7 +108,7 @@ def _unknown_word(db: sqlite3.Connection, lock: Any, labels: LabelLookup, word: 
     return typed_as_a_name(typed) or not is_everyday_word(word)
 
 
-def _capital_inside(typed: str) -> bool:
+def capital_inside(typed: str) -> bool:
     """Return True if a word typed in mixed case has a capital after its first letter."""
     return any(c.islower() for c in typed) and any(c.isupper() for c in typed[1:])
 

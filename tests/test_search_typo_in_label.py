@@ -1,0 +1,72 @@
+"""A misspelt word inside a label of two words or more ("gradiant clipping by norm") is read
+as the label's word when the query holds the label's other words, and finds that concept; a
+word the termbase knows is never respelt, so a name built of real words ("gradient noise")
+that no label holds stays refused. Real SQLite file; no embeddings needed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from termbase.build import build_termbase
+from termbase.store import Termbase
+
+GLOSSARY = """\
+termbase: 1
+title: Typos inside labels (test)
+concepts:
+  - id: gradient-clipping
+    label: gradient clipping
+    definition: Capping the size of the update vector before a step so one bad batch cannot wreck training.
+  - id: warmup
+    label: learning rate warmup
+    definition: Raising the step size slowly over the first few hundred updates.
+  - id: dropout
+    label: dropout
+    definition: Zeroing random units while training, as if each step trained a smaller decoy network.
+  - id: weight-decay
+    label: weight decay
+    definition: Shrinking every parameter a little towards zero at each update.
+"""
+
+
+@pytest.fixture(scope="module")
+def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
+    folder = tmp_path_factory.mktemp("typo_in_label")
+    source = folder / "typo_in_label.yaml"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    path = folder / "typo_in_label.db"
+    build_termbase([str(source)], path)
+    with Termbase.open(path) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("gradient cliping", "gradient-clipping"),
+        ("gradient clipipng", "gradient-clipping"),
+        ("learning rate wramup", "warmup"),
+        ("wieght decay", "weight-decay"),
+    ],
+)
+def test_a_misspelt_label_word_finds_its_concept(termbase: Termbase, query: str, expected: str) -> None:
+    assert [hit.id for hit in termbase.search_index().search(query)][:1] == [expected]
+
+
+def test_respelling_needs_the_labels_other_words(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    assert index.label_words_respelt("gradient cliping") == "gradient clipping"
+    assert index.label_words_respelt("cliping schedule") == "cliping schedule"  # no 'gradient' typed
+    assert index.label_words_respelt("wieght") == "wieght"  # one word: the whole-label typo path
+
+
+def test_a_known_word_is_never_respelt(termbase: Termbase) -> None:
+    index = termbase.search_index()
+    assert index.label_words_respelt("weight decoy") == "weight decoy"  # a word of a definition
+    assert index.label_words_respelt("weight decays") == "weight decays"  # a label's own word
+
+
+def test_a_word_typed_as_a_name_is_never_respelt(termbase: Termbase) -> None:
+    assert termbase.search_index().label_words_respelt("WEIGHTS decay") == "WEIGHTS decay"
