@@ -66,3 +66,29 @@ def test_replacing_a_termbase_made_by_another_command_or_from_other_sources_says
     chapter.write_text("# Gears\n\nA *sprocket* is a toothed wheel that drives a chain.\n", encoding="utf-8")
     _, _, err = run("extract", "chapter.md")
     assert "replacing termbase.db (built from tools.md)" in " ".join(err.split()), err
+
+
+def test_glossify_reads_an_html_page_in_its_declared_charset_and_writes_it_back_in_it(tmp_path: Path) -> None:
+    source = tmp_path / "parts.md"
+    source.write_text("- **Sprocket**: a toothed wheel \u2014 it meshes with a chain.\n"
+                      "- **Flywheel**: a heavy wheel that stores spin.\n", encoding="utf-8")
+    db = tmp_path / "parts.db"
+    assert run("build", str(source), "--db", str(db), "--quiet")[0] == 0
+    page = tmp_path / "atelier.html"
+    page.write_bytes('<!DOCTYPE html>\n<html><head><meta charset="iso-8859-1"><title>Caf\u00e9</title>'
+                     '</head>\n<body><p>Le caf\u00e9 garde un sprocket.</p></body></html>\n'
+                     .encode("latin-1"))
+    odd = tmp_path / "odd.html"  # 0x81 is no character in windows-1252
+    odd.write_bytes(b'<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252">'
+                    b"</head><body><p>\x81 sprocket</p></body></html>")
+    code, _, err = run("glossify", str(page), "--db", str(db), "--link-to", "https://x.example/",
+                         "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    written = (tmp_path / "out" / "atelier.html").read_bytes()
+    text = written.decode("latin-1")
+    assert "Le caf\u00e9 garde un <a " in text and 'charset="iso-8859-1"' in text
+    assert "&#8212;" in text  # a character latin-1 lacks, in the tooltip, as a reference
+    code, _, err = run("glossify", str(odd), "--db", str(db), "--link-to", "https://x.example/",
+                         "--out", str(tmp_path / "out2"))
+    message = " ".join(err.split())
+    assert code == 1 and "odd.html:1: is not windows-1252 text, as its <meta> says" in message, err

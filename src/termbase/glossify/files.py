@@ -1,12 +1,13 @@
 """`termbase glossify` on files: check every input first, then write each output atomically.
 
-Every input is read and checked (readable, UTF-8, Markdown or HTML by its name, writable for
+Every input is read and checked (readable, UTF-8 or an HTML page's declared charset, Markdown or HTML by its name, writable for
 `--in-place`) before anything is written, so a bad input leaves every file as it was. Each
 output is written to a temporary file beside it and renamed over the target.
 """
 
 from __future__ import annotations
 
+import codecs
 import os
 import shutil
 import stat
@@ -36,6 +37,7 @@ class Page:
     kind: str
     text: str
     relative: str = ""  # its path under the folder that holds every input (for --pages globs)
+    encoding: str = "utf-8"  # an HTML page is written back in the charset its <meta> declares
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +83,20 @@ def _kind(path: Path) -> str:
     )
 
 
-def _read(path: Path) -> str:
+def _declared_encoding(data: bytes) -> str:
+    """Return the charset an HTML page's bytes declare (BOM or <meta>, as lxml reads it), or ""."""
+    import lxml.html
+
+    try:
+        found = lxml.html.document_fromstring(data).getroottree().docinfo.encoding or ""
+    except (ValueError, lxml.etree.ParserError):
+        return ""
+    # lxml falls back to ISO-8859-1 for a page that declares nothing: only a name the page spells counts
+    return found if found.lower().encode("ascii", "ignore") in data[:16384].lower() else ""
+
+
+def _read(path: Path, kind: str = "markdown") -> tuple[str, str]:
+    """Return the page's text and the encoding to write it back in."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -96,13 +111,24 @@ def _read(path: Path) -> str:
         raise InputError(f"cannot be read ({error.strerror})", path=str(path)) from None
     if b"\x00" in data:
         raise InputError("is a binary file, not a Markdown or HTML page", path=str(path))
+    declared = _declared_encoding(data) if kind == "html" and not data.startswith(b"\xef\xbb\xbf") else ""
+    encoding = "utf-8"
+    if declared:
+        try:
+            encoding = codecs.lookup(declared).name
+        except LookupError:
+            raise InputError(f"declares a charset Python does not know ({declared!r})", path=str(path),
+                             hint="fix its <meta charset>, or save it as UTF-8") from None
     try:
-        return data.decode("utf-8")
+        return data.decode(encoding), encoding
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise InputError(
-            "is not UTF-8 text", path=str(path), line=line, hint="save it as UTF-8 and try again"
-        ) from None
+        if encoding != "utf-8":
+            raise InputError(f"is not {declared} text, as its <meta> says", path=str(path), line=line,
+                             hint="fix its <meta charset> to the encoding it is saved in") from None
+        hint = "declare its charset in <meta charset> or save it as UTF-8" if kind == "html" else (
+            "save it as UTF-8 and try again")
+        raise InputError("is not UTF-8 text", path=str(path), line=line, hint=hint) from None
 
 
 def _read_only(path: Path) -> bool:
@@ -127,7 +153,7 @@ def plan_pages(paths: Sequence[Path], out_dir: Path | None, in_place: bool) -> l
     for path in files:
         try:
             kind = _kind(path)
-            text = _read(path)
+            text, encoding = _read(path, kind)
             if in_place and _read_only(path):
                 raise InputError(
                     "is read-only, so it cannot be glossified in place",
@@ -148,7 +174,7 @@ def plan_pages(paths: Sequence[Path], out_dir: Path | None, in_place: bool) -> l
                 InputError("--out would overwrite the input", path=str(path), hint="use --in-place for that")
             )
             continue
-        pages.append(Page(path, target, kind, text, path.resolve().relative_to(base).as_posix()))
+        pages.append(Page(path, target, kind, text, path.resolve().relative_to(base).as_posix(), encoding))
     if problems:
         raise GlossifyInputErrors(tuple(problems))
     return pages
@@ -169,12 +195,14 @@ class GlossifyInputErrors(InputError):
             )
 
 
-def write_atomically(target: Path, text: str, like: Path | None = None) -> None:
-    """Write `text` to `target` through a temporary file in its folder and a rename."""
+def write_atomically(target: Path, text: str, like: Path | None = None, encoding: str = "utf-8") -> None:
+    """Write `text` to `target` through a temporary file in its folder and a rename. In another
+    encoding than UTF-8 (an HTML page's own), a character it lacks is written as a character reference."""
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+        errors = "strict" if encoding == "utf-8" else "xmlcharrefreplace"
+        with os.fdopen(handle, "w", encoding=encoding, errors=errors, newline="") as stream:
             stream.write(text)
         if like is not None and like.exists():
             shutil.copymode(like, temporary)
@@ -218,7 +246,7 @@ def glossify_pages(
                     f'<script defer src="{rel}/termbase-tooltips.js"></script>'
                 )
             text = glossify_document(page.text, linker, tooltips, head)
-        write_atomically(page.target, text, like=page.source)
+        write_atomically(page.target, text, like=page.source, encoding=page.encoding)
         used = tuple(sorted(linker.used))
         written.append(Written(page.source, page.target, sum(linker.used.values()), used))
     return written
