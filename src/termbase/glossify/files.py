@@ -1,8 +1,9 @@
 """`termbase glossify` on files: check every input first, then write each output atomically.
 
-Every input is read and checked (readable, UTF-8 or an HTML page's declared charset, Markdown or HTML by its name, writable for
-`--in-place`) before anything is written, so a bad input leaves every file as it was. Each
-output is written to a temporary file beside it and renamed over the target.
+Every input is read and checked (readable, UTF-8 or the charset an HTML page declares,
+Markdown or HTML by its name, writable for `--in-place`) before anything is written, so a
+bad input leaves every file as it was. Each output is written to a temporary file beside it
+and renamed over the target.
 """
 
 from __future__ import annotations
