@@ -95,3 +95,32 @@ def test_an_item_naming_its_plural_label_after_the_verb_is_about_it(tmp_path: Pa
         "- **Night entry**: The harbour master must be called on channel twelve before dark.\n"))
     assert {"notice", "notices"} & _kept(found)
     assert "night entry" not in _kept(found)
+
+
+def test_labels_under_pros_and_cons_lead_ins_give_no_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Keeping the dinghy on deck\n\nYou can stow the tender aboard for the crossing.\n\n**Pros**:\n\n"
+        "- **Quicker departures**: Saves launching it at every anchorage.\n"
+        "- **Works in a swell**: Handy when the bay is too rough to tow.\n\n**Cons**:\n\n"
+        "- **Deck clutter**: Takes up the space by the mast where the crew stands.\n"
+        "- **Heavy lifting**: Hauling it up needs two people and the halyard.\n"))
+    assert not {"quicker departures", "works in a swell", "deck clutter", "heavy lifting"} & _kept(found)
+
+
+def test_labels_in_a_callout_giving_reasons_give_no_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Charts\n\nWe carry paper charts as well as the plotter.\n\n"
+        ":::::: callout\n### Why keep paper charts?\n\n"
+        "1. **Power independence**:\n   The sheets stay readable when the batteries run flat.\n\n"
+        "2. **Wider overview**:\n   Each folded sheet shows the whole passage at one glance.\n\n"
+        "3. **Planning together**:\n   The whole crew can lean over the table and mark hazards.\n"
+        "::::::\n"))
+    assert not {"power independence", "wider overview", "planning together"} & _kept(found)
+
+
+def test_a_callout_of_glosses_under_a_why_heading_keeps_its_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, (
+        "# Why we reef early\n\nThe words used on board:\n\n"
+        "- **Reef point**: A short line sewn into the sail to tie the reefed cloth down.\n"
+        "- **Luff**: The leading edge of a sail, nearest the mast.\n"))
+    assert {"reef point", "luff"} <= _kept(found)

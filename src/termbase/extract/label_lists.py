@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from termbase.documents.model import CODE, DEFINITION, LIST_ITEM, PROSE, Block
+from termbase.documents.model import ASIDE, CODE, DEFINITION, LIST_ITEM, PROSE, Block
 
 #: "Label: text" at the start of a list item or paragraph (the label up to six words).
 _LABELLED = re.compile(
@@ -40,6 +40,12 @@ _EVALUATIVE = re.compile(
 #: Words of a lead-in or heading that says the list names terms after all ("Terminology", "main properties").
 TERMS_WORDS = re.compile(
     r"\b(?:terms?|terminology|vocabulary|words?|concepts?|definitions?|glossary|jargon|propert(?:y|ies))\b",
+    re.I,
+)
+#: Words of a lead-in or heading that says the labels are points of an argument ("Pros:", "Cons:",
+#: "Benefits of using S3", "Why this format?").
+POINTS_WORDS = re.compile(
+    r"\b(?:pros|cons|advantages?|disadvantages?|benefits?|drawbacks?|downsides?|upsides?|limitations?|why)\b",
     re.I,
 )
 #: Labels of a callout inside a list ("Example: …", "Note: …"): not items of the list.
@@ -101,7 +107,7 @@ def _glosses(text: str, label: str) -> bool:
 def _label_and_text(block: Block) -> tuple[str, str] | None:
     if block.kind == DEFINITION:
         labelled = (block.term, block.text) if block.term and len(block.term.split()) <= 6 else None
-    elif block.kind in {LIST_ITEM, PROSE}:
+    elif block.kind in {LIST_ITEM, PROSE, ASIDE}:
         found = _LABELLED.match(block.text.strip())
         labelled = (found.group("label"), found.group("text")) if found else None
     else:
@@ -115,6 +121,27 @@ def _announces_terms(blocks: tuple[Block, ...], start: int, headings: tuple[str,
     before = blocks[start - 1] if start and blocks[start - 1].section == section else None
     lead = " ".join(re.split(r"(?<=[.!?])\s+", before.text.strip())[-2:]) if before is not None else ""
     return bool(TERMS_WORDS.search(f"{lead} {heading}"))
+
+
+def _announces_points(blocks: tuple[Block, ...], start: int, headings: tuple[str, ...]) -> bool:
+    """Return True when the lead-in of a run (the block before it, and the box title before that when the
+    run is inside a callout) or its section heading says it lists pros, cons, benefits or reasons."""
+    section = blocks[start].section
+    heading = headings[section] if section < len(headings) else ""
+    lead: list[str] = []
+    place = start - 1
+    while place >= 0 and blocks[place].section == section and len(lead) < 2:
+        block = blocks[place]
+        lead.append(" ".join(re.split(r"(?<=[.!?:])\s+", block.text.strip())[-1:]))
+        if block.kind != ASIDE or block.kind != blocks[start].kind or block.label != blocks[start].label:
+            break
+        place -= 1
+    return bool(POINTS_WORDS.search(" ".join((*lead, heading))))
+
+
+def _opens_with_label(text: str, label: str) -> bool:
+    """"Transactions are messages …" under "Transactions": the text's first words name its label."""
+    return _mentions(" ".join(text.split()[:4]), label)
 
 
 def statement_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...] = ()) -> frozenset[int]:
@@ -145,8 +172,11 @@ def statement_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...] 
         statements = sum(1 for _, (label, text) in items if states_something(text, label))
         praising = sum(1 for _, (label, _text) in items if _EVALUATIVE.search(label))
         points = any(count * 2 >= len(items) and count >= 2 for count in (statements, praising))
-        if len(items) >= 2 and points and not _announces_terms(blocks, start, headings):
+        announced = len(items) >= 2 and _announces_points(blocks, start, headings)
+        if len(items) >= 2 and (points or announced) and not _announces_terms(blocks, start, headings):
+            # under "Pros:" a text that only mentions its label later still states a point
+            about = _opens_with_label if announced else about_its_label
             found.update(place for place, (label, text) in items
-                         if not about_its_label(text, label) and not _glosses(text, label))
+                         if not about(text, label) and not _glosses(text, label))
         start = end + 1
     return frozenset(found)
