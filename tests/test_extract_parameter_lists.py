@@ -57,3 +57,20 @@ def test_a_code_name_over_an_indented_description_is_a_parameter_too(tmp_path: P
     result = extract_glossary([tmp_path / "a-berth.rst", tmp_path / "b-logs.rst"], min_confidence=0.0)
     found = {e.term.lower(): e for e in (*result.entries, *result.review)}
     assert found["harbour log"].chapter.endswith("b-logs.rst")
+
+
+def test_a_reference_heading_over_a_key_in_code_gives_no_term(tmp_path: Path) -> None:
+    (tmp_path / "berth-plan.md").write_text(
+        "# The berth plan file\n\n## The `draft` field\n\n"
+        "The `draft` field tells the harbour office how deep the keel goes below the waterline.\n\n"
+        "## The `moorings` table\n\n"
+        "The `moorings` table is where you list the lines a boat needs at its berth.\n\n"
+        "## Fenders\n\n"
+        "Fenders are soft pads hung between a hull and the quay to keep the paint whole.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    kept = {e.term.lower() for e in result.entries if e.confidence >= 0.6}
+    review = {e.term.lower(): e for e in (*result.entries, *result.review) if e.confidence < 0.6}
+    assert not {"draft field", "moorings table"} & kept
+    assert "draft field" in review and any("named in code" in why for why in review["draft field"].evidence)
+    assert {"fender", "fenders"} & kept

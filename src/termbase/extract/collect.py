@@ -450,6 +450,32 @@ def _says_what_it_is(text: str, words: list[str]) -> bool:
                     text, re.I) is not None
 
 
+#: Generic head nouns after a name written as code in a reference heading ("The `edition` field").
+_KEY_HEADS = frozenset({
+    "field", "fields", "table", "tables", "key", "keys", "option", "options", "setting", "settings",
+    "attribute", "attributes", "parameter", "parameters", "flag", "flags", "argument", "arguments",
+    "directive", "directives"})
+#: Evidence of a reference heading over a key, field or option named in code.
+KEY_HEADING = "a heading over a key, field or option named in code: a setting described, not a term defined"
+
+
+def _names_a_code_key(document: Document, section: int, term: str) -> bool:
+    """Return True when the section's heading names a key in code before a generic head noun:
+    "The `edition` field", "The `lints` table" (reference pages describe such keys; they are settings)."""
+    words = term.lower().split()
+    if len(words) < 2 or words[-1] not in _KEY_HEADS:
+        return False
+    heading = next((b for b in document.blocks if b.kind == HEADING and b.section == section), None)
+    code = {heading.text[s.start : s.end].strip("`").lower() for s in heading.spans if s.kind == CODE_SPAN} \
+        if heading is not None else set()
+    return " ".join(words[:-1]) in code
+
+
+def _as_code_key(finding: Finding) -> Finding:
+    return replace(finding, defining=False, score=min(finding.score, _POINT_LABEL_SCORE),
+                   evidence=(*finding.evidence, KEY_HEADING))
+
+
 def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
                        where: str, prose: str = "") -> Occurrence | None:
     """Return the finding for a title (a section heading, a callout's title) that names a term the
@@ -466,6 +492,8 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
         labels = (named, term) if named != term else ()  # the heading's plural stays a label
         finding = Finding(named, SUBJECT_UNDER_HEADING, evidence, finish_definition(said), True,
                           labels=labels, markup="heading", initial=True)
+        if in_section and _names_a_code_key(document, section, named):
+            finding = _as_code_key(finding)
         end = sentence.line + sentence.text.count("\n")
         return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
     words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
@@ -500,6 +528,8 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
         definition = finish_definition(text)
         finding = Finding(term, score, evidence, definition, True, labels=labels, markup="heading",
                           initial=True)
+        if in_section and _names_a_code_key(document, section, term):
+            finding = _as_code_key(finding)
         end = sentence.line + sentence.text.count("\n")
         return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
     return None
