@@ -28,6 +28,16 @@ concepts:
   - id: weight-decay
     label: weight decay
     definition: Shrinking every parameter a little towards zero at each update.
+  - id: squared-error
+    label: squared error
+    definition: A loss that sums how far each guess lands from its target, squared.
+  - id: target-softening
+    label: target softening
+    definition: Moving a little of the target's weight off the true class, most often for a squared error.
+    related: [squared-error]
+  - id: gradient-noise
+    label: gradient noise
+    definition: Random jitter added to each update.
 """
 
 
@@ -70,3 +80,15 @@ def test_a_known_word_is_never_respelt(termbase: Termbase) -> None:
 
 def test_a_word_typed_as_a_name_is_never_respelt(termbase: Termbase) -> None:
     assert termbase.search_index().label_words_respelt("WEIGHTS decay") == "WEIGHTS decay"
+
+
+def test_a_label_then_a_related_label_finds_the_first(termbase: Termbase) -> None:
+    """The misspelt opening label followed by a label its text relates to: that combination."""
+    hits = termbase.search_index().search("target softneing squared error")
+    assert [hit.id for hit in hits][:1] == ["target-softening"]
+    assert hits[0].matched == "qualified"
+
+
+def test_a_label_then_an_unrelated_label_is_not_qualified(termbase: Termbase) -> None:
+    hits = termbase.search_index().search("weight decay squared error")
+    assert all(not (hit.id == "weight-decay" and hit.matched == "qualified") for hit in hits)

@@ -1448,9 +1448,18 @@ class SearchIndex:
                 its_words = self._label_then_its_words(concept_id, phrase) and (
                     not other_thing or self._in_its_genus(concept_id, added)
                 )  # "weight normalization": normalisation is named in parameters' text, not what they are
-                if its_words or (
-                    self._meaning_agrees(concept_id, opening, phrase)
-                    and (len(named) == 1 or self._some_word_in_text(concept_id, added))
+                linked = (
+                    len(named) == 1
+                    and min(len(opening.split()), len(added.split())) >= 2
+                    and any(self._linked(concept_id, o) for o in other_thing)
+                )  # two labels of 2+ words, one relating to the other; not "gated linear attention"
+                if (
+                    its_words
+                    or linked  # "label smoothing cross entropy": the added label names a related concept
+                    or (
+                        self._meaning_agrees(concept_id, opening, phrase)
+                        and (len(named) == 1 or self._some_word_in_text(concept_id, added))
+                    )
                 ):
                     _offer(
                         found, concept_id, QUALIFIED_SCORE, "qualified", f"{label} {' '.join(tokens[split:])}"
