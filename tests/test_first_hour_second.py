@@ -92,3 +92,19 @@ def test_glossify_reads_an_html_page_in_its_declared_charset_and_writes_it_back_
                          "--out", str(tmp_path / "out2"))
     message = " ".join(err.split())
     assert code == 1 and "odd.html:1: is not windows-1252 text, as its <meta> says" in message, err
+
+
+def test_lint_reads_a_folder_and_says_what_it_checks(tmp_path: Path) -> None:
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "notes.md").write_text("- **Cog**: a tooth on a wheel.\n- **Axle**: a rod a wheel turns on.\n")
+    code, _, err = run("lint", str(folder))  # was "is a directory" as a problem of the file
+    assert code == 1 and f"{folder}: holds no .yaml file" in " ".join(err.split()), err
+    assert f"`termbase check {folder}`" in " ".join(err.split())
+    (folder / "parts.yaml").write_text(LINKED, encoding="utf-8")
+    plain = folder / "plain.txt"
+    plain.write_text("Cog: a tooth on a wheel: it turns.\n", encoding="utf-8")
+    code, out, err = run("lint", str(folder), str(plain))
+    assert code == 1 and "2 files, " in out, out  # the folder's one .yaml file, and the file named
+    assert f"{plain}:1: invalid YAML" in out
+    assert "lint reads termbase's own YAML glossary format only" in err

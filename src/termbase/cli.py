@@ -1111,12 +1111,26 @@ def lint(sources: tuple[Path, ...], against: tuple[Path, ...], window: int) -> N
     and with --against, words copied from other texts."""
     from termbase.builtin import glossary_files
     from termbase.lint import lint_files
+    from termbase.sources import walked_files
 
-    files = list(sources) or glossary_files()
+    files: list[Path] = []
+    for source in sources or glossary_files():
+        if source.is_dir():  # a folder: the termbase-yaml files in it, as `build` reads a folder
+            found = sorted(p for p in walked_files(source) if p.suffix.lower() in (".yaml", ".yml"))
+            if not found:
+                raise InputError("holds no .yaml file", path=str(source),
+                                 hint="lint checks glossaries in termbase's own YAML format; "
+                                      f"`termbase check {source}` checks glossaries of any shape")
+            files.extend(found)
+        else:
+            files.append(source)
     problems = lint_files(files, against=against, window=window)
     for problem in problems:
         out.print(escape(str(problem)))
-    out.print(f"{len(files)} files, {len(problems)} problems")
+    out.print(f"{counted(len(files), 'file')}, {counted(len(problems), 'problem')}")
+    if any(problem.message.startswith("invalid YAML") for problem in problems):
+        err.print("lint reads termbase's own YAML glossary format only; `termbase check FILE` checks"
+                  " a glossary of any shape")
     if problems:
         raise click.exceptions.Exit(1)
 
