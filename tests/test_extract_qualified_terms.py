@@ -63,3 +63,16 @@ def test_a_head_many_kinds_share_is_given_to_none_of_them(tmp_path: Path) -> Non
     })
     assert {f"{side} buoy" for side in sides} <= found.keys()
     assert "buoy" not in found  # an umbrella word: no one kind introduces it
+
+
+def test_a_label_with_its_maths_symbol_is_the_noun(tmp_path: Path) -> None:
+    (tmp_path / "sailing-model.md").write_text(
+        "# Modelling a passage\n\nA skipper reads two things before each leg:\n\n"
+        "- *Heading h*: is the compass course the boat steers on this leg.\n"
+        "- *Drift d*: is the sideways slide a current gives the hull while it moves.\n\n"
+        "Later legs reuse the heading and the drift to plan the next turn.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    terms = {e.term.lower() for e in (*result.entries, *result.review)}
+    assert {"heading", "drift"} <= terms
+    assert not {"heading h", "drift d"} & terms

@@ -62,10 +62,18 @@ VAGUE_UNLESS_DEFINED = word_set(
 )
 
 
+#: "Observation o", "Reward r": a noun followed by the one-letter symbol named after it.
+_OWN_SYMBOL = re.compile(r"^(?P<noun>(?P<initial>[A-Za-z])[\w-]+)\s+(?P=initial)$", re.I)
+
+
 def clean_term(text: str) -> str:
-    """Return a marked phrase as a term: spaces folded, outer quotes/punctuation and article gone."""
+    """Return a marked phrase as a term: spaces folded, outer quotes/punctuation and article gone, and a
+    maths symbol named after the noun dropped ("Observation o" is the observation)."""
     term = " ".join(text.split()).strip(_EDGE)
     term = _ARTICLE.sub("", term).strip(_EDGE)
+    symbol = _OWN_SYMBOL.match(term)
+    if symbol is not None and term[-1].islower():
+        term = symbol.group("noun")
     return term
 
 
