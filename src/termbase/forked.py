@@ -122,8 +122,11 @@ class Forked(Generic[T]):
 
     def result(self) -> T:
         """Wait for the child; return its function's result or raise its error."""
-        with os.fdopen(self._fd, "rb") as pipe:
-            payload = pipe.read()
+        try:
+            with os.fdopen(self._fd, "rb") as pipe:
+                payload = pipe.read()
+        finally:  # closed by the `with`, even when Ctrl+C stops the read: `cancel` must not close it again
+            self._fd = -1
         os.waitpid(self._pid, 0)
         self._pid = 0
         if not payload:
@@ -138,7 +141,9 @@ class Forked(Generic[T]):
     def cancel(self) -> None:
         """Stop the child if it still runs, and reap it."""
         if self._pid:
-            os.close(self._fd)
+            if self._fd >= 0:
+                os.close(self._fd)
+                self._fd = -1
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self._pid, signal.SIGKILL)
             os.waitpid(self._pid, 0)
