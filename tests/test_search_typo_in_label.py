@@ -62,7 +62,9 @@ def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
     ],
 )
 def test_a_misspelt_label_word_finds_its_concept(termbase: Termbase, query: str, expected: str) -> None:
-    assert [hit.id for hit in termbase.search_index().search(query)][:1] == [expected]
+    hits = termbase.search_index().search(query)
+    assert [hit.id for hit in hits][:1] == [expected]
+    assert hits[0].matched == "typo"  # found by a close spelling, not as typed
 
 
 def test_respelling_needs_the_labels_other_words(termbase: Termbase) -> None:

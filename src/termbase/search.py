@@ -663,9 +663,15 @@ class SearchIndex:
         every judged query, not only those the rules would send to "related" (for training).
         """
         with lemmas_from(self.rows.lemma):
-            text = self.label_words_respelt(_clean_query(query))
+            typed = _clean_query(query)
+            text = self.label_words_respelt(typed)
             evidence = search_abstain.Evidence()
             found = self._search(text, evidence)
+            if text != typed:  # a label found through a respelt word was found by its spelling, not as typed
+                for candidate in found.values():
+                    if candidate.mode in ("exact", "variant"):
+                        candidate.mode, candidate.score = "typo", min(candidate.score, RESPELT_SCORE)
+                        candidate.modes.add("typo")
             top = self._ranked(found, max(limit, RELATED_LIMIT))
             hits = top[:limit]
             words = fts_words(text)
@@ -1841,6 +1847,8 @@ def _query_vector(text: str) -> object:
 STEM_CHARS = 5
 #: Most concepts looked at for each word of a query whose labels may hold a misspelt word.
 TYPO_LABELS_LOOKED_AT = 100
+#: Score of a label found through a respelt word: below one typed right, still a name.
+RESPELT_SCORE = 0.95
 
 
 @lru_cache(maxsize=8192)
