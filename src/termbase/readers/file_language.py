@@ -12,6 +12,7 @@ sure enough of short labels and clipped definitions to overrule the reader there
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -31,6 +32,8 @@ SAMPLE_CHARS = 20_000
 #: Scripts py3langid has to tell apart the languages of (several languages write each).
 _SHARED_SCRIPTS = frozenset({"CYRILLIC", "ARABIC", "DEVANAGARI", "BENGALI", "TAMIL", "ETHIOPIC"})
 CHECK = "file-language"
+#: Inline code (`pet/brain/prompts.py`) and web addresses, left out when letters are counted.
+_CODE = re.compile(r"`[^`\n]*`|https?://\S+")
 
 
 def entries_text(result: ReadResult) -> str:
@@ -49,7 +52,8 @@ def entries_text(result: ReadResult) -> str:
 def text_language(text: str) -> tuple[str, str]:
     """Return (language, script) of a text in one non-Latin script: language "" when unsure,
     script "" when most letters are Latin or in no one script."""
-    scripts = Counter(script for char in text if char.isalpha() and (script := letter_script(char)))
+    prose = _CODE.sub(" ", text)  # code spans and addresses are no evidence of the language
+    scripts = Counter(script for char in prose if char.isalpha() and (script := letter_script(char)))
     total = sum(scripts.values())
     if not total:
         return "", ""
@@ -91,6 +95,10 @@ _OTHER_SMALL_WORDS = frozenset({
     "och", "att", "är", "som", "się", "na", "jest", "i", "z", "do", "ja", "ei", "ovat",
 })  # fmt: skip
 OTHER_WORD_SHARE = 0.08
+#: A file with fewer definition characters than MIN_LATIN_DEFINITION_CHARS (but at least
+#: MIN_SHORT_LATIN_CHARS) is told only when that many of its words are such small words.
+MIN_SHORT_LATIN_CHARS = 400
+SHORT_OTHER_WORD_SHARE = 0.12
 
 
 def latin_language(result: ReadResult) -> str:
@@ -102,13 +110,16 @@ def latin_language(result: ReadResult) -> str:
     text with few small words of the other common languages is not asked about."""
     definitions = [entry.definition for entry in result.entries if entry.definition]
     joined = "\n".join(definitions)[:SAMPLE_CHARS]
-    if len(joined) < MIN_LATIN_DEFINITION_CHARS:
+    if len(joined) < MIN_SHORT_LATIN_CHARS:
         return ""
     words = joined.casefold().split()
     if sum(1 for word in words if word in _ENGLISH_WORDS) >= ENGLISH_WORD_SHARE * len(words):
         return ""
-    if sum(1 for word in words if word in _OTHER_SMALL_WORDS) < OTHER_WORD_SHARE * len(words):
+    small = sum(1 for word in words if word in _OTHER_SMALL_WORDS)
+    if small < OTHER_WORD_SHARE * len(words):
         return ""
+    if len(joined) < MIN_LATIN_DEFINITION_CHARS and small < SHORT_OTHER_WORD_SHARE * len(words):
+        return ""  # a short file is told only when its small words leave no doubt
     language, probability = identify(joined)
     if language == DEFAULT_LANGUAGE or probability < MIN_LATIN_PROBABILITY:
         return ""

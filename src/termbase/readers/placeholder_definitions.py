@@ -29,6 +29,7 @@ PLACEHOLDER = re.compile(
     r"|(?:no )?(?:content|definition|description|text)(?: is)? (?:needed|pending|missing|coming soon|to come"
     r"|tbd|to be added|yet)"
     r"|lorem ipsum\b.*"
+    r"|definitions?|descriptions?"  # the name of what is still to be written there
     # a few other languages' notes: French, German, Spanish, Italian, Portuguese, Dutch
     r"|à (?:compléter|venir|définir|rédiger)|in (?:arbeit|bearbeitung)|folgt|wird ergänzt|por definir"
     r"|pendiente|por hacer|da definire|da completare|a definir|a completar|volgt|nog te schrijven"

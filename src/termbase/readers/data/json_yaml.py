@@ -289,7 +289,46 @@ _CHINESE_SCRIPTS = {"simplified": "zh-Hans", "traditional": "zh-Hant", "hans": "
 
 
 def _is_record(value: object) -> bool:
-    return _has_term(value) or _is_language_record(value) or bool(label_record_languages(value))
+    return (
+        _has_term(value)
+        or _is_language_record(value)
+        or bool(label_record_languages(value))
+        or bool(field_languages(value))
+    )
+
+
+def _language_map(value: object) -> dict[str, str]:
+    """Return {language: text} for a mapping of two or more language keys to text (`{en: …, ru: …}`)."""
+    if not isinstance(value, dict) or len(value) < 2:
+        return {}
+    if not all(is_language_key(k) and isinstance(v, str) for k, v in value.items()):
+        return {}
+    return {k: v for k, v in value.items()}
+
+
+def field_languages(value: object) -> dict[str, dict[str, object]]:
+    """Return {language: fields} for a record whose fields each hold one text per language
+    (`{id, title: {en, ru}, short: {en, ru}}`): the record turned language-major, each
+    language's fields its term and its other texts (one of them the definition when no field
+    names one), the record's own plain fields (id, slug) beside them. Empty for any other record."""
+    if not isinstance(value, dict):
+        return {}
+    maps = {k: m for k, v in value.items() if isinstance(k, str) and (m := _language_map(v))}
+    terms = [k for k in maps if field_role(k) == "term"]
+    if not terms:
+        return {}
+    texts = [k for k in maps if k not in terms]
+    named = [k for k in texts if field_role(k) == "definition"]
+    definition = named[0] if named else (texts[0] if len(texts) == 1 else "")
+    shared = {k: v for k, v in value.items() if k not in maps}
+    languages = list(dict.fromkeys(language for m in maps.values() for language in m))
+    by_language: dict[str, dict[str, object]] = {}
+    for language in languages:
+        own: dict[str, object] = {**shared, "term": maps[terms[0]].get(language, "")}
+        if definition:
+            own["definition"] = maps[definition].get(language, "")
+        by_language[language] = own
+    return by_language
 
 
 def _holds_records(value: object) -> bool:
@@ -463,6 +502,21 @@ def _entries_of_record(
         fields = dict(value) if not key else {"term": key, **value}
     if _is_language_record(value) and not _has_term(value):
         return (*_language_entries(record, fields, source), covered)
+    if pivoted := field_languages(value):
+        group = f"{source}#record-{index}"
+        made = (
+            record_entry(
+                own,
+                source=source,
+                line=record.line,
+                end_line=record.end_line,
+                definition=_definition_of(own),
+                language=language_of_key(language) or language,
+                group=group,
+            )
+            for language, own in pivoted.items()
+        )
+        return [e for e in made if e is not None], [], covered
     if languages := label_record_languages(value):
         cells = [str(value[name]).strip() for name in languages]
         entries = row_entries(
@@ -722,6 +776,9 @@ def _score(root: Located) -> float:
     defined = 0
     for value in values:
         if not isinstance(value, dict):
+            continue
+        if any(own.get("definition") for own in field_languages(value).values()):
+            defined += 1  # `{title: {en, ru}, short: {en, ru}}`: a text per language in each field
             continue
         blocks = [v for v in value.values() if _has_term(v)] or [value]
         if any(roles_of(b).get("definition") or prose_fields(b) for b in blocks if isinstance(b, dict)):

@@ -38,6 +38,7 @@ from termbase.readers.markup.tex_math import math_text
 from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, is_letter_divider
 from termbase.readers.record_fields import field_role, find_urls
 from termbase.safe_xml import check_tree
+from termbase.table_shape import letter_script
 
 REASON_HEAD = "page head (title, metadata, scripts or styles)"
 REASON_MARKUP = "HTML markup with no glossary text"
@@ -335,8 +336,8 @@ def _definition_lists(root: etree._Element) -> list[_Found]:
         bodies: list[etree._Element] = []
         for child in parent:
             tag = child.tag if isinstance(child.tag, str) else ""
-            if not tag:
-                continue  # a comment between items
+            if not tag or tag == "br":
+                continue  # a comment or a line break between items
             if tag == "dt":
                 if bodies:
                     found.append(_dl_entry(terms, bodies))
@@ -358,11 +359,24 @@ def _is_index_letter(name: str) -> bool:
     return len(name) == 1 and name.isalnum()
 
 
+def script_pair(name: str) -> tuple[str, ...]:
+    """Return the two names of a term written in another script and then in Latin letters (`अहिंसा
+    ahiṃsā`: a word and its transliteration), or () for any other term."""
+    words = name.split()
+    scripts = [{letter_script(c) for c in word if c.isalpha()} - {None} for word in words]
+    if len(words) < 2 or not all(len(found) == 1 for found in scripts):
+        return ()
+    cut = next((i for i, found in enumerate(scripts) if found == {"LATIN"}), 0)
+    if cut == 0 or any(found != {"LATIN"} for found in scripts[cut:]) or {"LATIN"} in scripts[:cut]:
+        return ()
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
 def _dl_entry(terms: list[etree._Element], bodies: list[etree._Element]) -> _Found:
     # a dt holding only an index letter before the group's real term is a letter heading
     named = [dt for dt in terms if not _is_index_letter(_names(dt)[0])]
     terms = named or terms
-    labels = [name for dt in terms for name in _names(dt)]
+    labels = [part for dt in terms for name in _names(dt) for part in (name, *script_pair(name))]
     definition = "\n\n".join(block for dd in bodies for block in element_blocks(dd))
     see_also, links = _references(bodies)
     return _Found(labels[0], labels, definition, see_also, links, terms[0], bodies[-1])
@@ -419,22 +433,35 @@ def _dfn_paragraphs(root: etree._Element) -> list[_Found]:
 
 
 #: What may follow a paragraph's bold term before its definition: a colon, a dash, a full stop.
+REASON_TO_DEFINE = "a term whose definition is still a placeholder (a term to define, no entry yet)"
 _BOLD_SEPARATOR = re.compile(r"^\s*[:：—–.-]\s*")
 #: At most this many words in a bold paragraph head: more is an emphasised sentence.
 MAX_BOLD_WORDS = 8
 
 
+def _following_text(head: etree._Element) -> str:
+    """Return the text after a head element: its tail, or when that is blank the text that opens
+    the next element (`<a>Kiln</a> <span>— an oven…</span>`)."""
+    tail = head.tail or ""
+    after = head.getnext()
+    if not tail.strip() and after is not None and isinstance(after.tag, str):
+        return tail + (after.text or "")
+    return tail
+
+
 def _bold_head(paragraph: etree._Element) -> etree._Element | None:
     """Return the `<strong>`/`<b>` a paragraph opens with when a separator and a definition
-    follow it (`<p><b>Kiln</b>: an oven…</p>`, `<p><strong>Kiln:</strong> an oven…</p>`)."""
+    follow it (`<p><b>Kiln</b>: an oven…</p>`, `<p><strong>Kiln:</strong> an oven…</p>`); in a
+    list item, a link opening it so (`<li><a href="kiln.html">Kiln</a> <span>— an oven…</span></li>`)."""
     if (paragraph.text or "").strip():
         return None
     children = [c for c in paragraph if isinstance(c.tag, str)]
-    if not children or children[0].tag not in ("strong", "b"):
+    linked = paragraph.tag == "li" and bool(children) and children[0].tag == "a"
+    if not children or (children[0].tag not in ("strong", "b") and not linked):
         return None
     bold = children[0]
     head = " ".join(_plain_text(bold).split())
-    tail = bold.tail or ""
+    tail = _following_text(bold)
     separated = head.endswith((":", "：")) or _BOLD_SEPARATOR.match(tail) is not None
     rest = " ".join("".join(paragraph.itertext()).split())[len(head) :]
     if not separated or not 0 < len(head.split()) <= MAX_BOLD_WORDS or len(rest.strip(" :：—–.-")) < 2:
@@ -455,6 +482,8 @@ def _bold_paragraphs(root: etree._Element) -> list[_Found]:
         rest.text = strip_controls(_BOLD_SEPARATOR.sub("", bold.tail or "", count=1))
         for child in list(paragraph)[paragraph.index(bold) + 1 :]:
             rest.append(_copy(child))
+        if not (bold.tail or "").strip() and len(rest) and rest[0].text:  # `<a>T</a> <span>— def</span>`
+            rest[0].text = _BOLD_SEPARATOR.sub("", rest[0].text, count=1)
         see_also, links = _references([rest])
         definition = "\n\n".join(b for b in element_blocks(rest) if b)
         if labels and labels[0] and definition:
@@ -721,16 +750,23 @@ class HtmlGlossaryReader:
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per dt/dd group, dfn paragraph or heading section."""
+        # imported here: placeholder_definitions imports read_checks, which imports this module
+        from termbase.readers.placeholder_definitions import placeholder
+
         root = _parse(text, source)
         found, _ = find_entries(root)
         lines = text.splitlines()
         entries: list[Entry] = []
+        to_define: set[int] = set()
         last_end = 0
         for item in found:
             first = max(start_line(item.first, lines), last_end + 1)
             last = min(max(end_line(item.last), first), len(lines))
             last_end = last
             labels, groups = parse_term(item.term)
+            if placeholder(item.definition):
+                to_define.update(range(first, last + 1))  # `<dt>kośa</dt><dd>definition</dd>`: no entry yet
+                continue
             all_labels = tuple(dict.fromkeys([item.term, *labels, *(n for n in item.labels if n)]))
             entries.append(
                 Entry(
@@ -749,7 +785,12 @@ class HtmlGlossaryReader:
         head = _ranges(root, lines, ("head", "script", "style"))
         comments = _ranges(root, lines, (etree.Comment,))
         unused = [
-            Unused(source, number, line.strip(), _reason(line, number, head, comments))
+            Unused(
+                source,
+                number,
+                line.strip(),
+                REASON_TO_DEFINE if number in to_define else _reason(line, number, head, comments),
+            )
             for number, line in enumerate(lines, start=1)
             if line.strip() and number not in covered
         ]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections import Counter
 from collections.abc import Iterator
 
 from markdown_it.token import Token
@@ -115,6 +116,14 @@ def _bare_list(text: str, tokens: list[Token]) -> bool:
     return len(items) >= MIN_ENTRIES and len(_bold_items(text, tokens, bare=True)) == len(items)
 
 
+def repeated_field_names(items: list[tuple[int, int, re.Match[str]]]) -> bool:
+    """Return True when one bold name opens many of the items (`- **Definition**: …` under each
+    `### Term`): a field of records written as bullets, not a term — a glossary names a term once."""
+    names = Counter(" ".join(match.group("term").split()).casefold() for _, _, match in items)
+    count = names.most_common(1)[0][1]
+    return count >= MIN_ENTRIES and count >= 0.25 * len(items)
+
+
 class MarkdownBoldReader:
     """Reads Markdown lists whose items open with a bold term: `- **Term**: definition`."""
 
@@ -134,7 +143,7 @@ class MarkdownBoldReader:
         if not items and _bare_list(text, tokens):
             # No separator anywhere: a glossary only if every item opens so; less sure than `**T**:`.
             items, damp = _bold_items(text, tokens, bare=True), 0.5
-        if not items:
+        if not items or repeated_field_names(items):
             return 0.0
         used = sum(last - first + 1 for first, last, _ in items)
         headings = sum(1 for t in tokens if t.type == "heading_open")

@@ -39,7 +39,7 @@ from termbase.readers.markup.markdown_parsing import (
 #: `**Term.** def`, `**Term:** def`, `**Term**. def`, `**Term**: def`, `**Term** — def` (also `__`).
 _BOLD_LEAD = re.compile(
     r"^(?P<mark>\*\*|__)(?P<term>[^*_\s](?:[^*_\n]*?[^*_\s])?)(?P<inside>[.:]?)(?P=mark)"
-    r"(?P<outside>[.:]|[ \t]+[—–-](?=\s))?[ \t]*(?P<rest>\S.*)$"
+    r"(?P<outside>[.:,]|[ \t]+[—–-](?=\s))?[ \t]*(?P<rest>\S.*)$"
 )
 MIN_ENTRIES = 3
 #: A bold lead with no separator opens an entry only when it is at most this many words ...

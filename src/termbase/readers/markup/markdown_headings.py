@@ -58,6 +58,12 @@ from termbase.readers.roundtrip.restore import guess_locator
 _GLOSSARY_WORDS = re.compile(
     r"glossary|glossaire|glosario|glossar|terminolog|vocabulary|\bdefinitions\b", re.I
 )
+#: A heading that is only the word "glossary" in another language (`# Glossário`, `# 术语表`).
+_GLOSSARY_TITLE = re.compile(
+    r"gloss[áa]rio|glossari|woordenlijst|ordlista|sanasto|słownik|glosář|szószedet|sözlük|"
+    r"глоссарий|словник",
+    re.I,
+)
 _SEE = re.compile(r"^\s*see\b", re.I)
 MAX_TERM_WORDS = 8
 MIN_TERMS = 4
@@ -267,6 +273,7 @@ class MarkdownHeadingsReader:
         except Exception:
             title = ""
         titled = any(_GLOSSARY_WORDS.search(h.text) for h in above) or bool(_GLOSSARY_WORDS.search(title))
+        titled = titled or any(_GLOSSARY_TITLE.fullmatch(h.text.strip()) for h in above)
         if len(terms) < (MIN_TITLED_TERMS if titled else MIN_TERMS):
             return 0.0
         if len(terms) < MIN_TERMS and not _short_sections(text, headings, level):
@@ -274,7 +281,7 @@ class MarkdownHeadingsReader:
         share = sum(1 for h in terms if _is_term_text(h.text)) / len(terms)
         dividers = sum(1 for h in above if is_letter_divider(h.text))
         says_glossary = dividers >= 2 or any(_GLOSSARY_WORDS.search(h.text) for h in above)
-        says_glossary = says_glossary or bool(_GLOSSARY_WORDS.search(title))
+        says_glossary = says_glossary or bool(_GLOSSARY_WORDS.search(title)) or titled
         if share < 0.8:
             return 0.1
         if any(t.type == "table_open" for t in parse_blocks(text)) and _tables_fill_sections(text, terms):
@@ -333,6 +340,7 @@ class MarkdownHeadingsReader:
             see_also: tuple[str, ...] = ()
             if _SEE.match(definition):
                 see_also = tuple(t for href, t in markdown_links(raw) if href.startswith("#") and t)
+            heading = Heading(heading.line, heading.level, without_inline_math(heading.text))
             labels, groups = parse_term(heading.text)
             entries.append(
                 Entry(
@@ -349,8 +357,50 @@ class MarkdownHeadingsReader:
             )
             claimed.update(range(heading.line, end + 1))
         unused = unused_outside(text, tokens, claimed, source, reasons)
+        entries = without_opening_field(entries)
         own: list[ReadEntry] = [(e, (e.line, e.end_line), None) for e in entries]
         return result_with_restored(own + restored, unused, title)
+
+
+#: A body's first line naming a field in bold: `- **Definition**: …`, `**Meaning:** …`.
+_OPENING_FIELD = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|__)(?P<name>[^*_:\n]{1,40}?):?(?:\*\*|__):?\s*")
+
+
+#: Inline TeX math in a heading beside words (`Recoil Pressure ($P_r$)`, `(LED, $E_L$)`): a symbol, no name.
+_INLINE_MATH = re.compile(r"(?:,\s*)?\$[^$\n]+\$(?:\s*,)?")
+_EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
+
+
+def without_inline_math(text: str) -> str:
+    """Return a heading's text without the inline math it writes beside its words (a symbol is
+    no label); a heading that is only math is kept as written."""
+    plain = _EMPTY_BRACKETS.sub("", _INLINE_MATH.sub("", text)).strip()
+    plain = re.sub(r"\(\s+|\s+\)", lambda m: m.group().strip(), plain)
+    return plain if plain.strip("()[], ") else text
+
+
+def without_opening_field(entries: list[Entry]) -> list[Entry]:
+    """Return the entries with the bold field name that opens most bodies taken off
+    (`### Term` over `- **Definition**: …`, `- **Formula**: …`): the heading is the term, the
+    repeated bold name a field of its body, and the first field's value opens the definition.
+    The other fields stay in the body as written."""
+    names = Counter(
+        match.group("name").strip().casefold()
+        for e in entries
+        if (match := _OPENING_FIELD.match(e.definition.lstrip()))
+    )
+    if not names:
+        return entries
+    name, count = names.most_common(1)[0]
+    if count < 3 or count < 0.6 * len(entries):
+        return entries
+    opened = []
+    for entry in entries:
+        match = _OPENING_FIELD.match(entry.definition.lstrip())
+        if match and match.group("name").strip().casefold() == name:
+            entry = replace(entry, definition=entry.definition.lstrip()[match.end() :].strip())
+        opened.append(entry)
+    return opened
 
 
 def _among_terms(headings: list[Heading], index: int) -> bool:

@@ -49,7 +49,11 @@ REASON_UNTAKEN = REASON_UNTAKEN_TERM_LINE
 _SEPARATOR_TEXT = {"->": re.compile(r"\s(?:-{1,2}>|=>|→|⇒|⟶)\s")}
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s|=+\s)|^\s*(?:\*\*|__)[^*_]+(?:\*\*|__)\s*$")
 _RULE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")
-_MARKS = re.compile(r"^(?:[\s>*+•-]|/(?=\s))*(?:\d{1,3}[.)]\s+)?|[*_`]+")  # `/ Term:`: a Typst term
+#: A line's opening marks (`/ Term:`: a Typst term), and emphasis marks — not an underscore
+#: inside a word (`audio_features`), which is part of the term.
+_MARKS = re.compile(
+    r"^(?:[\s>*+•-]|/(?=\s))*(?:\d{1,3}[.)]\s+)?|\*\*|(?<!\w)__|__(?!\w)|(?<!\w)[*_`]+|[*_`]+(?!\w)|`"
+)
 #: A term line that is only a head and a colon, its definition on the lines below (`Kiln:`).
 _HEAD_ALONE = re.compile(r"^(?P<head>[^\s:|#][^:：]{0,59}?)\s*[:：]\s*$")
 HEAD_ALONE = ":$"
@@ -77,7 +81,9 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
     best: tuple[coverage.LineShape, list[int]] | None = None
     for family, numbers in groups.items():
         heads = [_head(lines[n - 1], shapes[family]) for n in numbers]
-        if len(numbers) < MIN_ENTRIES or coverage.distinct_share(heads) < MIN_DISTINCT:
+        # a file that is one term line (`effects - …`), nothing else in it, is a one-entry glossary
+        alone = nonblank == 1 and not skipped and sum(1 for line in lines if line.strip()) == 1
+        if (len(numbers) < MIN_ENTRIES and not alone) or coverage.distinct_share(heads) < MIN_DISTINCT:
             continue
         if best is None or len(numbers) > len(best[1]):
             best = shapes[family], numbers
@@ -230,7 +236,8 @@ class LinePatternReader:
             if labels:
                 entries.append(Entry(source, line, end, term, labels, "\n".join(body).strip(), groups=groups))
             else:
-                unused.append(Unused(source, line, lines[line - 1].strip(), REASON_BEFORE))
+                # a term line whose term could not be read: flagged (untaken-term-lines), never dropped
+                unused.append(Unused(source, line, lines[line - 1].strip(), REASON_UNTAKEN))
 
         blank_run = 0
         for number, line in enumerate(lines, start=1):
