@@ -146,3 +146,12 @@ def test_ctrl_c_while_waiting_for_a_forked_helper_stops_it_and_raises_only_the_i
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         os.close(spare)
+
+
+def test_define_of_an_empty_term_says_so_as_search_does(tmp_path: Path) -> None:
+    db = built(tmp_path)
+    for blank in ("", "   "):
+        code, _, err = run("define", blank, "--db", str(db))  # was "no concept named ''"
+        assert code == 1 and "empty term" in err and "no concept named" not in err, err
+    code, _, err = run("list", "--letter", "sp", "--db", str(db))
+    assert code == 0 and "--letter takes the one letter" in " ".join(err.split()), err

@@ -574,6 +574,8 @@ def define(term: str, db: Path | None, as_json: bool, lang: str | None, why: boo
     from termbase.languages import in_language
     from termbase.lookup import find_concepts, suggest_labels
 
+    if not term.strip():  # said as `search` says it, not "no concept named ''"
+        raise InputError("empty term — name a concept: a term or an acronym")
     with open_termbase(db) as termbase:
         ids = find_concepts(termbase, term)
         records = [r for r in (termbase.concept(i) for i in ids) if r is not None]
@@ -656,9 +658,11 @@ def list_concepts(db: Path | None, as_json: bool, letter: str | None, lang: str 
     with open_termbase(db) as termbase:
         rows = termbase.summaries(lang or "")
         if letter:
-            rows = [r for r in rows if r[2] == letter.upper()]
+            rows = [r for r in rows if r[2] == letter.strip().upper()]
             if not rows:  # said on stderr, so piped or JSON output stays empty; status 0 as for a search
-                err.print(f"no concept filed under {escape(letter.upper())!r}")
+                one = " (--letter takes the one letter a concept is filed under)"
+                one = one if len(letter.strip()) > 1 else ""
+                err.print(f"no concept filed under {escape(letter.strip().upper())!r}{one}")
                 return
         if as_json:
             labels = {cid: [] for cid, *_ in rows}
