@@ -440,9 +440,15 @@ _ARTICLE_OPENERS = frozenset(("of", "in", "on", "for", "with", "using", "via", "
 def _describes(words: list[str]) -> bool:
     """Return True if a query's words (lower case) read as a description, not a name: an
     article or "every"/"each" follows a word that is no preposition ("generate a picture from
-    a text prompt", "label every pixel with a class"); names rarely hold one."""
+    a text prompt", "label every pixel with a class"); names rarely hold one. Or something is
+    doing something: a word in -ing after the first, then "to" and a verb ("quadruped robot
+    learning to walk"; "learning to rank" is a name)."""
     return any(
         word in _DETERMINERS and words[i - 1] not in _ARTICLE_OPENERS for i, word in enumerate(words) if i > 0
+    ) or any(  # something doing something: "quadruped robot learning to walk"; not "learning to rank"
+        word.endswith("ing") and len(word) > 5 and words[i + 1] == "to" and i + 2 < len(words)
+        for i, word in enumerate(words[:-1])
+        if i > 0
     )
 
 
