@@ -100,6 +100,21 @@ def term_block_spans(
     return spans
 
 
+def bold_spans_confidence(text: str, spans: list[tuple[int, int, str]]) -> float:
+    """Return how much of the page's content lines bold-term entries cover (low under 3 entries)."""
+    if not spans:
+        return 0.0
+    used = sum(last - first + 1 for first, last, _ in spans)
+    nonblank = sum(1 for line in text.splitlines() if line.strip())
+    score = min(1.0, used / max(1, nonblank - 3)) * 0.9
+    return score if len(spans) >= MIN_ENTRIES else score / 4
+
+
+def first_heading(tokens: list[Token]) -> str:
+    """Return the text of the page's first heading ('' when it has none)."""
+    return next((heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), "")
+
+
 class MarkdownBoldLinesReader:
     """Reads Markdown whose terms are bold lines with the definition below them."""
 
@@ -110,13 +125,7 @@ class MarkdownBoldLinesReader:
         """Return the share of content lines the bold-term entries cover (low under 3 entries)."""
         if "**" not in text and "__" not in text:
             return 0.0
-        spans = self._spans(text)
-        if not spans:
-            return 0.0
-        used = sum(last - first + 1 for first, last, _ in spans)
-        nonblank = sum(1 for line in text.splitlines() if line.strip())
-        score = min(1.0, used / max(1, nonblank - 3)) * 0.9
-        return score if len(spans) >= MIN_ENTRIES else score / 4
+        return bold_spans_confidence(text, self._spans(text))
 
     def _spans(self, text: str) -> list[tuple[int, int, str]]:
         """Return (first line, last line, term) of each entry."""
@@ -128,9 +137,7 @@ class MarkdownBoldLinesReader:
         """Return one entry per bold term line; other lines are reported by their block."""
         lines = text.splitlines()
         tokens = parse_blocks(text)
-        title = next(
-            (heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), ""
-        )
+        title = first_heading(tokens)
         entries = []
         claimed: set[int] = set()
         unused = []

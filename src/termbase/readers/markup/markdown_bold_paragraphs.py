@@ -27,9 +27,12 @@ from markdown_it.token import Token
 
 from termbase.model import ReadResult
 from termbase.readers.base import entries_and_unused
-from termbase.readers.markup.markdown_bold_lines import term_block_spans
+from termbase.readers.markup.markdown_bold_lines import (
+    bold_spans_confidence,
+    first_heading,
+    term_block_spans,
+)
 from termbase.readers.markup.markdown_parsing import (
-    heading_text,
     markdown_entry,
     parse_blocks,
     token_lines,
@@ -92,13 +95,7 @@ class MarkdownBoldParagraphsReader:
         """Return the share of content lines the bold-lead entries cover (low under 3 entries)."""
         if "**" not in text and "__" not in text:
             return 0.0
-        spans = self._spans(text)
-        if not spans:
-            return 0.0
-        used = sum(last - first + 1 for first, last, _ in spans)
-        nonblank = sum(1 for line in text.splitlines() if line.strip())
-        score = min(1.0, used / max(1, nonblank - 3)) * 0.9
-        return score if len(spans) >= MIN_ENTRIES else score / 4
+        return bold_spans_confidence(text, self._spans(text))
 
     def _spans(self, text: str) -> list[tuple[int, int, str]]:
         """Return (first line, last line, term) of each entry."""
@@ -110,9 +107,7 @@ class MarkdownBoldParagraphsReader:
         """Return one entry per bold-lead paragraph; other lines are reported by their block."""
         lines = text.splitlines()
         tokens = parse_blocks(text)
-        title = next(
-            (heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), ""
-        )
+        title = first_heading(tokens)
         entries = []
         claimed: set[int] = set()
         for first, last, term in self._spans(text):
