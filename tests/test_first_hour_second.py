@@ -55,17 +55,17 @@ def test_replacing_a_termbase_made_by_another_command_or_from_other_sources_says
     (tmp_path / "tools.md").write_text(
         "- **Spanner**: a tool that turns nuts.\n- **Chisel**: a tool that cuts wood.\n", encoding="utf-8")
     code, _, err = run("build", "parts.yaml", "--quiet")
-    assert code == 0 and "replacing" not in err, err  # nothing there yet
+    assert code == 0 and "replaced" not in err, err  # nothing there yet
     code, _, err = run("build", "parts.yaml", "--quiet")
-    assert code == 0 and "replacing" not in err, err  # a rebuild of the same sources is normal
+    assert code == 0 and "replaced" not in err, err  # a rebuild of the same sources is normal
     code, _, err = run("build", str(tmp_path), "--quiet")
-    assert code == 0 and "replacing" not in err, err  # a folder holding the old source covers it
+    assert code == 0 and "replaced" not in err, err  # a folder holding the old source covers it
     code, _, err = run("build", "tools.md", "--quiet")
-    assert code == 0 and "replacing termbase.db (built from" in err and "parts.yaml" in err, err
+    assert code == 0 and "replaced termbase.db (built from" in err and "parts.yaml" in err, err
     chapter = tmp_path / "chapter.md"
     chapter.write_text("# Gears\n\nA *sprocket* is a toothed wheel that drives a chain.\n", encoding="utf-8")
     _, _, err = run("extract", "chapter.md")
-    assert "replacing termbase.db (built from tools.md)" in " ".join(err.split()), err
+    assert "replaced termbase.db (built from tools.md)" in " ".join(err.split()), err
 
 
 def test_glossify_reads_an_html_page_in_its_declared_charset_and_writes_it_back_in_it(tmp_path: Path) -> None:

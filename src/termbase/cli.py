@@ -355,8 +355,7 @@ def build(
     if with_semantic and not semantic_available():
         raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
     check_db_target(db)  # before reading anything: never replace a file that is not a termbase
-    if note := replacing_note(db, "build", list(sources)):  # build and extract share termbase.db
-        err.print(escape(note))
+    replaced = replacing_note(db, "build", list(sources))  # build and extract share termbase.db
     if "-" in sources and sys.stdin.isatty():  # not piped: it would wait without a word
         err.print("[dim]reading a glossary from the keyboard: type or paste it, then Ctrl+D[/dim]")
     try:
@@ -376,6 +375,8 @@ def build(
         print_left_out_folders(sources)
         raise
     print_left_out_folders(sources)
+    if replaced:  # said once the new file is in place: a failed build keeps the old one
+        err.print(escape(replaced))
     table = Table(title=f"termbase build → {summary.db}", title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
         table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left")
@@ -443,8 +444,7 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
         db = Path("termbase.db")
     if db is not None:
         check_db_target(db, "extract")
-        if note := replacing_note(db, "extract", list(sources)):
-            err.print(escape(note))
+    replaced = replacing_note(db, "extract", list(sources)) if db is not None else ""
     try:
         run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
                           review_file=review_file, accept=accept, against=against, exclude=exclude,
@@ -454,6 +454,8 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
         raise
     result = run.result
+    if replaced:  # said once the new file is in place: a failed run keeps the old one
+        err.print(escape(replaced))
     problems = result.problems()
     if as_json:
         _print_extract_json(run)

@@ -79,8 +79,9 @@ def _covered(stored: str, given: list[Path]) -> bool:
 
 
 def replacing_note(path: Path, command: str, sources: list[str]) -> str:
-    """Return one line when `termbase {command} sources` would replace a termbase another command,
-    or other sources, made (`build` and `extract` share the default file); else ""."""
+    """Return one line to say, once the new file is written, that `termbase {command} sources`
+    replaced a termbase another command, or other sources, made (`build` and `extract` share the
+    default file); else ""."""
     if not path.is_file() or not is_termbase_file(path):
         return ""
     stored = _stored_sources(path)
@@ -93,4 +94,4 @@ def replacing_note(path: Path, command: str, sources: list[str]) -> str:
     names = [source for source, _ in stored]
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
     made = "extracted" if made_by == "extract" else "built"
-    return f"replacing {path} ({made} from {shown})"
+    return f"replaced {path} ({made} from {shown})"

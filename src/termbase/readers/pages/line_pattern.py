@@ -82,7 +82,12 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
     for family, numbers in groups.items():
         heads = [_head(lines[n - 1], shapes[family]) for n in numbers]
         # a file that is one term line (`effects - …`), nothing else in it, is a one-entry glossary
-        alone = nonblank == 1 and not skipped and sum(1 for line in lines if line.strip()) == 1
+        alone = (
+            nonblank == 1
+            and not skipped
+            and sum(1 for line in lines if line.strip()) == 1
+            and not lines[numbers[0] - 1].lstrip().startswith(("[", "{"))  # one line of JSON is data
+        )
         if (len(numbers) < MIN_ENTRIES and not alone) or coverage.distinct_share(heads) < MIN_DISTINCT:
             continue
         if best is None or len(numbers) > len(best[1]):
