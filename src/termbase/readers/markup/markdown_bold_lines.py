@@ -115,11 +115,13 @@ def first_heading(tokens: list[Token]) -> str:
     return next((heading_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"), "")
 
 
-class MarkdownBoldLinesReader:
-    """Reads Markdown whose terms are bold lines with the definition below them."""
+class BoldTermEntries:
+    """What the bold-term readers share: entries found by their `term_starts`, judged by coverage."""
 
-    name = "markdown-bold-lines"
-    description = "Markdown `**Term**` alone on a line, the definition on the lines below"
+    @staticmethod
+    def term_starts(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]:
+        """Return (line, term) where each entry starts; each reader says what starts one."""
+        raise NotImplementedError
 
     def detect(self, text: str) -> float:
         """Return the share of content lines the bold-term entries cover (low under 3 entries)."""
@@ -131,7 +133,16 @@ class MarkdownBoldLinesReader:
         """Return (first line, last line, term) of each entry."""
         lines = text.splitlines()
         tokens = parse_blocks(text)
-        return term_block_spans(tokens, lines, _term_starts(tokens, lines))
+        return term_block_spans(tokens, lines, self.term_starts(tokens, lines))
+
+
+class MarkdownBoldLinesReader(BoldTermEntries):
+    """Reads Markdown whose terms are bold lines with the definition below them."""
+
+    name = "markdown-bold-lines"
+    description = "Markdown `**Term**` alone on a line, the definition on the lines below"
+
+    term_starts = staticmethod(_term_starts)
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per bold term line; other lines are reported by their block."""

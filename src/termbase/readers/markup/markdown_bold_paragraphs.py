@@ -28,9 +28,8 @@ from markdown_it.token import Token
 from termbase.model import ReadResult
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.markdown_bold_lines import (
-    bold_spans_confidence,
+    BoldTermEntries,
     first_heading,
-    term_block_spans,
 )
 from termbase.readers.markup.markdown_parsing import (
     markdown_entry,
@@ -85,23 +84,13 @@ def _bare_lead(line: str) -> str:
     return match["rest"] if match else line.strip()
 
 
-class MarkdownBoldParagraphsReader:
+class MarkdownBoldParagraphsReader(BoldTermEntries):
     """Reads Markdown whose entries are paragraphs opening with a bold term and a separator."""
 
     name = "markdown-bold-paragraphs"
     description = "Markdown paragraphs `**Term.** definition` (or `**Term:**`, `**Term** —`), one per entry"
 
-    def detect(self, text: str) -> float:
-        """Return the share of content lines the bold-lead entries cover (low under 3 entries)."""
-        if "**" not in text and "__" not in text:
-            return 0.0
-        return bold_spans_confidence(text, self._spans(text))
-
-    def _spans(self, text: str) -> list[tuple[int, int, str]]:
-        """Return (first line, last line, term) of each entry."""
-        lines = text.splitlines()
-        tokens = parse_blocks(text)
-        return term_block_spans(tokens, lines, _term_starts(tokens, lines))
+    term_starts = staticmethod(_term_starts)
 
     def read(self, text: str, source: str) -> ReadResult:
         """Return one entry per bold-lead paragraph; other lines are reported by their block."""
