@@ -17,10 +17,12 @@ from pathlib import PurePosixPath
 from termbase.documents.model import (
     ASIDE,
     CODE,
+    CODE_SPAN,
     DEFINITION,
     EXERCISE,
     GLOSSARY_LINK,
     LINK,
+    TERM_ROLE,
     Block,
     Problem,
     Span,
@@ -69,6 +71,35 @@ def kind_of_label(name: str) -> str:
     if key in ASIDE_LABELS:
         return ASIDE
     return ""
+
+
+#: A role's content with its own display text: `shown words <target>`.
+_ROLE_TARGET = re.compile(r"^(?P<text>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
+#: Cross-reference roles whose text reads as ordinary words of the sentence (a section, a page, a download).
+_PLAIN_ROLES = frozenset({"ref", "doc", "numref", "download", "any", "eq", "abbr"})
+
+
+def role_display(role: str, content: str) -> tuple[str, str, str]:
+    """Return (span kind, shown text, target) of a Sphinx or MyST role (`:py:class:` / `{py:class}`).
+
+    `{term}` is a TERM_ROLE span; cross-references to pages and sections read as plain words (kind '');
+    the others (`py:class`, `func`, `meth`, `attr` …) name code, shown as Sphinx shows them: the given
+    text of `text <target>`, else the target, cut to its last dotted part after a `~`
+    (`~xarray.Dataset` → `Dataset`)."""
+    name = role.split(":")[-1].lower()
+    match = _ROLE_TARGET.match(content)
+    shown = match.group("text") if match and match.group("text") else content
+    target = match.group("target") if match else content
+    if name == "term":
+        return TERM_ROLE, shown.strip(), target.strip()
+    if name in _PLAIN_ROLES:
+        return "", shown.lstrip("~!").strip(), target.strip()
+    if not (match and match.group("text")):
+        shown = shown.strip()
+        if shown.startswith("~"):
+            shown = shown[1:].rsplit(".", 1)[-1]
+        shown = shown.lstrip("!")
+    return CODE_SPAN, shown, target.strip().lstrip("~!")
 
 
 _ANCHOR_DROP = re.compile(r"[^\w\s-]", re.UNICODE)

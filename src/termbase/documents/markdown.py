@@ -26,6 +26,7 @@ from termbase.documents.builder import (
     heading_anchor,
     kind_of_label,
     link_kind,
+    role_display,
     strip_text,
     table_definition,
     unclosed_table_problem,
@@ -46,6 +47,7 @@ from termbase.documents.model import (
     PROSE,
     STRONG,
     TABLE,
+    TERM_ROLE,
     Block,
     Document,
     Problem,
@@ -231,15 +233,33 @@ def _front_matter_title(token: Token, problems: list[Problem]) -> str:
     return ""
 
 
+#: A MyST role before inline code: `{py:class}`, `{term}`, `{ref}` (the code is its content).
+_MYST_ROLE = re.compile(r"(?<![\w`{])\{(?P<role>[A-Za-z][\w+.-]*(?::[\w+.-]+)*)\}$")
+
+
 def _inline(token: Token) -> tuple[str, tuple]:
     """Return the plain text and spans of an inline token."""
     builder = TextBuilder()
-    for child in token.children or ():
+    children = token.children or []
+    role = ""  # a MyST role written just before the code that follows (`{py:class}` before `Dataset`)
+    for index, child in enumerate(children):
         kind = child.type
         if kind == "text":
-            builder.add(child.content)
+            text = child.content
+            following = children[index + 1].type if index + 1 < len(children) else ""
+            found = _MYST_ROLE.search(text) if following == "code_inline" else None
+            if found:
+                text, role = text[: found.start()], found.group("role")
+            builder.add(text)
         elif kind in {"softbreak", "hardbreak"}:
             builder.add("\n")
+        elif kind == "code_inline" and role:
+            span_kind, shown, target = role_display(role, child.content)
+            if span_kind:
+                builder.span(span_kind, shown, target if span_kind == TERM_ROLE else "")
+            else:
+                builder.add(shown)
+            role = ""
         elif kind == "code_inline":
             builder.span(CODE_SPAN, child.content)
         elif kind == "strong_open":

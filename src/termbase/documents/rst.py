@@ -23,6 +23,7 @@ from termbase.documents.builder import (
     definition_columns,
     kind_of_label,
     link_kind,
+    role_display,
     strip_text,
     word_set,
 )
@@ -49,7 +50,6 @@ from termbase.documents.model import (
 
 _DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w:+.-]*)[ \t]*::", re.M)
 _ROLE = re.compile(r"(?<![\w`]):([A-Za-z][\w:+.-]*):`")
-_ROLE_TARGET = re.compile(r"^(?P<text>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
 
 #: Generic directives whose content is prose to read (containers, tabs, glossaries …).
 _PROSE_WRAPPERS = word_set(
@@ -110,17 +110,13 @@ def _generic_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-    """Stand in for an unknown role: `:term:` → a term span, others → their display text."""
-    text = utils.unescape(text)
-    match = _ROLE_TARGET.match(text)
-    display = match.group("text") if match and match.group("text") else text
-    target = match.group("target") if match else text
-    display = display.lstrip("~!")
-    role = name.split(":")[-1].lower()
-    if role == "term":
+    """Stand in for an unknown role: `:term:` → a term span, page and section references → their
+    words, others → code showing what Sphinx shows (see `builder.role_display`)."""
+    kind, display, target = role_display(name, utils.unescape(text))
+    if kind == TERM_ROLE:
         node: nodes.Node = nodes.inline(display, display, classes=["term-role"])
         node["target"] = target
-    elif role in {"ref", "doc", "numref", "download", "any"}:
+    elif not kind:
         node = nodes.inline(display, display)
     else:
         node = nodes.literal(display, display)

@@ -11,6 +11,8 @@ splitter off most of the text.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -229,7 +231,8 @@ class MarkupUsage:
 
     strong: int
     strong_terms: int
-    code_names: frozenset[str]
+    #: how often each one-word name is written as code in the prose (by its lowercase form)
+    code_names: Mapping[str, int]
 
     def bolds_terms(self) -> bool:
         """Return True when the book bolds (almost) only terms, so a first bold use introduces one."""
@@ -239,7 +242,7 @@ class MarkupUsage:
 def markup_usage(documents: tuple[Document, ...]) -> MarkupUsage:
     """Return how the book's prose uses bold and code markup."""
     strong = shaped = 0
-    code: set[str] = set()
+    code: Counter[str] = Counter()
     for document in documents:
         for block in document.blocks:
             if block.kind not in _READ_KINDS:
@@ -250,8 +253,8 @@ def markup_usage(documents: tuple[Document, ...]) -> MarkupUsage:
                     strong += 1
                     shaped += not term_problem(clean_term(phrase))
                 elif span.kind == CODE_SPAN and " " not in phrase.strip():
-                    code.add(phrase.strip().lower())
-    return MarkupUsage(strong, shaped, frozenset(code))
+                    code[phrase.strip().lower()] += 1
+    return MarkupUsage(strong, shaped, dict(code))
 
 
 _ELABORATION_START = re.compile(r"^(?:it|this|these|they|such|that)\b", re.I)

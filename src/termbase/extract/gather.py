@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, STRONG, TERM_ROLE
@@ -28,6 +28,7 @@ from termbase.extract.collect import (
 from termbase.extract.forms import lemma_key
 from termbase.extract.keyness import general_zipf
 from termbase.extract.signals import (
+    INDEXED,
     LINKED_AND_GLOSSED,
     NAMED_AS_GENUS,
     NAMED_AS_KIND,
@@ -74,6 +75,8 @@ DEFINING_SCORE = 0.5
 KEY_TERM = 1.5
 #: A weakly defining occurrence of such a term (a heading over its explanation) can introduce it.
 KEY_DEFINING_SCORE = 0.4
+#: A name written as code in fewer than one in this many of its uses is a word of the prose.
+PROSE_WORD_SHARE = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +331,7 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
 
 def _first_italic_of_own_term_defines(
     group: list[Occurrence], termhood: dict[str, Termhood], keyness: dict[str, float],
-    code_names: frozenset[str],
+    code_names: Mapping[str, int],
 ) -> list[Occurrence]:
     """Return the group with its first italic use counted as where it is introduced, when the phrase
     is the book's own term: far more frequent here than in general English, in several chapters,
@@ -381,7 +384,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
     for occurrence in occurrences:
         groups.setdefault(union.find(term_key(occurrence.finding.term)), []).append(occurrence)
     bolds = usage is not None and usage.bolds_terms()
-    code_names = usage.code_names if usage is not None else frozenset()
+    code_names = usage.code_names if usage is not None else {}
     candidates = []
     for group in groups.values():
         group.sort(key=lambda o: (o.chapter, o.line))
@@ -397,7 +400,7 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
 
 
 def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
-               section_titles: dict[tuple[int, int], str], code_names: frozenset[str],
+               section_titles: dict[tuple[int, int], str], code_names: Mapping[str, int],
                bolds_terms: bool = False, keyness: dict[str, float] | None = None) -> Candidate | None:
     """Return the candidate a group of occurrences makes.
 
@@ -508,7 +511,12 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
                          for o in defining) or COMMAND_HEADING in evidence \
         or any(o.finding.markup in {EMPHASIS, STRONG} and _NAMED_IN_ITALICS in o.finding.evidence
                and _KIND_CALLED.search(o.sentence) for o in defining)
-    if term.lower() in code_names and not marked and not generic and not named_in_prose:
+    # a word of the prose that some code also uses as a name ("the *reward* is the feedback …", and once
+    # `reward` as a variable): written as words far more often than as code, and defined in words: a term
+    code_uses = code_names.get(term.lower(), 0)
+    prose_word = code_uses * PROSE_WORD_SHARE < count and any(
+        o.finding.markup in {EMPHASIS, "", INDEXED} and not o.finding.introduced_only for o in defining)
+    if code_uses and not marked and not generic and not named_in_prose and not prose_word:
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
     first_use = ""

@@ -1,0 +1,64 @@
+"""Roles and code names in chapters: MyST / Sphinx roles read as the spans they make, and a word of the
+prose that some code also uses as a name is still a term (fixtures written for these tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from termbase.documents.markdown import parse_markdown
+from termbase.documents.model import CODE_SPAN, TERM_ROLE
+from termbase.documents.rst import parse_rst
+from termbase.extract import extract_glossary
+
+
+def _spans(block) -> list[tuple[str, str, str]]:
+    return [(s.kind, block.text[s.start : s.end], s.target) for s in block.spans]
+
+
+def test_myst_roles_are_code_terms_and_words() -> None:
+    text = ("{py:class}`~garden.Trellis` holds climbers, see {term}`cold frame <frames>`s, "
+            "{ref}`the pruning section <pruning>` and {py:meth}`garden.Bed.dig`.\n")
+    block = parse_markdown(text, "beds.md").blocks[0]
+    assert block.text == ("Trellis holds climbers, see cold frames, the pruning section and "
+                          "garden.Bed.dig.")
+    assert _spans(block) == [(CODE_SPAN, "Trellis", ""), (TERM_ROLE, "cold frame", "frames"),
+                             (CODE_SPAN, "garden.Bed.dig", "")]
+
+
+def test_a_code_span_after_braces_that_are_no_role_stays_code() -> None:
+    block = parse_markdown("Write {`x`} or `{a}` as you like.\n", "braces.md").blocks[0]
+    assert "{" in block.text and [s.kind for s in block.spans] == [CODE_SPAN, CODE_SPAN]
+
+
+def test_sphinx_tilde_role_shows_the_last_dotted_part() -> None:
+    doc = parse_rst("Beds\n====\n\n:py:class:`~garden.Trellis` holds climbers.\n", "beds.rst")
+    block = next(b for b in doc.blocks if "climbers" in b.text)
+    assert block.text.startswith("Trellis holds") and _spans(block)[0][:2] == (CODE_SPAN, "Trellis")
+
+
+def _chapters(tmp_path: Path, code_line: str) -> Path:
+    (tmp_path / "01-beds.md").write_text(
+        "# Preparing beds\n\nA gardener spreads a thick *mulch* over each bed in spring. The *mulch* is a "
+        "layer of loose material laid over soil to keep it moist and cool.\n\nBark makes a coarse mulch "
+        "that lasts a year; straw makes a light mulch that rots fast.\nCheck the mulch after heavy rain, "
+        "and top up any mulch the wind has moved.\n", encoding="utf-8")
+    (tmp_path / "02-water.md").write_text(
+        "# Watering\n\nWater the soil before you lay new mulch, since dry ground under mulch stays dry.\n"
+        "A thin mulch lets weeds through; a deep mulch chokes them.\n", encoding="utf-8")
+    (tmp_path / "03-log.md").write_text(f"# Keeping a log\n\n{code_line}\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_a_prose_word_once_written_as_code_is_still_a_term(tmp_path: Path) -> None:
+    chapters = _chapters(tmp_path, "The garden log script reads `mulch` from each row, one number per bed.")
+    result = extract_glossary([chapters])
+    entry = next(e for e in result.entries if e.term == "mulch")
+    assert "written as code elsewhere (a name, not a term)" not in entry.evidence
+
+
+def test_a_word_written_as_code_as_often_as_in_words_stays_a_name(tmp_path: Path) -> None:
+    code = " ".join(f"Row {n} reads `mulch` again." for n in range(12))
+    result = extract_glossary([_chapters(tmp_path, code)])
+    assert "mulch" not in {e.term for e in result.entries}
+    entry = next(e for e in result.review if e.term == "mulch")
+    assert "written as code elsewhere (a name, not a term)" in entry.evidence
