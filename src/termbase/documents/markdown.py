@@ -347,6 +347,33 @@ def _html_div_kinds(tokens: list[Token]) -> dict[int, tuple[str, str]]:
     return inside
 
 
+#: A MyST directive fence opening a toctree: ```{toctree} or :::{toctree}.
+_TOCTREE_OPEN = re.compile(r"^\s{0,3}(?P<fence>`{3,}|~{3,}|:{3,})\s*\{toctree\}")
+
+
+def _myst_toctree(lines: list[str]) -> list[str]:
+    """Return the entries of the MyST `{toctree}` fences of a Markdown page, in order (options such as
+    `:hidden:` / `:glob:` and a `---` block of YAML options left out)."""
+    entries: list[str] = []
+    index = 0
+    while index < len(lines):
+        opened = _TOCTREE_OPEN.match(lines[index])
+        index += 1
+        if opened is None:
+            continue
+        fence = opened.group("fence")
+        in_options = index < len(lines) and lines[index].strip() == "---"
+        index += 1 if in_options else 0
+        while index < len(lines) and not lines[index].strip().startswith(fence[0] * len(fence)):
+            line = lines[index].strip()
+            index += 1
+            if in_options:
+                in_options = line != "---"
+            elif line and not line.startswith(":"):
+                entries.append(line)
+    return entries
+
+
 def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     """Return the Markdown chapter `text` (read from `path`) as a Document (`html_blocks`: whether raw
     HTML may start a block; without, its tags are inline HTML among the text)."""
@@ -476,15 +503,16 @@ def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
             pending_term = ""
     if not title:
         title = next((s.title for s in sections if s.title), "")
-    toc: tuple[str, ...] = ()
-    if PurePosixPath(path).stem.lower() in CONTENTS_PAGES:  # mdBook SUMMARY.md, docsify _sidebar.md …
+    toc: tuple[str, ...] = tuple(_myst_toctree(lines))
+    stated = bool(toc)
+    if not toc and PurePosixPath(path).stem.lower() in CONTENTS_PAGES:  # mdBook SUMMARY.md, docsify _sidebar
         links = (s.target for b in blocks for s in b.spans if s.kind == "link")
         toc = tuple(target for target in links if _LOCAL_PAGE.match(target))
     if html_blocks:  # a table opened in raw HTML may close in a later raw block, after Markdown between
         raw = [(t.content, t.map[0] + 1) for t in tokens if t.type == "html_block" and t.map]
         problems.extend(unclosed_table_problem(line) for line in unclosed_tables(raw))
     return Document(path, "markdown", title, tuple(sections), tuple(blocks), toc=toc,
-                    problems=tuple(problems))
+                    problems=tuple(problems), toc_stated=stated)
 
 
 __all__ = ["ASIDE", "parse_markdown"]

@@ -109,6 +109,9 @@ class Document:
     toc: tuple[str, ...] = ()
     problems: tuple[Problem, ...] = ()
     language: str = "en"
+    #: True when `toc` is the book's structure written as such (a MyST `{toctree}` in Markdown), not the
+    #: links of a page that lists chapters (reST toctrees and AsciiDoc includes are so by their format)
+    toc_stated: bool = False
     #: Directives (or components) the parser did not know and read as opaque code or
     #: exercises, by name: their content yields no terms, and the summary says so.
     opaque: tuple[str, ...] = ()

@@ -2,10 +2,13 @@
 
 "First introduced" depends on the order, so it is taken from the book's own table of
 contents when there is one, tried in this order: a Sphinx `toctree` (from the root
-document, depth first) or a master document's includes (AsciiDoc `book.adoc`), MkDocs `nav`,
-a Carpentries `config.yaml` episode list, a bookdown `_bookdown.yml`, a Quarto `_quarto.yml`,
-a Jupyter Book `_toc.yml`, an mdBook or GitBook `SUMMARY.md`, an O'Reilly Atlas `atlas.json`, a
-Hugging Face course `_toctree.yml`, an Antora `nav.adoc`; else numbered file names (`01-intro.md`,
+document, depth first; `:glob:` patterns expanded; reST or a MyST `{toctree}` fence) or a master
+document's includes (AsciiDoc `book.adoc`), MkDocs `nav` (nested sections, `!include` of another
+`mkdocs.yml`, MkDocs' own YAML tags read), a Carpentries `config.yaml` episode list, a bookdown
+`_bookdown.yml` (`rmd_files`, else bookdown's default), a Quarto `_quarto.yml`, a Jupyter Book
+`_toc.yml` (v1, with globs) or `myst.yml` (Jupyter Book 2), an mdBook or GitBook `SUMMARY.md`,
+Docusaurus `sidebars.js`/`.ts`/`.json`, an O'Reilly Atlas `atlas.json`, a Hugging Face course
+`_toctree.yml`, an Antora `nav.adoc`; else numbered file names (`01-intro.md`,
 `02-…`); else the order the files were named on the command line. `reading_order` says which it used.
 Files the table of contents does not list come after the listed ones, in command-line
 order, and the description says how many.
@@ -14,14 +17,17 @@ order, and the description says how many.
 from __future__ import annotations
 
 import json
+import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 import yaml
+
+from termbase.readers.data.code_literal import code_literal_tree
 
 #: File suffixes read as chapters.
 DOCUMENT_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".rmd", ".qmd", ".rst", ".rest", ".adoc",
@@ -127,6 +133,22 @@ def _resolve_entry(base: Path, entry: str, root: Path) -> Path | None:
     return None
 
 
+_WILDCARD = re.compile(r"[*?\[]")
+
+
+def _resolve_entries(base: Path, entry: str, root: Path) -> list[Path]:
+    """Return the chapter(s) a table-of-contents entry names: one path, or for a glob pattern (a Sphinx
+    toctree's `:glob:` entry such as `recipes/*`) every chapter file it matches, in natural order."""
+    entry = entry.strip()
+    if not _WILDCARD.search(entry) or "://" in entry:
+        found = _resolve_entry(base, entry, root)
+        return [found] if found is not None else []
+    folder, pattern = (root, entry.lstrip("/")) if entry.startswith("/") else (base, entry)
+    found = [*folder.glob(pattern), *folder.glob(pattern + ".*")]  # a docname pattern names no suffix
+    matches = [p for p in found if p.is_file() and p.suffix.lower() in DOCUMENT_SUFFIXES]
+    return sorted(dict.fromkeys(matches), key=natural_key)
+
+
 def _master_document(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> Path | None:
     """Return the file whose table of contents (its includes) lists the most other chapters — at least
     two and half of all the files, so a page that includes a few shared parts is no master — when no
@@ -165,23 +187,43 @@ def _toctree_order(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> 
         seen.add(key)
         listed.append(doc)
         for entry in tocs.get(key, ()):
-            child = _resolve_entry(doc.resolve().parent, entry, top)
-            if child is not None:
+            for child in _resolve_entries(doc.resolve().parent, entry, top):
                 visit(child)
 
     visit(root.resolve())
     return listed
 
 
+class _ConfigLoader(yaml.SafeLoader):
+    """A safe YAML loader that reads a book configuration's own tags as plain values: MkDocs' `!ENV`
+    (its default), `!relative` and `!!python/name:` (the name as text), and `!include FILE` as the text
+    `!include FILE` (the MkDocs monorepo's nested nav), instead of failing on the whole file."""
+
+
+def _tagged_value(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        value = loader.construct_scalar(node)
+        return f"!include {value}" if suffix == "include" else value
+    if isinstance(node, yaml.SequenceNode):
+        values = loader.construct_sequence(node, deep=True)
+        return values[-1] if suffix == "ENV" and values else values  # `!ENV [NAME, default]`: the default
+    return loader.construct_mapping(node, deep=True)
+
+
+_ConfigLoader.add_multi_constructor("!", _tagged_value)
+_ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", _tagged_value)
+
+
 def _load_yaml(path: Path) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_ConfigLoader)  # a SafeLoader
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
 
 
 def _nav_paths(node: Any) -> list[str]:
-    """Return every file path named in an MkDocs nav or a Jupyter Book toc, in order."""
+    """Return every file path (or wildcard pattern) named in an MkDocs nav or a Jupyter Book toc (`_toc.yml`
+    of Jupyter Book 1, the `project: toc:` of a Jupyter Book 2 / MyST `myst.yml`), in order."""
     found: list[str] = []
     if isinstance(node, str):
         found.append(node)
@@ -190,13 +232,37 @@ def _nav_paths(node: Any) -> list[str]:
             found.extend(_nav_paths(item))
     elif isinstance(node, dict):
         for key, value in node.items():
-            if key in {"file", "root"} and isinstance(value, str):
-                found.append(value)
-            elif key in {"url", "title", "caption", "numbered", "maxdepth", "glob", "external"}:
+            if key in {"file", "root", "glob", "pattern"} and isinstance(value, str):
+                found.append(value)  # a glob or pattern (Jupyter Book) names its files by wildcards
+            elif key in {"url", "title", "caption", "numbered", "maxdepth", "external"}:
                 continue
             else:
                 found.extend(_nav_paths(value))
     return found
+
+
+#: How deep MkDocs configurations may `!include` one another (a loop stops there).
+_INCLUDE_DEPTH = 8
+
+
+def _mkdocs_pages(config: Path, depth: int = 0) -> list[Path]:
+    """Return the pages an MkDocs `nav` names, sections nested at any depth, in order; a section that is
+    `!include path/mkdocs.yml` (the monorepo plugin) gives that configuration's pages from its own docs
+    folder; links to other sites are left out."""
+    data = _load_yaml(config)
+    if not isinstance(data, dict) or not data.get("nav"):
+        return []
+    docs = config.parent / str(data.get("docs_dir") or "docs")
+    pages: list[Path] = []
+    for entry in _nav_paths(data["nav"]):
+        entry = entry.strip()
+        if entry.startswith("!include"):
+            included = config.parent / entry[len("!include"):].strip()
+            if depth < _INCLUDE_DEPTH and included.is_file():
+                pages.extend(_mkdocs_pages(included, depth + 1))
+        elif "://" not in entry and not entry.startswith("mailto:"):
+            pages.append(docs / entry.lstrip("/"))
+    return pages
 
 
 def _config_places(folders: Sequence[Path], files: Sequence[Path]) -> list[Path]:
@@ -229,10 +295,19 @@ def _book_chapters(data: Any, place: Path) -> list[Path]:
             for item in book.get(key) or []:
                 if isinstance(item, str):
                     names.append(item)
-                elif isinstance(item, dict):
-                    parts = [item.get("part"), *(item.get("chapters") or [])]
-                    names.extend(str(c) for c in parts if isinstance(c, str))
+                elif isinstance(item, dict):  # a part (a title or a page) and its chapters; `href:` pages
+                    parts = [*(item.get(k) for k in ("part", "href", "file")), *(item.get("chapters") or [])]
+                    names.extend(c if isinstance(c, str) else str(c.get("href") or c.get("file") or "")
+                                 for c in parts if isinstance(c, str | dict))
     return [place / name for name in names if (place / name).is_file()]
+
+
+def _bookdown_default(place: Path) -> list[Path]:
+    """Return the chapters bookdown merges when `_bookdown.yml` names none: the `.Rmd` files beside it by
+    name, those starting with `_` left out, `index.Rmd` first."""
+    rmd = sorted((p for p in place.iterdir() if p.suffix.lower() == ".rmd" and p.is_file()
+                  and not p.name.startswith("_")), key=lambda p: p.name)
+    return sorted(rmd, key=lambda p: p.stem.lower() != "index")
 
 
 def _quarto_sidebar(website: Any) -> list[str]:
@@ -349,16 +424,137 @@ def _gitbook_summary(place: Path) -> list[Path]:
     return [root / str(name or "SUMMARY.md")]
 
 
+#: Docusaurus' number prefix of a doc's file or folder name (`01-intro.md` has the id `intro`).
+_NUMBER_PREFIX = re.compile(r"^(?P<number>\d+)\s*[-_.]+\s*(?=[^-_.\s])")
+_FRONT_MATTER_FIELD = re.compile(
+    r"^(?P<key>id|sidebar_position)\s*:\s*['\"]?(?P<value>[^'\"\n#]*?)['\"]?\s*$", re.MULTILINE)
+_DOC_SUFFIXES = frozenset({".md", ".mdx"})
+
+
+def _front_matter(path: Path) -> dict[str, str]:
+    """Return a doc's `id` and `sidebar_position` front-matter fields (as text), if it has them."""
+    try:
+        head = path.read_text(encoding="utf-8")[:4000]
+    except (OSError, UnicodeDecodeError):
+        return {}
+    if not head.startswith("---"):
+        return {}
+    end = head.find("\n---", 3)
+    block = head[3:end] if end > 0 else ""
+    return {m.group("key"): m.group("value").strip() for m in _FRONT_MATTER_FIELD.finditer(block)}
+
+
+def _position(path: Path) -> float:
+    """Return where Docusaurus puts a doc or folder in an autogenerated sidebar: its `sidebar_position`,
+    a folder's `_category_` position, else its number prefix, else after the numbered ones."""
+    found: str | None = None
+    if path.is_dir():
+        for name in ("_category_.json", "_category_.yml", "_category_.yaml"):
+            data = _load_yaml(path / name) if (path / name).is_file() else None  # JSON is YAML too
+            if isinstance(data, dict) and data.get("position") is not None:
+                found = str(data["position"])
+    else:
+        found = _front_matter(path).get("sidebar_position")
+    number = _NUMBER_PREFIX.match(path.name)
+    for value in (found, number.group("number") if number else None):
+        try:
+            return float(value) if value is not None else math.inf
+        except ValueError:
+            continue
+    return math.inf
+
+
+def _autogenerated(folder: Path) -> list[Path]:
+    """Return the docs under `folder` in the order an autogenerated Docusaurus sidebar shows them."""
+    if not folder.is_dir():
+        return []
+    found: list[Path] = []
+    entries = [e for e in folder.iterdir() if not e.name.startswith(("_", "."))
+               and (e.is_dir() or e.suffix.lower() in _DOC_SUFFIXES)]
+    for entry in sorted(entries, key=lambda e: (_position(e), natural_key(e))):
+        found.extend(_autogenerated(entry) if entry.is_dir() else [entry])
+    return found
+
+
+def _doc_ids(docs: Path) -> dict[str, Path]:
+    """Return each doc under a Docusaurus docs folder by its id: its path without the suffix, number
+    prefixes dropped and its last part replaced by a front-matter `id`; the plain path is kept too."""
+    ids: dict[str, Path] = {}
+    for path in sorted(docs.rglob("*"), key=natural_key):
+        parts = list(path.relative_to(docs).with_suffix("").parts)
+        hidden = any(part in _SKIP_DIRS or part.startswith(".") for part in parts)
+        if path.suffix.lower() not in _DOC_SUFFIXES or hidden or not path.is_file():
+            continue
+        ids.setdefault("/".join(parts), path)
+        parts = [_NUMBER_PREFIX.sub("", part) or part for part in parts]
+        parts[-1] = _front_matter(path).get("id") or parts[-1]
+        ids.setdefault("/".join(parts), path)
+    return ids
+
+
+_QUOTED = re.compile(r"([\"'`])((?:\\.|(?!\1)[^\\\n])*)\1")
+
+
+def _sidebar_items(node: Any, ids: Mapping[str, Path], docs: Path) -> list[Path]:
+    """Return the docs a Docusaurus sidebar (or a part of it) lists, in order."""
+    if isinstance(node, str):
+        return [ids[node]] if node in ids else []
+    if isinstance(node, list):
+        return [doc for item in node for doc in _sidebar_items(item, ids, docs)]
+    if not isinstance(node, dict):
+        return []
+    kind = node.get("type")
+    if kind in {"doc", "ref"}:
+        return _sidebar_items(node.get("id"), ids, docs)
+    if kind == "autogenerated":
+        return _autogenerated(docs / str(node.get("dirName") or ".").strip("/"))
+    if kind == "category":
+        return [*_sidebar_items(node.get("link"), ids, docs), *_sidebar_items(node.get("items"), ids, docs)]
+    if kind is not None:  # a link to elsewhere, raw HTML, a generated index page
+        return []
+    return [doc for value in node.values() for doc in _sidebar_items(value, ids, docs)]  # {label: [items]}
+
+
+def _docusaurus_chapters(sidebars: Path) -> list[Path]:
+    """Return the docs a Docusaurus `sidebars.js` / `.ts` / `.json` lists, every sidebar in turn, in order.
+
+    The sidebars object is read as data (JSON5: unquoted keys, comments, trailing commas); one built by
+    code is read by the doc ids it quotes, in the order they appear.
+    """
+    place = sidebars.parent
+    docs = place / "docs" if (place / "docs").is_dir() else place
+    ids = _doc_ids(docs)
+    try:
+        text = sidebars.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    data: Any = None
+    if sidebars.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+    else:
+        tree = code_literal_tree(text)
+        data = tree.value if tree is not None else None
+    listed = _sidebar_items(data, ids, docs) if data is not None else \
+        [ids[m.group(2)] for m in _QUOTED.finditer(text) if m.group(2) in ids]
+    return list(dict.fromkeys(listed))
+
+
 def _stated_chapters(place: Path) -> tuple[list[Path], str]:
     """Return the chapters a book-order file in `place` lists (mdBook/GitBook SUMMARY.md, also in an mdBook's
-    `src/`; atlas.json; a Hugging Face _toctree.yml; an Antora nav.adoc) and what it was, or ([], "")."""
+    `src/`; Docusaurus sidebars; atlas.json; a Hugging Face _toctree.yml; an Antora nav.adoc) and what it
+    was, or ([], "")."""
     for summary in (place / "SUMMARY.md", place / "src" / "SUMMARY.md", *_gitbook_summary(place)):
         if summary.is_file():
             listed = _summary_chapters(summary)
             if len(listed) >= 2:  # the summary itself, when it is read, comes first: it is the contents
                 what = f"the chapter list in {summary.name} (mdBook / GitBook) at {summary}"
                 return [summary, *listed], what
-    for name, read, what in (("atlas.json", _atlas_chapters, "O'Reilly Atlas file list"),
+    for name, read, what in (*((f"sidebars.{suffix}", _docusaurus_chapters, "Docusaurus sidebars")
+                               for suffix in ("js", "ts", "json", "mjs", "cjs")),
+                             ("atlas.json", _atlas_chapters, "O'Reilly Atlas file list"),
                              ("_toctree.yml", _hf_toctree_chapters, "Hugging Face table of contents"),
                              ("nav.adoc", _antora_chapters, "Antora navigation")):
         config = place / name
@@ -372,10 +568,9 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
     for place in places:
         mkdocs = place / "mkdocs.yml"
         if mkdocs.is_file():
-            data = _load_yaml(mkdocs)
-            if isinstance(data, dict) and data.get("nav"):
-                docs = place / str(data.get("docs_dir", "docs"))
-                return [docs / p for p in _nav_paths(data["nav"])], "MkDocs nav in " + str(mkdocs)
+            pages = _mkdocs_pages(mkdocs)
+            if pages:
+                return pages, "MkDocs nav in " + str(mkdocs)
         config = place / "config.yaml"
         if config.is_file():
             data = _load_yaml(config)
@@ -388,17 +583,19 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
             listed = _book_chapters(_load_yaml(book), place) if book.is_file() else []
             if listed:
                 return listed, f"{what} in {book}"
-        toc = place / "_toc.yml"
-        if toc.is_file():
-            data = _load_yaml(toc)
-            paths = _nav_paths(data)
-            if paths:
-                listed = []
-                for entry in paths:
-                    resolved = _resolve_entry(place, entry, place)
-                    if resolved is not None:
-                        listed.append(resolved)
-                return listed, "Jupyter Book table of contents in " + str(toc)
+            if name == "_bookdown.yml" and book.is_file():  # no rmd_files: bookdown's own rule
+                listed = _bookdown_default(place)
+                if listed:
+                    return listed, f"bookdown's default order (index.Rmd, then by file name) beside {book}"
+        for toc, what in ((place / "_toc.yml", "Jupyter Book table of contents"),
+                          (place / "myst.yml", "Jupyter Book 2 / MyST table of contents")):
+            data = _load_yaml(toc) if toc.is_file() else None
+            if toc.name == "myst.yml":
+                project = data.get("project") if isinstance(data, dict) else None
+                data = project.get("toc") if isinstance(project, dict) else None
+            listed = [p for entry in _nav_paths(data) for p in _resolve_entries(place, entry, place)]
+            if listed:
+                return listed, f"{what} in {toc}"
         listed, what = _stated_chapters(place)
         if listed:
             return listed, what
@@ -406,21 +603,25 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
 
 
 def reading_order(
-    files: Sequence[Path], folders: Sequence[Path], tocs: Mapping[str, Sequence[str]]
+    files: Sequence[Path], folders: Sequence[Path], tocs: Mapping[str, Sequence[str]],
+    stated: Collection[str] = (),
 ) -> ReadingOrder:
-    """Return the files in reading order; `tocs` maps a resolved path to its toctree entries."""
+    """Return the files in reading order; `tocs` maps a resolved path to its toctree entries, and `stated`
+    holds the resolved paths whose entries are a toctree written in Markdown (MyST), not a page's links."""
     config, config_what = _config_order(_config_places(folders, files))
     listed = _toctree_order(files, tocs)
     if listed:
         ordered, count = _ordered(listed, files)
         root = listed[0]
-        links = root.suffix.lower() not in _INCLUDING_SUFFIXES  # a page of links, not a toctree or includes
+        # a page of links, not a toctree or includes
+        links = root.suffix.lower() not in _INCLUDING_SUFFIXES and _key(root) not in stated
         # a page's links give way to the order a configuration file states; when they leave out a third of
         # the chapters named one by one, to the order they were named in (a landing page links a few)
         given = links and (bool(config and _ordered(config, files)[1])
                            or (not folders and count * 3 < len(files) * 2))
         if count >= 2 and not given:
-            what = "Sphinx toctree" if root.suffix.lower() in {".rst", ".rest", ".txt"} else \
+            toctree = root.suffix.lower() in {".rst", ".rest", ".txt"} or _key(root) in stated
+            what = "Sphinx toctree" if toctree else \
                 f"the chapter list in {root.name}"
             return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
     listed, what = config, config_what

@@ -289,7 +289,8 @@ def read_chapters(
             passes[str(file.resolve())] = done
     readable = [f for f in files if str(f.resolve()) in passes]
     tocs = {key: done.document.toc for key, done in passes.items() if done.document and done.document.toc}
-    order = reading_order(readable, folders, tocs)
+    stated = {key for key, done in passes.items() if done.document and done.document.toc_stated}
+    order = reading_order(readable, folders, tocs, stated)
     ordered = [passes[str(f.resolve())] for f in order.files]
     ordered, repeated = _without_page_furniture(ordered)
     if repeated:
