@@ -93,7 +93,8 @@ def test_a_myst_toctree_in_markdown_is_the_books_structure_not_a_page_of_links(t
         "# The boat\n\nWelcome aboard.\n\n```{toctree}\n---\nmaxdepth: 1\n---\nrudder\nkeel.md\n```\n\n"
         ":::{toctree}\n:hidden:\nhull\n:::\n", encoding="utf-8")
     given = [tmp_path / name for name in ("index.md", "hull.md", "keel.md", "rudder.md", "spars.md")]
-    result = extract_glossary(given, min_confidence=0.0)  # named one by one: a page's few links would not lead
+    # named one by one: a page of a few links would not lead, a toctree does
+    result = extract_glossary(given, min_confidence=0.0)
     assert result.order_source.startswith("Sphinx toctree")
     assert [Path(c.path).name for c in result.chapters] == ["index.md", "rudder.md", "keel.md", "hull.md",
                                                              "spars.md"]
