@@ -62,3 +62,18 @@ def test_a_word_written_as_code_as_often_as_in_words_stays_a_name(tmp_path: Path
     assert "mulch" not in {e.term for e in result.entries}
     entry = next(e for e in result.review if e.term == "mulch")
     assert "written as code elsewhere (a name, not a term)" in entry.evidence
+
+
+def test_a_class_the_heading_names_and_the_text_defines_is_a_term(tmp_path: Path) -> None:
+    (tmp_path / "01-objects.md").write_text(
+        "# Garden objects\n\n## Planter\n\n{py:class}`garden.Planter` is garden's container for a group of "
+        "beds that share one watering plan. It keeps their sizes and their soil.\n\n"
+        "```python\nplanter = garden.Planter()\n```\n", encoding="utf-8")
+    (tmp_path / "02-watering.md").write_text(
+        "# Watering\n\nEach {py:class}`~garden.Planter` waters its beds at dawn. Give a "
+        "{py:class}`~garden.Planter` a timer to change that.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path])
+    entry = next(e for e in result.entries if e.term.lower() == "planter")
+    assert "the section heading names it and a sentence below says what it is" in entry.evidence
+    assert "written as code elsewhere (a name, not a term)" not in entry.evidence
+    assert entry.definition.startswith("garden.Planter is garden's container for a group of beds")

@@ -321,8 +321,12 @@ def _with_item_below(finding: Finding, blocks: tuple[Block, ...], place: int) ->
 
 #: Evidence of a term named by example whose nested list items below say what makes it one.
 PROPERTIES_BELOW = "what makes it one listed below the example"
-#: Score of a section heading naming a term over a sentence that opens with the term and says what it does.
+#: Score of a section heading naming a term over a sentence that opens with it and says what it does.
 SUBJECT_UNDER_HEADING = 0.5
+#: Evidence of a section heading's term that a sentence below says what it is: the text defines the name.
+HEADING_STATES = "the section heading names it and a sentence below says what it is"
+#: Score of a heading's term a sentence below says what it is ("## Public keys" over "A public key is …").
+_STATES_UNDER_HEADING = 0.55
 _HEADING_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+")
 #: "What is a Mooring?", "What are Buoys?", "What's a Cleat?": a heading that asks what a term is.
 _WHAT_IS = re.compile(
@@ -409,11 +413,12 @@ def _opens_with_term(text: str, words: list[str], prose: str = "") -> bool:
 
 
 def _subject_sentence(term: str, document: Document, section: int, prose: str,
-                      ) -> tuple[Sentence, str, str] | None:
+                      ) -> tuple[Sentence, str, str, bool] | None:
     """Return the first sentence of a section's first paragraphs that opens with the heading's term as
-    subject and says what it does, with the sentence before it in its paragraph when that one names
-    the term too (it is part of the explanation), and the term in the singular when the heading names
-    it in the plural and the section also writes the singular ("Submodules" → "submodule"); or None."""
+    subject and says what it does or what it is, with the sentence before it in its paragraph when that
+    one names the term too (it is part of the explanation), the term in the singular when the heading
+    names it in the plural and the section also writes the singular ("Submodules" → "submodule"), and
+    whether the sentence says what the term is; or None."""
     words = [w[:-1] if w.endswith("s") and len(w) > 3 and not w.endswith(("ss", "us", "is")) else w
              for w in term.lower().split()]
     mention = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
@@ -424,10 +429,15 @@ def _subject_sentence(term: str, document: Document, section: int, prose: str,
         sentences = split_sentences(block, document.language)
         for position, sentence in enumerate(sentences):
             text = " ".join(sentence.text.split())
-            if _opens_with_term(text, words, prose) and not text.endswith("?"):
+            # what it is, said at the top of the section (further down, a sentence may say what else it is)
+            states = block is paragraphs[0] and position < 2 and _says_what_it_is(text, words, qualified=True)
+            if (states or _opens_with_term(text, words, prose)) and not text.endswith("?"):
                 before = " ".join(sentences[position - 1].text.split()) if position else ""
                 said = f"{before} {text}" if before and mention.search(before) else text
-                return sentence, said, _singular_if_written(term, words[-1], paragraphs)
+                after = sentences[position + 1].text if position + 1 < len(sentences) else ""
+                if states and _ELABORATION_START.match(after):
+                    said += " " + " ".join(after.split())
+                return sentence, said, _singular_if_written(term, words[-1], paragraphs), states
     return None
 
 
@@ -439,11 +449,16 @@ def _singular_if_written(term: str, singular: str, paragraphs: list[Block]) -> s
     return term[: len(term) - len(last)] + (singular if last.islower() else last[: len(singular)])
 
 
-def _says_what_it_is(text: str, words: list[str]) -> bool:
+def _says_what_it_is(text: str, words: list[str], qualified: bool = False) -> bool:
     """Return True when a sentence opens with the term (after an article and up to two modifiers) and says
-    what it is: "An Ethereum public key is a point …", "Slices are views into …"."""
+    what it is: "An Ethereum public key is a point …", "Slices are views into …". `qualified`: the term
+    alone may also open it with the path of the module it lives in, and the copula may be followed by
+    whose it is ("xarray.Dataset is xarray's container of …": a name in code the sentence defines)."""
     phrase = r"[\s-]+".join(re.escape(w) for w in words)
     text = re.sub(r"\s*\([^()]{1,60}\)", "", text)  # "Overviews are downsampled (aggregated) data intended …"
+    whose = r"(?:an?\s|the\s|[\w-]+['’]s\s)"
+    if qualified and re.match(rf"(?:[A-Za-z_]\w*\.)*{phrase}\s+is\s+{whose}", text, re.I):
+        return True
     return re.match(rf"(?:(?:an?|the)\s+)?(?:[\w'’-]+\s+){{0,2}}?{phrase}(?:s|es)?\s+(?:is|are)\s+"
                     r"(?:(?:an?|the|one)\s|[a-z]{3,}s\s+(?:that|which|of|into|for)\s|"
                     # "Span attributes are metadata attached to …", "Attributes are key-value pairs that …"
@@ -490,11 +505,12 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
     in_section = where == "the section heading" and not question
     subject = _subject_sentence(term, document, section, prose) if in_section else None
     if subject is not None:
-        sentence, said, named = subject
-        evidence = (f"{where} names it and a sentence below opens with it, saying what it does",)
+        sentence, said, named, states = subject
+        evidence = (f"{where} names it and a sentence below says what it is",) if states else \
+            (f"{where} names it and a sentence below opens with it, saying what it does",)
         labels = (named, term) if named != term else ()  # the heading's plural stays a label
-        finding = Finding(named, SUBJECT_UNDER_HEADING, evidence, finish_definition(said), True,
-                          labels=labels, markup="heading", initial=True)
+        finding = Finding(named, _STATES_UNDER_HEADING if states else SUBJECT_UNDER_HEADING, evidence,
+                          finish_definition(said), True, labels=labels, markup="heading", initial=True)
         if in_section and _names_a_code_key(document, section, named):
             finding = _as_code_key(finding)
         end = sentence.line + sentence.text.count("\n")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from termbase.documents.model import CODE_SPAN, DFN, EMPHASIS, GLOSSARY_LINK, STRONG, TERM_ROLE
 from termbase.extract.collect import (
     COMMAND_HEADING,
+    HEADING_STATES,
     IN_PARAMETER_LIST,
     NAMED_AGAIN,
     POINT_LABEL,
@@ -458,7 +459,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(f"defined in {len(defining)} places")
     if len(kinds) >= 2:
         confidence += 0.05
-    stats = [termhood[name] for name in names if name in termhood]
+    # termhood counts a word's plural with it: a name that is another's plural would count its uses twice
+    stats = [termhood[name] for name in names if name in termhood
+             and not (name.endswith("s") and (name[:-1] in names or name[:-2] in names))]
     count = sum(s.count for s in stats)
     chapters = max((s.chapters for s in stats), default=0)
     nested = sum(s.nested for s in stats)
@@ -516,7 +519,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     code_uses = code_names.get(term.lower(), 0)
     prose_word = code_uses * PROSE_WORD_SHARE < count and any(
         o.finding.markup in {EMPHASIS, "", INDEXED} and not o.finding.introduced_only for o in defining)
-    if code_uses and not marked and not generic and not named_in_prose and not prose_word:
+    # "## Dataset" over "`xarray.Dataset` is xarray's container of …": the text defines the name
+    defined_name = HEADING_STATES in evidence
+    if code_uses and not (marked or generic or named_in_prose or prose_word or defined_name):
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
     first_use = ""

@@ -521,9 +521,13 @@ def defining_subject(before: str) -> str:
     return subject
 
 
+#: A dotted name in code opening a sentence (`xarray.Dataset is …`): written as the code writes it.
+_DOTTED_NAME = re.compile(r"^[a-z_]\w*\.[A-Za-z_]")
+
+
 def _capitalise(text: str) -> str:
     text = text.strip()
-    return text[:1].upper() + text[1:] if text else text
+    return text[:1].upper() + text[1:] if text and not _DOTTED_NAME.match(text) else text
 
 
 def finish_definition(text: str) -> str:
