@@ -555,6 +555,38 @@ def test_a_termbase_read_from_what_build_stored_is_cached_from_its_second_read(t
         assert [m.concept_id for m in glossaries.matcher.find("An emulsion, its pH.")] == ["emulsion", "ph"]
 
 
+def test_definitions_a_build_reads_from_the_termbase_are_kept_with_the_matcher_cache(
+    course_db: Path, tmp_path: Path
+) -> None:
+    """Two sites on one termbase share its matcher cache: the second site's glossary page needs
+    definitions the first one's cache lacks, read from the termbase, and then kept in the cache
+    (else each later build of the second site read them from the termbase again)."""
+    import pickle
+
+    from termbase.glossify import source
+
+    db = tmp_path / "course.db"
+    shutil.copy(course_db, db)
+    sites = {}
+    for name, text in (("first", "An emulsion, stirred."), ("second", "The pH of a lemon.")):
+        project = tmp_path / name
+        (project / "docs").mkdir(parents=True)
+        (project / "docs" / "index.md").write_text(f"# Home\n\n{text}\n")
+        (project / "mkdocs.yml").write_text(f"site_name: {name}\nplugins:\n  - termbase:\n      db: {db}\n")
+        sites[name] = project
+    cache = source._cache_file(source._stamp([source.GlossarySource(db, "course")]))
+    for build, name in enumerate(("first", "first", "second")):
+        done = tool(["mkdocs", "build", "-q", "--strict"], sites[name])
+        assert done.returncode == 0, done.stderr
+        assert cache.exists() == (build > 0)  # (a termbase's first read writes no cache: see above)
+        if not build:
+            continue
+        with cache.open("rb") as stream:
+            rendered = pickle.load(stream).rendered
+        assert "emulsion" in rendered and ("ph" in rendered) == (name == "second")
+    assert "0 to 14" in (sites["second"] / "site" / "glossary" / "index.html").read_text()
+
+
 def test_mkdocs_plugin_with_a_glossary_per_chapter(course_db: Path, lab_db: Path, tmp_path: Path) -> None:
     project = tmp_path / "site"
     shutil.copytree(FIXTURES / "glossify" / "mkdocs", project)

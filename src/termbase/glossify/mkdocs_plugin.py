@@ -312,7 +312,11 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         rendered = self.glossaries.rendered  # kept with the cached termbases
         missing = [key for key in self._used() if key not in rendered]
         if missing:  # as build stored them, else rendered together (see `definition_html`)
-            rendered.update(self.glossaries.stored_html(missing))
+            stored = self.glossaries.stored_html(missing)
+            rendered.update(stored)
+            # (kept with the cache too: a cache another site's terms made would send every
+            # later build back to the termbase for these)
+            self.rendered_new = self.rendered_new or bool(stored)
             missing = [key for key in missing if key not in rendered]
         if missing:  # rendered once: then kept with the cache
             from termbase.glossify.definition_html import DefinitionRenderer  # (a cached build needs none)
