@@ -617,6 +617,7 @@ def build_termbase(
     limits: Limits | None = None,
     known_vectors: Mapping[str, Any] | None = None,
     progress: ProgressCallback = no_progress,
+    site_pages: bool | None = None,
 ) -> BuildSummary:
     """Read, resolve, link and store the sources into `db`; return what happened.
 
@@ -624,12 +625,16 @@ def build_termbase(
 
     With `semantic`, each concept's embedding is computed and stored too (needs the
     `semantic` extra); `known_vectors` (by `text_key`) are reused instead of computed.
+    `site_pages`: whether the static site's concept pages are stored too (default: for
+    termbases of up to `web.stored_pages.MOST_CONCEPTS` concepts).
     Raises InputError when no source could be read at all (the old
     `db` is kept).
     """
     # see collections_pause: 23% of a large build's time otherwise; each label's key is worked out once
     with no_collections(), remembered_keys():
-        return _build_termbase(paths, db, format_name, relative_to, semantic, limits, known_vectors, progress)
+        return _build_termbase(
+            paths, db, format_name, relative_to, semantic, limits, known_vectors, progress, site_pages
+        )
 
 
 def _build_termbase(
@@ -641,6 +646,7 @@ def _build_termbase(
     limits: Limits | None,
     known_vectors: Mapping[str, Any] | None,
     progress: ProgressCallback,
+    site_pages: bool | None = None,
 ) -> BuildSummary:
     started = time.perf_counter()
     if format_name:
@@ -679,7 +685,7 @@ def _build_termbase(
         vector_model=MODEL_NAME if vectors else "",
         vector_dimension=DIMENSION if vectors else 0,
     )
-    build = write_termbase(db, build, meanwhile=linked, checked=build_findings)
+    build = write_termbase(db, build, meanwhile=linked, checked=build_findings, site_pages=site_pages)
     return BuildSummary(
         db=db,
         sources=build.sources,

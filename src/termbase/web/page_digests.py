@@ -155,6 +155,8 @@ class SiteInputs:
     glossary: str
     starts: list[int]
     lengths: list[int]
+    #: Whether the termbase holds its concept pages, stored by this code (`stored_pages`).
+    stored: bool = False
 
 
 def start_site_inputs(path: Path, out: Path) -> InChild:
@@ -175,9 +177,12 @@ def _site_inputs_of(path: Path, out: Path) -> SiteInputs:
     enabled = gc.isenabled()
     gc.disable()
     try:
+        from termbase.web.stored_pages import has_stored_pages, stored_digests
+
         db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
         try:
-            digests = concept_digests(db)
+            stored = has_stored_pages(db)
+            digests = stored_digests(db) if stored else concept_digests(db)
             ids = [row[0] for row in db.execute(IDS_BY_LABEL)]
         finally:
             db.close()
@@ -196,6 +201,7 @@ def _site_inputs_of(path: Path, out: Path) -> SiteInputs:
             glossary=earlier.glossary,
             starts=[start for start, _ in spans],
             lengths=[length for _, length in spans],
+            stored=stored,
         )
     finally:
         if enabled:

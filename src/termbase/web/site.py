@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -42,9 +43,18 @@ from termbase.web.pages import (
     topic_file,
     topic_page,
 )
-from termbase.web.render import STATIC_DIR, PageShell, az_bar, environment, page_shell, render_page
+from termbase.web.render import (
+    STATIC_DIR,
+    PageShell,
+    az_bar,
+    environment,
+    escape_output,
+    page_shell,
+    render_page,
+)
 from termbase.web.share_workers import run_shares
 from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
+from termbase.web.stored_pages import read_share, stored_stamp
 
 STATIC_FILES = ("style.css", "search.js")
 
@@ -170,6 +180,8 @@ class _ConceptJob:
     public: Links | None = None
     #: Whether `folder` is new and hidden, renamed into place once whole (see FolderWriter).
     new_folder: bool = False
+    #: Whether the pages are put together from the parts the termbase stores (`stored_pages`).
+    stored: bool = False
 
 
 _job: _ConceptJob | None = None
@@ -185,6 +197,8 @@ def _write_share(ids: list[str], span: tuple[str, str] | None = None) -> list[st
     about a fifth faster than page by page, as each stage's code and data stay in cache.
     """
     assert _job is not None
+    if _job.stored:
+        return _write_stored_share(ids, span)
     context, shell = _job.context, _job.shell
     with Termbase.open(_job.termbase_path) as termbase:
         records = list(termbase.concept_records(ids, span))
@@ -202,6 +216,33 @@ def _write_share(ids: list[str], span: tuple[str, str] | None = None) -> list[st
     finally:
         writer.close()
     return [concept_block(record) for record in records]
+
+
+def _write_stored_share(ids: list[str], span: tuple[str, str] | None = None) -> list[str]:
+    """Write the pages of the concepts `ids` from the parts the termbase stores (see
+    `stored_pages`: the same bytes `_write_share` makes); return their text blocks, in order."""
+    assert _job is not None
+    db = sqlite3.connect(f"file:{_job.termbase_path.resolve()}?mode=ro", uri=True)
+    try:
+        rows = read_share(db, ids, span)
+    finally:
+        db.close()
+    parts, public = _job.shell.encoded_parts, _job.public
+    first, rest = parts[0], list(zip(_job.shell.slots, parts[1:], strict=True))
+    pieces: list[bytes] = [first] * (2 * len(rest) + 1)
+    writer = FolderWriter(_job.folder, new=_job.new_folder)
+    try:
+        for concept_id, heading, description, article, _block in rows:
+            values = {"heading": heading, "description": description, "main": article}
+            if public:
+                values["canonical"] = escape_output(public.concept(concept_id)).encode("utf-8")
+            for number, (slot, part) in enumerate(rest):
+                pieces[2 * number + 1] = values[slot]
+                pieces[2 * number + 2] = part
+            writer.write_pieces(f"{concept_id}.html", pieces)
+    finally:
+        writer.close()
+    return [row[4] for row in rows]
 
 
 def render_articles(views: list[dict[str, object]], context: dict[str, object]) -> list[str]:
@@ -275,6 +316,7 @@ def write_concept_pages(
     new_folder: bool = False,
     every_concept: bool = False,
     shell: PageShell | None = None,
+    stored: bool = False,
 ) -> list[str]:
     """Write the page of each concept of `ids` into `folder`; return each one's glossary-data
     block, in the order of `ids`.
@@ -286,7 +328,9 @@ def write_concept_pages(
     in the store's order, each read as a range (see `Termbase.concept_records`). `shell`: the
     pages' `page_shell`, if the caller made it already.
     With `public` (links rooted at the site's address), each page names its canonical URL.
-    `progress` is told of each share of pages written ("writing concept pages").
+    `progress` is told of each share of pages written ("writing concept pages"). With `stored`,
+    the pages are put together from the parts the termbase stores (`stored_pages`; the caller
+    checked they are there, made by this code, and fit this site).
     """
     global _job
     context = concept_context(data)
@@ -304,7 +348,7 @@ def write_concept_pages(
         )
     shell = shell or page_shell(context, canonical=public is not None)
     environment().get_template("_concept.html")  # loaded here once, not by each forked worker
-    _job = _ConceptJob(data, termbase.path, folder, context, shell, public, new_folder)
+    _job = _ConceptJob(data, termbase.path, folder, context, shell, public, new_folder, stored)
     try:
         if workers < 2 or not ids:
             if meanwhile:
@@ -493,7 +537,15 @@ def _write_site(
     pages_folder.mkdir(exist_ok=True)
     shell = page_shell(concept_context(data), canonical=public is not None)
     shared = (shell.parts, shell.slots, base_url, language, data.title)
-    inputs: SiteInputs | None = inputs_job.get() if rebuild else None  # type: ignore[assignment]
+    # Pages stored with the termbase are used by a site in its default language with the shipped
+    # article template, when the helper finds them made by this code (it reads their digests then).
+    may_use_stored = (
+        not language
+        and bool(stored_stamp(termbase.db))
+        and mirrors(environment(), concept_context(data)["links"])
+    )
+    inputs: SiteInputs | None = inputs_job.get() if rebuild or may_use_stored else None  # type: ignore[assignment]
+    stored = may_use_stored and inputs is not None and inputs.stored
     same_site = inputs is not None and inputs.site == site_fingerprint(inputs.code, *shared)
     earlier_files = inputs.files if inputs else {}
     if inputs:
@@ -607,6 +659,7 @@ def _write_site(
             new_folder=first,
             every_concept=len(todo) == len(ids),  # `todo` is a part of `ids`, each id once
             shell=shell,
+            stored=stored,
         )
         if first:
             if (out / "c").is_dir():

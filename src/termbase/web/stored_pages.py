@@ -1,0 +1,149 @@
+"""Concept pages stored with a termbase: rendered by `build`, put together by `termbase site`.
+
+A static site spent most of its time making concept pages (each concept's rows read back, its
+view, its article: 40-70 µs a page), several times what writing the page's file costs. `build`
+renders each concept's article once and stores it, with what else the page and
+glossary-data.txt take from the concept, so a site is put together from stored bytes::
+
+    site_pages(id PK, digest, heading, description, article, block)
+        heading, description  the page's title and summary, escaped as the page shell's slots
+                              take them (UTF-8)
+        article               the concept article (`_concept.html`) of a static site in the
+                              termbase's default language (UTF-8)
+        block                 the concept's glossary-data.txt block (`llms.concept_block`)
+        digest                its page digest (`page_digests.concept_digests`)
+    meta: site_pages = `stamp()`: this format, a fingerprint of termbase's code and templates,
+          and the versions of the libraries that render a definition
+
+They stand in only for what they were made as: a site in the default language (no `--lang`),
+with the shipped article template, by the same code and libraries (the stamp). Anything else
+— a file built before they existed, by other code, or too large to store them for (see
+`should_store`) — gets its pages rendered at site time, as before.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import lru_cache
+from pathlib import Path
+
+from termbase.web.page_digests import code_fingerprint, concept_digests
+
+#: Bump when what is stored, or how, changes.
+FORMAT = 1
+_META_KEY = "site_pages"
+#: Libraries whose output is part of a stored article (a new version may render differently).
+_RENDERING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "nh3", "latex2mathml", "markupsafe")
+#: A build stores pages for termbases of FEWEST_CONCEPTS to MOST_CONCEPTS concepts (`should_store`).
+#: Storing them costs a build about 0.1 s whatever its size (the renderer's code loaded, the
+#: stamp) and 45-50 µs a concept; it spares each site build of the termbase about 60 µs of CPU a
+#: concept. Below FEWEST_CONCEPTS a site renders its pages in less time than that fixed cost;
+#: above MOST_CONCEPTS the build would grow by more than a second (a 100,000-concept build by
+#: ~5 s, half its time). `build --site-pages` / `--no-site-pages` decides for any size.
+FEWEST_CONCEPTS = 2_000
+MOST_CONCEPTS = 20_000
+
+#: The rows of a share of pages, as `read_share` reads them.
+_SHARE = "SELECT id, heading, description, article, block FROM site_pages WHERE id "
+
+
+@lru_cache(maxsize=1)
+def stamp() -> str:
+    """Return what stored pages must say they are to be used: the format, the code's
+    fingerprint (`page_digests.code_fingerprint`) and the rendering libraries' versions."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    versions = []
+    for name in _RENDERING_LIBRARIES:
+        try:
+            versions.append(f"{name}-{version(name)}")
+        except PackageNotFoundError:
+            versions.append(f"{name}-none")
+    return " ".join([str(FORMAT), code_fingerprint(), *versions])
+
+
+def stored_stamp(db: sqlite3.Connection) -> str:
+    """Return the stamp of the pages stored in `db`, or "" if it has none."""
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = ?", (_META_KEY,)).fetchone()
+    except sqlite3.Error:
+        return ""
+    return row[0] if row else ""
+
+
+def has_stored_pages(db: sqlite3.Connection) -> bool:
+    """Return True if `db` holds pages stored by this code (`stamp`)."""
+    found = stored_stamp(db)
+    return bool(found) and found == stamp()
+
+
+def stored_digests(db: sqlite3.Connection) -> dict[str, str]:
+    """Return the stored page digest of every concept, by id (as `concept_digests` makes them)."""
+    return dict(db.execute("SELECT id, digest FROM site_pages"))
+
+
+def should_store(concepts: int, asked: bool | None = None) -> bool:
+    """Return whether a build of `concepts` concepts stores its pages: `asked`, else whether it
+    has FEWEST_CONCEPTS to MOST_CONCEPTS."""
+    if asked is not None:
+        return asked and concepts > 0
+    return FEWEST_CONCEPTS <= concepts <= MOST_CONCEPTS
+
+
+def write_site_pages(path: Path) -> None:
+    """Render the concept pages of the termbase file at `path` (complete but for them, not yet
+    seen by readers) and store them in it, stamped."""
+    from termbase.store import Termbase
+    from termbase.web.llms import concept_block
+    from termbase.web.pages import SiteData, concept_page
+    from termbase.web.render import escape_output
+    from termbase.web.site import concept_context, render_articles
+
+    connection = sqlite3.connect(path)
+    try:
+        termbase = Termbase(path, connection)
+        data = SiteData.load(termbase)
+        context = concept_context(data)
+        links = context["links"]
+        records = list(termbase.concept_records())
+        views = [concept_page(data, record, links) for record in records]  # type: ignore[arg-type]
+        articles = render_articles(views, context)
+        digests = concept_digests(connection)
+        rows = sorted(  # in the order of ids: the table's rows in the order shares read them
+            (
+                record.id,
+                digests[record.id],
+                escape_output(str(view["heading"])).encode("utf-8"),
+                escape_output(str(view["summary"])).encode("utf-8"),
+                article.encode("utf-8"),
+                concept_block(record),
+            )
+            for record, view, article in zip(records, views, articles, strict=True)
+        )
+        with connection:
+            connection.execute(
+                "CREATE TABLE site_pages (id TEXT PRIMARY KEY, digest TEXT NOT NULL, heading BLOB NOT NULL,"
+                " description BLOB NOT NULL, article BLOB NOT NULL, block TEXT NOT NULL)"
+            )
+            connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?,?,?)", rows)
+            connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
+    finally:
+        connection.close()
+
+
+def read_share(
+    db: sqlite3.Connection, ids: list[str], span: tuple[str, str] | None
+) -> list[tuple[str, bytes, bytes, bytes, str]]:
+    """Return the stored (id, heading, description, article, block) of each concept of `ids`, in
+    that order (`span`: the first and last of `ids` when they are every id between the two, in
+    the store's order of ids, as `site.write_concept_pages` makes its shares)."""
+    if span is not None:
+        rows = db.execute(_SHARE + "BETWEEN ? AND ?", span).fetchall()
+        if [row[0] for row in rows] == ids:
+            return rows
+    else:
+        import json
+
+        rows = db.execute(_SHARE + "IN (SELECT value FROM json_each(?))", (json.dumps(ids),)).fetchall()
+    by_id = {row[0]: row for row in rows}
+    return [by_id[concept_id] for concept_id in ids]

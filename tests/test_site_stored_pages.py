@@ -1,0 +1,134 @@
+"""Concept pages stored by `build` (web.stored_pages): a static site put together from them is
+byte for byte the site rendered at site time, and they are used only where they fit."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+from termbase.build import build_termbase
+from termbase.builtin import glossary_files
+from termbase.store import Termbase
+from termbase.web import site as site_module
+from termbase.web import stored_pages
+from termbase.web.site import MANIFEST, write_site
+
+#: Two built-in sources (formulas, see-also, acronyms), hostile text, sources that disagree
+#: (conflicts on pages) and a multilingual concept.
+NAMES = {"b-attention.yaml", "b-hardware.yaml"}
+
+
+def sources() -> list[str]:
+    found = [str(p) for p in glossary_files() if p.name in NAMES]
+    found += [str(FIXTURES / "xss" / "xss.yaml"), str(FIXTURES / "concept_record" / "heddle.yaml")]
+    found += [str(p) for p in sorted((FIXTURES / "check").glob("*.md"))]
+    return found
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The same sources built into `stored/pages.db` with pages stored and `plain/pages.db` without
+    (one file name: a site's title comes from it)."""
+    root = tmp_path_factory.mktemp("stored")
+    paths = []
+    for name, store in (("stored", True), ("plain", False)):
+        (root / name).mkdir()
+        db = root / name / "pages.db"
+        build_termbase(sources(), db, site_pages=store)
+        paths.append(db)
+    return paths[0], paths[1]
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def site(db: Path, out: Path, **options: object):
+    with Termbase.open(db) as termbase:
+        return write_site(termbase, out, **options)  # type: ignore[arg-type]
+
+
+def test_the_build_stores_every_concept_page_stamped(built: tuple[Path, Path]):
+    stored, plain = built
+    with sqlite3.connect(stored) as db:
+        assert stored_pages.has_stored_pages(db)
+        concepts = db.execute("SELECT COUNT(*) FROM concepts").fetchone()[0]
+        assert db.execute("SELECT COUNT(*) FROM site_pages").fetchone()[0] == concepts > 20
+    with sqlite3.connect(plain) as db:
+        assert stored_pages.stored_stamp(db) == ""
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"workers": 1},
+        {"workers": 2},
+        {"workers": 2, "base_url": "https://example.org/words/"},
+        {"title": "T"},
+    ],
+)
+def test_a_site_from_stored_pages_equals_one_rendered(built: tuple[Path, Path], tmp_path: Path, options):
+    stored, plain = built
+    site(stored, tmp_path / "stored", **options)
+    site(plain, tmp_path / "plain", **options)
+    assert files_of(tmp_path / "stored") == files_of(tmp_path / "plain")
+
+
+def test_stored_pages_are_used_not_rendered_again(
+    built: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    stored, plain = built
+    site(plain, tmp_path / "plain", workers=1)
+
+    def no_rendering(*args: object) -> None:
+        raise AssertionError("a concept page was rendered")
+
+    monkeypatch.setattr(site_module, "concept_page", no_rendering)
+    site(stored, tmp_path / "stored", workers=1)
+    assert files_of(tmp_path / "stored") == files_of(tmp_path / "plain")
+    with pytest.raises(AssertionError, match="rendered"):  # the other termbase renders its pages
+        site(plain, tmp_path / "again", workers=1)
+
+
+def test_pages_stored_by_other_code_are_not_used(built: tuple[Path, Path], tmp_path: Path):
+    stored, plain = built
+    older = tmp_path / "older" / "pages.db"
+    older.parent.mkdir()
+    older.write_bytes(stored.read_bytes())
+    with sqlite3.connect(older) as db:  # as a build of another version would have left it
+        db.execute("UPDATE meta SET value = '0 older' WHERE key = 'site_pages'")
+        db.execute("UPDATE site_pages SET article = CAST('<p>stale</p>' AS BLOB)")
+    site(older, tmp_path / "from-older", workers=1)
+    site(plain, tmp_path / "plain", workers=1)
+    assert files_of(tmp_path / "from-older") == files_of(tmp_path / "plain")
+
+
+def test_a_site_in_another_language_renders_its_pages(built: tuple[Path, Path], tmp_path: Path):
+    stored, plain = built
+    site(stored, tmp_path / "stored", workers=1, language="es")
+    site(plain, tmp_path / "plain", workers=1, language="es")
+    assert files_of(tmp_path / "stored") == files_of(tmp_path / "plain")
+
+
+def test_a_rebuild_from_stored_pages_equals_a_fresh_site(built: tuple[Path, Path], tmp_path: Path):
+    stored, plain = built
+    out = tmp_path / "site"
+    site(plain, out, workers=1)  # rendered pages first, then the same termbase's stored ones
+    again = site(stored, out, workers=1)
+    assert again.rewritten == 0  # the stored digests are the ones worked out at site time
+    site(stored, tmp_path / "fresh", workers=1)
+    rebuilt, fresh = files_of(out), files_of(tmp_path / "fresh")
+    del rebuilt[MANIFEST], fresh[MANIFEST]  # the same digests, listed in another order
+    assert rebuilt == fresh
+
+
+def test_which_builds_store_pages():
+    assert not stored_pages.should_store(stored_pages.FEWEST_CONCEPTS - 1)
+    assert stored_pages.should_store(stored_pages.FEWEST_CONCEPTS)
+    assert stored_pages.should_store(stored_pages.MOST_CONCEPTS)
+    assert not stored_pages.should_store(stored_pages.MOST_CONCEPTS + 1)
+    assert stored_pages.should_store(5, asked=True) and not stored_pages.should_store(5000, asked=False)
+    assert not stored_pages.should_store(0, asked=True)
