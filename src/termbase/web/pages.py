@@ -149,6 +149,14 @@ class Summary:
         }
 
 
+class Listed(NamedTuple):
+    """Every concept's summary, ordered by label, and the paths of the sources that define each
+    concept (by id), as `SiteData.load` reads them."""
+
+    summaries: list[Summary]
+    sources_of: dict[str, tuple[str, ...]]
+
+
 @dataclass(slots=True)
 class SiteData:
     """What every list page needs, read once from the store."""
@@ -168,17 +176,25 @@ class SiteData:
     conflicts: dict[str, list[dict[str, object]]] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, termbase: Termbase, title: str = "", language: str = "") -> SiteData:
+    def load(
+        cls, termbase: Termbase, title: str = "", language: str = "", listed: Listed | None = None
+    ) -> SiteData:
         """Return the site data of `termbase`; `title` defaults to a name from the file.
 
         With `language`, labels and summaries are shown in it where a concept has an entry
-        in it, else in English (see `Termbase.summaries`).
+        in it, else in English (see `Termbase.summaries`). `listed`: the summaries and each
+        concept's sources, when they are known already (stored with the termbase, see
+        `stored_pages`), for a site in the termbase's default language.
         """
-        topics = termbase.topics_by_concept()
-        summaries = [
-            Summary(cid, label, initial, one_line(text, SUMMARY_CHARS), topics.get(cid, ()))
-            for cid, label, initial, text in termbase.summaries(language)
-        ]
+        if listed is not None:
+            summaries, sources_of = listed
+        else:
+            topics = termbase.topics_by_concept()
+            summaries = [
+                Summary(cid, label, initial, one_line(text, SUMMARY_CHARS), topics.get(cid, ()))
+                for cid, label, initial, text in termbase.summaries(language)
+            ]
+            sources_of = termbase.sources_by_concept()
         by_initial: dict[str, list[Summary]] = {}
         for item in summaries:
             by_initial.setdefault(item.initial, []).append(item)
@@ -189,7 +205,6 @@ class SiteData:
         labels: dict[str, list[str]] = {}
         for cid, label, _key in termbase.all_labels():
             labels.setdefault(cid, []).append(label)
-        sources_of = termbase.sources_by_concept()
         defined = Counter(path for paths in sources_of.values() for path in paths)
         sources = [
             {

@@ -5,13 +5,16 @@ view, its article: 40-70 µs a page), several times what writing the page's file
 renders each concept's article once and stores it, with what else the page and
 glossary-data.txt take from the concept, so a site is put together from stored bytes::
 
-    site_pages(id PK, digest, heading, description, article, block)
+    site_pages(id PK, digest, heading, description, article, block, summary, sources)
+        one row per concept, in the order of labels (`Termbase.summaries`)
         heading, description  the page's title and summary, escaped as the page shell's slots
                               take them (UTF-8)
         article               the concept article (`_concept.html`) of a static site in the
                               termbase's default language (UTF-8)
         block                 the concept's glossary-data.txt block (`llms.concept_block`)
         digest                its page digest (`page_digests.concept_digests`)
+        summary, sources      its summary on list pages, and the paths of the sources that
+                              define it (NUL between two), as `SiteData.load` makes them
     meta: site_pages = `stamp()`: this format, a fingerprint of termbase's code and templates,
           and the versions of the libraries that render a definition
 
@@ -23,14 +26,19 @@ with the shipped article template, by the same code and libraries (the stamp). A
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from termbase.web.page_digests import code_fingerprint, concept_digests
 
+if TYPE_CHECKING:
+    from termbase.web.pages import Listed
+
 #: Bump when what is stored, or how, changes.
-FORMAT = 1
+FORMAT = 2
 _META_KEY = "site_pages"
 #: Libraries whose output is part of a stored article (a new version may render differently).
 _RENDERING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "nh3", "latex2mathml", "markupsafe")
@@ -109,7 +117,8 @@ def write_site_pages(path: Path) -> None:
         views = [concept_page(data, record, links) for record in records]  # type: ignore[arg-type]
         articles = render_articles(views, context)
         digests = concept_digests(connection)
-        rows = sorted(  # in the order of ids: the table's rows in the order shares read them
+        by_id, sources_of = data.by_id, data.sources_of
+        rows = (
             (
                 record.id,
                 digests[record.id],
@@ -117,15 +126,18 @@ def write_site_pages(path: Path) -> None:
                 escape_output(str(view["summary"])).encode("utf-8"),
                 article.encode("utf-8"),
                 concept_block(record),
+                by_id[record.id].summary,
+                "\0".join(sources_of.get(record.id, ())),
             )
             for record, view, article in zip(records, views, articles, strict=True)
         )
         with connection:
             connection.execute(
                 "CREATE TABLE site_pages (id TEXT PRIMARY KEY, digest TEXT NOT NULL, heading BLOB NOT NULL,"
-                " description BLOB NOT NULL, article BLOB NOT NULL, block TEXT NOT NULL)"
+                " description BLOB NOT NULL, article BLOB NOT NULL, block TEXT NOT NULL,"
+                " summary TEXT NOT NULL, sources TEXT NOT NULL)"
             )
-            connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?,?,?)", rows)
+            connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?,?,?,?,?)", rows)
             connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
     finally:
         connection.close()
@@ -142,8 +154,34 @@ def read_share(
         if [row[0] for row in rows] == ids:
             return rows
     else:
-        import json
-
         rows = db.execute(_SHARE + "IN (SELECT value FROM json_each(?))", (json.dumps(ids),)).fetchall()
     by_id = {row[0]: row for row in rows}
     return [by_id[concept_id] for concept_id in ids]
+
+
+def read_listed(db: sqlite3.Connection) -> Listed | None:
+    """Return every concept's summary, in the order of labels, and the sources of each concept,
+    as `SiteData.load` makes them for a site in the default language (from the stored pages;
+    None if the file has none in this format, see `stamp`)."""
+    try:
+        return _read_listed(db)
+    except sqlite3.Error:
+        return None
+
+
+def _read_listed(db: sqlite3.Connection) -> Listed:
+    from termbase.web.pages import Listed, Summary
+
+    summaries, sources_of = [], {}
+    rows = db.execute(
+        "SELECT p.id, c.label, c.initial, p.summary, c.topics, p.sources"
+        " FROM site_pages p JOIN concepts c ON c.id = p.id ORDER BY p.rowid"
+    )
+    loads = json.loads
+    for concept_id, label, initial, summary, topics, sources in rows:
+        summaries.append(
+            Summary(concept_id, label, initial, summary, () if topics == "[]" else tuple(loads(topics)))
+        )
+        if sources:
+            sources_of[concept_id] = tuple(sources.split("\0"))
+    return Listed(summaries, sources_of)
