@@ -32,8 +32,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from termbase.web.page_digests import code_fingerprint, concept_digests
-
 if TYPE_CHECKING:
     from termbase.web.pages import Listed
 
@@ -60,6 +58,8 @@ def stamp() -> str:
     """Return what stored pages must say they are to be used: the format, the code's
     fingerprint (`page_digests.code_fingerprint`) and the rendering libraries' versions."""
     from importlib.metadata import PackageNotFoundError, version
+
+    from termbase.web.page_digests import code_fingerprint
 
     versions = []
     for name in _RENDERING_LIBRARIES:
@@ -103,6 +103,7 @@ def write_site_pages(path: Path) -> None:
     seen by readers) and store them in it, stamped."""
     from termbase.store import Termbase
     from termbase.web.llms import concept_block
+    from termbase.web.page_digests import concept_digests
     from termbase.web.pages import SiteData, concept_page
     from termbase.web.render import escape_output
     from termbase.web.site import concept_context, render_articles
