@@ -54,7 +54,7 @@ from termbase.web.render import (
 )
 from termbase.web.share_workers import run_shares
 from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
-from termbase.web.stored_pages import read_listed, read_share, stored_stamp
+from termbase.web.stored_pages import has_stored_pages, read_listed, read_share
 
 STATIC_FILES = ("style.css", "search.js")
 
@@ -520,18 +520,15 @@ def _write_site(
     # build's manifest, and are taken at the end (the pages are not held up for them).
     rebuild = (out / MANIFEST).is_file()
     # Pages stored with the termbase are used by a site in its default language with the shipped
-    # article template, when the helper finds them made by this code (it reads their digests then).
-    may_use_stored = (
+    # article template, when they were made by this code (the helper then reads their digests).
+    stored = (
         not language
-        and bool(stored_stamp(termbase.db))
+        and has_stored_pages(termbase.db)
         and mirrors(environment(), Links(root="../", static=True))
     )
-    listed = read_listed(termbase.db) if may_use_stored else None
+    listed = read_listed(termbase.db) if stored else None
+    stored = listed is not None
     data = SiteData.load(termbase, title, language, listed)
-    inputs: SiteInputs | None = inputs_job.get() if rebuild or may_use_stored else None  # type: ignore[assignment]
-    stored = may_use_stored and inputs is not None and inputs.stored and listed is not None
-    if listed is not None and not stored:  # stored by other code: not used
-        data = SiteData.load(termbase, title, language)
     top, nested = Links(root="", static=True), Links(root="../", static=True)
     public = Links(root=base_url, static=True) if base_url else None
     base_top = {"site": data, "links": top, "suggest_url": ""}
@@ -549,6 +546,7 @@ def _write_site(
     pages_folder.mkdir(exist_ok=True)
     shell = page_shell(concept_context(data), canonical=public is not None)
     shared = (shell.parts, shell.slots, base_url, language, data.title)
+    inputs: SiteInputs | None = inputs_job.get() if rebuild else None  # type: ignore[assignment]
     same_site = inputs is not None and inputs.site == site_fingerprint(inputs.code, *shared)
     earlier_files = inputs.files if inputs else {}
     if inputs:

@@ -15,8 +15,8 @@ glossary-data.txt take from the concept, so a site is put together from stored b
         digest                its page digest (`page_digests.concept_digests`)
         summary, sources      its summary on list pages, and the paths of the sources that
                               define it (NUL between two), as `SiteData.load` makes them
-    meta: site_pages = `stamp()`: this format, a fingerprint of termbase's code and templates,
-          and the versions of the libraries that render a definition
+    meta: site_pages = `stamp()`: this format and a fingerprint of the installed files of
+          termbase (code, templates) and of the libraries that render a definition
 
 They stand in only for what they were made as: a site in the default language (no `--lang`),
 with the shipped article template, by the same code and libraries (the stamp). Anything else
@@ -26,20 +26,25 @@ with the shipped article template, by the same code and libraries (the stamp). A
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import json
+import os
 import sqlite3
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import termbase as package
+
 if TYPE_CHECKING:
     from termbase.web.pages import Listed
 
 #: Bump when what is stored, or how, changes.
-FORMAT = 2
+FORMAT = 3
 _META_KEY = "site_pages"
 #: Libraries whose output is part of a stored article (a new version may render differently).
-_RENDERING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "nh3", "latex2mathml", "markupsafe")
+_RENDERING_MODULES = ("markdown_it", "mdit_py_plugins", "nh3", "latex2mathml", "markupsafe")
 #: A build stores pages for termbases of FEWEST_CONCEPTS to MOST_CONCEPTS concepts (`should_store`).
 #: Storing them costs a build about 0.1 s whatever its size (the renderer's code loaded, the
 #: stamp) and 45-50 µs a concept; it spares each site build of the termbase about 60 µs of CPU a
@@ -55,19 +60,60 @@ _SHARE = "SELECT id, heading, description, article, block FROM site_pages WHERE 
 
 @lru_cache(maxsize=1)
 def stamp() -> str:
-    """Return what stored pages must say they are to be used: the format, the code's
-    fingerprint (`page_digests.code_fingerprint`) and the rendering libraries' versions."""
-    from importlib.metadata import PackageNotFoundError, version
+    """Return what stored pages must say they are to be used: the format, and a fingerprint of
+    the installed files of termbase and of the libraries that render a definition.
 
-    from termbase.web.page_digests import code_fingerprint
+    The files are known by path, size and modification time, not read (reading and hashing
+    termbase's sources takes 20-50 ms, which a site build would wait for): code installed or
+    checked out again, even the same, counts as other code, and its first site renders every
+    page, as a site of a file built elsewhere does.
+    """
+    rows: list[str] = []
+    _installed_files(rows, str(Path(package.__file__).parent), "termbase", _CODE_SUFFIXES)
+    for module in _RENDERING_MODULES:
+        spec = importlib.util.find_spec(module)
+        if spec is None:
+            rows.append(f"{module} missing")
+        elif spec.submodule_search_locations:
+            for folder in spec.submodule_search_locations:
+                _installed_files(rows, folder, module, _LIBRARY_SUFFIXES)
+        elif spec.origin:
+            _installed_file(rows, spec.origin, module)
+    text = "\n".join(sorted(rows)).encode("utf-8", "surrogateescape")
+    return f"{FORMAT} {hashlib.blake2b(text, digest_size=16).hexdigest()}"
 
-    versions = []
-    for name in _RENDERING_LIBRARIES:
+
+#: The files of termbase a stored page may depend on (as `page_digests.code_fingerprint` reads).
+_CODE_SUFFIXES = (".py", ".html", ".css", ".js")
+#: The files of a library that render (its code, compiled or not).
+_LIBRARY_SUFFIXES = (".py", ".so", ".pyd")
+
+
+def _installed_files(rows: list[str], folder: str, name: str, suffixes: tuple[str, ...]) -> None:
+    """Append "name/relative/path size mtime" for each file of `folder` (and below it) ending in
+    one of `suffixes` to `rows` (compiled bytecode folders left out)."""
+    stack = [(folder, name)]
+    while stack:
+        path, relative = stack.pop()
         try:
-            versions.append(f"{name}-{version(name)}")
-        except PackageNotFoundError:
-            versions.append(f"{name}-none")
-    return " ".join([str(FORMAT), code_fingerprint(), *versions])
+            entries = list(os.scandir(path))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    stack.append((entry.path, f"{relative}/{entry.name}"))
+            elif entry.name.endswith(suffixes):
+                _installed_file(rows, entry.path, f"{relative}/{entry.name}")
+
+
+def _installed_file(rows: list[str], path: str, name: str) -> None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        rows.append(f"{name} missing")
+        return
+    rows.append(f"{name} {status.st_size} {status.st_mtime_ns}")
 
 
 def stored_stamp(db: sqlite3.Connection) -> str:
