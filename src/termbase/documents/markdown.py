@@ -69,6 +69,8 @@ _TITLE_KEYS = ("title", "name")
 _MARKER_LINE = re.compile(r"^\s{0,3}[a-z]{1,3}\[[A-Za-z][\w-]*(?:[.:][\w-]+)+\]\s*$")
 #: Pandoc heading attributes (`# Setup {#setup .unnumbered}`, `{-}`): the id is the anchor.
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{(?P<body>(?:\s*(?:#[\w:.-]+|\.[\w-]+|-|[\w-]+=\S+))+)\s*\}\s*$")
+#: The Hugging Face doc-builder's heading anchor (`## Value-based methods [[value-based]]`): the anchor.
+_DOC_BUILDER_ANCHOR = re.compile(r"\s*\[\[(?P<id>[\w:.-]+)\]\]\s*$")
 #: LaTeX index entries in R Markdown / Pandoc text (`\index{shell}`): the entry, not words of the sentence.
 _LATEX_INDEX = re.compile(r"\\index\{(?P<entry>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
 #: A LaTeX-style glossary reference in Markdown text (`\gref{shown words}{key}`, bookdown books such as
@@ -315,12 +317,13 @@ def _templated_links(text: str) -> str:
 
 
 def _heading_attributes(body: str, spans: tuple) -> tuple[str, tuple, str]:
-    """Return a heading's text without Pandoc attributes (`Setup {#setup .unnumbered}`), its spans
-    and the id the attributes give ('' if none)."""
-    found = _HEADING_ATTRIBUTES.search(body)
+    """Return a heading's text without Pandoc attributes (`Setup {#setup .unnumbered}`) or a Hugging Face
+    doc-builder anchor (`Setup [[setup]]`), its spans and the id they give ('' if none)."""
+    found = _HEADING_ATTRIBUTES.search(body) or _DOC_BUILDER_ANCHOR.search(body)
     if not found or not body[: found.start()].strip():
         return body, spans, ""
-    ids = re.findall(r"#([\w:.-]+)", found.group("body"))
+    ids = re.findall(r"#([\w:.-]+)", found.group("body")) if found.re is _HEADING_ATTRIBUTES \
+        else [found.group("id")]
     cut = found.start()
     kept = tuple(span for span in spans if span.start < cut)
     return body[:cut], kept, ids[0] if ids else ""

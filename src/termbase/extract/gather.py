@@ -262,6 +262,18 @@ def says_what_it_is(occurrence: Occurrence) -> bool:
     return False
 
 
+#: What a section heading over text that speaks of the term it names scores at least (collect.py).
+DEVOTED_SECTION_SCORE = 0.45
+
+
+def _devoted_section(occurrence: Occurrence) -> bool:
+    """Return True for a section heading that names the term over a paragraph about it (not a callout's
+    title, not a heading over a setting named in code)."""
+    finding = occurrence.finding
+    return finding.markup == "heading" and finding.defining and finding.score >= DEVOTED_SECTION_SCORE \
+        and any(e.startswith("the section heading names it") for e in finding.evidence)
+
+
 #: What a first linked use gains as the term's introduction (whether or not its sentence says more): books
 #: whose prose explains few of the terms they link (a specification, many lessons) introduce them so.
 FIRST_LINK_GAIN = 0.25
@@ -446,6 +458,13 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
                       and says_what_it_is(o)]
         if explaining:
             defined = max(explaining, key=lambda o: o.finding.score)
+    if defining:
+        # "## Value-based methods" over a paragraph about them, and a later recap's "Value-based methods:
+        # train a value function …": the section devoted to the term came first and introduces it (the
+        # definition stays the sharper sentence)
+        devoted = next((o for o in group if _devoted_section(o)), None)
+        if devoted is not None and (devoted.chapter, devoted.line) < (introduced.chapter, introduced.line):
+            introduced = devoted
     all_forms = [(o.finding.term, o.finding.initial) for o in group]
     forms = [form for form in all_forms if not _ACRONYM_LIKE.match(form[0])] or all_forms
     term = display_term(forms)

@@ -1,0 +1,56 @@
+"""Where a term is introduced: a section devoted to it comes before a later recap that states it more
+sharply. The recap's sentence may give the definition; the section is still where the book brings the
+idea in. Fixtures are small courses written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from termbase.extract import extract_glossary
+
+
+def _course(root: Path) -> list[Path]:
+    pages = {
+        "01-steering.md": (
+            "# Steering\n\nThe helm turns the boat, and the crew trims the sails to match.\n\n"
+            "## Tacking\n\nIn tacking, instead of turning away from the wind, we turn the bow through it "
+            "so that the sails fill from the other side.\n\nPractise tacking in light air first.\n"),
+        "02-gybing.md": (
+            "# Gybing\n\nGybing turns the stern through the wind, which is harder on the rig than "
+            "tacking.\n\nThe crew calls out before tacking or gybing.\n"),
+        "03-recap.md": (
+            "# A short recap\n\n- *Tacking*: turning the bow of the boat through the wind so the sails "
+            "change sides.\n- *Reefing*: making a sail smaller so that the boat stays easy to handle "
+            "in a strong wind.\n"),
+    }
+    for name, text in pages.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return [root / name for name in pages]
+
+
+def test_a_section_devoted_to_a_term_introduces_it_before_a_later_recap(tmp_path: Path) -> None:
+    result = extract_glossary(_course(tmp_path), min_confidence=0.0)
+    found = {e.term.lower(): e for e in (*result.entries, *result.review)}
+    tacking = found["tacking"]
+    assert tacking.chapter.endswith("01-steering.md")
+    assert tacking.section == "Tacking"
+    # the recap's sentence is sharper: it stays the definition
+    assert tacking.definition.lower().startswith("turning the bow")
+
+
+def test_a_recap_still_introduces_a_term_no_earlier_section_is_devoted_to(tmp_path: Path) -> None:
+    result = extract_glossary(_course(tmp_path), min_confidence=0.0)
+    found = {e.term.lower(): e for e in (*result.entries, *result.review)}
+    assert found["reefing"].chapter.endswith("03-recap.md")
+
+
+def test_a_doc_builder_anchor_in_a_heading_is_its_anchor_not_words_of_its_title(tmp_path: Path) -> None:
+    (tmp_path / "steering.mdx").write_text(
+        "# Steering [[steering]]\n\nThe helm turns the boat.\n\n## Tacking [[tacking-basics]]\n\n"
+        "In tacking, instead of turning away from the wind, we turn the bow through it so that the sails "
+        "fill from the other side.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0, base_url="https://example.org/course/")
+    assert result.chapters[0].title == "Steering"
+    tacking = next(e for e in (*result.entries, *result.review) if e.term.lower() == "tacking")
+    assert (tacking.section, tacking.anchor) == ("Tacking", "tacking-basics")
+    assert tacking.url.endswith("steering.html#tacking-basics")
