@@ -77,3 +77,28 @@ def test_a_class_the_heading_names_and_the_text_defines_is_a_term(tmp_path: Path
     assert "the section heading names it and a sentence below says what it is" in entry.evidence
     assert "written as code elsewhere (a name, not a term)" not in entry.evidence
     assert entry.definition.startswith("garden.Planter is garden's container for a group of beds")
+
+
+def _glossary(tmp_path: Path, text: str) -> dict[str, str]:
+    (tmp_path / "01-compost.md").write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    return {e.term: e.definition for e in (*result.entries, *result.review)}
+
+
+def test_a_paragraph_that_only_names_takes_the_sentence_before_it(tmp_path: Path) -> None:
+    found = _glossary(tmp_path, (
+        "# Compost\n\nA heap warms up in its middle as microbes break the scraps down.\n\n"
+        "This is called hot composting. It kills most weed seeds.\n\n"
+        "Turn the heap each week and it stays warm.\n\n"
+        "In a small garden, we call this weekly habit *turning*.\n"))
+    assert found["hot composting"].startswith("A heap warms up in its middle")
+    assert found["turning"].startswith("Turn the heap each week")
+
+
+def test_a_naming_that_says_what_it_names_stands_alone(tmp_path: Path) -> None:
+    found = _glossary(tmp_path, (
+        "# Beds\n\nRaised beds drain well.\n\n"
+        "This kind of bed is called a *sunken bed* because it sits below the path.\n\n"
+        "A bed left empty for a season recovers; such a bed is known as a fallow bed.\n"))
+    assert found["sunken bed"].startswith("This kind of bed is called")
+    assert found["fallow bed"].startswith("A bed left empty for a season")

@@ -902,6 +902,25 @@ def part_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...]) -> f
     return frozenset(found)
 
 
+#: A sentence that names what a pronoun stands for and says nothing else of it: "This is called X.",
+#: "We call this X.", "In a channel, we call this X." (not "This type of flow is called X", which says
+#: itself what is named).
+_BARE_NAMING = re.compile(
+    r"^(?:(?:in|on|for|at|by|within)\s[^,.;:]{1,60},\s*)?(?:(?:this|that|these|those|it)\s+(?:is|are|was|were)\s+(?:(?:often|usually|also|sometimes|commonly|"
+    r"generally|simply)\s+)?(?:called|known\s+as|named|referred\s+to\s+as|termed)|"
+    r"we\s+(?:often\s+|usually\s+|sometimes\s+)?call\s+(?:this|that|these|those|it|them))\s", re.I)
+
+
+def _last_sentence(document: Document, place: int) -> str:
+    """Return the last sentence of the paragraph right before a paragraph of the same section, or ''."""
+    block = document.blocks[place]
+    before = document.blocks[place - 1] if place else None
+    if block.kind != PROSE or before is None or before.kind != PROSE or before.section != block.section:
+        return ""
+    sentences = split_sentences(before, document.language)
+    return " ".join(sentences[-1].text.split()) if sentences else ""
+
+
 def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[Occurrence]:
     """Return every signal occurrence in the chapters, in reading order."""
     found: list[Occurrence] = []
@@ -949,7 +968,9 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 end = block.line + block.text.count("\n")
                 found.append(Occurrence(finding, index, block.section, block.line, end,
                                         sentences[0].text if sentences else block.text))
-        previous = ""
+        # a paragraph may open by naming what the one before it described ("This is called bootstrapping.")
+        bare = bool(sentences) and _BARE_NAMING.match(sentences[0].text) is not None
+        previous = _last_sentence(document, place) if bare else ""
         for number, sentence in enumerate(sentences):
             findings = marked_findings(sentence, previous, block.kind == LIST_ITEM, heading)
             if number + 1 < len(sentences):

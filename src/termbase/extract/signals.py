@@ -67,7 +67,7 @@ _NAMING_BEFORE = re.compile(
     # "known in the literature as", "we refer to the practice of … as"
     r"known\s+(?:in|to|among)\s+(?:\w+\s+){1,4}?as|refer(?:s|red)?\s+to\s+(?:this|these|that|the)\s+[^.;:]{1,80}?\s+as|"
     r"known\s+(?:collectively|generally|commonly|informally|formally|simply|together)\s+as|"
-    r"calls?\s+(?:this|these|that|such)(?:\s+[\w-]+){0,2}|"
+    r"calls?\s+(?:this|these|that|such)(?:\s+(?:[\"“][^\"“”]{1,40}[\"”]|[\w-]+)){0,2}|"
     r"we\s+call|(?:is|are)\s+what\s+we\s+(?:now\s+|usually\s+|often\s+|sometimes\s+)?call|"
     r"the\s+(?:term|notion|concept)(?:\s+of)?)"
     r"\s+(?:an?\s+|the\s+|our\s+|your\s+|its\s+|their\s+)?[\"'“‘]?"
@@ -447,10 +447,17 @@ _VAGUE_SUBJECT = re.compile(
 )
 
 
+#: "we call this", "we call this deadline a", "we call this "all or nothing" property": the thing named is
+#: one the sentence before describes.
+_WE_CALL_THIS = re.compile(
+    r"\bwe\s+call\s+(?:this|these|that|those|it|them)(?:\s+(?:[\"“][^\"“”]{1,40}[\"”]|[\w-]+)){0,3}?\s*$",
+    re.I)
+
+
 def anaphoric_subject(before: str) -> bool:
     """Return True when the thing `before` ("<subject> is called ") names is "this …" / "it": the
     previous sentence says what it is."""
-    if re.search(r"\bwe\s+call\s+(?:this|these|that|those|it|them)(?:\s+\w+)?\s*$", before, re.I):
+    if _WE_CALL_THIS.search(before):
         return True  # "We call these type conversion functions": the sentence before says which
     match = _CALLED_SUBJECT.match(before)
     text = match.group("subject") if match else before
