@@ -128,3 +128,24 @@ def test_a_bookdown_config_without_rmd_files_gives_bookdowns_own_order(tmp_path:
     source, order = _order(tmp_path)
     assert source.startswith("bookdown's default order")
     assert order[:3] == ["index.Rmd", "a-hull.Rmd", "b-sails.Rmd"]
+
+
+def test_by_file_names_a_preface_comes_first_and_appendices_and_a_glossary_last(tmp_path: Path) -> None:
+    names = ["appa_review.adoc", "ch01_hull.adoc", "ch02_rig.adoc", "glossary.adoc", "preface.adoc"]
+    for name in names:
+        (tmp_path / name).write_text(f"== {Path(name).stem}\n\nA cleat holds a line fast.\n", encoding="utf-8")
+    source, order = _order(tmp_path)
+    assert source.startswith("file names (front matter first")
+    assert order == ["preface.adoc", "ch01_hull.adoc", "ch02_rig.adoc", "appa_review.adoc", "glossary.adoc"]
+    # files named one by one keep the order they were named in
+    given = [tmp_path / name for name in names]
+    result = extract_glossary(given, min_confidence=0.0)
+    assert result.order_source == "the order named on the command line"
+    assert [Path(c.path).name for c in result.chapters] == names
+
+
+def test_numbered_chapters_keep_an_unnumbered_appendix_after_them_and_a_preface_before(tmp_path: Path) -> None:
+    _pages(tmp_path, ["01-hull.md", "02-rig.md", "03-sails.md", "appendix-knots.md", "preface.md"])
+    source, order = _order(tmp_path)
+    assert source == "numbered file names"
+    assert order == ["preface.md", "01-hull.md", "02-rig.md", "03-sails.md", "appendix-knots.md"]

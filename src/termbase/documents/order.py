@@ -9,7 +9,8 @@ document's includes (AsciiDoc `book.adoc`), MkDocs `nav` (nested sections, `!inc
 `_toc.yml` (v1, with globs) or `myst.yml` (Jupyter Book 2), an mdBook or GitBook `SUMMARY.md`,
 Docusaurus `sidebars.js`/`.ts`/`.json`, an O'Reilly Atlas `atlas.json`, a Hugging Face course
 `_toctree.yml`, an Antora `nav.adoc`; else numbered file names (`01-intro.md`,
-`02-…`); else the order the files were named on the command line. `reading_order` says which it used.
+`02-…`); else, for a folder, file names with a preface first and appendices or a glossary last; else
+the order the files were named on the command line. `reading_order` says which it used.
 Files the table of contents does not list come after the listed ones, in command-line
 order, and the description says how many.
 """
@@ -602,6 +603,23 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
     return [], ""
 
 
+#: File names of a book's front matter (read first) and back matter (read last) when only names give the
+#: order: by name, `appa_review.adoc` and `glossary.md` sort before `ch01.adoc`, and `preface.adoc` after
+#: `ch14.adoc`.
+_FRONT_MATTER = re.compile(r"^(?:\d+[-_. ]*)?(?:preface|foreword|prologue|preamble)(?:[-_. ]|$)", re.I)
+_BACK_MATTER = re.compile(
+    r"^(?:\d+[-_. ]*)?(?:appendix|appendices|app[a-z](?:[-_. ]|$)|glossary|afterword|epilogue|colophon|"
+    r"bibliography)", re.I)
+
+
+def _matter_placed(files: Sequence[Path]) -> list[Path]:
+    """Return the files with front matter (preface, foreword) first and back matter (appendices, a
+    glossary, an afterword) last, each group keeping its order."""
+    front = [f for f in files if _FRONT_MATTER.match(f.stem)]
+    back = [f for f in files if _BACK_MATTER.match(f.stem) and f not in front]
+    return [*front, *(f for f in files if f not in front and f not in back), *back]
+
+
 def reading_order(
     files: Sequence[Path], folders: Sequence[Path], tocs: Mapping[str, Sequence[str]],
     stated: Collection[str] = (),
@@ -631,5 +649,10 @@ def reading_order(
             return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
     numbered = [f for f in files if _NUMBERED.match(f.name)]
     if len(files) >= 2 and len(numbered) * 5 >= len(files) * 3:
-        return ReadingOrder(tuple(sorted(files, key=natural_key)), "numbered file names")
+        return ReadingOrder(tuple(_matter_placed(sorted(files, key=natural_key))), "numbered file names")
+    if folders:  # a folder's files come sorted by name, which is no order of the book's
+        placed = _matter_placed(files)
+        if placed != list(files):
+            what = "file names (front matter first, appendices and back matter last)"
+            return ReadingOrder(tuple(placed), what)
     return ReadingOrder(tuple(files), "the order named on the command line")
