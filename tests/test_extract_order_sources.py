@@ -133,7 +133,8 @@ def test_a_bookdown_config_without_rmd_files_gives_bookdowns_own_order(tmp_path:
 def test_by_file_names_a_preface_comes_first_and_appendices_and_a_glossary_last(tmp_path: Path) -> None:
     names = ["appa_review.adoc", "ch01_hull.adoc", "ch02_rig.adoc", "glossary.adoc", "preface.adoc"]
     for name in names:
-        (tmp_path / name).write_text(f"== {Path(name).stem}\n\nA cleat holds a line fast.\n", encoding="utf-8")
+        text = f"== {Path(name).stem}\n\nA cleat holds a line fast.\n"
+        (tmp_path / name).write_text(text, encoding="utf-8")
     source, order = _order(tmp_path)
     assert source.startswith("file names (front matter first")
     assert order == ["preface.adoc", "ch01_hull.adoc", "ch02_rig.adoc", "appa_review.adoc", "glossary.adoc"]
@@ -144,7 +145,7 @@ def test_by_file_names_a_preface_comes_first_and_appendices_and_a_glossary_last(
     assert [Path(c.path).name for c in result.chapters] == names
 
 
-def test_numbered_chapters_keep_an_unnumbered_appendix_after_them_and_a_preface_before(tmp_path: Path) -> None:
+def test_numbered_chapters_keep_an_unnumbered_appendix_after_and_a_preface_before(tmp_path: Path) -> None:
     _pages(tmp_path, ["01-hull.md", "02-rig.md", "03-sails.md", "appendix-knots.md", "preface.md"])
     source, order = _order(tmp_path)
     assert source == "numbered file names"
