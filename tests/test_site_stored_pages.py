@@ -100,7 +100,7 @@ def test_pages_stored_by_other_code_are_not_used(built: tuple[Path, Path], tmp_p
     older.write_bytes(stored.read_bytes())
     with sqlite3.connect(older) as db:  # as a build of another version would have left it
         db.execute("UPDATE meta SET value = '0 older' WHERE key = 'site_pages'")
-        db.execute("UPDATE site_pages SET article = CAST('<p>stale</p>' AS BLOB)")
+        db.execute("UPDATE site_page_parts SET article = CAST('<p>stale</p>' AS BLOB)")
     site(older, tmp_path / "from-older", workers=1)
     site(plain, tmp_path / "plain", workers=1)
     assert files_of(tmp_path / "from-older") == files_of(tmp_path / "plain")

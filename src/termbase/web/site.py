@@ -227,19 +227,27 @@ def _write_stored_share(ids: list[str], span: tuple[str, str] | None = None) -> 
         rows = read_share(db, ids, span)
     finally:
         db.close()
-    parts, public = _job.shell.encoded_parts, _job.public
-    first, rest = parts[0], list(zip(_job.shell.slots, parts[1:], strict=True))
-    pieces: list[bytes] = [first] * (2 * len(rest) + 1)
+    parts, slots, public = _job.shell.encoded_parts, _job.shell.slots, _job.public
     writer = FolderWriter(_job.folder, new=_job.new_folder)
+    write = writer.write_pieces
     try:
-        for concept_id, heading, description, article, _block in rows:
-            values = {"heading": heading, "description": description, "main": article}
-            if public:
-                values["canonical"] = escape_output(public.concept(concept_id)).encode("utf-8")
-            for number, (slot, part) in enumerate(rest):
-                pieces[2 * number + 1] = values[slot]
-                pieces[2 * number + 2] = part
-            writer.write_pieces(f"{concept_id}.html", pieces)
+        if slots == ("heading", "description", "main") and public is None:  # the usual shell, in order
+            start, after_heading, after_description, end = parts
+            for concept_id, heading, description, article, _block in rows:
+                write(
+                    f"{concept_id}.html",
+                    [start, heading, after_heading, description, after_description, article, end],
+                )
+        else:
+            rest = list(zip(slots, parts[1:], strict=True))
+            for concept_id, heading, description, article, _block in rows:
+                values = {"heading": heading, "description": description, "main": article}
+                if public:
+                    values["canonical"] = escape_output(public.concept(concept_id)).encode("utf-8")
+                pieces = [parts[0]]
+                for slot, part in rest:
+                    pieces += (values[slot], part)
+                write(f"{concept_id}.html", pieces)
     finally:
         writer.close()
     return [row[4] for row in rows]

@@ -5,16 +5,19 @@ view, its article: 40-70 µs a page), several times what writing the page's file
 renders each concept's article once and stores it, with what else the page and
 glossary-data.txt take from the concept, so a site is put together from stored bytes::
 
-    site_pages(id PK, digest, heading, description, article, block, summary, sources)
+    site_pages(id PK, digest, summary, sources)
         one row per concept, in the order of labels (`Termbase.summaries`)
-        heading, description  the page's title and summary, escaped as the page shell's slots
-                              take them (UTF-8)
-        article               the concept article (`_concept.html`) of a static site in the
-                              termbase's default language (UTF-8)
-        block                 the concept's glossary-data.txt block (`llms.concept_block`)
         digest                its page digest (`page_digests.concept_digests`)
         summary, sources      its summary on list pages, and the paths of the sources that
                               define it (NUL between two), as `SiteData.load` makes them
+    site_page_parts(id PK, heading, description, block, article)
+        the same rows' page parts, apart (a list of every concept reads the small rows above
+        without the pages' bytes)
+        heading, description  the page's title and summary, escaped as the page shell's slots
+                              take them (UTF-8)
+        block                 the concept's glossary-data.txt block (`llms.concept_block`)
+        article               the concept article (`_concept.html`) of a static site in the
+                              termbase's default language (UTF-8)
     meta: site_pages = `stamp()`: this format and a fingerprint of the installed files of
           termbase (code, templates) and of the libraries that render a definition
 
@@ -29,19 +32,16 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
 import sqlite3
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import termbase as package
-
 if TYPE_CHECKING:
     from termbase.web.pages import Listed
 
 #: Bump when what is stored, or how, changes.
-FORMAT = 3
+FORMAT = 5
 _META_KEY = "site_pages"
 #: Libraries whose output is part of a stored article (a new version may render differently).
 _RENDERING_MODULES = ("markdown_it", "mdit_py_plugins", "nh3", "latex2mathml", "markupsafe")
@@ -55,65 +55,34 @@ FEWEST_CONCEPTS = 2_000
 MOST_CONCEPTS = 20_000
 
 #: The rows of a share of pages, as `read_share` reads them.
-_SHARE = "SELECT id, heading, description, article, block FROM site_pages WHERE id "
+_SHARE = "SELECT id, heading, description, article, block FROM site_page_parts WHERE id "
 
 
 @lru_cache(maxsize=1)
 def stamp() -> str:
     """Return what stored pages must say they are to be used: the format, and a fingerprint of
-    the installed files of termbase and of the libraries that render a definition.
+    the installed files of termbase (`page_digests.code_fingerprint`) and of the libraries that
+    render a definition, known by path, size and time: code or a library installed or checked
+    out again counts as other code (its first site renders every page, as a site of a file
+    built elsewhere does)."""
+    from termbase.web.page_digests import code_fingerprint, installed_file, installed_files
 
-    The files are known by path, size and modification time, not read (reading and hashing
-    termbase's sources takes 20-50 ms, which a site build would wait for): code installed or
-    checked out again, even the same, counts as other code, and its first site renders every
-    page, as a site of a file built elsewhere does.
-    """
-    rows: list[str] = []
-    _installed_files(rows, str(Path(package.__file__).parent), "termbase", _CODE_SUFFIXES)
+    rows = [code_fingerprint()]
     for module in _RENDERING_MODULES:
         spec = importlib.util.find_spec(module)
         if spec is None:
             rows.append(f"{module} missing")
         elif spec.submodule_search_locations:
             for folder in spec.submodule_search_locations:
-                _installed_files(rows, folder, module, _LIBRARY_SUFFIXES)
+                installed_files(rows, folder, module, _LIBRARY_SUFFIXES)
         elif spec.origin:
-            _installed_file(rows, spec.origin, module)
+            installed_file(rows, spec.origin, module)
     text = "\n".join(sorted(rows)).encode("utf-8", "surrogateescape")
     return f"{FORMAT} {hashlib.blake2b(text, digest_size=16).hexdigest()}"
 
 
-#: The files of termbase a stored page may depend on (as `page_digests.code_fingerprint` reads).
-_CODE_SUFFIXES = (".py", ".html", ".css", ".js")
 #: The files of a library that render (its code, compiled or not).
 _LIBRARY_SUFFIXES = (".py", ".so", ".pyd")
-
-
-def _installed_files(rows: list[str], folder: str, name: str, suffixes: tuple[str, ...]) -> None:
-    """Append "name/relative/path size mtime" for each file of `folder` (and below it) ending in
-    one of `suffixes` to `rows` (compiled bytecode folders left out)."""
-    stack = [(folder, name)]
-    while stack:
-        path, relative = stack.pop()
-        try:
-            entries = list(os.scandir(path))
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name != "__pycache__":
-                    stack.append((entry.path, f"{relative}/{entry.name}"))
-            elif entry.name.endswith(suffixes):
-                _installed_file(rows, entry.path, f"{relative}/{entry.name}")
-
-
-def _installed_file(rows: list[str], path: str, name: str) -> None:
-    try:
-        status = os.stat(path)
-    except OSError:
-        rows.append(f"{name} missing")
-        return
-    rows.append(f"{name} {status.st_size} {status.st_mtime_ns}")
 
 
 def stored_stamp(db: sqlite3.Connection) -> str:
@@ -131,9 +100,10 @@ def has_stored_pages(db: sqlite3.Connection) -> bool:
     return bool(found) and found == stamp()
 
 
-def stored_digests(db: sqlite3.Connection) -> dict[str, str]:
-    """Return the stored page digest of every concept, by id (as `concept_digests` makes them)."""
-    return dict(db.execute("SELECT id, digest FROM site_pages"))
+def stored_digests(db: sqlite3.Connection) -> list[tuple[str, str]]:
+    """Return (id, page digest) of every concept, in the order of labels (`page_digests.IDS_BY_LABEL`):
+    the digests as `concept_digests` makes them."""
+    return db.execute("SELECT id, digest FROM site_pages ORDER BY rowid").fetchall()
 
 
 def should_store(concepts: int, asked: bool | None = None) -> bool:
@@ -165,26 +135,36 @@ def write_site_pages(path: Path) -> None:
         articles = render_articles(views, context)
         digests = concept_digests(connection)
         by_id, sources_of = data.by_id, data.sources_of
-        rows = (
+        listed = [
             (
                 record.id,
                 digests[record.id],
-                escape_output(str(view["heading"])).encode("utf-8"),
-                escape_output(str(view["summary"])).encode("utf-8"),
-                article.encode("utf-8"),
-                concept_block(record),
                 by_id[record.id].summary,
                 "\0".join(sources_of.get(record.id, ())),
+            )
+            for record in records
+        ]
+        parts = (
+            (
+                record.id,
+                escape_output(str(view["heading"])).encode("utf-8"),
+                escape_output(str(view["summary"])).encode("utf-8"),
+                concept_block(record),
+                article.encode("utf-8"),
             )
             for record, view, article in zip(records, views, articles, strict=True)
         )
         with connection:
             connection.execute(
-                "CREATE TABLE site_pages (id TEXT PRIMARY KEY, digest TEXT NOT NULL, heading BLOB NOT NULL,"
-                " description BLOB NOT NULL, article BLOB NOT NULL, block TEXT NOT NULL,"
-                " summary TEXT NOT NULL, sources TEXT NOT NULL)"
+                "CREATE TABLE site_pages (id TEXT PRIMARY KEY, digest TEXT NOT NULL, summary TEXT NOT NULL,"
+                " sources TEXT NOT NULL)"
             )
-            connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?,?,?,?,?)", rows)
+            connection.execute(
+                "CREATE TABLE site_page_parts (id TEXT PRIMARY KEY, heading BLOB NOT NULL,"
+                " description BLOB NOT NULL, block TEXT NOT NULL, article BLOB NOT NULL)"
+            )
+            connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?)", listed)
+            connection.executemany("INSERT INTO site_page_parts VALUES (?,?,?,?,?)", parts)
             connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
     finally:
         connection.close()
