@@ -7,13 +7,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from conftest import FIXTURES
 from termbase.build import build_termbase
 from termbase.builtin import glossary_files
+from termbase.cli import app
 from termbase.store import Termbase
 from termbase.web import site as site_module
-from termbase.web import stored_pages
+from termbase.web import site_files, stored_pages, stored_site
 from termbase.web.site import MANIFEST, write_site
 
 #: Two built-in sources (formulas, see-also, acronyms), hostile text, sources that disagree
@@ -132,3 +134,55 @@ def test_which_builds_store_pages():
     assert not stored_pages.should_store(stored_pages.MOST_CONCEPTS + 1)
     assert stored_pages.should_store(5, asked=True) and not stored_pages.should_store(5000, asked=False)
     assert not stored_pages.should_store(0, asked=True)
+
+
+def cli_site(db: Path, out: Path, *options: str) -> None:
+    result = CliRunner().invoke(app, ["site", "--db", str(db), "--out", str(out), "--quiet", *options])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    "options", [(), ("--workers", "2"), ("--title", "Kiln & <glaze>"), ("--workers", "1")]
+)
+def test_the_command_writes_stored_pages_from_its_start_the_same_site(
+    built: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: tuple[str, ...]
+):
+    stored, plain = built
+    started: list[object] = []
+    real = stored_site.start_stored_pages
+
+    def start(*args: object) -> object:
+        early = real(*args)  # type: ignore[arg-type]
+        started.append(early)
+        return early
+
+    monkeypatch.setattr(stored_site, "start_stored_pages", start)
+    monkeypatch.setattr(site_files.os, "cpu_count", lambda: 2)  # two workers on any machine
+    monkeypatch.setattr(site_files, "PARALLEL_FROM", 10)
+    cli_site(plain, tmp_path / "plain", *options)
+    cli_site(stored, tmp_path / "stored", *options)
+    assert files_of(tmp_path / "stored") == files_of(tmp_path / "plain")
+    # pages written from the start for the stored termbase (not for one worker), never for the other
+    assert [early is not None for early in started] == [False, "1" not in options]
+    cli_site(stored, tmp_path / "stored", *options)  # a rebuild into the folder: written as before
+    rebuilt, plain_files = files_of(tmp_path / "stored"), files_of(tmp_path / "plain")
+    del rebuilt[MANIFEST], plain_files[MANIFEST]  # the same digests, listed in another order
+    assert started[-1] is None and rebuilt == plain_files
+
+
+def test_a_stored_shell_unlike_the_rendered_one_is_not_used(
+    built: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    stored, plain = built
+    odd = tmp_path / "odd" / "pages.db"
+    odd.parent.mkdir()
+    odd.write_bytes(stored.read_bytes())
+    with sqlite3.connect(odd) as db:
+        db.execute("UPDATE site_shell SET html = replace(html, 'Skip to content', 'Skip')")
+    monkeypatch.setattr(site_files.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(site_files, "PARALLEL_FROM", 10)
+    cli_site(plain, tmp_path / "plain")
+    cli_site(odd, tmp_path / "odd-site")
+    assert files_of(tmp_path / "odd-site") == files_of(tmp_path / "plain")
+    page = next((tmp_path / "odd-site" / "c").iterdir())
+    assert "Skip to content" in page.read_text(encoding="utf-8")

@@ -25,6 +25,7 @@ from termbase.languages import FALLBACK, concept_languages, in_language, languag
 from termbase.model import is_concept_id
 from termbase.store import ConceptRecord, Termbase
 from termbase.web.render import formula_html, markdown_html, one_line
+from termbase.web.titles import site_title
 
 if TYPE_CHECKING:
     from termbase.search import Answer, Hit
@@ -33,22 +34,12 @@ if TYPE_CHECKING:
 SUMMARY_CHARS = 160
 
 
-#: The title of the built-in glossary's pages.
-BUILTIN_TITLE = "AI & ML glossary"
 
 
 @lru_cache(maxsize=1024)
 def file_name(path: str) -> str:
     """Return the last part of a source path (sources are few, pages many: cached)."""
     return PurePosixPath(path).name
-
-
-def site_title(path: str | PurePosixPath) -> str:
-    """Return a title for a termbase file: the built-in glossary's name, or one from the file name."""
-    stem = PurePosixPath(str(path)).stem
-    if stem.startswith("builtin-"):
-        return BUILTIN_TITLE
-    return stem.replace("_", " ").replace("-", " ") + " glossary"
 
 
 def topic_file(topic: str) -> str:

@@ -42,26 +42,48 @@ def run_shares(
     raised here (the other workers are stopped); a worker that ends without its results (killed)
     raises TermbaseError. Call only where forking is safe (no other thread runs).
     """
-    children: list[tuple[int, int]] = []
+    shares = Shares(function, tasks, workers)
     try:
-        for number in range(workers):
-            read, write = os.pipe()
-            with contextlib.suppress(OSError):
-                import fcntl
-
-                fcntl.fcntl(write, _SET_PIPE_SIZE, PIPE_BYTES)
-            pid = os.fork()
-            if pid == 0:  # the worker: never returns
-                os.close(read)
-                for _, other in children:
-                    os.close(other)
-                _work(function, tasks, number, workers, write)
-            os.close(write)
-            children.append((pid, read))
         if meanwhile:
             meanwhile()
-        return _collect(children, len(tasks), on_result)
+        return shares.collect(on_result)
     finally:
+        shares.close()
+
+
+class Shares:
+    """Tasks being worked out by forked workers (see `run_shares`), from when it is made until
+    `collect` returns their results; `close` stops and reaps the workers either way."""
+
+    def __init__(self, function: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], workers: int) -> None:
+        self._children: list[tuple[int, int]] = []
+        self._count = len(tasks)
+        try:
+            for number in range(workers):
+                read, write = os.pipe()
+                with contextlib.suppress(OSError):
+                    import fcntl
+
+                    fcntl.fcntl(write, _SET_PIPE_SIZE, PIPE_BYTES)
+                pid = os.fork()
+                if pid == 0:  # the worker: never returns
+                    os.close(read)
+                    for _, other in self._children:
+                        os.close(other)
+                    _work(function, tasks, number, workers, write)
+                os.close(write)
+                self._children.append((pid, read))
+        except BaseException:
+            self.close()
+            raise
+
+    def collect(self, on_result: Callable[[int, Any], None] | None = None) -> list[Any]:
+        """Return every task's result, by task index (raise a task's exception)."""
+        return _collect(self._children, self._count, on_result)
+
+    def close(self) -> None:
+        """Stop the workers still running (their results not taken) and reap them."""
+        children, self._children = self._children, []
         for pid, read in children:
             with contextlib.suppress(OSError):
                 os.close(read)

@@ -16,7 +16,6 @@ import os
 import re
 import shutil
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -53,118 +52,21 @@ from termbase.web.render import (
     render_page,
 )
 from termbase.web.share_workers import run_shares
+from termbase.web.site_files import (
+    FolderWriter,
+    _remove_temporaries,
+    replace_file,
+    temporary_name,
+    worker_count,
+)
 from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
 from termbase.web.stored_pages import has_stored_pages, read_listed, read_share
+from termbase.web.stored_site import StoredPages
 
 STATIC_FILES = ("style.css", "search.js")
 
-#: Below this many concepts the pages are written in this process; above it, by one
-#: forked worker per core (where the platform can fork).
-PARALLEL_FROM = 500
-
-
 #: Concept ids (see `model.CONCEPT_ID`), one a line.
 _CONCEPT_IDS = re.compile(r"[a-z0-9][a-z0-9-]*(?:\n[a-z0-9][a-z0-9-]*)*")
-
-#: Whether files can be opened relative to a folder handle here (not on Windows).
-_DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")
-
-
-#: Whether a file can be written from several buffers in one call here (not on Windows).
-_WRITEV = hasattr(os, "writev")
-
-#: Suffix of the temporary files pages are written to before they are renamed into place.
-TEMP_SUFFIX = ".termbase-tmp"
-
-
-def _temporary_name(name: str) -> str:
-    return f".{name}.{os.getpid()}{TEMP_SUFFIX}"
-
-
-def replace_file(path: Path, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file renamed over it (never half a file)."""
-    temp = path.with_name(_temporary_name(path.name))
-    temp.write_bytes(data)
-    os.replace(temp, path)
-
-
-def remove_temporaries(out: Path) -> int:
-    """Remove the temporary files a killed site build left in `out`; return how many."""
-    return _remove_temporaries(out)[0]
-
-
-def _remove_temporaries(out: Path) -> tuple[int, set[str]]:
-    """Remove the temporary files a killed site build left in `out`; return how many, and the
-    names left in `out/c` (listed once: it holds a file per concept)."""
-    removed, pages = 0, set()
-    for folder in (out, out / "c", out / "letter", out / "topic", out / "static"):
-        try:
-            names = os.listdir(folder)
-        except (FileNotFoundError, NotADirectoryError):
-            continue
-        for name in [name for name in names if name.endswith(TEMP_SUFFIX) and name.startswith(".")]:
-            temp = folder / name
-            if temp.is_dir() and not temp.is_symlink():
-                shutil.rmtree(temp, ignore_errors=True)  # the pages of a first build, not yet in place
-            else:
-                temp.unlink(missing_ok=True)
-            removed += 1
-        if folder.name == "c" and folder.parent == out:
-            pages = set(names)
-            if removed:
-                pages = {name for name in pages if not name.endswith(TEMP_SUFFIX)}
-    return removed, pages
-
-
-class FolderWriter:
-    """Writes files into one folder, by name, relative to an open handle of the folder.
-
-    Thousands of pages go into `c/`; opening each file relative to the folder's handle
-    spares the kernel a walk of the whole path per file.
-    """
-
-    def __init__(self, folder: Path, new: bool = False) -> None:
-        self.folder = folder
-        #: A folder no reader sees yet (renamed into place when whole): no file of it is
-        #: replaced, so each is written under its own name at once.
-        self.new = new
-        self._handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY) if _DIR_FD else -1
-
-    def write(self, name: str, text: str) -> None:
-        """Write `text` (UTF-8) to the file `name` in the folder, replacing it all at once.
-
-        The text goes to a temporary file that is then renamed over `name`: a build killed
-        at any moment leaves each page whole, old or new (see `replace_file`).
-        """
-        self.write_pieces(name, [text.encode("utf-8")])
-
-    def write_pieces(self, name: str, pieces: list[bytes]) -> None:
-        """Write the bytes `pieces`, one after another, as the file `name` (as `write` does)."""
-        if self._handle < 0:
-            data = b"".join(pieces)
-            if self.new:
-                (self.folder / name).write_bytes(data)
-            else:
-                replace_file(self.folder / name, data)
-            return
-        temp = name if self.new else _temporary_name(name)
-        handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, dir_fd=self._handle)
-        try:
-            written = os.writev(handle, pieces) if _WRITEV else 0
-            if written < sum(map(len, pieces)):  # a short write (or no writev): the rest in a loop
-                view = memoryview(b"".join(pieces))[written:]
-                while view:
-                    view = view[os.write(handle, view) :]
-        finally:
-            os.close(handle)
-        if not self.new:
-            os.replace(temp, name, src_dir_fd=self._handle, dst_dir_fd=self._handle)
-
-    def close(self) -> None:
-        """Close the folder's handle."""
-        if self._handle >= 0:
-            os.close(self._handle)
-            self._handle = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +155,12 @@ def _write_stored_share(ids: list[str], span: tuple[str, str] | None = None) -> 
     return [row[4] for row in rows]
 
 
+def marked_shell(shell: PageShell) -> str:
+    """Return a shell as one text, its slots marked as `stored_pages.shell_with_title_slot` marks them."""
+    slots = (f"\0{slot}\0{part}" for slot, part in zip(shell.slots, shell.parts[1:], strict=True))
+    return shell.parts[0] + "".join(slots)
+
+
 def render_articles(views: list[dict[str, object]], context: dict[str, object]) -> list[str]:
     """Return the concept article (`_concept.html`) of each view, rendered with `context`.
 
@@ -288,16 +196,6 @@ def render_articles(views: list[dict[str, object]], context: dict[str, object]) 
         for view in views:  # raise the error the way Jinja reports it, with the template's lines
             template.render({**context, **view})
         raise
-
-
-def worker_count(concepts: int, asked: int | None = None) -> int:
-    """Return how many processes write concept pages: `asked`, else one per core for a large
-    site; 1 where the platform cannot fork or other threads run (forking them is unsafe)."""
-    if not hasattr(os, "fork") or threading.active_count() > 1:
-        return 1
-    if asked is not None:  # no more processes than pages to share out (`--workers 500`: 500 forks for 34)
-        return max(1, min(asked, concepts))
-    return (os.cpu_count() or 1) if concepts >= PARALLEL_FROM else 1
 
 
 def concept_context(data: SiteData) -> dict[str, object]:
@@ -473,6 +371,7 @@ def write_site(
     base_url: str = "",
     progress: ProgressCallback = no_progress,
     inputs: InChild | None = None,
+    early: StoredPages | None = None,
 ) -> SiteSummary:
     """Write the static site of `termbase` into the folder `out`; return what was written.
 
@@ -482,7 +381,8 @@ def write_site(
     (the address the folder will be served from, ending in `/`), pages name their canonical
     URL, `sitemap.xml` lists them (and `robots.txt` names it, at a host's root), and llms.txt
     links are absolute. `inputs`: the job `start_site_inputs(termbase.path, out)` returned, if
-    the caller started it (it is closed here).
+    the caller started it (it is closed here). `early`: the concept pages' workers
+    `stored_site.start_stored_pages` started for this build, if it did (closed here).
     """
     with cyclic_gc_paused():
         # Every build needs the pages' digests (to compare, or for the next build): worked out
@@ -490,9 +390,11 @@ def write_site(
         # (the caller may have started it sooner, see `start_site_inputs`).
         inputs_job = inputs or start_site_inputs(termbase.path, out)
         try:
-            return _write_site(termbase, out, title, language, workers, base_url, progress, inputs_job)
+            return _write_site(termbase, out, title, language, workers, base_url, progress, inputs_job, early)
         finally:
             inputs_job.close()
+            if early is not None:
+                early.close()
 
 
 @contextmanager
@@ -522,6 +424,7 @@ def _write_site(
     base_url: str,
     progress: ProgressCallback,
     inputs_job: InChild,
+    early: StoredPages | None,
 ) -> SiteSummary:
     started = time.perf_counter()
     # With no manifest in `out`, every page is written: the inputs are only needed for the next
@@ -529,7 +432,7 @@ def _write_site(
     rebuild = (out / MANIFEST).is_file()
     # Pages stored with the termbase are used by a site in its default language with the shipped
     # article template, when they were made by this code (the helper then reads their digests).
-    stored = (
+    stored = early is not None or (
         not language
         and has_stored_pages(termbase.db)
         and mirrors(environment(), Links(root="../", static=True))
@@ -544,15 +447,19 @@ def _write_site(
 
     for folder in ("letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
-    present = _remove_temporaries(out)[1]
+    present = _remove_temporaries(out, early.folder.name if early else "")[1]
     pages_folder = out / "c"
     # A first build writes the concept pages into a hidden folder renamed to c/ when all are
     # written: no page is ever seen half written, without a rename per page.
     first = not present
     if first:
-        pages_folder = out / _temporary_name("c")
-    pages_folder.mkdir(exist_ok=True)
+        pages_folder = early.folder if early else out / temporary_name("c")
     shell = page_shell(concept_context(data), canonical=public is not None)
+    if early is not None and early.shell != marked_shell(shell):  # never seen: the build checks its shell
+        early.close()
+        shutil.rmtree(early.folder)
+        early = None
+    pages_folder.mkdir(exist_ok=True)
     shared = (shell.parts, shell.slots, base_url, language, data.title)
     inputs: SiteInputs | None = inputs_job.get() if rebuild else None  # type: ignore[assignment]
     same_site = inputs is not None and inputs.site == site_fingerprint(inputs.code, *shared)
@@ -568,7 +475,7 @@ def _write_site(
         todo = [i for i in ids if i in changed or f"{i}.html" not in present]
     else:  # every page is written: the digests are only needed for the next build, made meanwhile
         todo = ids
-    workers = worker_count(len(todo), workers)
+    workers = early.workers if early else worker_count(len(todo), workers)
     rewritten = len(todo)
     #: What each file other than a concept page is made of (see `unchanged`).
     files: dict[str, str] = {}
@@ -656,20 +563,31 @@ def _write_site(
     # here: the child reads no pipe of this process).
     lists_job = InChild(list_pages) if same_site and workers < 2 else None
     try:
-        new_blocks = write_concept_pages(
-            data,
-            termbase,
-            todo,
-            pages_folder,
-            workers,
-            None if lists_job and lists_job.forked else all_pages_but_concepts,
-            public,
-            progress,
-            new_folder=first,
-            every_concept=len(todo) == len(ids),  # `todo` is a part of `ids`, each id once
-            shell=shell,
-            stored=stored,
-        )
+        if early is not None:  # a first build: every concept's page, written since the command began
+            all_pages_but_concepts()
+            done = [0]
+
+            def share_written(pages: int) -> None:
+                done[0] += pages
+                progress("writing concept pages", done[0], len(ids))
+
+            block_of = early.blocks(share_written)
+            new_blocks = [block_of[concept_id] for concept_id in todo]
+        else:
+            new_blocks = write_concept_pages(
+                data,
+                termbase,
+                todo,
+                pages_folder,
+                workers,
+                None if lists_job and lists_job.forked else all_pages_but_concepts,
+                public,
+                progress,
+                new_folder=first,
+                every_concept=len(todo) == len(ids),  # `todo` is a part of `ids`, each id once
+                shell=shell,
+                stored=stored,
+            )
         if first:
             if (out / "c").is_dir():
                 (out / "c").rmdir()  # empty (see `first`)

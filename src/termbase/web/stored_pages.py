@@ -18,6 +18,9 @@ glossary-data.txt take from the concept, so a site is put together from stored b
         block                 the concept's glossary-data.txt block (`llms.concept_block`)
         article               the concept article (`_concept.html`) of a static site in the
                               termbase's default language (UTF-8)
+    site_shell(html)          the concept pages' shell, the site's title a slot in it
+                              (`shell_with_title_slot`), for a first build to start writing pages
+                              before the site's code is loaded (see `stored_site`)
     meta: site_pages = `stamp()`: this format and a fingerprint of the installed files of
           termbase (code, templates) and of the libraries that render a definition
 
@@ -38,10 +41,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from termbase.web.pages import Listed
+    from termbase.web.pages import Listed, SiteData
 
 #: Bump when what is stored, or how, changes.
-FORMAT = 5
+FORMAT = 6
 _META_KEY = "site_pages"
 #: Libraries whose output is part of a stored article (a new version may render differently).
 _RENDERING_MODULES = ("markdown_it", "mdit_py_plugins", "nh3", "latex2mathml", "markupsafe")
@@ -165,9 +168,44 @@ def write_site_pages(path: Path) -> None:
             )
             connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?)", listed)
             connection.executemany("INSERT INTO site_page_parts VALUES (?,?,?,?,?)", parts)
+            shell = shell_with_title_slot(data)
+            if shell is not None:
+                connection.execute("CREATE TABLE site_shell (html TEXT NOT NULL)")
+                connection.execute("INSERT INTO site_shell VALUES (?)", (shell,))
             connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
     finally:
         connection.close()
+
+
+#: Where the site's title goes in a stored shell (no text of a termbase holds a NUL character).
+TITLE_SLOT = "\0title\0"
+
+
+def shell_with_title_slot(data: SiteData) -> str | None:
+    """Return the concept pages' shell of a site of `data` (`render.page_shell`, without a
+    canonical link) as one text, each slot marked `\\0name\\0`, the site's title a slot too
+    (see `with_title`); None if a title put into it would not give the shell rendered with that
+    title (a template that changes the title before printing it)."""
+    from dataclasses import replace
+
+    from termbase.web.render import page_shell
+    from termbase.web.site import concept_context, marked_shell
+
+    def shell_of(title: str) -> str:
+        return marked_shell(page_shell(concept_context(replace(data, title=title))))
+
+    marked = shell_of(TITLE_SLOT)
+    for title in ("Kiln", '<Kiln & "glaze"> \'s'):
+        if shell_of(title) != with_title(marked, title):
+            return None
+    return marked
+
+
+def with_title(shell: str, title: str) -> str:
+    """Return a stored shell (`shell_with_title_slot`) with `title` in its title slot, escaped."""
+    from markupsafe import escape
+
+    return shell.replace(TITLE_SLOT, str(escape(title)))
 
 
 def read_share(

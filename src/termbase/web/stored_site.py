@@ -1,0 +1,137 @@
+"""A first static site build's concept pages, written from the parts the termbase stores
+(`stored_pages`) by forked workers started before the site's own code is loaded.
+
+Loading the site's code (templates, Markdown, the pages' views) and its data takes a site
+build about a third of its time; the concept pages need none of it when the termbase stores
+them, with their shell. `start_stored_pages` starts their workers at once, and `write_site`
+writes every other file meanwhile and collects the pages' text blocks (`StoredPages.blocks`).
+It applies to a first build into a folder (no manifest, no `c/` there) in the termbase's
+default language, without `--base-url`, by forked workers; anything else is written by
+`write_site` alone, as before.
+
+Imports only the standard library, markupsafe and termbase's own light modules.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from termbase.model import is_concept_id
+from termbase.web.share_workers import Shares
+from termbase.web.site_files import FolderWriter, _remove_temporaries, temporary_name, worker_count
+from termbase.web.site_manifest import MANIFEST
+from termbase.web.stored_pages import has_stored_pages, read_share, with_title
+from termbase.web.titles import site_title
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What a worker needs; inherited by the forked workers."""
+
+    termbase_path: Path
+    folder: Path
+    #: The shell's parts (UTF-8) around its slots: heading, description, main (in that order).
+    parts: tuple[bytes, ...]
+
+
+_job: _Job | None = None
+
+
+class StoredPages:
+    """Concept pages being written from stored parts (see `start_stored_pages`)."""
+
+    def __init__(self, shares: Shares, ids: list[list[str]], folder: Path, workers: int, shell: str) -> None:
+        self._shares, self._ids = shares, ids
+        #: The hidden folder the pages go into (renamed to `c/` by `write_site` when all are written).
+        self.folder = folder
+        self.workers = workers
+        #: The shell the pages were put into, its slots marked (as `render.page_shell` makes it).
+        self.shell = shell
+
+    def blocks(self, on_share: Callable[[int], None] | None = None) -> dict[str, str]:
+        """Wait for every page to be written; return each concept's text block, by id
+        (`on_share(pages)` is told of each share written, with its number of pages)."""
+
+        def written(index: int, blocks: list[str]) -> None:
+            if on_share:
+                on_share(len(blocks))
+
+        results = self._shares.collect(written)
+        found: dict[str, str] = {}
+        for share, blocks in zip(self._ids, results, strict=True):
+            found.update(zip(share, blocks, strict=True))
+        return found
+
+    def close(self) -> None:
+        """Stop the workers (if still running) and reap them."""
+        self._shares.close()
+
+
+def start_stored_pages(
+    path: Path, out: Path, title: str, language: str, base_url: str, workers: int | None
+) -> StoredPages | None:
+    """Start writing the concept pages of a site of the termbase at `path` into `out` from its
+    stored parts, by forked workers; return them, or None where this does not apply (a rebuild,
+    `--lang`, `--base-url`, one worker, no stored pages made by this code: `write_site` writes
+    the pages then). `title`: the site's title ("" for the one made from the file's name)."""
+    global _job
+    if language or base_url or (out / MANIFEST).exists() or (out / "c").exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        if not has_stored_pages(db):
+            return None
+        shell = db.execute("SELECT html FROM site_shell").fetchone()[0]
+        ids = [row[0] for row in db.execute("SELECT id FROM site_pages ORDER BY id")]
+    except (sqlite3.Error, TypeError):
+        return None
+    finally:
+        db.close()
+    count = worker_count(len(ids), workers)
+    if count < 2 or not all(map(is_concept_id, ids)):  # ids that cannot be page names: reported there
+        return None
+    filled = with_title(shell, title or site_title(path))
+    pieces = filled.split("\0")
+    if pieces[1::2] != ["heading", "description", "main"]:
+        return None
+    out.mkdir(parents=True, exist_ok=True)
+    _remove_temporaries(out)
+    folder = out / temporary_name("c")
+    folder.mkdir()
+    _job = _Job(path, folder, tuple(piece.encode("utf-8") for piece in pieces[0::2]))
+    try:
+        step = -(-len(ids) // (count * 4))
+        shares = [ids[start : start + step] for start in range(0, len(ids), step)]
+        running = Shares(_write_share, [(share,) for share in shares], count)
+    finally:
+        _job = None
+    return StoredPages(running, shares, folder, count, filled)
+
+
+def _write_share(ids: list[str]) -> list[str]:
+    """Write the pages of `ids` (every concept id from the first to the last, in the store's order
+    of ids) from the stored parts; return their text blocks, in order."""
+    assert _job is not None
+    db = sqlite3.connect(f"file:{_job.termbase_path.resolve()}?mode=ro", uri=True)
+    try:
+        rows = read_share(db, ids, (ids[0], ids[-1]))
+    finally:
+        db.close()
+    start, after_heading, after_description, end = _job.parts
+    writer = FolderWriter(_job.folder, new=True)
+    write = writer.write_pieces
+    try:
+        for concept_id, heading, description, article, _block in rows:
+            write(
+                f"{concept_id}.html",
+                [start, heading, after_heading, description, after_description, article, end],
+            )
+    finally:
+        writer.close()
+    return [row[4] for row in rows]
