@@ -18,6 +18,8 @@ glossary-data.txt take from the concept, so a site is put together from stored b
         block                 the concept's glossary-data.txt block (`llms.concept_block`)
         article               the concept article (`_concept.html`) of a static site in the
                               termbase's default language (UTF-8)
+    site_texts(name PK, text) the site's files made from every concept alike: `search-index`
+                              (the search index's JSON, `site.search_index_json`)
     site_shell(html)          the concept pages' shell, the site's title a slot in it
                               (`shell_with_title_slot`), for a first build to start writing pages
                               before the site's code is loaded (see `stored_site`)
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
     from termbase.web.pages import Listed, SiteData
 
 #: Bump when what is stored, or how, changes.
-FORMAT = 6
+FORMAT = 7
 _META_KEY = "site_pages"
 #: Libraries whose output is part of a stored article (a new version may render differently).
 _RENDERING_MODULES = ("markdown_it", "mdit_py_plugins", "nh3", "latex2mathml", "markupsafe")
@@ -125,7 +127,7 @@ def write_site_pages(path: Path) -> None:
     from termbase.web.page_digests import concept_digests
     from termbase.web.pages import SiteData, concept_page
     from termbase.web.render import escape_output
-    from termbase.web.site import concept_context, render_articles
+    from termbase.web.site import concept_context, render_articles, search_index_json
 
     connection = sqlite3.connect(path)
     try:
@@ -168,6 +170,10 @@ def write_site_pages(path: Path) -> None:
             )
             connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?)", listed)
             connection.executemany("INSERT INTO site_page_parts VALUES (?,?,?,?,?)", parts)
+            connection.execute("CREATE TABLE site_texts (name TEXT PRIMARY KEY, text TEXT NOT NULL)")
+            connection.execute(
+                "INSERT INTO site_texts VALUES ('search-index', ?)", (search_index_json(data),)
+            )
             shell = shell_with_title_slot(data)
             if shell is not None:
                 connection.execute("CREATE TABLE site_shell (html TEXT NOT NULL)")
@@ -206,6 +212,15 @@ def with_title(shell: str, title: str) -> str:
     from markupsafe import escape
 
     return shell.replace(TITLE_SLOT, str(escape(title)))
+
+
+def stored_search_index(db: sqlite3.Connection) -> str | None:
+    """Return the stored static search index (`site.search_index_json`), or None if there is none."""
+    try:
+        row = db.execute("SELECT text FROM site_texts WHERE name = 'search-index'").fetchone()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
 
 
 def read_share(
