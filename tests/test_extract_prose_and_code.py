@@ -102,3 +102,16 @@ def test_a_naming_that_says_what_it_names_stands_alone(tmp_path: Path) -> None:
         "A bed left empty for a season recovers; such a bed is known as a fallow bed.\n"))
     assert found["sunken bed"].startswith("This kind of bed is called")
     assert found["fallow bed"].startswith("A bed left empty for a season")
+
+
+def test_labels_glossed_through_a_pronoun_are_terms(tmp_path: Path) -> None:
+    (tmp_path / "01-beds.md").write_text(
+        "# Beds\n\nFor one raised bed:\n\n"
+        "Capacity\n: This is the volume of soil the frame holds when filled to its rim.\n\n"
+        "Drainage\n: This is the rate at which water leaves the soil through the base.\n\n"
+        "Edging layer\n: This layer is the strip of boards that keeps the path out of the bed.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path])
+    kept = {e.term: e for e in result.entries}
+    assert {"capacity", "drainage", "edging layer"} <= kept.keys()
+    assert kept["capacity"].definition.startswith("This is the volume of soil")

@@ -37,7 +37,7 @@ from termbase.documents.model import (
     Span,
 )
 from termbase.documents.sentences import Sentence, split_sentences
-from termbase.extract.label_lists import statement_label_blocks
+from termbase.extract.label_lists import pronoun_gloss, statement_label_blocks
 from termbase.extract.signals import (
     INDEXED,
     MARKED_KINDS,
@@ -192,7 +192,7 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: 
     clause = _CLAUSE_MEANING.match(first)
     # the term named by the statement ("Natural languages are full of ambiguity") still is its meaning;
     # the term as the statement's own verb ("Data entered is checked for errors") is not
-    if clause and not _mentions(first[: clause.start("verb")], term) and (
+    if clause and not _mentions(first[: clause.start("verb")], term) and not pronoun_gloss(first, term) and (
             not _mentions(first, term) or _mentions(" ".join(first[clause.end() :].split()[:2]), term)):
         # "Spacing: Undersized targets are positioned …", "Checked: Data entered is checked …" — a
         # condition under a label, not a meaning (the term is no part of the statement's subject)

@@ -100,7 +100,21 @@ def about_its_label(text: str, label: str) -> bool:
 _GLOSS_OPENING = re.compile(r"^(?:[Aa]n?|[Oo]ne|[Aa]ny)\s|^[a-z]")
 
 
+#: "This is the amount of …", "This layer is the top one …": a gloss led by a pronoun for the label.
+_PRONOUN_GLOSS = re.compile(
+    r"^(?:(?:this|it|these|they)|(?:this|these)\s+(?P<noun>[\w-]+))\s+(?:is|are)\s+(?:the|an?|one)\s", re.I)
+
+
+def pronoun_gloss(text: str, label: str) -> bool:
+    """Return True when a labelled item's text glosses its label through a pronoun standing for it:
+    "Capacity:: This is the amount of …", "Routing layer:: This layer is the one that …"."""
+    pronoun = _PRONOUN_GLOSS.match(text.strip())
+    return pronoun is not None and (not pronoun.group("noun") or _mentions(pronoun.group("noun"), label))
+
+
 def _glosses(text: str, label: str) -> bool:
+    if pronoun_gloss(text, label):
+        return True
     return bool(_GLOSS_OPENING.match(text.strip())) and not states_something(text, label)
 
 
