@@ -55,7 +55,7 @@ _RENDERING_MODULES = ("markdown_it", "mdit_py_plugins", "nh3", "latex2mathml", "
 #: stamp) and 45-50 µs a concept; it spares each site build of the termbase about 60 µs of CPU a
 #: concept. Below FEWEST_CONCEPTS a site renders its pages in less time than that fixed cost;
 #: above MOST_CONCEPTS the build would grow by more than a second (a 100,000-concept build by
-#: ~5 s, half its time). `build --site-pages` / `--no-site-pages` decides for any size.
+#: ~5 s, half its time). `termbase build --site-pages` / `--no-site-pages` decides for any size.
 FEWEST_CONCEPTS = 2_000
 MOST_CONCEPTS = 20_000
 
