@@ -186,3 +186,14 @@ def test_a_stored_shell_unlike_the_rendered_one_is_not_used(
     assert files_of(tmp_path / "odd-site") == files_of(tmp_path / "plain")
     page = next((tmp_path / "odd-site" / "c").iterdir())
     assert "Skip to content" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("flag, stored", [("--site-pages", True), ("--no-site-pages", False), (None, False)])
+def test_build_stores_pages_when_asked(tmp_path: Path, flag: str | None, stored: bool):
+    db = tmp_path / "kiln.db"
+    options = [flag] if flag else []
+    source = str(FIXTURES / "markdown_bold" / "storage.md")
+    result = CliRunner().invoke(app, ["build", source, "--db", str(db), "--quiet", *options])
+    assert result.exit_code == 0, result.output
+    with sqlite3.connect(db) as connection:  # a few concepts: stored only when asked
+        assert stored_pages.has_stored_pages(connection) is stored
