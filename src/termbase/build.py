@@ -127,7 +127,7 @@ def best_read(text: SourceText, format_name: str | None = None) -> CheckedRead:
     """
     if format_name:
         return checked_read(forced_reader(format_name, text.text, text.path), text, 1.0)
-    ranked = [(c, r) for c, r in rank_readers(text.text) if c >= MIN_CONFIDENCE][:READERS_TRIED]
+    ranked = [(c, r) for c, r in rank_readers(text.text, text.path) if c >= MIN_CONFIDENCE][:READERS_TRIED]
     if not ranked:
         pick_reader(text.text, text.path)  # raises the "no reader recognises" error
     best: CheckedRead | None = None

@@ -82,6 +82,10 @@ def strip_bom(text: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+#: Excel's first line naming the delimiter of the rows below it (`sep=;`).
+EXCEL_SEPARATOR = re.compile(r'"?sep=.?"?,?', re.I)
+
+
 def split_rows(text: str, delimiter: str) -> list[TableRow]:
     """Return the non-blank rows of `text` split at `delimiter` (csv quoting rules).
 
@@ -91,6 +95,8 @@ def split_rows(text: str, delimiter: str) -> list[TableRow]:
     for a quoted cell left open.
     """
     lines = strip_bom(text).splitlines(keepends=True)
+    if lines and EXCEL_SEPARATOR.fullmatch(lines[0].strip()):
+        lines[0] = "\n"  # Excel's `sep=;` names the delimiter: no row
     quoted = delimiter != "\t" or any(line.startswith('"') or '\t"' in line for line in lines)
     if quoted and delimiter == "\t" and one_record_per_line(lines):
         return _literal_rows(lines)

@@ -12,6 +12,8 @@ dividers, tidying) and `record_fields` (named fields of a record turned into an 
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from termbase.errors import InputError, NotAGlossaryError
 from termbase.limits import watched
 from termbase.readers.base import Reader
@@ -42,7 +44,7 @@ from termbase.readers.markup.markdown_bold_paragraphs import MarkdownBoldParagra
 from termbase.readers.markup.markdown_deflist import MarkdownDeflistReader
 from termbase.readers.markup.markdown_details import MarkdownDetailsReader
 from termbase.readers.markup.markdown_frontmatter import MarkdownFrontMatterReader
-from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader
+from termbase.readers.markup.markdown_headings import MarkdownHeadingsReader, names_a_glossary
 from termbase.readers.markup.markdown_table import MarkdownTableReader
 from termbase.readers.markup.markdown_term_page import MarkdownTermPageReader
 from termbase.readers.markup.mediawiki import MediaWikiReader
@@ -207,18 +209,50 @@ def detection_sample(text: str) -> str:
 WHOLE_FILE_DETECT_CHARS = 8_000_000
 
 
-def rank_readers(text: str) -> list[tuple[float, Reader]]:
+def rank_readers(text: str, path: str = "") -> list[tuple[float, Reader]]:
     """Return (confidence, reader) for every reader, surest first, judged on the file's head.
 
     When the head convinces no reader and was cut from a longer file (a JSON array written
     on one line has no line end to cut at, so its head does not parse), the whole file is
-    judged instead, up to WHOLE_FILE_DETECT_CHARS.
+    judged instead, up to WHOLE_FILE_DETECT_CHARS. A Markdown file whose name says it is a
+    glossary (`GLOSSARY.md`, `glossary/index.md`) is titled by that name for the readers
+    that look for a glossary title (`titled_by_name`): GitBook's `## Term` pages have none.
     """
     sample = detection_sample(text)
     scored = _scores(sample)
     if scored[0][0] < MIN_CONFIDENCE and len(sample) < len(text) <= WHOLE_FILE_DETECT_CHARS:
         scored = _scores(text)
+    if (title := name_title(path)) and not sample.lstrip().startswith("---"):
+        titled = f"---\ntitle: {title}\n---\n{sample}"
+        with watched() as tripped:
+            scored = [
+                (max(score, reader.detect(titled)), reader) if getattr(reader, "titled_by_name", False)
+                else (score, reader)
+                for score, reader in scored
+            ]
+        if tripped:
+            raise tripped[0]
+        scored.sort(key=lambda pair: -pair[0])
     return scored
+
+
+#: Markdown files, whose name can stand for the page title.
+_MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx"})
+#: File names that leave the page's name to its folder (`glossary/index.md`).
+_FOLDER_PAGE_STEMS = frozenset({"index", "readme", "_index"})
+
+
+def name_title(path: str) -> str:
+    """Return the name of a Markdown file (or of its folder, for an index page) when it says
+    the page is a glossary (`GLOSSARY.md`, `docs/glossary/README.md`), else ''."""
+    if not path:
+        return ""
+    place = PurePath(path)
+    if place.suffix.casefold() not in _MARKDOWN_SUFFIXES:
+        return ""
+    name = place.parent.name if place.stem.casefold() in _FOLDER_PAGE_STEMS else place.stem
+    name = name.replace("_", " ").replace("-", " ").strip()
+    return name if name and names_a_glossary(name) else ""
 
 
 def _scores(text: str) -> list[tuple[float, Reader]]:
@@ -233,7 +267,7 @@ def _scores(text: str) -> list[tuple[float, Reader]]:
 def pick_reader(text: str, path: str = "") -> Reader:
     """Return the reader surest of `text`, or raise InputError if none is sure enough."""
     try:
-        confidence, reader = rank_readers(text)[0]
+        confidence, reader = rank_readers(text, path)[0]
     except InputError as error:  # a limit hit during detection, where readers see no path
         if error.path:
             raise

@@ -33,7 +33,13 @@ from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import cell_labels, label_languages, row_entries
 from termbase.readers.record_fields import field_role, record_entry
-from termbase.table_shape import named_language, one_record_per_line, sniff_table, unquoted_cell
+from termbase.table_shape import (
+    EXCEL_SEPARATOR,
+    named_language,
+    one_record_per_line,
+    sniff_table,
+    unquoted_cell,
+)
 
 DELIMITERS = ("\t", ",", ";")
 
@@ -70,12 +76,15 @@ def _quoting(text: str, delimiter: str) -> int:
 
 def comment_lines(text: str, delimiter: str) -> list[int]:
     """Return the 1-based numbers of `#` comment lines: a line that starts with `#` and holds
-    no delimiter (OmegaT and other tab-separated glossaries put `# SECTION` lines between rows)."""
+    no delimiter (OmegaT and other tab-separated glossaries put `# SECTION` lines between rows),
+    and a first line `sep=;` (Excel's note of the delimiter, no row)."""
     return [
         number
         for number, line in enumerate(_strip_bom(text).splitlines(), start=1)
-        if line.lstrip().startswith("#") and delimiter not in line
+        if (line.lstrip().startswith("#") and delimiter not in line)
+        or (number == 1 and EXCEL_SEPARATOR.fullmatch(line.strip()))
     ]
+
 
 
 def parse_rows(text: str, delimiter: str, source: str = "", *, strict: bool = True) -> list[Row]:
@@ -400,8 +409,15 @@ def _check_widths(rows: list[Row], width: int, source: str) -> None:
 
 
 def _comment_unused(lines: list[str], numbers: list[int], source: str) -> list[Unused]:
-    """Return the `#` comment lines as unused records."""
-    return [Unused(source, n, lines[n - 1].strip(), REASON_COMMENT) for n in numbers]
+    """Return the `#` comment lines (and Excel's `sep=` line) as unused records."""
+    return [
+        Unused(source, n, lines[n - 1].strip(), REASON_SEPARATOR if n == 1 and EXCEL_SEPARATOR.fullmatch(
+            lines[0].strip().lstrip("\ufeff")) else REASON_COMMENT)
+        for n in numbers
+    ]
+
+
+REASON_SEPARATOR = "delimiter line (`sep=`, Excel's note of the delimiter; no row)"
 
 
 def _header_unused(text: str, source: str, header: Row) -> list[Unused]:

@@ -376,11 +376,52 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
             and sum(len(v.split()) for v in strings) >= 4 * len(values)
         ):
             yield node, "pairs"
+    if node.items and (grouped := _grouped(node)) is not None:
+        yield grouped
     for key, child in node.items:
         yield from _record_lists(child, (*path, key))
     for index, child in enumerate(node.elements):
         if not _is_record(child.value):
             yield from _record_lists(child, (*path, str(index)))
+
+
+def _record_list(node: Located) -> bool:
+    """Return True for a sequence mostly of records."""
+    records = sum(1 for e in node.elements if _is_record(e.value))
+    return bool(node.elements) and records * 2 >= len(node.elements)
+
+
+def _pairs(node: Located) -> bool:
+    """Return True for a mapping of names to sentences (`kiln: A chamber heated …`)."""
+    strings = [c.value for _, c in node.items if isinstance(c.value, str)]
+    return (
+        len(node.items) >= 1
+        and len(strings) == len(node.items)
+        and sum(len(v.split()) for v in strings) >= 4 * len(strings)
+    )
+
+
+def _grouped(node: Located) -> tuple[Located, str] | None:
+    """Return one container of the records of a mapping grouped by letter or topic (`A: [{term: …}]`,
+    `B: [{term: …}]`; `Tools: {kiln: …}`, `Clay: {slip: …}`), when most of its values are such
+    groups of one shape (records with the same fields, or name → sentence pairs). Groups keyed by
+    language (`en: {…}`, `fr: {…}`) are translations of one another, not one glossary."""
+    if sum(1 for key, _ in node.items if is_language_key(key)) * 2 >= len(node.items):
+        return None
+    children = [child for _, child in node.items]
+    lists = [child for child in children if _record_list(child)]
+    if len(lists) >= 2 and len(lists) * 2 > len(children):
+        firsts = [child.elements[0].value for child in lists]
+        fields = {frozenset(first) for first in firsts if isinstance(first, dict)}
+        if len(fields) == 1:
+            elements = [e for child in lists for e in child.elements]
+            return Located(node.value, node.line, node.end_line, elements=elements), "list"
+    pairs = [child for child in children if child.items and _pairs(child)]
+    if len(pairs) >= 2 and len(pairs) * 2 > len(children):
+        items = [item for child in pairs for item in child.items]
+        key_lines = {key: line for child in pairs for key, line in child.key_lines.items()}
+        return Located(node.value, node.line, node.end_line, items=items, key_lines=key_lines), "pairs"
+    return None
 
 
 def _described(value: dict) -> bool:

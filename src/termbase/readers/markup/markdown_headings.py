@@ -61,9 +61,16 @@ _GLOSSARY_WORDS = re.compile(
 #: A heading that is only the word "glossary" in another language (`# Glossário`, `# 术语表`).
 _GLOSSARY_TITLE = re.compile(
     r"gloss[áa]rio|glossari|woordenlijst|ordlista|sanasto|słownik|glosář|szószedet|sözlük|"
-    r"глоссарий|словник",
+    r"глоссарий|словник|用語集|用語解説|术语表|術語表|词汇表|詞彙表|名词解释|용어집|용어\s?사전",
     re.I,
 )
+
+
+def names_a_glossary(text: str) -> bool:
+    """Return True for a title or file name that says "glossary" (`Project Glossary`, `用語集`)."""
+    return bool(_GLOSSARY_WORDS.search(text)) or bool(_GLOSSARY_TITLE.fullmatch(text.strip()))
+
+
 _SEE = re.compile(r"^\s*see\b", re.I)
 MAX_TERM_WORDS = 8
 MIN_TERMS = 4
@@ -252,6 +259,8 @@ class MarkdownHeadingsReader:
 
     name = "markdown-headings"
     description = "Markdown with a heading per term (`## A` dividers, `### term`, MDX components)"
+    #: A file named for a glossary (`GLOSSARY.md`) is titled by its name (see `rank_readers`).
+    titled_by_name = True
 
     def detect(self, text: str) -> float:
         """Return 1.0 for a glossary-titled, letter-divided page of term headings; 0.85 for one of the two."""

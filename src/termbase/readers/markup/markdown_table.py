@@ -41,7 +41,7 @@ from termbase.readers.markup.markdown_parsing import (
     token_lines,
     unused_outside,
 )
-from termbase.readers.record_fields import is_empty
+from termbase.readers.record_fields import field_role, is_empty
 
 _TERM_HEADERS = re.compile(r"^(term|terms|name|concept|word|acronym|abbreviation|keyword|jargon)s?\b", re.I)
 _DEFINITION_HEADERS = re.compile(r"definition|meaning|description|explanation|what it (is|means)", re.I)
@@ -191,7 +191,25 @@ def definition_column_named(header: tuple[str, ...]) -> bool:
     return bool(_TERM_HEADERS.match(first)) and any(_DEFINITION_HEADERS.search(h) for h in header[1:])
 
 
+#: A link around a term (`[Slip](slip.md)`, `[Slip][slip]`): the term is its text.
+_TERM_LINK = re.compile(r"\[(?P<text>[^\[\]]+)\](?:\([^()\s]*(?:\s+\"[^\"]*\")?\)|\[[^\[\]]*\])")
+
+
+#: An other-names cell holds names: a few words each, split at commas, semicolons or breaks.
+MAX_OTHER_NAME_WORDS = 6
+_NAME_SPLIT = re.compile(r"\s*(?:[,;/]|<br\s*/?>)\s*")
+
+
+def _other_names(cell: str) -> list[str]:
+    """Return the names in a cell of other names (`CT`, `oven, furnace`), or [] when it holds prose."""
+    names = [_term_text(part) for part in _NAME_SPLIT.split(cell) if part.strip()]
+    if not names or any(len(n.split()) > MAX_OTHER_NAME_WORDS or n.endswith(".") for n in names):
+        return []
+    return [n for n in names if n]
+
+
 def _term_text(cell: str) -> str:
+    cell = _TERM_LINK.sub(lambda m: m.group("text"), cell)
     match = _BOLD.match(cell)
     return clean_label((match.group("text") if match else cell).replace("**", ""))
 
@@ -241,6 +259,10 @@ def table_entries(
                 cells, languages, source=source, line=number, end_line=number, notes=notes
             )
         return TableRead(entries, labelled, unused, claimed)
+    # columns of other names (`Abbreviation`, `Synonyms`, `Also known as`) give labels, not text
+    name_columns = {
+        i for i, name in enumerate(names) if i not in (term_at, column) and field_role(name) == "alt"
+    }
     for number, cells in table.rows:
         claimed.add(number)
         term = _term_text(cells[term_at]) if len(cells) > term_at else ""
@@ -251,12 +273,18 @@ def table_entries(
             unused.append(Unused(source, number, lines[number - 1].strip(), REASON_EMPTY_TERM))
             continue
         parts = [_BREAK.sub("\n", cells[column]) if column < len(cells) else ""]
+        other_names: list[str] = []
         for index, cell in enumerate(cells):
             if index > term_at and index != column and not is_empty(cell) and index < len(names):
+                if index in name_columns and (found := _other_names(cell)):
+                    other_names += found
+                    continue
                 parts.append(f"**{names[index]}:** {_BREAK.sub(' ', cell)}")
         raw = "\n".join(part for part in parts if part.strip())
         raw = resolve_reference_links(raw, references)
         entry = markdown_entry(source, number, number, term, raw)
+        if other_names:
+            entry = replace(entry, labels=tuple(dict.fromkeys((*entry.labels, *other_names))))
         groups = tuple(clean_label(cell) for cell in cells[:term_at] if cell.strip())
         entries.append(replace(entry, topics=groups) if groups else entry)
     return TableRead(entries, labelled, unused, claimed)

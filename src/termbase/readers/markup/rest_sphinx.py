@@ -592,7 +592,8 @@ class SphinxGlossaryReader:
     def _entry(draft: _Draft, lines: list[str], source: str, section: str, targets: dict[str, str]) -> Entry:
         found = Inline(named=targets)
         term_found = Inline(named=targets)
-        terms = [plain_term(term, term_found) for _, term in draft.terms]
+        # a glossary term's classifier (`term : index key`) groups the index; it is no part of the label
+        terms = [plain_term(_CLASSIFIER.sub("", term), term_found) for _, term in draft.terms]
         first, last = draft.terms[0][0], draft.body[-1][0]
         body_lines = lines[draft.body[0][0] - 1 : last]
         definition = body_markdown(body_lines, found)
