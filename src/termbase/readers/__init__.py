@@ -67,6 +67,7 @@ from termbase.readers.pages.hanging_indent import HangingIndentReader
 from termbase.readers.pages.introduced_bullets import IntroducedBulletsReader
 from termbase.readers.pages.line_pattern import LinePatternReader
 from termbase.readers.pages.module_extract import ModuleExtractReader
+from termbase.readers.pages.spaced_term_lines import SpacedTermLinesReader
 from termbase.readers.pages.suffix_locator import SuffixLocatorReader
 from termbase.readers.pages.term_paragraphs import TermParagraphsReader
 from termbase.readers.roundtrip.csv_export import TermbaseCsvReader
@@ -102,6 +103,7 @@ READERS: tuple[Reader, ...] = (
     AlternatingReader(),
     TermParagraphsReader(),
     LinePatternReader(),
+    SpacedTermLinesReader(),
     SphinxGlossaryReader(),
     RestTableReader(),
     RestListTableReader(),

@@ -99,6 +99,12 @@ OTHER_WORD_SHARE = 0.08
 #: MIN_SHORT_LATIN_CHARS) is told only when that many of its words are such small words.
 MIN_SHORT_LATIN_CHARS = 400
 SHORT_OTHER_WORD_SHARE = 0.12
+#: A file of fewer characters still (a handful of one-line definitions) is told only from this many,
+#: in at least this many definitions, none holding one of English's small words, each definition
+#: of MIN_TINY_ENTRY_CHARS or more judged on its own.
+MIN_TINY_LATIN_CHARS = 150
+MIN_TINY_DEFINITIONS = 4
+MIN_TINY_ENTRY_CHARS = 25
 
 
 def latin_language(result: ReadResult) -> str:
@@ -110,10 +116,14 @@ def latin_language(result: ReadResult) -> str:
     text with few small words of the other common languages is not asked about."""
     definitions = [entry.definition for entry in result.entries if entry.definition]
     joined = "\n".join(definitions)[:SAMPLE_CHARS]
-    if len(joined) < MIN_SHORT_LATIN_CHARS:
+    tiny = len(joined) < MIN_SHORT_LATIN_CHARS
+    if tiny and (len(joined) < MIN_TINY_LATIN_CHARS or len(definitions) < MIN_TINY_DEFINITIONS):
         return ""
     words = joined.casefold().split()
-    if sum(1 for word in words if word in _ENGLISH_WORDS) >= ENGLISH_WORD_SHARE * len(words):
+    if tiny:  # few words: each one counts, `der,` as much as `der`
+        words = [word.strip(".,;:()") for word in words]
+    english = sum(1 for word in words if word in _ENGLISH_WORDS)
+    if english >= ENGLISH_WORD_SHARE * len(words) or (tiny and english):
         return ""
     small = sum(1 for word in words if word in _OTHER_SMALL_WORDS)
     if small < OTHER_WORD_SHARE * len(words):
@@ -123,7 +133,8 @@ def latin_language(result: ReadResult) -> str:
     language, probability = identify(joined)
     if language == DEFAULT_LANGUAGE or probability < MIN_LATIN_PROBABILITY:
         return ""
-    own = [text for text in definitions if len(text) >= MIN_ENTRY_CHARS][:40]
+    shortest = MIN_TINY_ENTRY_CHARS if tiny else MIN_ENTRY_CHARS
+    own = [text for text in definitions if len(text) >= shortest][:40]
     agreeing = sum(1 for text in own if identify(text)[0] == language)
     return language if own and agreeing >= MIN_LATIN_AGREEMENT * len(own) else ""
 

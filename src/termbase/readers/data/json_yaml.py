@@ -397,8 +397,13 @@ def _pairs(node: Located) -> bool:
     return (
         len(node.items) >= 1
         and len(strings) == len(node.items)
-        and sum(len(v.split()) for v in strings) >= 4 * len(strings)
+        and all(len(v.split()) >= 3 for v in strings)
+        and not roles_of(node.value)  # `{type: term, description: …}` is a record, not pairs
     )
+
+
+#: Pairs grouped under several keys make a glossary from this many pairs in all.
+MIN_GROUPED_PAIRS = 4
 
 
 def _grouped(node: Located) -> tuple[Located, str] | None:
@@ -419,6 +424,9 @@ def _grouped(node: Located) -> tuple[Located, str] | None:
     pairs = [child for child in children if child.items and _pairs(child)]
     if len(pairs) >= 2 and len(pairs) * 2 > len(children):
         items = [item for child in pairs for item in child.items]
+        keys = {str(key).casefold() for key, _ in items}
+        if len(items) < MIN_GROUPED_PAIRS or len(keys) < 0.9 * len(items):
+            return None  # `{nav: {p: …}, footer: {p: …}}`: the same field in each, no terms
         key_lines = {key: line for child in pairs for key, line in child.key_lines.items()}
         return Located(node.value, node.line, node.end_line, items=items, key_lines=key_lines), "pairs"
     return None
