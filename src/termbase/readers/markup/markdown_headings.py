@@ -214,6 +214,26 @@ def _tables_fill_sections(text: str, terms: list[Heading]) -> bool:
     return with_table * 2 > len(terms)
 
 
+#: A bulleted bold term with its definition (`- **API**: Application …`).
+_BOLD_TERM_BULLET = re.compile(
+    r"^\s{0,3}[-*+]\s+(?:\*\*|__)(?P<term>[^*_\n]{1,60}?)(?:\*\*|__)\s*[:：—–-]?\s*\S"
+)
+#: Headings are groups of bold-term bullets when those outnumber them this many times …
+BOLD_TERMS_PER_HEADING = 2
+#: … and are this many at least, nearly all different (repeated bold names are fields).
+MIN_BOLD_TERMS = 8
+
+
+def _bold_terms_fill_sections(text: str, headings: int) -> bool:
+    """Return True if the page holds many more different bulleted bold terms than term headings:
+    the headings group the terms (`### A` over `- **API**: …`), they are no terms themselves."""
+    bullets = (_BOLD_TERM_BULLET.match(line) for line in text.splitlines())
+    terms = [m["term"].strip().casefold() for m in bullets if m]
+    if len(terms) < max(MIN_BOLD_TERMS, BOLD_TERMS_PER_HEADING * headings):
+        return False
+    return len(set(terms)) >= 0.8 * len(terms)
+
+
 #: A term's definition on a page of only two or three terms runs to at most this many lines.
 MAX_FEW_TERMS_BODY_LINES = 4
 
@@ -294,6 +314,8 @@ class MarkdownHeadingsReader:
         if share < 0.8:
             return 0.1
         if any(t.type == "table_open" for t in parse_blocks(text)) and _tables_fill_sections(text, terms):
+            return 0.2
+        if _bold_terms_fill_sections(text, len(terms)):
             return 0.2
         if dividers >= 2 and titled:
             return 1.0
