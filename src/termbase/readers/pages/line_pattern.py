@@ -97,7 +97,57 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
     few = len(best[1]) < MIN_SHARE * max(1, nonblank)
     if few and _hanging_lines(lines, best[1]) < MIN_HANGING_SHARE * nonblank:
         return None
-    return best
+    shape, numbers = best
+    longer = _long_head_lines(lines, shape, skipped, set(numbers))
+    return (shape, sorted([*numbers, *longer])) if longer else best
+
+
+#: The separators of a term-line shape, to find them after a head too long for `line_shape`.
+_SEPARATOR_OF = {
+    ":": re.compile(r"\s*[:：]\s+(?=\S)"),
+    "-": re.compile(r"\s+[-–—]{1,2}\s+(?=\S)"),
+    "=": re.compile(r"\s+=\s+(?=\S)"),
+    "tab": re.compile(r"\t+(?=\S)"),
+    "->": re.compile(r"\s+(?:-{1,2}>|=>|→|⇒|⟶)\s+(?=\S)"),
+}
+#: A head longer than `line_shape` takes (60 characters, six words) is a term up to this long …
+MAX_LONG_HEAD_CHARS = 120
+MAX_LONG_HEAD_WORDS = 14
+#: … when this share of its longer words open with a capital (`Pyrometric Cone Equivalent of …`).
+MIN_TITLE_SHARE = 0.6
+
+
+def _long_head_lines(
+    lines: list[str], shape: coverage.LineShape, skipped: set[int], starts: set[int]
+) -> list[int]:
+    """Return the lines written like the term lines (same opening, indent and separator) whose
+    head is too long for `line_shape`: a long name in title case, not a sentence."""
+    separator = _SEPARATOR_OF.get(shape.separator)
+    if separator is None:
+        return []
+    found = []
+    for number, line in enumerate(lines, start=1):
+        if number in starts or number in skipped or not line.strip():
+            continue
+        own = coverage.line_shape(line[: coverage.SHAPE_CHARS])
+        if own is None or own.separator or (own.opening, own.indent) != (shape.opening, shape.indent):
+            continue
+        plain = _MARKS.sub("", line.strip())
+        match = separator.search(plain, 0, MAX_LONG_HEAD_CHARS + 4)
+        if match is None:
+            continue
+        head = plain[: match.start()].strip()
+        words = head.split()
+        long_words = [word for word in words if len(word) >= 4]
+        if (
+            len(words) <= MAX_LONG_HEAD_WORDS
+            and not head.endswith((".", "!", "?", ";", ","))
+            and long_words
+            and sum(1 for word in long_words if word[:1].isupper()) >= MIN_TITLE_SHARE * len(long_words)
+            and len(plain[match.end() :].split()) >= 2
+        ):
+            found.append(number)
+    return found
 
 
 #: `Kiln          An oven …`: a short head, a gap of two or more spaces, the text at a column
@@ -182,8 +232,10 @@ def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
     plain = _MARKS.sub("", text)
     folded = plain.casefold()
     start = folded.find(head)
-    if start < 0:
-        return "", ""
+    if start < 0 or head == folded:  # no head `line_shape` takes: a long head (`_long_head_lines`)
+        long_separator = _SEPARATOR_OF.get(shape.separator)
+        match = long_separator.search(plain) if long_separator else None
+        return (clean_label(plain[: match.start()]), plain[match.end() :].strip()) if match else ("", "")
     term = plain[start : start + len(head)]
     rest = plain[start + len(head) :]
     separator = {"tab": "\t", "-": "-–—", "->": "->→⇒⟶", "...": ".…"}.get(shape.separator, shape.separator)
