@@ -54,6 +54,9 @@ def label_languages(columns: Sequence[Sequence[str]], header: Sequence[str] = ()
         for index in unknown:
             languages[index] = column_language(columns[index])
         unknown = [index for index, language in enumerate(languages) if not language]
+    if "ja" in languages:  # kanji beside kana (`| 用語 | 読み |`): Japanese, not Chinese
+        languages = ["ja" if language == "zh" and not name else language for language, name in zip(
+            languages, named, strict=True)]
     latin = len(unknown) == 1 and column_script(list(columns[unknown[0]])) == "LATIN"
     if latin and FALLBACK not in languages:
         languages[unknown[0]] = FALLBACK
@@ -92,8 +95,8 @@ def label_and_note_columns(
             return None
         second = named_language(header[pair]) or script_language(list(columns[pair]))
         second = second or column_language(columns[pair]) or (FALLBACK if scripts[pair] == "LATIN" else "")
-        if not second or second == first:
-            return None
+        if not second or second == first or {first, second} == {"zh", "ja"}:
+            return None  # kanji beside kana (`| 用語 | 読み | 説明 |`): one language, Japanese
         languages[0], languages[pair] = first, second
     named = [language for language in languages if language]
     if len(named) < 2 or len(set(named)) != len(named):

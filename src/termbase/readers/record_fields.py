@@ -172,7 +172,30 @@ def _role_of_name(name: str) -> str:
     """`field_role` of a name, accents aside (`Définition`, `Erklärung`); a record file repeats
     its few field names in every record."""
     folded = unicodedata.normalize("NFKD", name.casefold())
+    if role := _CJK_ROLES.get(name.strip()):
+        return role
     return FIELD_ROLES.get(_NOT_NAME_CHARACTER.sub("", folded), "")
+
+
+#: Column and field names in Chinese, Japanese and Korean (no Latin letters to fold).
+_CJK_ROLES: dict[str, str] = {
+    **dict.fromkeys(
+        ["用語", "術語", "术语", "词汇", "詞彙", "名词", "名詞", "词语", "용어", "단어", "項目"],
+        "term",
+    ),
+    **dict.fromkeys(
+        [
+            "説明", "说明", "定義", "定义", "意味", "含义", "含義", "解説", "解释", "解釋",
+            "釋義", "释义", "설명", "정의", "의미", "뜻",
+        ],
+        "definition",
+    ),
+    # a reading (kana, pinyin, hangul) or a translation of the term is another of its names
+    **dict.fromkeys(
+        ["読み", "読み方", "よみ", "ふりがな", "拼音", "略称", "略語", "别名", "別名", "약어"],
+        "alt",
+    ),
+}
 
 
 def is_empty(value: object) -> bool:

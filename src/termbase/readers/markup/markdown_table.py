@@ -130,6 +130,8 @@ def is_glossary_table(table: Table) -> bool:
     term_at = term_column(table)
     if _TERM_HEADERS.match(clean_label(table.header[term_at].replace("*", ""))):
         return True
+    if _cjk_role(table.header[term_at]) == "term":
+        return True
     bold = sum(1 for _, cells in table.rows if len(cells) > term_at and _BOLD.match(cells[term_at]))
     return bold >= max(2, len(table.rows) * 0.6) or _shaped_as_terms(table)
 
@@ -180,9 +182,15 @@ def _has_word(cells: tuple[str, ...]) -> bool:
 
 def _definition_column(header: tuple[str, ...], term_at: int = 0) -> int:
     for index, name in enumerate(header[1:], start=1):
-        if index != term_at and _DEFINITION_HEADERS.search(name):
+        if index != term_at and (_DEFINITION_HEADERS.search(name) or _cjk_role(name) == "definition"):
             return index
     return term_at + 1
+
+
+def _cjk_role(name: str) -> str:
+    """Return the role of a column named in Chinese, Japanese or Korean (`用語`, `説明`), else ''."""
+    name = clean_label(name.replace("*", ""))
+    return field_role(name) if name and not name.isascii() else ""
 
 
 def definition_column_named(header: tuple[str, ...]) -> bool:
