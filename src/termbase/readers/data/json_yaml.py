@@ -359,6 +359,8 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
     records = sum(1 for e in node.elements if _is_record(e.value))
     if node.elements and records * 2 >= len(node.elements):
         yield node, "list"
+    elif (rows := _pair_rows(node)) is not None:
+        yield rows, "pairs"
     elif node.elements and inferred_field_roles([e.value for e in node.elements]):
         yield node, "inferred"
     if node.items:
@@ -369,10 +371,10 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
             and sum(1 for v in values if _described(v)) * 2 >= len(values)
         ):
             yield node, "keyed"
-        strings = [v for v in values if isinstance(v, str)]
+        strings = [_pair_text(v) for v in values]
         if (
             len(values) >= 3
-            and len(strings) == len(values)
+            and all(strings)
             and sum(len(v.split()) for v in strings) >= 4 * len(values)
         ):
             yield node, "pairs"
@@ -383,6 +385,37 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
     for index, child in enumerate(node.elements):
         if not _is_record(child.value):
             yield from _record_lists(child, (*path, str(index)))
+
+
+def _pair_text(value: object) -> str:
+    """Return the definition a term's value gives as a pair: a sentence, or a list of sentences
+    (`kiln: [A chamber …]`); '' for any other value."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and value and all(isinstance(v, str) and len(v.split()) >= 3 for v in value):
+        return "\n\n".join(value)
+    return ""
+
+
+#: Rows of `[term, definition]` make a glossary from this many.
+MIN_PAIR_ROWS = 3
+
+
+def _pair_rows(node: Located) -> Located | None:
+    """Return a mapping of term → definition for a sequence of `[term, definition]` rows (a
+    spreadsheet saved as JSON), or None."""
+    rows = [e for e in node.elements if isinstance(e.value, list) and len(e.value) == 2]
+    if len(rows) < MIN_PAIR_ROWS or len(rows) != len(node.elements):
+        return None
+    if not all(isinstance(v, str) for e in rows for v in e.value):
+        return None
+    terms = [str(e.value[0]) for e in rows]
+    if len({t.casefold() for t in terms}) < 0.9 * len(terms) or any(len(t.split()) > 8 for t in terms):
+        return None
+    if sum(len(str(e.value[1]).split()) for e in rows) < 3 * len(rows):
+        return None
+    items = [(str(e.value[0]), Located(e.value[1], e.line, e.end_line)) for e in rows]
+    return Located(node.value, node.line, node.end_line, items=items, key_lines={k: v.line for k, v in items})
 
 
 def _record_list(node: Located) -> bool:
@@ -410,9 +443,11 @@ def _grouped(node: Located) -> tuple[Located, str] | None:
     """Return one container of the records of a mapping grouped by letter or topic (`A: [{term: …}]`,
     `B: [{term: …}]`; `Tools: {kiln: …}`, `Clay: {slip: …}`), when most of its values are such
     groups of one shape (records with the same fields, or name → sentence pairs). Groups keyed by
-    language (`en: {…}`, `fr: {…}`) are translations of one another, not one glossary."""
-    if sum(1 for key, _ in node.items if is_language_key(key)) * 2 >= len(node.items):
-        return None
+    language (`en: [{term: …}]`, `fr: [{term: …}]`) are the glossary in each language: every
+    record is read, tagged with its group's language."""
+    by_language = sum(1 for key, _ in node.items if is_language_key(key)) * 2 >= len(node.items)
+    if by_language:
+        return _language_groups(node)
     children = [child for _, child in node.items]
     lists = [child for child in children if _record_list(child)]
     if len(lists) >= 2 and len(lists) * 2 > len(children):
@@ -430,6 +465,27 @@ def _grouped(node: Located) -> tuple[Located, str] | None:
         key_lines = {key: line for child in pairs for key, line in child.key_lines.items()}
         return Located(node.value, node.line, node.end_line, items=items, key_lines=key_lines), "pairs"
     return None
+
+
+def _language_groups(node: Located) -> tuple[Located, str] | None:
+    """Return the records of a mapping keyed by language (a site's `_data/glossary.yml` with `en:`
+    and `fr:` lists of the same fields), each tagged with its key's language; None when fewer
+    than two keys hold such lists."""
+    groups = [(key, child) for key, child in node.items if is_language_key(key) and _record_list(child)]
+    if len(groups) < 2:
+        return None
+    firsts = [child.elements[0].value for _, child in groups]
+    if len({frozenset(first) for first in firsts if isinstance(first, dict)}) != 1:
+        return None
+    elements = [
+        Located({**e.value, "language": language_of_key(key) or key}, e.line, e.end_line, e.items, e.elements,
+                e.key_lines)
+        if isinstance(e.value, dict) and not roles_of(e.value).get("language")
+        else e
+        for key, child in groups
+        for e in child.elements
+    ]
+    return Located(node.value, node.line, node.end_line, elements=elements), "list"
 
 
 def _described(value: dict) -> bool:
@@ -697,6 +753,8 @@ def _read_records(root: Located, text: str, source: str, *, kind_of_line: Callab
         if record.line > record.end_line:
             record.line = record.end_line
         last_end = record.end_line
+        if kind == "pairs" and isinstance(record.value, list) and (joined := _pair_text(record.value)):
+            record = Located(joined, record.line, record.end_line)
         if not isinstance(record.value, dict | str):
             continue
         if key in pointers:
