@@ -1018,6 +1018,17 @@ def _first_content_line(lines: list[str]) -> str | None:
     return next((s for line in lines if (s := line.strip().lstrip("\ufeff").strip()) and s[0] != "#"), None)
 
 
+_NUMBERED_KEY = re.compile(r"^(\d{1,4})[.)]\s+\S[^:\n]*:\s", re.MULTILINE)
+#: Keys numbered 1, 2, 3 … this many times in a row are a list's numbering.
+MIN_NUMBERED_KEYS = 3
+
+
+def _numbered_list(text: str) -> bool:
+    """Return True if the file's keys open with a list's numbering (`1. Kiln:`, `2. Glaze:`)."""
+    numbers = [int(match.group(1)) for match in _NUMBERED_KEY.finditer(text[:20_000])]
+    return len(numbers) >= MIN_NUMBERED_KEYS and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
 class YamlGlossaryReader:
     """Reads YAML glossaries, single- or multi-document, one- or many-language."""
 
@@ -1035,6 +1046,8 @@ class YamlGlossaryReader:
             return 0.0
         if plain_scalar_document(text) and not _names_term_and_definition(head):
             return 0.0  # parses to one string or fails, and the fallback below finds no keys: skip parsing
+        if _numbered_list(text):
+            return 0.0  # `1. Kiln: …`, `2. Glaze: …`: a numbered list of term lines, not YAML keys
         for candidate in _trimmed_yaml(text):
             try:
                 score = _score(yaml_tree(candidate, ""))
