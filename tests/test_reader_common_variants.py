@@ -136,7 +136,8 @@ def test_records_grouped_by_letter_or_topic_are_all_read():
 
 
 def test_one_field_repeated_under_several_keys_is_no_glossary_of_pairs():
-    html_like = "nav:\n  p: A menu knot is a link.\nfooter:\n  p: A footer knot repeats on pages.\nmain: text\n"
+    html_like = "nav:\n  p: A menu knot is a link.\nfooter:\n  p: A footer knot repeats on pages.\n"
+    html_like += "main: text\n"
     from termbase.readers.data.json_yaml import _grouped, yaml_tree
 
     assert _grouped(yaml_tree(html_like, "x.yml")) is None
@@ -259,7 +260,8 @@ def test_kanji_beside_a_reading_column_is_one_japanese_entry():
 
 GERMAN_TSV = (
     "Begriff\tErklärung\nOfen\tEine Kammer, in der Ton gebrannt wird.\n"
-    "Glasur\tEine glasige Schicht auf dem Topf.\nSchlicker\tMit Wasser verdünnter Ton, der als Kleber dient.\n"
+    "Glasur\tEine glasige Schicht auf dem Topf.\n"
+    "Schlicker\tMit Wasser verdünnter Ton, der als Kleber dient.\n"
     "Schrüh\tDer erste Brand, bevor die Glasur aufgetragen wird.\n"
     "Kegel\tEine kleine Pyramide aus Ton, die sich bei einer Hitze biegt.\n"
 )
