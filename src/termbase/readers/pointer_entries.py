@@ -143,6 +143,7 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
                 if (bare := " ".join(_INNER.sub("", label).split())) and bare != label:
                     by_key.setdefault(label_key(bare), []).append(index)
     labels = {index: entry.labels for index, entry in enumerate(result.entries) if index not in pointers}
+    pointer_keys = {label_key(label): index for index in pointers for label in result.entries[index].labels}
     added: dict[int, list[str]] = {}
     folded: dict[int, str] = {}
     misspelt: dict[int, str] = {}  # a pointer whose target is one letter off a label: its target as written
@@ -154,6 +155,8 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
             # the pointer's words name no entry, but its link does (`see <a href="#dh">…</a>`)
             links = result.entries[index].see_also
             found = [i for name in links for i in _entries_named(name, by_key, labels)]
+        if not found:  # a pointer to a pointer (`Chain Code: => Freeman-Code`, itself `=> Kettencode`)
+            found = _through_pointers(targets, pointers, pointer_keys, by_key, labels)
         if not found:
             close = close or _close_index(by_key)
             if near := _closely_spelt(targets, by_key, index, close, labels):
@@ -185,6 +188,31 @@ def without_pointer_entries(result: ReadResult, text: str) -> ReadResult:
     ]
     ordered = sorted([*result.unused, *unused], key=lambda u: u.line)
     return replace(result, entries=tuple(entries), unused=tuple(ordered))
+
+
+#: A chain of pointers is followed this many steps at most.
+MAX_POINTER_HOPS = 3
+
+
+def _through_pointers(
+    targets: tuple[str, ...],
+    pointers: dict[int, tuple[str, ...]],
+    pointer_keys: dict[str, int],
+    by_key: dict[str, list[int]],
+    labels: _Labels,
+) -> list[int]:
+    """Return the entries a pointer reaches through other pointers of the file it names."""
+    seen: set[int] = set()
+    for _ in range(MAX_POINTER_HOPS):
+        step = [pointer_keys[key] for name in targets if (key := label_key(name)) in pointer_keys]
+        step = [index for index in step if index not in seen]
+        if not step:
+            return []
+        seen.update(step)
+        targets = tuple(name for index in step for name in pointers[index])
+        if found := [i for name in targets for i in _entries_named(name, by_key, labels)]:
+            return found
+    return []
 
 
 def _reason(target: str, written: str | None) -> str:

@@ -372,10 +372,12 @@ def _record_lists(node: Located, path: tuple[str, ...] = ()) -> Iterator[tuple[L
         ):
             yield node, "keyed"
         strings = [_pair_text(v) for v in values]
+        listed = any(isinstance(v, list) for v in values)  # then every value a sentence or more
         if (
             len(values) >= 3
             and all(strings)
             and sum(len(v.split()) for v in strings) >= 4 * len(values)
+            and (not listed or all(len(v.split()) >= 3 for v in strings))
         ):
             yield node, "pairs"
     if node.items and (grouped := _grouped(node)) is not None:
