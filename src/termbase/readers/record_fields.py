@@ -39,6 +39,7 @@ FIELD_ROLES: dict[str, str] = {
             "termino",  # es
             "termo",  # pt
             "termine",  # it
+            "glossterm",  # DocBook's element names, also written as JSON keys
         ],
         "term",
     ),
@@ -64,6 +65,7 @@ FIELD_ROLES: dict[str, str] = {
             "significato",  # it
             "definizione",
             "gloss",
+            "glossdef",
             "summary",
             "body",
         ],
@@ -122,6 +124,8 @@ FIELD_ROLES: dict[str, str] = {
             "variantof",
             "formof",
             "useinstead",
+            "glosssee",
+            "glossseealso",
         ],
         "see_also",
     ),

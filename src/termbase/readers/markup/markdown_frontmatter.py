@@ -204,9 +204,16 @@ def _reference_urls(value: object) -> list[str]:
 
 
 def _is_list_of_terms(body: str, title: str) -> bool:
-    """Return True for a page titled as a glossary whose body lists three or more bold terms:
-    many terms, not one term's page (a term's own page may list bold parts: `**N**: samples`)."""
-    return bool(_GLOSSARY_TITLE.search(title)) and len(_BOLD_ITEM.findall(body)) >= 3
+    """Return True for a page titled as a glossary whose body lists three or more bold terms, or
+    holds a heading per term (a Hugo `content/glossary.md` of `## Term` sections): many terms,
+    not one term's page (a term's own page may list bold parts: `**N**: samples`)."""
+    if not _GLOSSARY_TITLE.search(title):
+        return False
+    return len(_BOLD_ITEM.findall(body)) >= 3 or len(_HEADING.findall(body)) >= MIN_TERM_HEADINGS
+
+
+#: A page titled as a glossary with this many headings in its body is a glossary of sections.
+MIN_TERM_HEADINGS = 2
 
 
 #: An HTML definition list or table written into the page body (raw HTML, or a Textile page's).

@@ -195,7 +195,14 @@ def furniture_reason(line: str) -> str:
     """Return why a line holds no text of an entry (a link definition or a marker), or ''."""
     if LINK_DEFINITION.match(line):
         return REASON_LINK_DEFINITION
+    if SHORTCODE_LINE.match(line):
+        return REASON_SHORTCODE
     return REASON_MARKER if MARKER_LINE.match(line) else ""
+
+
+#: A line that is only a Hugo shortcode (`{{< toc >}}`, `{{% /notice %}}`): page furniture.
+SHORTCODE_LINE = re.compile(r"^\s*\{\{[<%]\s*/?[\w.-]+[^{}]*[%>]\}\}\s*$")
+REASON_SHORTCODE = "site template tag (a Hugo shortcode line, no text)"
 
 
 def trim_furniture(lines: list[str], first: int, last: int) -> int:
