@@ -54,3 +54,21 @@ def test_a_doc_builder_anchor_in_a_heading_is_its_anchor_not_words_of_its_title(
     tacking = next(e for e in (*result.entries, *result.review) if e.term.lower() == "tacking")
     assert (tacking.section, tacking.anchor) == ("Tacking", "tacking-basics")
     assert tacking.url.endswith("steering.html#tacking-basics")
+
+
+def test_an_act_named_by_what_it_does_is_introduced_where_the_sentence_says_so(tmp_path: Path) -> None:
+    pages = {
+        "01-turning.md": (
+            "# Turning\n\n*Gybing* is turning the stern of the boat through the wind, so that the boom swings "
+            "across.\n\nWatch the boom when gybing in a strong wind.\n"),
+        "02-practice.md": (
+            "# Practice\n\nPractise gybing on a calm day, and call out before gybing so the crew can duck.\n"),
+        "03-drills.md": (
+            "# Drills\n\nWith the wind behind, we do a **gybing** (turning the stern through the wind) "
+            "every five minutes.\n\nAfter each gybing drill, the crew checks the sheets.\n"),
+    }
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path / name for name in pages], min_confidence=0.0)
+    gybing = next(e for e in (*result.entries, *result.review) if e.term.lower() == "gybing")
+    assert gybing.chapter.endswith("01-turning.md")

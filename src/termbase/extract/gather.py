@@ -262,6 +262,20 @@ def says_what_it_is(occurrence: Occurrence) -> bool:
     return False
 
 
+#: A noun that names an act or a process (exploration, caching, refactoring, encapsulation, analysis).
+_ACTIVITY_NOUN = re.compile(r"(?:ing|tion|sion|ment|ance|ence|ysis|ure)$", re.I)
+
+
+def _acts_as_its_meaning(occurrence: Occurrence) -> bool:
+    """Return True for a sentence whose subject is the term and whose predicate is the act it names
+    ("*Exploration* is exploring the environment by trying random actions", "Caching is keeping …")."""
+    if not _ACTIVITY_NOUN.search(occurrence.finding.term):
+        return False  # "The *server* is running": a thing doing something, not an act and its meaning
+    term = re.escape(occurrence.finding.term)
+    act = rf"^\W*(?:(?:an?|the)\s+)?{term}\w*\W*\s+(?:is|are|means)\s+(?:\w+ly\s+)?[a-z]{{2,}}ing\b"
+    return bool(re.match(act, occurrence.sentence, re.I))
+
+
 #: What a section heading over text that speaks of the term it names scores at least (collect.py).
 DEVOTED_SECTION_SCORE = 0.45
 
@@ -430,7 +444,8 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     floor = KEY_DEFINING_SCORE if key >= KEY_TERM and spread >= 2 else DEFINING_SCORE
     defining = [o for o in group if o.finding.defining and (
         o.finding.score >= DEFINING_SCORE
-        or (o.finding.score >= floor and _EXPLAINS.search(o.finding.definition)))]
+        or (o.finding.score >= floor and (_EXPLAINS.search(o.finding.definition)
+                                          or _acts_as_its_meaning(o))))]
     introduced = defining[0] if defining else next(o for o in group if o.finding.score == best.finding.score)
     if introduced.finding.introduced_only:
         # a bare first bold use ("we unpack a **gadget** named spinner") gives way to the first
