@@ -59,10 +59,11 @@ def test_a_doc_builder_anchor_in_a_heading_is_its_anchor_not_words_of_its_title(
 def test_an_act_named_by_what_it_does_is_introduced_where_the_sentence_says_so(tmp_path: Path) -> None:
     pages = {
         "01-turning.md": (
-            "# Turning\n\n*Gybing* is turning the stern of the boat through the wind, so that the boom swings "
-            "across.\n\nWatch the boom when gybing in a strong wind.\n"),
+            "# Turning\n\n*Gybing* is turning the stern of the boat through the wind, so that the boom "
+            "swings across.\n\nWatch the boom when gybing in a strong wind.\n"),
         "02-practice.md": (
-            "# Practice\n\nPractise gybing on a calm day, and call out before gybing so the crew can duck.\n"),
+            "# Practice\n\nPractise gybing on a calm day, and call out before gybing so the crew can "
+            "duck.\n"),
         "03-drills.md": (
             "# Drills\n\nWith the wind behind, we do a **gybing** (turning the stern through the wind) "
             "every five minutes.\n\nAfter each gybing drill, the crew checks the sheets.\n"),
