@@ -115,3 +115,18 @@ def test_labels_glossed_through_a_pronoun_are_terms(tmp_path: Path) -> None:
     kept = {e.term: e for e in result.entries}
     assert {"capacity", "drainage", "edging layer"} <= kept.keys()
     assert kept["capacity"].definition.startswith("This is the volume of soil")
+
+
+def test_a_definition_cut_at_a_colon_keeps_the_items_it_introduces(tmp_path: Path) -> None:
+    (tmp_path / "01-plants.md").write_text(
+        "# Plants\n\nA *perennial* is a plant that comes back every spring:\n\n"
+        "- Lavender, which flowers in its second year.\n"
+        "- Mint, which spreads through the whole bed unless you keep it in a pot or a sunken tub.\n"
+        "- Sage, whose leaves stay on all winter:\n"
+        "  - broad-leaved sage\n  - narrow-leaved sage\n\n"
+        "Annuals die after one season.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    definition = next(e.definition for e in (*result.entries, *result.review) if e.term == "perennial")
+    assert definition == ("A plant that comes back every spring: lavender, which flowers in its second year; "
+                          "mint, which spreads through the whole bed unless you keep it in …; "
+                          "sage, whose leaves stay on all winter.")

@@ -319,6 +319,33 @@ def _with_item_below(finding: Finding, blocks: tuple[Block, ...], place: int) ->
                    evidence=(*finding.evidence, PROPERTIES_BELOW))
 
 
+#: How many list items a definition cut at a colon takes in, and how many words of each.
+_LISTED_ITEMS, _ITEM_WORDS = 6, 12
+
+
+def _with_list_below(finding: Finding, sentence: Sentence, blocks: tuple[Block, ...], place: int) -> Finding:
+    """Return a finding whose definition stops at a colon ("An X has three parts:") with the list items the
+    sentence introduces added, each cut to its first sentence of a few words ("…: the root; the stem")."""
+    tail = " ".join(sentence.text.rstrip().rstrip(":").split()[-4:]).lower()
+    if not finding.defining or not finding.definition.rstrip(".").lower().endswith(tail):
+        return finding
+    items: list[str] = []
+    section = blocks[place].section
+    for block in blocks[place + 1 :]:
+        if block.kind != LIST_ITEM or block.section != section or len(items) == _LISTED_ITEMS:
+            break
+        first = re.split(r"(?<=[.!?])\s+", " ".join(block.text.split()), maxsplit=1)[0].rstrip(".;,")
+        words = first.split()
+        items.append(" ".join(words[:_ITEM_WORDS]).rstrip(":") + (" …" if len(words) > _ITEM_WORDS else ""))
+        if re.search(r":\s*(?:\\[a-z]+\s*)*$", block.text):
+            break  # the item introduces a list of its own: its items are not the sentence's
+    if not items:
+        return finding
+    listed = "; ".join(item[:1].lower() + item[1:] if item[1:2].islower() else item for item in items)
+    definition = finish_definition(f"{finding.definition.rstrip('.')}: {listed}")
+    return replace(finding, definition=definition[:-1] if definition.endswith("….") else definition)
+
+
 #: Evidence of a term named by example whose nested list items below say what makes it one.
 PROPERTIES_BELOW = "what makes it one listed below the example"
 #: Score of a section heading naming a term over a sentence that opens with it and says what it does.
@@ -982,6 +1009,8 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
                 findings += [f for f in patterns if f.term.lower() not in taken]
             if block.kind == LIST_ITEM and number + 1 == len(sentences):
                 findings = [_with_item_below(f, document.blocks, place) for f in findings]
+            if block.kind == PROSE and number + 1 == len(sentences) and sentence.text.rstrip().endswith(":"):
+                findings = [_with_list_below(f, sentence, document.blocks, place) for f in findings]
             if place in part_labels and number == 0:  # "**View:** …" under "The window has these menus:"
                 findings = [f for f in findings if not f.initial]
             if place in point_labels and number == 0:  # "**Lower cost**: Smaller files …": a point
