@@ -73,3 +73,18 @@ def test_an_act_named_by_what_it_does_is_introduced_where_the_sentence_says_so(t
     result = extract_glossary([tmp_path / name for name in pages], min_confidence=0.0)
     gybing = next(e for e in (*result.entries, *result.review) if e.term.lower() == "gybing")
     assert gybing.chapter.endswith("01-turning.md")
+
+
+def test_an_earlier_sentence_that_says_what_it_is_beats_a_later_section_devoted_to_it(tmp_path: Path) -> None:
+    pages = {
+        "01-deck.md": ("# On deck\n\nA fairlead is a ring or hook that guides a line along the deck.\n\n"
+                       "Run the sheet through the fairlead before you cleat it.\n"),
+        "02-gear.md": ("# Deck gear\n\n## Fairleads\n\nFairleads come in many shapes: blocks, rings and "
+                       "hooks that keep a line from chafing.\n"),
+    }
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path / name for name in pages], min_confidence=0.0)
+    fairlead = next(e for e in (*result.entries, *result.review) if e.term.lower() == "fairlead")
+    assert fairlead.chapter.endswith("01-deck.md")
+    assert fairlead.definition.lower().startswith("a ring or hook")
