@@ -294,6 +294,77 @@ def _glossary_blocks(ids: list[str], new: dict[str, str], earlier: SiteInputs | 
     ]
 
 
+#: A file of a site other than a concept page: its path, what makes its text, and a digest of
+#: what it is made from ("" where the text's own digest is taken).
+OtherFile = tuple[Path, Callable[[], "str | bytes"], str]
+
+
+def site_files(
+    data: SiteData, out: Path, public: Links | None, base_url: str, ids: list[str]
+) -> list[OtherFile]:
+    """Return the home, stats and search pages, llms.txt (and the sitemap) and the static files
+    of a site of `data` in `out` (`public`: links rooted at `base_url`, if it has one)."""
+    top = Links(root="", static=True)
+    base_top = {"site": data, "links": top, "suggest_url": ""}
+    home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
+    stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
+    found: list[OtherFile] = [
+        (out / "index.html", lambda: render_page("home.html", home), ""),
+        (out / "stats.html", lambda: render_page("stats.html", stats), ""),
+        (
+            out / "search.html",
+            lambda: render_page("search.html", {**base_top, **search_page(data, "", None)}),
+            "",
+        ),
+        (out / "llms.txt", lambda: llms_txt(data, public or top), ""),
+    ]
+    if public:
+        found.append((out / "sitemap.xml", lambda: sitemap_xml(public, data, ids), ""))
+        if urlsplit(base_url).path == "/":  # crawlers read robots.txt at a host's root only
+            robots = f"User-agent: *\nAllow: /\nSitemap: {public.file('sitemap.xml')}\n"
+            found.append((out / "robots.txt", lambda: robots, ""))
+    for name in STATIC_FILES:
+        found.append((out / "static" / name, (STATIC_DIR / name).read_bytes, ""))
+    return found
+
+
+def list_files(
+    data: SiteData, out: Path, public: Links | None, digests: dict[str, str], stored_index: str | None = None
+) -> Iterator[OtherFile]:
+    """Yield the letter and topic pages and the search index (as JSON and as a script) of a site
+    of `data` in `out`, each with the digest of what it is made from (`digests`: every concept's
+    page digest; `stored_index`: the search index's JSON, when the termbase stores it)."""
+    nested = {"site": data, "links": Links(root="../", static=True), "suggest_url": ""}
+    for initial in data.letters:
+        canonical = public.letter(initial) if public else ""
+
+        def letter(initial: str = initial, canonical: str = canonical) -> str:
+            view = {**nested, **(letter_page(data, initial) or {}), "current_letter": initial}
+            return render_page("letter.html", {**view, "canonical": canonical})
+
+        made_of = list_digest(data.by_initial[initial], digests, initial, canonical)
+        yield out / "letter" / f"{initial}.html", letter, made_of
+    for topic in data.topics:
+        canonical = public.topic(topic) if public else ""
+
+        def topic_html(topic: str = topic, canonical: str = canonical) -> str:
+            view = {**nested, **(topic_page(data, topic) or {})}
+            return render_page("topic.html", {**view, "canonical": canonical})
+
+        made_of = list_digest(data.by_topic[topic], digests, topic, canonical)
+        yield out / "topic" / f"{topic_file(topic)}.html", topic_html, made_of
+    made_of = list_digest(data.summaries, digests, "search index")
+    index: list[str] = []
+
+    def index_json() -> str:
+        if not index:
+            index.append(stored_index or search_index_json(data))
+        return index[0]
+
+    yield out / "search-index.json", index_json, made_of
+    yield out / "search-index.js", lambda: f"window.TERMBASE_INDEX = {index_json()};\n", made_of
+
+
 @dataclass(frozen=True, slots=True)
 class SiteSummary:
     """What `write_site` wrote."""
@@ -449,10 +520,7 @@ def _write_site(
     data = SiteData.load(termbase, title, language, listed)
     # read here: the list pages may be written by a forked process (no SQLite connection crosses a fork)
     stored_index = stored_search_index(termbase.db) if stored else None
-    top, nested = Links(root="", static=True), Links(root="../", static=True)
     public = Links(root=base_url, static=True) if base_url else None
-    base_top = {"site": data, "links": top, "suggest_url": ""}
-    base_nested = {"site": data, "links": nested, "suggest_url": ""}
 
     for folder in ("letter", "topic", "static"):
         (out / folder).mkdir(parents=True, exist_ok=True)
@@ -519,46 +587,16 @@ def _write_site(
 
     def site_pages() -> None:
         """Write the home, stats and search pages, llms.txt (and the sitemap) and the static files."""
-        home = {**base_top, **home_page(data), "canonical": public.home() if public else ""}
-        write(out / "index.html", render_page("home.html", home))
-        stats = {**base_top, **stats_page(data), "canonical": public.stats() if public else ""}
-        write(out / "stats.html", render_page("stats.html", stats))
-        write(out / "search.html", render_page("search.html", {**base_top, **search_page(data, "", None)}))
-        write(out / "llms.txt", llms_txt(data, public or top))
-        if public:
-            write(out / "sitemap.xml", sitemap_xml(public, data, ids))
-            if urlsplit(base_url).path == "/":  # crawlers read robots.txt at a host's root only
-                write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {public.file('sitemap.xml')}\n")
-        for name in STATIC_FILES:
-            write(out / "static" / name, (STATIC_DIR / name).read_bytes())
+        for path, make, made_of in site_files(data, out, public, base_url, ids):
+            write(path, make(), made_of)
 
     def list_pages() -> tuple[dict[str, str], int]:
         """Write the letter and topic pages and the search index (as JSON and as a script);
         return what they add to `files` and how many of them were written."""
         known, before = set(files), rewritten
-        digests = page_digests()
-        for initial in data.letters:
-            canonical = public.letter(initial) if public else ""
-            path = out / "letter" / f"{initial}.html"
-            made_of = list_digest(data.by_initial[initial], digests, initial, canonical)
+        for path, make, made_of in list_files(data, out, public, page_digests(), stored_index):
             if not unchanged(path, made_of):
-                view = {**base_nested, **(letter_page(data, initial) or {}), "current_letter": initial}
-                write(path, render_page("letter.html", {**view, "canonical": canonical}), made_of)
-        for topic in data.topics:
-            canonical = public.topic(topic) if public else ""
-            path = out / "topic" / f"{topic_file(topic)}.html"
-            made_of = list_digest(data.by_topic[topic], digests, topic, canonical)
-            if not unchanged(path, made_of):
-                view = {**base_nested, **(topic_page(data, topic) or {})}
-                write(path, render_page("topic.html", {**view, "canonical": canonical}), made_of)
-        made_of = list_digest(data.summaries, digests, "search index")
-        index_files = [out / "search-index.json", out / "search-index.js"]
-        stale = [path for path in index_files if not unchanged(path, made_of)]
-        if stale:
-            index = stored_index or search_index_json(data)
-            texts = dict(zip(index_files, (index, f"window.TERMBASE_INDEX = {index};\n"), strict=True))
-            for path in stale:
-                write(path, texts[path], made_of)
+                write(path, make(), made_of)
         return {name: files[name] for name in files.keys() - known}, rewritten - before
 
     def all_pages_but_concepts() -> None:
