@@ -1005,21 +1005,27 @@ def site(
         raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
     base = site_address(base_url) if base_url is not None else ""
     with open_termbase(db) as termbase, TerminalProgress(err, enabled=not quiet) as progress:
-        inputs = start_site_inputs(termbase.path, out_dir)  # in another process while the site's code loads
         from termbase.web.stored_site import start_stored_pages
 
-        # a first build's pages stored with the termbase: written from now on, while the site's code loads
+        # a first build's pages stored with the termbase: written from now on, while the rest is made
         early = start_stored_pages(termbase.path, out_dir, title or "", lang or "", base, workers)
-        try:
-            from termbase.web.site import write_site
-        except BaseException:
-            inputs.close()
-            if early is not None:
+        if early is not None and early.site is not None:  # every file stored: the site's code is not needed
+            try:
+                summary = early.write_rest(progress)
+            finally:
                 early.close()
-            raise
-        summary = write_site(
-            termbase, out_dir, title or "", lang or "", workers, base, progress, inputs, early=early
-        )
+        else:
+            inputs = start_site_inputs(termbase.path, out_dir)  # in another process while the code loads
+            try:
+                from termbase.web.site import write_site
+            except BaseException:
+                inputs.close()
+                if early is not None:
+                    early.close()
+                raise
+            summary = write_site(
+                termbase, out_dir, title or "", lang or "", workers, base, progress, inputs, early=early
+            )
     out.print(
         f"wrote {counted(summary.pages, 'page')} ({counted(summary.files, 'file')}) "
         f"to {escape(str(out_dir))} "

@@ -54,6 +54,7 @@ from termbase.web.render import (
 from termbase.web.share_workers import run_shares
 from termbase.web.site_files import (
     FolderWriter,
+    SiteSummary,
     _remove_temporaries,
     replace_file,
     temporary_name,
@@ -363,21 +364,6 @@ def list_files(
 
     yield out / "search-index.json", index_json, made_of
     yield out / "search-index.js", lambda: f"window.TERMBASE_INDEX = {index_json()};\n", made_of
-
-
-@dataclass(frozen=True, slots=True)
-class SiteSummary:
-    """What `write_site` wrote."""
-
-    out: Path
-    pages: int
-    files: int
-    seconds: float
-    workers: int = 1
-    #: Files an earlier build of this folder wrote and this one did not (gone concepts).
-    removed: int = 0
-    #: Files written by this build; the others were already there, the same, from the last one.
-    rewritten: int = 0
 
 
 def search_index(data: SiteData) -> dict[str, object]:

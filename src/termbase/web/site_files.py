@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 #: Below this many concepts the pages are written in this process; above it, by one
@@ -129,3 +130,18 @@ def worker_count(concepts: int, asked: int | None = None) -> int:
     if asked is not None:  # no more processes than pages to share out (`--workers 500`: 500 forks for 34)
         return max(1, min(asked, concepts))
     return (os.cpu_count() or 1) if concepts >= PARALLEL_FROM else 1
+
+
+@dataclass(frozen=True, slots=True)
+class SiteSummary:
+    """What `write_site` wrote."""
+
+    out: Path
+    pages: int
+    files: int
+    seconds: float
+    workers: int = 1
+    #: Files an earlier build of this folder wrote and this one did not (gone concepts).
+    removed: int = 0
+    #: Files written by this build; the others were already there, the same, from the last one.
+    rewritten: int = 0

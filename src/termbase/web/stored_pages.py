@@ -20,6 +20,10 @@ glossary-data.txt take from the concept, so a site is put together from stored b
                               termbase's default language (UTF-8)
     site_texts(name PK, text) the site's files made from every concept alike: `search-index`
                               (the search index's JSON, `site.search_index_json`)
+    site_files(seq PK, name, kind, data, made_of)
+                              every other file of a first site build (home, lists, llms.txt,
+                              static files; glossary-data.txt's first line), the title a slot in
+                              them (`other_files_with_title_slot`)
     site_shell(html)          the concept pages' shell, the site's title a slot in it
                               (`shell_with_title_slot`), for a first build to start writing pages
                               before the site's code is loaded (see `stored_site`)
@@ -46,7 +50,7 @@ if TYPE_CHECKING:
     from termbase.web.pages import Listed, SiteData
 
 #: Bump when what is stored, or how, changes.
-FORMAT = 7
+FORMAT = 8
 _META_KEY = "site_pages"
 #: Libraries whose output is part of a stored article (a new version may render differently).
 _RENDERING_MODULES = ("markdown_it", "mdit_py_plugins", "nh3", "latex2mathml", "markupsafe")
@@ -174,6 +178,15 @@ def write_site_pages(path: Path) -> None:
             connection.execute(
                 "INSERT INTO site_texts VALUES ('search-index', ?)", (search_index_json(data),)
             )
+            other = other_files_with_title_slot(data, digests, [record.id for record in records])
+            if other is not None:
+                connection.execute(
+                    "CREATE TABLE site_files (seq INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                    " kind TEXT NOT NULL, data BLOB NOT NULL, made_of TEXT NOT NULL)"
+                )
+                connection.executemany(
+                    "INSERT INTO site_files VALUES (?,?,?,?,?)", [(n, *row) for n, row in enumerate(other)]
+                )
             shell = shell_with_title_slot(data)
             if shell is not None:
                 connection.execute("CREATE TABLE site_shell (html TEXT NOT NULL)")
@@ -205,6 +218,65 @@ def shell_with_title_slot(data: SiteData) -> str | None:
         if shell_of(title) != with_title(marked, title):
             return None
     return marked
+
+
+#: How a stored file takes the site's title: escaped (an HTML page), as it is (plain text), or
+#: not at all (no title in it).
+_HTML, _PLAIN, _NONE = "html", "plain", "none"
+#: The first line of glossary-data.txt, its title a slot (`llms.glossary_data_header`).
+GLOSSARY_HEADER = "glossary-header"
+
+
+def other_files_with_title_slot(
+    data: SiteData, digests: dict[str, str], ids: list[str]
+) -> list[tuple[str, str, bytes, str]] | None:
+    """Return every file of a first site build of `data` other than the concept pages (in its
+    default language, without an address: `site.site_files` and `site.list_files`, in that
+    order) and the first line of glossary-data.txt (named GLOSSARY_HEADER), each as (name, how
+    it takes the title, its bytes with the title a slot, what it is made of); None if a title put
+    into them would not give the files made with that title."""
+    from dataclasses import replace
+
+    from termbase.web.llms import glossary_data_header
+    from termbase.web.site import list_files, site_files
+
+    def files_of(title: str) -> list[tuple[str, bytes, str]]:
+        titled = replace(data, title=title)
+        here = Path()
+        made = [*site_files(titled, here, None, "", ids), *list_files(titled, here, None, digests)]
+        found = [(path.as_posix(), make(), made_of) for path, make, made_of in made]
+        found.append((GLOSSARY_HEADER, glossary_data_header(title), ""))
+        return [
+            (name, text.encode("utf-8") if isinstance(text, str) else text, made_of)
+            for name, text, made_of in found
+        ]
+
+    slot = TITLE_SLOT.encode("utf-8")
+    stored = []
+    for name, text, made_of in files_of(TITLE_SLOT):
+        kind = _NONE if slot not in text else _HTML if name.endswith(".html") else _PLAIN
+        stored.append((name, kind, text, made_of))
+    for title in ("Kiln", '<Kiln & "glaze"> \'s'):
+        made = [(name, filled(kind, text, title), made_of) for name, kind, text, made_of in stored]
+        if made != files_of(title):
+            return None
+    return stored
+
+
+def filled(kind: str, text: bytes, title: str) -> bytes:
+    """Return a stored file's bytes with `title` in its title slots (see `other_files_with_title_slot`)."""
+    if kind == _NONE:
+        return text
+    shown = with_title(TITLE_SLOT, title) if kind == _HTML else title
+    return text.replace(TITLE_SLOT.encode("utf-8"), shown.encode("utf-8"))
+
+
+def stored_files(db: sqlite3.Connection) -> list[tuple[str, str, bytes, str]] | None:
+    """Return the stored files of `other_files_with_title_slot`, or None if there are none."""
+    try:
+        return db.execute("SELECT name, kind, data, made_of FROM site_files ORDER BY seq").fetchall()
+    except sqlite3.Error:
+        return None
 
 
 def with_title(shell: str, title: str) -> str:

@@ -14,16 +14,38 @@ Imports only the standard library, markupsafe and termbase's own light modules.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from termbase.errors import StoreError
 from termbase.model import is_concept_id
+from termbase.progress import ProgressCallback, no_progress
+from termbase.web.page_digests import code_fingerprint, site_fingerprint
 from termbase.web.share_workers import Shares
-from termbase.web.site_files import FolderWriter, _remove_temporaries, temporary_name, worker_count
-from termbase.web.site_manifest import MANIFEST
-from termbase.web.stored_pages import has_stored_pages, read_share, with_title
+from termbase.web.site_files import (
+    FolderWriter,
+    SiteSummary,
+    _remove_temporaries,
+    replace_file,
+    temporary_name,
+    worker_count,
+)
+from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
+from termbase.web.stored_pages import (
+    GLOSSARY_HEADER,
+    filled,
+    has_stored_pages,
+    read_share,
+    stored_digests,
+    stored_files,
+    with_title,
+)
 from termbase.web.titles import site_title
 
 
@@ -43,13 +65,24 @@ _job: _Job | None = None
 class StoredPages:
     """Concept pages being written from stored parts (see `start_stored_pages`)."""
 
-    def __init__(self, shares: Shares, ids: list[list[str]], folder: Path, workers: int, shell: str) -> None:
+    def __init__(
+        self,
+        shares: Shares,
+        ids: list[list[str]],
+        folder: Path,
+        workers: int,
+        shell: str,
+        site: tuple[Path, Path, str] | None = None,
+    ) -> None:
         self._shares, self._ids = shares, ids
         #: The hidden folder the pages go into (renamed to `c/` by `write_site` when all are written).
         self.folder = folder
         self.workers = workers
         #: The shell the pages were put into, its slots marked (as `render.page_shell` makes it).
         self.shell = shell
+        #: The termbase, the site's folder and its title, when the termbase stores every other
+        #: file of the site too (then `write_rest` writes them; else `site.write_site` does).
+        self.site = site
 
     def blocks(self, on_share: Callable[[int], None] | None = None) -> dict[str, str]:
         """Wait for every page to be written; return each concept's text block, by id
@@ -68,6 +101,72 @@ class StoredPages:
     def close(self) -> None:
         """Stop the workers (if still running) and reap them."""
         self._shares.close()
+
+    def write_rest(self, progress: ProgressCallback = no_progress) -> SiteSummary:
+        """Write every other file of the site from what the termbase stores, the same files
+        `site.write_site` writes for a first build (see `stored_pages.other_files_with_title_slot`),
+        wait for the pages and put them in place; return what was written."""
+        assert self.site is not None
+        started = time.perf_counter()
+        path, out, title = self.site
+        db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        try:
+            stored = stored_files(db)
+            listed = stored_digests(db)
+        finally:
+            db.close()
+        if stored is None:
+            raise StoreError(f"{path}: the stored site files went missing while the site was written")
+        for folder in ("letter", "topic", "static"):
+            (out / folder).mkdir(exist_ok=True)
+        (out / BUILDING).touch()
+        files: dict[str, str] = {}
+        header = b""
+        for name, kind, text, made_of in stored:
+            payload = filled(kind, text, title)
+            if name == GLOSSARY_HEADER:
+                header = payload
+                continue
+            replace_file(out / name, payload)
+            files[name] = made_of or hashlib.blake2b(payload, digest_size=16).hexdigest()
+        ids = [concept_id for concept_id, _ in listed]
+        done = [0]
+
+        def share_written(pages: int) -> None:
+            done[0] += pages
+            progress("writing concept pages", done[0], len(ids))
+
+        block_of = self.blocks(share_written)
+        os.replace(self.folder, out / "c")
+        head = header.decode("utf-8") + "\n"
+        ordered = [block_of[concept_id] for concept_id in ids]
+        glossary = (head + "\n\n".join(ordered) + "\n").encode("utf-8")
+        replace_file(out / GLOSSARY_DATA, glossary)
+        files[GLOSSARY_DATA] = hashlib.blake2b(glossary, digest_size=16).hexdigest()
+        spans, position = [], len(head)
+        for block in ordered:
+            spans += (position, len(block))
+            position += len(block) + 2
+        pieces = self.shell.split("\0")
+        shared = (tuple(pieces[0::2]), tuple(pieces[1::2]), "", "", title)
+        manifest = {
+            "site": site_fingerprint(code_fingerprint(), *shared),
+            "files": files,
+            "concepts": ids,
+            "digests": [digest for _, digest in listed],
+            "blocks": spans,
+        }
+        text = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+        replace_file(out / MANIFEST, text.encode("utf-8"))
+        (out / BUILDING).unlink()
+        return SiteSummary(
+            out=out,
+            pages=sum(name.endswith(".html") for name in files) + len(ids),
+            files=len(files) + len(ids),
+            seconds=time.perf_counter() - started,
+            workers=self.workers,
+            rewritten=len(files) + len(ids),
+        )
 
 
 def start_stored_pages(
@@ -89,6 +188,7 @@ def start_stored_pages(
             return None
         shell = db.execute("SELECT html FROM site_shell").fetchone()[0]
         ids = [row[0] for row in db.execute("SELECT id FROM site_pages ORDER BY id")]
+        whole = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'site_files'").fetchone() is not None
     except (sqlite3.Error, TypeError):
         return None
     finally:
@@ -96,8 +196,9 @@ def start_stored_pages(
     count = worker_count(len(ids), workers)
     if count < 2 or not all(map(is_concept_id, ids)):  # ids that cannot be page names: reported there
         return None
-    filled = with_title(shell, title or site_title(path))
-    pieces = filled.split("\0")
+    title = title or site_title(path)
+    shell = with_title(shell, title)
+    pieces = shell.split("\0")
     if pieces[1::2] != ["heading", "description", "main"]:
         return None
     out.mkdir(parents=True, exist_ok=True)
@@ -111,7 +212,7 @@ def start_stored_pages(
         running = Shares(_write_share, [(share,) for share in shares], count)
     finally:
         _job = None
-    return StoredPages(running, shares, folder, count, filled)
+    return StoredPages(running, shares, folder, count, shell, (path, out, title) if whole else None)
 
 
 def _write_share(ids: list[str]) -> list[str]:
