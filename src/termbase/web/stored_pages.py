@@ -175,10 +175,9 @@ def write_site_pages(path: Path) -> None:
             connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?)", listed)
             connection.executemany("INSERT INTO site_page_parts VALUES (?,?,?,?,?)", parts)
             connection.execute("CREATE TABLE site_texts (name TEXT PRIMARY KEY, text TEXT NOT NULL)")
-            connection.execute(
-                "INSERT INTO site_texts VALUES ('search-index', ?)", (search_index_json(data),)
-            )
-            other = other_files_with_title_slot(data, digests, [record.id for record in records])
+            index = search_index_json(data)
+            connection.execute("INSERT INTO site_texts VALUES ('search-index', ?)", (index,))
+            other = other_files_with_title_slot(data, digests, [record.id for record in records], index)
             if other is not None:
                 connection.execute(
                     "CREATE TABLE site_files (seq INTEGER PRIMARY KEY, name TEXT NOT NULL,"
@@ -198,13 +197,16 @@ def write_site_pages(path: Path) -> None:
 
 #: Where the site's title goes in a stored shell (no text of a termbase holds a NUL character).
 TITLE_SLOT = "\0title\0"
+#: A title that a page must show as it is, escaped, for a title slot to stand in for it.
+_CHECK_TITLE = '<Kiln & "glaze"> \'s'
 
 
 def shell_with_title_slot(data: SiteData) -> str | None:
     """Return the concept pages' shell of a site of `data` (`render.page_shell`, without a
     canonical link) as one text, each slot marked `\\0name\\0`, the site's title a slot too
     (see `with_title`); None if a title put into it would not give the shell rendered with that
-    title (a template that changes the title before printing it)."""
+    title (a template that changes the title before printing it: checked with one that HTML
+    escapes)."""
     from dataclasses import replace
 
     from termbase.web.render import page_shell
@@ -214,10 +216,7 @@ def shell_with_title_slot(data: SiteData) -> str | None:
         return marked_shell(page_shell(concept_context(replace(data, title=title))))
 
     marked = shell_of(TITLE_SLOT)
-    for title in ("Kiln", '<Kiln & "glaze"> \'s'):
-        if shell_of(title) != with_title(marked, title):
-            return None
-    return marked
+    return marked if shell_of(_CHECK_TITLE) == with_title(marked, _CHECK_TITLE) else None
 
 
 #: How a stored file takes the site's title: escaped (an HTML page), as it is (plain text), or
@@ -228,13 +227,13 @@ GLOSSARY_HEADER = "glossary-header"
 
 
 def other_files_with_title_slot(
-    data: SiteData, digests: dict[str, str], ids: list[str]
+    data: SiteData, digests: dict[str, str], ids: list[str], index: str
 ) -> list[tuple[str, str, bytes, str]] | None:
     """Return every file of a first site build of `data` other than the concept pages (in its
     default language, without an address: `site.site_files` and `site.list_files`, in that
     order) and the first line of glossary-data.txt (named GLOSSARY_HEADER), each as (name, how
     it takes the title, its bytes with the title a slot, what it is made of); None if a title put
-    into them would not give the files made with that title."""
+    into them would not give the files made with that title. `index`: the search index's JSON."""
     from dataclasses import replace
 
     from termbase.web.llms import glossary_data_header
@@ -243,7 +242,7 @@ def other_files_with_title_slot(
     def files_of(title: str) -> list[tuple[str, bytes, str]]:
         titled = replace(data, title=title)
         here = Path()
-        made = [*site_files(titled, here, None, "", ids), *list_files(titled, here, None, digests)]
+        made = [*site_files(titled, here, None, "", ids), *list_files(titled, here, None, digests, index)]
         found = [(path.as_posix(), make(), made_of) for path, make, made_of in made]
         found.append((GLOSSARY_HEADER, glossary_data_header(title), ""))
         return [
@@ -256,11 +255,8 @@ def other_files_with_title_slot(
     for name, text, made_of in files_of(TITLE_SLOT):
         kind = _NONE if slot not in text else _HTML if name.endswith(".html") else _PLAIN
         stored.append((name, kind, text, made_of))
-    for title in ("Kiln", '<Kiln & "glaze"> \'s'):
-        made = [(name, filled(kind, text, title), made_of) for name, kind, text, made_of in stored]
-        if made != files_of(title):
-            return None
-    return stored
+    made = [(name, filled(kind, text, _CHECK_TITLE), made_of) for name, kind, text, made_of in stored]
+    return stored if made == files_of(_CHECK_TITLE) else None
 
 
 def filled(kind: str, text: bytes, title: str) -> bytes:
