@@ -10,12 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import FIXTURES
+from termbase import forked
 from termbase.build import build_termbase
 from termbase.builtin import glossary_files
 from termbase.cli import app
 from termbase.store import Termbase
+from termbase.web import share_workers, site_files, stored_pages, stored_site
 from termbase.web import site as site_module
-from termbase.web import site_files, stored_pages, stored_site
 from termbase.web.site import MANIFEST, write_site
 
 #: Two built-in sources (formulas, see-also, acronyms), hostile text, sources that disagree
@@ -198,3 +199,27 @@ def test_build_stores_pages_when_asked(tmp_path: Path, flag: str | None, stored:
     assert result.exit_code == 0, result.output
     with sqlite3.connect(db) as connection:  # a few concepts: stored only when asked
         assert stored_pages.has_stored_pages(connection) is stored
+
+
+def test_pages_rendered_by_two_processes_at_build_are_the_same(
+    built: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    stored = built[0]
+    monkeypatch.setattr(forked, "_core_free", lambda: True)
+    monkeypatch.setattr(stored_pages, "_PARALLEL_FROM", 10)
+    calls: list[int] = []
+    real = share_workers.run_shares
+
+    def run_shares(*args: object, **options: object) -> object:
+        calls.append(1)
+        return real(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(share_workers, "run_shares", run_shares)
+    (tmp_path / "two").mkdir()
+    two = tmp_path / "two" / "pages.db"
+    build_termbase(sources(), two, site_pages=True)
+    assert calls, "the pages were not rendered by forked processes"
+    with sqlite3.connect(stored) as one_db, sqlite3.connect(two) as two_db:
+        for table in ("site_pages", "site_page_parts", "site_files", "site_shell", "site_texts"):
+            query = f"SELECT * FROM {table} ORDER BY rowid"
+            assert one_db.execute(query).fetchall() == two_db.execute(query).fetchall(), table

@@ -125,44 +125,49 @@ def should_store(concepts: int, asked: bool | None = None) -> bool:
 
 def write_site_pages(path: Path) -> None:
     """Render the concept pages of the termbase file at `path` (complete but for them, not yet
-    seen by readers) and store them in it, stamped."""
+    seen by readers) and store them in it, stamped.
+
+    Where a second core can be used (`forked.can_fork`), two forked processes render the pages,
+    each a share of them, while this one works out the digests and the site's other files."""
+    global _rendering
+    from termbase.forked import can_fork
     from termbase.store import Termbase
-    from termbase.web.llms import concept_block
     from termbase.web.page_digests import concept_digests
-    from termbase.web.pages import SiteData, concept_page
-    from termbase.web.render import escape_output
-    from termbase.web.site import concept_context, render_articles, search_index_json
+    from termbase.web.pages import SiteData
+    from termbase.web.share_workers import run_shares
+    from termbase.web.site import concept_context, search_index_json
 
     connection = sqlite3.connect(path)
     try:
         termbase = Termbase(path, connection)
         data = SiteData.load(termbase)
-        context = concept_context(data)
-        links = context["links"]
-        records = list(termbase.concept_records())
-        views = [concept_page(data, record, links) for record in records]  # type: ignore[arg-type]
-        articles = render_articles(views, context)
-        digests = concept_digests(connection)
-        by_id, sources_of = data.by_id, data.sources_of
+        ids = sorted(summary.id for summary in data.summaries)  # the store's order of ids (ASCII slugs)
+        workers = 2 if len(ids) >= _PARALLEL_FROM and can_fork() else 1
+        step = -(-len(ids) // (workers * 2)) or 1
+        tasks = [(ids[start : start + step],) for start in range(0, len(ids), step)]
+        found: dict[str, object] = {}
+
+        def meanwhile() -> None:
+            found["digests"] = digests = concept_digests(connection)
+            found["index"] = index = search_index_json(data)
+            found["other"] = other_files_with_title_slot(data, digests, [s.id for s in data.summaries], index)
+            found["shell"] = shell_with_title_slot(data)
+
+        _rendering = (path, data, concept_context(data))
+        try:
+            if workers > 1:
+                shares = run_shares(_render_share, tasks, workers, meanwhile)
+            else:
+                meanwhile()
+                shares = [_render_share(*task) for task in tasks]
+        finally:
+            _rendering = None
+        digests = found["digests"]
+        sources_of = data.sources_of
         listed = [
-            (
-                record.id,
-                digests[record.id],
-                by_id[record.id].summary,
-                "\0".join(sources_of.get(record.id, ())),
-            )
-            for record in records
+            (s.id, digests[s.id], s.summary, "\0".join(sources_of.get(s.id, ())))  # type: ignore[index]
+            for s in data.summaries
         ]
-        parts = (
-            (
-                record.id,
-                escape_output(str(view["heading"])).encode("utf-8"),
-                escape_output(str(view["summary"])).encode("utf-8"),
-                concept_block(record),
-                article.encode("utf-8"),
-            )
-            for record, view, article in zip(records, views, articles, strict=True)
-        )
         with connection:
             connection.execute(
                 "CREATE TABLE site_pages (id TEXT PRIMARY KEY, digest TEXT NOT NULL, summary TEXT NOT NULL,"
@@ -173,26 +178,63 @@ def write_site_pages(path: Path) -> None:
                 " description BLOB NOT NULL, block TEXT NOT NULL, article BLOB NOT NULL)"
             )
             connection.executemany("INSERT INTO site_pages VALUES (?,?,?,?)", listed)
-            connection.executemany("INSERT INTO site_page_parts VALUES (?,?,?,?,?)", parts)
+            for rows in shares:
+                connection.executemany("INSERT INTO site_page_parts VALUES (?,?,?,?,?)", rows)
             connection.execute("CREATE TABLE site_texts (name TEXT PRIMARY KEY, text TEXT NOT NULL)")
-            index = search_index_json(data)
-            connection.execute("INSERT INTO site_texts VALUES ('search-index', ?)", (index,))
-            other = other_files_with_title_slot(data, digests, [record.id for record in records], index)
+            connection.execute("INSERT INTO site_texts VALUES ('search-index', ?)", (found["index"],))
+            other = found["other"]
             if other is not None:
                 connection.execute(
                     "CREATE TABLE site_files (seq INTEGER PRIMARY KEY, name TEXT NOT NULL,"
                     " kind TEXT NOT NULL, data BLOB NOT NULL, made_of TEXT NOT NULL)"
                 )
                 connection.executemany(
-                    "INSERT INTO site_files VALUES (?,?,?,?,?)", [(n, *row) for n, row in enumerate(other)]
+                    "INSERT INTO site_files VALUES (?,?,?,?,?)",
+                    [(n, *row) for n, row in enumerate(other)],  # type: ignore[arg-type]
                 )
-            shell = shell_with_title_slot(data)
+            shell = found["shell"]
             if shell is not None:
                 connection.execute("CREATE TABLE site_shell (html TEXT NOT NULL)")
                 connection.execute("INSERT INTO site_shell VALUES (?)", (shell,))
             connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
     finally:
         connection.close()
+
+
+#: From this many concepts a build renders its pages in two processes (where it can fork).
+_PARALLEL_FROM = 1_000
+
+#: The termbase being rendered, its site data and the pages' context (inherited by forked workers).
+_rendering: tuple[Path, SiteData, dict[str, object]] | None = None
+
+
+def _render_share(ids: list[str]) -> list[tuple[str, bytes, bytes, str, bytes]]:
+    """Return the stored parts (id, heading, description, block, article) of the concepts `ids`
+    (every id from the first to the last, in the store's order), rendered from a connection
+    of their own."""
+    from termbase.store import Termbase
+    from termbase.web.llms import concept_block
+    from termbase.web.pages import concept_page
+    from termbase.web.render import escape_output
+    from termbase.web.site import render_articles
+
+    assert _rendering is not None
+    path, data, context = _rendering
+    links = context["links"]
+    with Termbase(path, sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)) as termbase:
+        records = list(termbase.concept_records(ids, (ids[0], ids[-1])))
+    views = [concept_page(data, record, links) for record in records]  # type: ignore[arg-type]
+    articles = render_articles(views, context)
+    return [
+        (
+            record.id,
+            escape_output(str(view["heading"])).encode("utf-8"),
+            escape_output(str(view["summary"])).encode("utf-8"),
+            concept_block(record),
+            article.encode("utf-8"),
+        )
+        for record, view, article in zip(records, views, articles, strict=True)
+    ]
 
 
 #: Where the site's title goes in a stored shell (no text of a termbase holds a NUL character).
