@@ -235,7 +235,7 @@ def test_against_names_its_own_option_for_a_glossary_of_another_shape(tmp_path: 
     glossary = tmp_path / "glossary.md"
     body = "".join(f"## Knot {n}\n\nA knot {n} is a way of tying a line that sailors use on deck.\n\n"
                    for n in ("one", "two", "three", "four", "five", "six", "seven", "eight"))
-    glossary.write_text("---\ntitle: Glossary\n---\n\n" + body, encoding="utf-8")
+    glossary.write_text("---\ntitle: Knots on deck\n---\n\n" + body, encoding="utf-8")
     code, _out, err = run("extract", str(EPISODES), "--against", str(glossary))
     assert code != 0 and "--against-format" in err and "Traceback" not in err
     code, out, err = run("extract", str(EPISODES), "--against", str(glossary),

@@ -130,3 +130,17 @@ def test_a_definition_cut_at_a_colon_keeps_the_items_it_introduces(tmp_path: Pat
     assert definition == ("A plant that comes back every spring: lavender, which flowers in its second year; "
                           "mint, which spreads through the whole bed unless you keep it in …; "
                           "sage, whose leaves stay on all winter.")
+
+
+def test_a_heading_naming_a_term_then_a_gloss_after_a_colon_introduces_it(tmp_path: Path) -> None:
+    (tmp_path / "01-rows.md").write_text(
+        "# Laying out rows\n\n## The Spacing σ: how far apart the rows stand\n\n"
+        "The Spacing σ is the distance between two rows, measured from stem to stem.\n\n"
+        "## Step 2: mark the rows\n\nUse a string line and two pegs.\n", encoding="utf-8")
+    (tmp_path / "02-more.md").write_text(
+        "# Later\n\nWide spacing suits squash; narrow spacing suits carrots. Keep the spacing even.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path])
+    entry = next(e for e in result.entries if e.term == "spacing")
+    assert entry.definition.startswith("The Spacing σ is the distance between two rows")
+    assert not any(e.term.lower().startswith("step") for e in (*result.entries, *result.review))

@@ -374,10 +374,21 @@ _ABOUT_LEAD = re.compile(
     r"getting\s+started\s+with|(?:the\s+)?basics\s+of)\s+(?=\S)", re.I)
 
 
+#: "The Policy π: the agent's brain": a name of up to three words, a colon, then a lower-case gloss.
+_SUBTITLED = re.compile(r"^(?P<name>(?:[Tt]he\s+|[Aa]n?\s+)?[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2}"
+                        r"(?:\s+[α-ωΑ-Ω])?)\s*:\s+(?:the\s+|an?\s+)?[a-z]")
+#: A maths symbol after a name ("Policy π", "Reward r"): the symbol the text writes for it, no part of it.
+_SYMBOL_AFTER = re.compile(r"(?<=[A-Za-z]{3})\s+(?:[α-ωΑ-Ω]|[a-z])$")
+
+
 def _heading_term(title: str) -> tuple[str, bool]:
     """Return a section title as a term (`Runtime Errors` → `runtime errors`), or '' if it is none,
     and whether the title asks what the term is ("What is a Mooring?")."""
     title = _ABOUT_LEAD.sub("", _TITLE_LABEL.sub("", _HEADING_NUMBER.sub("", title)))
+    subtitled = _SUBTITLED.match(title)
+    if subtitled:  # "The Policy π: the agent's brain": the name, then what it is
+        title = subtitled.group("name")
+    title = _SYMBOL_AFTER.sub("", title)
     question = _WHAT_IS.match(title)
     term = clean_term(question.group("term") if question else title)
     if term_problem(term) or len(term.split()) > 4 or any(c in term for c in ",:?!()"):
@@ -483,6 +494,7 @@ def _says_what_it_is(text: str, words: list[str], qualified: bool = False) -> bo
     whose it is ("xarray.Dataset is xarray's container of …": a name in code the sentence defines)."""
     phrase = r"[\s-]+".join(re.escape(w) for w in words)
     text = re.sub(r"\s*\([^()]{1,60}\)", "", text)  # "Overviews are downsampled (aggregated) data intended …"
+    text = re.sub(r"(?<=[A-Za-z])\s+[α-ωΑ-Ω](?=\s)", "", text)  # "The Policy π is …": the symbol for it
     whose = r"(?:an?\s|the\s|[\w-]+['’]s\s)"
     if qualified and re.match(rf"(?:[A-Za-z_]\w*\.)*{phrase}\s+is\s+{whose}", text, re.I):
         return True
