@@ -88,3 +88,20 @@ def test_an_earlier_sentence_that_says_what_it_is_beats_a_later_section_devoted_
     fairlead = next(e for e in (*result.entries, *result.review) if e.term.lower() == "fairlead")
     assert fairlead.chapter.endswith("01-deck.md")
     assert fairlead.definition.lower().startswith("a ring or hook")
+
+
+def test_a_use_that_points_to_a_later_chapter_gives_way_to_that_chapter(tmp_path: Path) -> None:
+    glossary = "../reference.md"
+    pages = {
+        "01-deck.md": (f"# On deck\n\nBefore the race, grease the [winch]({glossary}#winch) (see chapter 3) "
+                       "and coil the lines.\n\nThe crew checks the winch after every race.\n"),
+        "02-lines.md": "# Lines\n\nA sheet is a line that trims a sail.\n",
+        "03-winches.md": ("# Winches\n\n## Winches\n\nWinches take up a line under load: a handle turns "
+                          "a drum, and a pawl keeps it from running back.\n\nGrease every winch each "
+                          "season.\n"),
+    }
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path / name for name in pages], min_confidence=0.0)
+    winch = next(e for e in (*result.entries, *result.review) if e.term.lower() == "winch")
+    assert winch.chapter.endswith("03-winches.md")

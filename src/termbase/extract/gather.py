@@ -276,6 +276,24 @@ def _acts_as_its_meaning(occurrence: Occurrence) -> bool:
     return bool(re.match(act, occurrence.sentence, re.I))
 
 
+#: A sentence that puts off saying what something is: "(see chapter 3)", "in a later chapter", "we will
+#: look at … later", "more on this later", "explained below".
+_DEFERRING = re.compile(
+    r"\b(?:see|cf\.?)\s+(?:chapter|section|part|appendix|lesson|episode|unit)\s+\w+"
+    r"|\b(?:in|later\s+in)\s+(?:a|the)\s+(?:later|next|following|coming)\s+"
+    r"(?:chapter|section|lesson|episode|unit|part)s?\b"
+    r"|\b(?:we|you)(?:'ll|\s+will)\s+(?:see|learn|discuss|cover|explain|look\s+at|come\s+back\s+to|return\s+to|"
+    r"explore|meet|talk\s+about)\b[^.;]{0,80}\b(?:later|below|soon)\b"
+    r"|\bmore\s+(?:on|about)\s+(?:this|that|these|them|it)\s+later\b"
+    r"|\b(?:discussed|explained|described|covered|defined)\s+(?:later|below|further\s+on)\b",
+    re.I)
+
+
+def _defers(occurrence: Occurrence) -> bool:
+    """Return True when the occurrence's sentence says the term is explained elsewhere, later."""
+    return bool(_DEFERRING.search(occurrence.sentence))
+
+
 #: What a section heading over text that speaks of the term it names scores at least (collect.py).
 DEVOTED_SECTION_SCORE = 0.45
 
@@ -473,6 +491,14 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
                       and says_what_it_is(o)]
         if explaining:
             defined = max(explaining, key=lambda o: o.finding.score)
+    if _defers(introduced) and not _EXPLAINS.search(introduced.finding.definition):
+        # "check the [winch](glossary.md#winch) (see chapter 3)": the sentence puts off saying what it is
+        at = (introduced.chapter, introduced.line)
+        after = sorted((o for o in group if (o in defining or _devoted_section(o))
+                        and (o.chapter, o.line) > at and not _defers(o)), key=lambda o: (o.chapter, o.line))
+        later = after[0] if after else None
+        if later is not None:
+            introduced = later
     if defining:
         # "## Value-based methods" over a paragraph about them, and a later recap's "Value-based methods:
         # train a value function …": the section devoted to the term came first and introduces it (the
