@@ -144,3 +144,12 @@ def test_a_heading_naming_a_term_then_a_gloss_after_a_colon_introduces_it(tmp_pa
     entry = next(e for e in result.entries if e.term == "spacing")
     assert entry.definition.startswith("The Spacing σ is the distance between two rows")
     assert not any(e.term.lower().startswith("step") for e in (*result.entries, *result.review))
+
+
+def test_a_marked_name_followed_by_what_it_holds_is_defined(tmp_path: Path) -> None:
+    (tmp_path / "01-soil.md").write_text(
+        "# Soil\n\nCompost helps because of the **living soil rule**, which is that a bed fed with organic "
+        "matter feeds its plants better than one fed with salts.\n\nThe living soil rule guides every bed.\n",
+        encoding="utf-8")
+    kept = {e.term: e.definition for e in extract_glossary([tmp_path]).entries}
+    assert kept["living soil rule"].startswith("Compost helps because of the living soil rule, which is")
