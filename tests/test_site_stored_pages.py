@@ -15,7 +15,7 @@ from termbase.build import build_termbase
 from termbase.builtin import glossary_files
 from termbase.cli import app
 from termbase.store import Termbase
-from termbase.web import share_workers, site_files, stored_pages, stored_site
+from termbase.web import share_workers, site_files, stored_pages, stored_site, stored_sizes
 from termbase.web import site as site_module
 from termbase.web.site import MANIFEST, write_site
 
@@ -129,12 +129,12 @@ def test_a_rebuild_from_stored_pages_equals_a_fresh_site(built: tuple[Path, Path
 
 
 def test_which_builds_store_pages():
-    assert not stored_pages.should_store(stored_pages.FEWEST_CONCEPTS - 1)
-    assert stored_pages.should_store(stored_pages.FEWEST_CONCEPTS)
-    assert stored_pages.should_store(stored_pages.MOST_CONCEPTS)
-    assert not stored_pages.should_store(stored_pages.MOST_CONCEPTS + 1)
-    assert stored_pages.should_store(5, asked=True) and not stored_pages.should_store(5000, asked=False)
-    assert not stored_pages.should_store(0, asked=True)
+    assert not stored_sizes.should_store(stored_sizes.FEWEST_CONCEPTS - 1)
+    assert stored_sizes.should_store(stored_sizes.FEWEST_CONCEPTS)
+    assert stored_sizes.should_store(stored_sizes.MOST_CONCEPTS)
+    assert not stored_sizes.should_store(stored_sizes.MOST_CONCEPTS + 1)
+    assert stored_sizes.should_store(5, asked=True) and not stored_sizes.should_store(5000, asked=False)
+    assert not stored_sizes.should_store(0, asked=True)
 
 
 def cli_site(db: Path, out: Path, *options: str) -> None:

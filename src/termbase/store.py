@@ -229,9 +229,9 @@ def write_termbase(
     FORK_MAX_RESIDENT_MB, a forked process works out the findings and writes everything but
     what `meanwhile` returns while it runs, and that is added after; elsewhere all runs here.
     Either way the file holds the same rows in the same order. A file at `path` that is not
-    a termbase is never replaced (InputError, see `db_target`). The static site's concept pages
-    are rendered and stored too (`web.stored_pages`): if `site_pages`, else up to its
-    MOST_CONCEPTS.
+    a termbase is never replaced (InputError, see `db_target`). The static site's pages are
+    rendered and stored too (`web.stored_pages`): if `site_pages`, else for the sizes
+    `web.stored_sizes.should_store` names.
     """
     check_db_target(path)
     with replacing(path) as temp_name:  # see atomic_file: kill -9, full disk, permissions
@@ -250,9 +250,11 @@ def write_termbase(
             if meanwhile is not None:
                 build = _with_links(build, meanwhile())
             _write(temp_name, build)
-        from termbase.web.stored_pages import should_store, write_site_pages  # only a build needs it
+        from termbase.web.stored_sizes import should_store
 
         if should_store(len(build.concepts), site_pages):
+            from termbase.web.stored_pages import write_site_pages  # only a build that stores them needs it
+
             write_site_pages(temp_name)
     return build
 

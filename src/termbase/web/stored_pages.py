@@ -49,20 +49,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from termbase.web.pages import Listed, SiteData
 
+
 #: Bump when what is stored, or how, changes.
 FORMAT = 8
 _META_KEY = "site_pages"
 #: Libraries whose output is part of a stored article (a new version may render differently).
 _RENDERING_MODULES = ("markdown_it", "mdit_py_plugins", "nh3", "latex2mathml", "markupsafe")
-#: A build stores pages for termbases of FEWEST_CONCEPTS to MOST_CONCEPTS concepts (`should_store`).
-#: Storing them costs a build about 0.1 s whatever its size (the renderer's code loaded, the
-#: stamp) and 45-50 µs a concept; it spares each site build of the termbase about 60 µs of CPU a
-#: concept. Below FEWEST_CONCEPTS a site renders its pages in less time than that fixed cost;
-#: above MOST_CONCEPTS the build would grow by more than a second (a 100,000-concept build by
-#: ~5 s, half its time). `termbase build --site-pages` / `--no-site-pages` decides for any size.
-FEWEST_CONCEPTS = 2_000
-MOST_CONCEPTS = 20_000
-
 #: The rows of a share of pages, as `read_share` reads them.
 _SHARE = "SELECT id, heading, description, article, block FROM site_page_parts WHERE id "
 
@@ -113,14 +105,6 @@ def stored_digests(db: sqlite3.Connection) -> list[tuple[str, str]]:
     """Return (id, page digest) of every concept, in the order of labels (`page_digests.IDS_BY_LABEL`):
     the digests as `concept_digests` makes them."""
     return db.execute("SELECT id, digest FROM site_pages ORDER BY rowid").fetchall()
-
-
-def should_store(concepts: int, asked: bool | None = None) -> bool:
-    """Return whether a build of `concepts` concepts stores its pages: `asked`, else whether it
-    has FEWEST_CONCEPTS to MOST_CONCEPTS."""
-    if asked is not None:
-        return asked and concepts > 0
-    return FEWEST_CONCEPTS <= concepts <= MOST_CONCEPTS
 
 
 def write_site_pages(path: Path) -> None:
