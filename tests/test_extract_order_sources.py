@@ -151,3 +151,14 @@ def test_numbered_chapters_keep_an_unnumbered_appendix_after_and_a_preface_befor
     source, order = _order(tmp_path)
     assert source == "numbered file names"
     assert order == ["preface.md", "01-hull.md", "02-rig.md", "03-sails.md", "appendix-knots.md"]
+
+
+def test_quarto_book_chapters_given_as_href_entries_under_titled_parts(tmp_path: Path) -> None:
+    _pages(tmp_path, ["index.qmd", "rigging.qmd", "sails.qmd", "weather.qmd"])
+    (tmp_path / "_quarto.yml").write_text(
+        "project:\n  type: book\nbook:\n  chapters:\n    - index.qmd\n    - part: \"Under way\"\n"
+        "      chapters:\n        - href: sails.qmd\n          text: Sails\n        - rigging.qmd\n"
+        "  appendices:\n    - href: weather.qmd\n", encoding="utf-8")
+    source, order = _order(tmp_path)
+    assert source.startswith("Quarto book chapters")
+    assert order == ["index.qmd", "sails.qmd", "rigging.qmd", "weather.qmd"]
