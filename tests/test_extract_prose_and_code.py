@@ -153,3 +153,16 @@ def test_a_marked_name_followed_by_what_it_holds_is_defined(tmp_path: Path) -> N
         encoding="utf-8")
     kept = {e.term: e.definition for e in extract_glossary([tmp_path]).entries}
     assert kept["living soil rule"].startswith("Compost helps because of the living soil rule, which is")
+
+
+def test_a_listed_term_with_its_acronym_in_brackets(tmp_path: Path) -> None:
+    (tmp_path / "01-layers.md").write_text(
+        "# Layers of a bed\n\nFrom the bottom up:\n\n"
+        "Coarse drainage (CD) layer\n: This layer is the bottom band of gravel that lets water out.\n\n"
+        "Root zone\n: This holds the loam the roots grow through.\n\n"
+        "Top dressing (TD)\n: TD was first tried by market gardeners a century ago.\n", encoding="utf-8")
+    result = extract_glossary([tmp_path])
+    kept = {e.term: e for e in result.entries}
+    assert "CD layer" in kept["coarse drainage layer"].labels
+    assert "root zone" in kept
+    assert "top dressing" not in kept  # what happened to it, not what it is

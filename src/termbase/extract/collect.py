@@ -50,6 +50,7 @@ from termbase.extract.signals import (
     plain_sentence,
 )
 from termbase.extract.terms import clean_term, is_identifier, term_problem
+from termbase.labels import is_acronym_of
 
 _READ_KINDS = frozenset({PROSE, LIST_ITEM, DEFINITION})
 #: Markup that may introduce a term without defining words (in a book that uses it only for terms).
@@ -163,8 +164,27 @@ _REFERENCE_LIST_SECTION = re.compile(
 )
 
 
+#: A listed term with its acronym in brackets: "Hash time-locked contract (HTLC)", "Peer-to-peer (P2P) layer".
+_LISTED_ACRONYM = re.compile(
+    r"^(?P<long>[A-Za-z][\w' -]*?[\w])\s*\((?P<short>[A-Z][A-Za-z0-9&-]{1,9})\)\s*(?P<head>[a-z][\w-]*)?\s*$")
+
+
+def _listed_names(label: str) -> tuple[str, tuple[str, ...]]:
+    """Return the term a definition list names and its other labels: the long form of a bracketed acronym
+    (with the head noun after it, if any) and the acronym so headed; else the label as a term."""
+    found = _LISTED_ACRONYM.match(" ".join(label.split()))
+    if found is None:
+        return clean_term(label), ()
+    long, short, head = found.group("long"), found.group("short"), found.group("head")
+    numbered = short[0].lower() == long[0].lower() and any(c.isdigit() for c in short)  # "P2P"
+    if not (is_acronym_of(short, long) or numbered):
+        return clean_term(label), ()
+    term = clean_term(f"{long} {head}" if head else long)
+    return term, (term, f"{short} {head}" if head else short)
+
+
 def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: str = "") -> Finding | None:
-    term = clean_term(block.term)
+    term, labels = _listed_names(block.term)
     if term_problem(term) or not sentences:
         return None
     reference = _REFERENCE_LIST_SECTION.match(heading.strip()) \
@@ -198,6 +218,10 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: 
         # condition under a label, not a meaning (the term is no part of the statement's subject)
         evidence = ("listed in a definition list whose text is a statement about something else",)
         return Finding(term, 0.5, evidence, definition, False, initial=True)
+    if _PAST_EVENT.match(first):
+        # "Multipart payments (MPP):: MPP was also introduced in 2020 …": what happened to it, in a recap
+        evidence = ("listed in a definition list whose text tells what happened, not what it is",)
+        return Finding(term, 0.5, evidence, definition, False, labels=labels, initial=True)
     modal = _MODAL_STATEMENT.match(first)
     if modal and not _mentions(first[: modal.start("verb")], term):
         # "Currency:: A token can serve as a form of currency …": what another thing can do, one use of it
@@ -207,13 +231,17 @@ def _definition_finding(block: Block, sentences: tuple[Sentence, ...], heading: 
         evidence = ("listed in a definition list whose text is advice, not a meaning",)  # "Try not to …"
         return Finding(term, 0.45, evidence, definition, False, initial=True)
     return Finding(term, 0.85, ("listed with its meaning in a definition list",), definition, True,
-                   initial=True)
+                   labels=labels, initial=True)
 
 
 #: "A token can serve as …": a statement of what some thing can or must do (the subject before the verb).
 _MODAL_STATEMENT = re.compile(
     r"^(?:an?|the|this|these|each|every|any)\s+(?:(?!(?:that|which|who|whom|whose|where|when|used|for|of|to|in|"
     r"on|with|by)\b)[\w-]+\s+){1,3}?(?P<verb>can|may|might|could|will|would|should|must)\s", re.I)
+#: A statement of what happened to something ("MPP was also introduced …", "It has been adopted by …").
+_PAST_EVENT = re.compile(
+    r"^(?:\S+\s+){1,4}?(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|first\s+|later\s+|"
+    r"recently\s+|originally\s+|then\s+)?[a-z]+ed\b")
 #: An imperative that opens a list item's text: advice, not a meaning.
 _ADVICE = re.compile(
     r"^(?:try|don't|do\s+not|avoid|make\s+sure|remember|be\s+sure)\b", re.I)

@@ -102,7 +102,9 @@ _GLOSS_OPENING = re.compile(r"^(?:[Aa]n?|[Oo]ne|[Aa]ny)\s|^[a-z]")
 
 #: "This is the amount of …", "This layer is the top one …": a gloss led by a pronoun for the label.
 _PRONOUN_GLOSS = re.compile(
-    r"^(?:(?:this|it|these|they)|(?:this|these)\s+(?P<noun>[\w-]+))\s+(?:is|are)\s+(?:the|an?|one)\s", re.I)
+    r"^(?:(?:this|it|these|they)|(?:this|these)\s+(?P<noun>[\w-]+))\s+(?:(?:is|are)\s+(?:the|an?|one)\s|"
+    # "Network layer:: This contains the protocols that …": what it holds or does
+    r"(?:contains?|holds?|covers?|includes?|describes?|represents?|stores?|defines?|handles?)\s)", re.I)
 
 
 def pronoun_gloss(text: str, label: str) -> bool:
