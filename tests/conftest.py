@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -12,6 +13,15 @@ import pytest
 # start), so it is compiled once, not once per test.
 _CACHE = Path(tempfile.mkdtemp(prefix="termbase-test-cache-"))
 os.environ["TERMBASE_CACHE"] = str(_CACHE)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the run's cache folder (up to ~130 MB with the model files) when pytest ends.
+
+    Without this every run left its folder in the temp directory; a day of test runs filled
+    the disk.
+    """
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
