@@ -29,8 +29,11 @@ from termbase.wording import counted
 
 if TYPE_CHECKING:
     from termbase.limits import Limits
+    from termbase.progress import ProgressCallback
     from termbase.search import Hit
     from termbase.store import ConceptRecord, Termbase
+    from termbase.web.site_files import SiteSummary
+    from termbase.web.stored_site import StoredPages
 
 # Commands import what only they need (readers, writers, rdflib, the lookup and lint
 # modules, rich tables, the store) inside their bodies, so that `termbase --help`, `site`
@@ -988,7 +991,6 @@ def site(
     """Write a static site (relative links, search as you type) that works opened from files."""
     from termbase.language_tags import is_language_tag
     from termbase.progress import TerminalProgress
-    from termbase.web.page_digests import start_site_inputs
     from termbase.web.site_folder import files_in_the_way
 
     if out_dir.exists() and not out_dir.is_dir():
@@ -1004,28 +1006,28 @@ def site(
     if lang and not is_language_tag(lang):
         raise InputError(f"--lang {lang!r}: not a language tag", hint="pass a tag such as es, fr or pt-BR")
     base = site_address(base_url) if base_url is not None else ""
-    with open_termbase(db) as termbase, TerminalProgress(err, enabled=not quiet) as progress:
-        from termbase.web.stored_site import start_stored_pages
+    from termbase.web.stored_site import start_stored_pages
 
+    with TerminalProgress(err, enabled=not quiet) as progress:
         # a first build's pages stored with the termbase: written from now on, while the rest is made
-        early = start_stored_pages(termbase.path, out_dir, title or "", lang or "", base, workers)
+        # (tried before the store's code loads; a file that is no termbase is reported by open_termbase)
+        early = start_stored_pages(db, out_dir, title or "", lang or "", base, workers) if db else None
         if early is not None and early.site is not None:  # every file stored: the site's code is not needed
             try:
                 summary = early.write_rest(progress)
             finally:
                 early.close()
         else:
-            inputs = start_site_inputs(termbase.path, out_dir)  # in another process while the code loads
             try:
-                from termbase.web.site import write_site
+                termbase = open_termbase(db)
             except BaseException:
-                inputs.close()
                 if early is not None:
                     early.close()
                 raise
-            summary = write_site(
-                termbase, out_dir, title or "", lang or "", workers, base, progress, inputs, early=early
-            )
+            with termbase:
+                summary = _write_site(
+                    termbase, out_dir, title, lang, workers, base, progress, early, db is None
+                )
     out.print(
         f"wrote {counted(summary.pages, 'page')} ({counted(summary.files, 'file')}) "
         f"to {escape(str(out_dir))} "
@@ -1038,6 +1040,42 @@ def site(
         )
         + (f", removed {summary.removed} stale files of an earlier build" if summary.removed else "")
         + f" — open {escape(str(out_dir / 'index.html'))}"
+    )
+
+
+def _write_site(
+    termbase: Termbase,
+    out_dir: Path,
+    title: str | None,
+    lang: str | None,
+    workers: int | None,
+    base: str,
+    progress: ProgressCallback,
+    early: StoredPages | None,
+    builtin: bool,
+) -> SiteSummary:
+    """Write the site of an open termbase (`early`: its stored pages being written already;
+    `builtin`: the built-in glossary, whose stored pages were not looked for yet)."""
+    from termbase.web.page_digests import start_site_inputs
+    from termbase.web.stored_site import start_stored_pages
+
+    if builtin:
+        early = start_stored_pages(termbase.path, out_dir, title or "", lang or "", base, workers)
+    if early is not None and early.site is not None:
+        try:
+            return early.write_rest(progress)
+        finally:
+            early.close()
+    inputs = start_site_inputs(termbase.path, out_dir)  # in another process while the code loads
+    try:
+        from termbase.web.site import write_site
+    except BaseException:
+        inputs.close()
+        if early is not None:
+            early.close()
+        raise
+    return write_site(
+        termbase, out_dir, title or "", lang or "", workers, base, progress, inputs, early=early
     )
 
 

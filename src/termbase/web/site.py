@@ -13,7 +13,6 @@ import hashlib
 import html
 import json
 import os
-import re
 import shutil
 import sqlite3
 import time
@@ -53,6 +52,7 @@ from termbase.web.render import (
 )
 from termbase.web.share_workers import run_shares
 from termbase.web.site_files import (
+    CONCEPT_IDS,
     FolderWriter,
     SiteSummary,
     _remove_temporaries,
@@ -65,9 +65,6 @@ from termbase.web.stored_pages import has_stored_pages, read_listed, read_share,
 from termbase.web.stored_site import StoredPages
 
 STATIC_FILES = ("style.css", "search.js")
-
-#: Concept ids (see `model.CONCEPT_ID`), one a line.
-_CONCEPT_IDS = re.compile(r"[a-z0-9][a-z0-9-]*(?:\n[a-z0-9][a-z0-9-]*)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +241,7 @@ def write_concept_pages(
     # every id at once (a site has thousands; an id holding a line break adds one), then one by
     # one only to name the bad ones
     joined = "\n".join(ids)
-    safe = joined.count("\n") == len(ids) - 1 and _CONCEPT_IDS.fullmatch(joined) is not None
+    safe = joined.count("\n") == len(ids) - 1 and CONCEPT_IDS.fullmatch(joined) is not None
     unsafe = [] if safe else [concept_id for concept_id in ids if not is_concept_id(concept_id)]
     if unsafe:
         raise StoreError(

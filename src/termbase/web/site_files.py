@@ -8,6 +8,7 @@ Imports only the standard library, so a site build can start writing stored page
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 from dataclasses import dataclass
@@ -17,6 +18,9 @@ from pathlib import Path
 #: forked worker per core (where the platform can fork).
 PARALLEL_FROM = 500
 
+
+#: Concept ids (see `model.CONCEPT_ID`), one a line: every id of a site checked at once.
+CONCEPT_IDS = re.compile(r"[a-z0-9][a-z0-9-]*(?:\n[a-z0-9][a-z0-9-]*)*")
 
 #: Whether files can be opened relative to a folder handle here (not on Windows).
 _DIR_FD = os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY")

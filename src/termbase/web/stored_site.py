@@ -24,11 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from termbase.errors import StoreError
-from termbase.model import is_concept_id
 from termbase.progress import ProgressCallback, no_progress
-from termbase.web.page_digests import code_fingerprint, site_fingerprint
 from termbase.web.share_workers import Shares
 from termbase.web.site_files import (
+    CONCEPT_IDS,
     FolderWriter,
     SiteSummary,
     _remove_temporaries,
@@ -106,6 +105,8 @@ class StoredPages:
         """Write every other file of the site from what the termbase stores, the same files
         `site.write_site` writes for a first build (see `stored_pages.other_files_with_title_slot`),
         wait for the pages and put them in place; return what was written."""
+        from termbase.web.page_digests import code_fingerprint, site_fingerprint  # after the workers start
+
         assert self.site is not None
         started = time.perf_counter()
         path, out, title = self.site
@@ -194,8 +195,9 @@ def start_stored_pages(
     finally:
         db.close()
     count = worker_count(len(ids), workers)
-    if count < 2 or not all(map(is_concept_id, ids)):  # ids that cannot be page names: reported there
-        return None
+    joined = "\n".join(ids)
+    if count < 2 or joined.count("\n") != len(ids) - 1 or not CONCEPT_IDS.fullmatch(joined):
+        return None  # ids that cannot be page names: write_site reports them
     title = title or site_title(path)
     shell = with_title(shell, title)
     pieces = shell.split("\0")
