@@ -166,3 +166,14 @@ def test_a_listed_term_with_its_acronym_in_brackets(tmp_path: Path) -> None:
     assert "CD layer" in kept["coarse drainage layer"].labels
     assert "root zone" in kept
     assert "top dressing" not in kept  # what happened to it, not what it is
+
+
+def test_a_heading_kind_said_through_a_pronoun_is_introduced(tmp_path: Path) -> None:
+    (tmp_path / "01-beds.md").write_text(
+        "# Beds\n\n## Sunken beds\n\nThese are beds that sit below the level of the path, so they stay damp."
+        "\n\n"
+        "## Watering\n\nWater a sunken bed less often than a raised one.\n", encoding="utf-8")
+    (tmp_path / "02-winter.md").write_text("# Winter\n\nA sunken bed keeps frost off the roots.\n",
+                                           encoding="utf-8")
+    kept = {e.term: e.definition for e in extract_glossary([tmp_path]).entries}
+    assert kept["sunken bed"].startswith("These are beds that sit below the level of the path")

@@ -561,6 +561,13 @@ def _as_code_key(finding: Finding) -> Finding:
                    evidence=(*finding.evidence, KEY_HEADING))
 
 
+def _pronoun_for_head(text: str, head: str) -> bool:
+    """Return True when a sentence says what a kind is through a pronoun and the heading's head noun:
+    "These are tasks that continue forever" under "Continuing tasks"."""
+    return re.match(rf"(?:these|this|they|it)\s+(?:is|are)\s+(?:an?\s+|the\s+)?{re.escape(head)}(?:s|es)?\s+"
+                    r"(?:that|which|where|in\s+which|with|whose)\s", text, re.I) is not None
+
+
 def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
                        where: str, prose: str = "") -> Occurrence | None:
     """Return the finding for a title (a section heading, a callout's title) that names a term the
@@ -583,6 +590,16 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
         end = sentence.line + sentence.text.count("\n")
         return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
     words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
+    opening = split_sentences(block, document.language)[:1]
+    if in_section and len(words) >= 2 and opening and block.kind == PROSE \
+            and _pronoun_for_head(" ".join(opening[0].text.split()), words[-1]):
+        # "## Continuing tasks" over "These are tasks that continue forever …": what the kind is
+        named = " ".join(words)
+        text = " ".join(opening[0].text.split())
+        finding = Finding(named, _STATES_UNDER_HEADING, (HEADING_STATES,), finish_definition(text), True,
+                          labels=(named, term) if named != term else (), markup="heading", initial=True)
+        end = opening[0].line + opening[0].text.count("\n")
+        return Occurrence(finding, index, section, opening[0].line, end, text)
     gerund = len(words) == 1 and words[0].endswith("ing") and len(words[0]) >= 7
     if gerund:
         words = [words[0][:-3]]  # "## Chunking" over "… by creating *chunks*": the act and its thing
