@@ -32,8 +32,8 @@ glossary-data.txt take from the concept, so a site is put together from stored b
 
 They stand in only for what they were made as: a site in the default language (no `--lang`),
 with the shipped article template, by the same code and libraries (the stamp). Anything else
-— a file built before they existed, by other code, or too large to store them for (see
-`should_store`) — gets its pages rendered at site time, as before.
+— a file built before they existed, by other code, or of a size a build does not store them
+for (see `stored_sizes.should_store`) — gets its pages rendered at site time, as before.
 """
 
 from __future__ import annotations

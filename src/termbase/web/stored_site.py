@@ -1,13 +1,15 @@
 """A first static site build's concept pages, written from the parts the termbase stores
 (`stored_pages`) by forked workers started before the site's own code is loaded.
 
-Loading the site's code (templates, Markdown, the pages' views) and its data takes a site
+Loading the site's code (templates, Markdown, the pages' views) and its data took a site
 build about a third of its time; the concept pages need none of it when the termbase stores
-them, with their shell. `start_stored_pages` starts their workers at once, and `write_site`
-writes every other file meanwhile and collects the pages' text blocks (`StoredPages.blocks`).
-It applies to a first build into a folder (no manifest, no `c/` there) in the termbase's
-default language, without `--base-url`, by forked workers; anything else is written by
-`write_site` alone, as before.
+them, with their shell. `start_stored_pages` starts their workers at once. When the termbase
+stores the site's other files too (`stored_pages.other_files_with_title_slot`),
+`StoredPages.write_rest` writes them meanwhile from stored bytes and finishes the site (the
+same files and manifest `site.write_site` writes); else `write_site` makes the other files
+and collects the pages' text blocks (`StoredPages.blocks`). It applies to a first build into
+a folder (no manifest, no `c/` there) in the termbase's default language, without
+`--base-url`, by forked workers; anything else is written by `write_site` alone, as before.
 
 Imports only the standard library, markupsafe and termbase's own light modules.
 """
