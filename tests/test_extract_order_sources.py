@@ -162,3 +162,11 @@ def test_quarto_book_chapters_given_as_href_entries_under_titled_parts(tmp_path:
     source, order = _order(tmp_path)
     assert source.startswith("Quarto book chapters")
     assert order == ["index.qmd", "sails.qmd", "rigging.qmd", "weather.qmd"]
+
+
+def test_an_mkdocs_site_without_a_nav_is_read_in_mkdocs_own_order(tmp_path: Path) -> None:
+    _pages(tmp_path / "docs", ["anchors.md", "index.md", "rigging/sheets.md", "rigging/index.md", "zinc.md"])
+    (tmp_path / "mkdocs.yml").write_text("site_name: Deck work\ntheme:\n  name: material\n", encoding="utf-8")
+    source, order = _order(tmp_path / "docs")
+    assert source.startswith("MkDocs' own order without a nav")
+    assert order == ["index.md", "anchors.md", "zinc.md", "rigging/index.md", "rigging/sheets.md"]

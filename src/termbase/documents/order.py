@@ -266,6 +266,26 @@ def _mkdocs_pages(config: Path, depth: int = 0) -> list[Path]:
     return pages
 
 
+def _mkdocs_default(config: Path) -> list[Path]:
+    """Return the pages of an MkDocs site with no `nav`, in the order MkDocs shows them: a folder's own
+    pages (its index or README first) before its subfolders', each sorted by name."""
+    data = _load_yaml(config)
+    if not isinstance(data, dict) or data.get("nav"):
+        return []
+    docs = config.parent / str(data.get("docs_dir") or "docs")
+    if not docs.is_dir():
+        return []
+    pages = [p for p in docs.rglob("*.md") if p.is_file()
+             and not any(part.startswith((".", "_")) for part in p.relative_to(docs).parts)]
+
+    def key(page: Path) -> tuple[object, ...]:
+        parts = page.relative_to(docs).parts
+        return (tuple(part.lower() for part in parts[:-1]), page.stem.lower() not in {"index", "readme"},
+                parts[-1].lower())
+
+    return sorted(pages, key=key)
+
+
 def _config_places(folders: Sequence[Path], files: Sequence[Path]) -> list[Path]:
     """Folders where a book's configuration may sit: each folder named, its parent and grandparent."""
     places: list[Path] = []
@@ -575,6 +595,9 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
             pages = _mkdocs_pages(mkdocs)
             if pages:
                 return pages, "MkDocs nav in " + str(mkdocs)
+            pages = _mkdocs_default(mkdocs)
+            if pages:
+                return pages, f"MkDocs' own order without a nav (index first, then by path) in {mkdocs}"
         config = place / "config.yaml"
         if config.is_file():
             data = _load_yaml(config)
