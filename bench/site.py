@@ -270,6 +270,11 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the built sites under this folder")
     parser.add_argument("--no-sphinx", action="store_true", help="skip the Sphinx reference build")
     parser.add_argument("--repeat", type=int, default=5, help="rounds of site, floor, start-up, rebuild")
+    parser.add_argument(
+        "--site-pages",
+        action="store_true",
+        help="build the termbases with site_pages=True (pages rendered at build; default: a plain build)",
+    )
     args = parser.parse_args()
 
     results: dict[str, object] = {"load_at_start": load()}
@@ -289,14 +294,15 @@ def main() -> None:
         source = generate_unique(args.concepts, tmp / "generated")
         db = tmp / f"generated-{args.concepts}.db"
         started = time.perf_counter()
-        summary = build_termbase([str(source)], db, relative_to=source.parent)
+        site_pages = True if args.site_pages else None
+        summary = build_termbase([str(source)], db, relative_to=source.parent, site_pages=site_pages)
         build_seconds = time.perf_counter() - started
         # the same source and termbase names (a site shows both), one definition changed
         (tmp / "edited").mkdir()
         edited = tmp / "edited" / source.name
         edit_one_definition(source, edited)
         edited_db = tmp / "edited" / db.name
-        build_termbase([str(edited)], edited_db, relative_to=edited.parent)
+        build_termbase([str(edited)], edited_db, relative_to=edited.parent, site_pages=site_pages)
         workers = os.cpu_count() or 1
         generated = floor_rounds(db, edited_db, tmp / "generated-site", args.repeat, workers)
         generated["concepts"] = summary.concepts

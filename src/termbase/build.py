@@ -625,8 +625,8 @@ def build_termbase(
 
     With `semantic`, each concept's embedding is computed and stored too (needs the
     `semantic` extra); `known_vectors` (by `text_key`) are reused instead of computed.
-    `site_pages`: whether the static site's pages are stored too (default: for termbases of
-    `web.stored_sizes.FEWEST_CONCEPTS` to `MOST_CONCEPTS` concepts).
+    `site_pages`: whether the static site's pages are stored too (default: no; see
+    `web.stored_sizes`).
     Raises InputError when no source could be read at all (the old
     `db` is kept).
     """

@@ -332,8 +332,9 @@ def builtin_termbase_path() -> Path:
 @click.option(
     "--site-pages/--no-site-pages",
     default=None,
-    help="Also store each concept's rendered page, for a faster `termbase site` "
-    "[default: for 2,000 to 20,000 concepts].",
+    help="Also store each concept's rendered page, so that each later `termbase site` renders "
+    "none (the work moves into the build; worth it when one build feeds several sites) "
+    "[default: off].",
 )
 @quiet_option
 @limit_options
