@@ -1,6 +1,6 @@
 """Benchmark glossify: 1 MB of Markdown, and an MkDocs build with and without the plugin.
 
-    python bench/glossify.py [--mb 1.0] [--pages 100] [--repeat 3] [--lessons DIR]
+    python bench/glossify.py [--mb 1.0] [--pages 100] [--repeat 3] [--lessons DIR] [--cold] [--instructions]
 
 In one run:
 1. the built-in glossary (compiled first, not timed) is loaded into a `TermMatcher`
@@ -26,6 +26,9 @@ In one run:
    termbase has them — a built-in glossary compiled before they were stored does not, until
    it is compiled again).
    termbase's bytecode is written first, as `pip install` does (see `byte_compile_termbase`).
+   With --instructions, one more build of each under valgrind's callgrind counts its
+   user-space instructions (the same count whatever the load; CPU time also holds cache misses
+   and the kernel's work on the site's files, which vary with the machine and its disk).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -158,6 +162,25 @@ def build_seconds(folder: Path) -> tuple[float, float]:
     return seconds, cpu
 
 
+def build_instructions(folder: Path) -> int | None:
+    """Return the user-space instructions of one `mkdocs build` in `folder` (a new process under
+    valgrind's callgrind, string hashes fixed: the same count run after run, whatever else the
+    machine does), None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
+    mkdocs = str(Path(sys.executable).parent / "mkdocs")
+    command = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, mkdocs]
+    done = subprocess.run(
+        [*command, "build", "-q", "--clean"], cwd=folder, env=env, capture_output=True, text=True
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or found is None:
+        sys.exit(f"mkdocs build under valgrind failed in {folder}:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
 def byte_compile_termbase() -> None:
     """Write termbase's bytecode (.pyc), as `pip install` does: with PYTHONDONTWRITEBYTECODE set
     (this machine) an uninstalled checkout would otherwise be compiled again in every build,
@@ -169,7 +192,12 @@ def byte_compile_termbase() -> None:
 
 
 def bench_mkdocs(
-    texts: list[str], db: Path | None, repeat: int, keep: Path | None = None, cold: bool = False
+    texts: list[str],
+    db: Path | None,
+    repeat: int,
+    keep: Path | None = None,
+    cold: bool = False,
+    instructions: bool = False,
 ) -> None:
     root = keep or Path(tempfile.mkdtemp(prefix="termbase-bench-mkdocs-"))
     pages = len(texts)
@@ -220,6 +248,20 @@ def bench_mkdocs(
         method = f"median of {repeat} pairs' ratios, each pair back to back, in turn without or with first"
         print(f"target ≤ 1.20× with the plugin ({cache}): {ratios} — {verdict} ({method})")
         print(f"the pairs' CPU ratios, in order: {' '.join(f'{r:.2f}' for r in cpu_ratios)}")
+        if instructions:
+            plain_count = build_instructions(plain)
+            if cold:
+                shutil.rmtree(cache_dir() / "glossify", ignore_errors=True)
+            plugin_count = build_instructions(glossified)
+            if plain_count is None or plugin_count is None:
+                print("instructions: valgrind is not installed")
+            else:
+                print(
+                    f"user-space instructions of one build (valgrind callgrind; a steady figure, not the "
+                    f"target's: CPU time also holds cache misses and the kernel's file work): without "
+                    f"{plain_count / 1e6:,.0f} M, with {plugin_count / 1e6:,.0f} M: "
+                    f"{plugin_count / plain_count:.3f}×"
+                )
         load = " ".join(f"{x:.1f}" for x in os.getloadavg())
         free = shutil.disk_usage(root)
         print(
@@ -245,6 +287,11 @@ def main() -> None:
     parser.add_argument(
         "--cold", action="store_true", help="Remove the plugin's matcher cache before each build with it."
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="Also count one build's instructions with and without the plugin (valgrind; steady under load).",
+    )
     args = parser.parse_args()
     paragraphs = definition_paragraphs()
     if not args.skip_markdown:
@@ -256,7 +303,7 @@ def main() -> None:
     else:
         print(f"MkDocs site: {args.pages} generated pages of built-in definitions (dense in terms)")
         texts = generated_pages(paragraphs, args.pages)
-    bench_mkdocs(texts, args.db, args.repeat, args.keep, args.cold)
+    bench_mkdocs(texts, args.db, args.repeat, args.keep, args.cold, args.instructions)
 
 
 if __name__ == "__main__":
