@@ -7,13 +7,13 @@ file, and scores against a human glossary; returns a plain summary the CLI print
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from glob import escape as glob_escape
 from pathlib import Path
 from shlex import quote
 
 from termbase.errors import InputError
-from termbase.extract import ExtractResult, extract_glossary
+from termbase.extract import ExtractedEntry, ExtractResult, extract_glossary
 from termbase.extract.against import AgainstFigures, score_against
 from termbase.extract.review import read_accepted, review_markdown, ticked_to_keep
 from termbase.extract.write import write_extracted
@@ -66,23 +66,30 @@ def run_extract(
     accepted: list[Entry] = []
     for path in accept:
         accepted.extend(read_accepted(path))
+    if base_url:
+        accepted = _addressed(accepted, result)
     accepted_keys = {(e.source, label_key(e.term)) for e in accepted}
     entries = [e.entry for e in result.entries if (e.chapter, label_key(e.term)) not in accepted_keys]
     entries.extend(accepted)
     review = [item for item in result.review if (item.chapter, label_key(item.term)) not in accepted_keys]
     concepts = relations = 0
-    if db is not None:
-        if not entries:
-            raise InputError(
-                f"no term reached the confidence line {min_confidence:.2f}, so no termbase was written",
-                hint="lower --min-confidence, or look at the candidates with --review FILE",
-            )
-        concepts, relations = write_extracted(db, result.chapters, entries)
     unexplained = [e for e in result.unexplained if (e.chapter, label_key(e.term)) not in accepted_keys]
+    if db is not None and not entries:
+        hint = "lower --min-confidence, or look at the candidates with --review FILE"
+        if review_file is not None:  # the candidates are what the author needs now: write them
+            command = _accept_command(sources, db, base_url, min_confidence, exclude, [*accept, review_file])
+            _write_review(review_file, review, unexplained, kept_ticked, command, min_confidence)
+            hint = (f"lower --min-confidence, or tick the ones you want of the {len(review)} candidates "
+                    f"written to {review_file} and run the command its header names" if review else
+                    f"{review_file} lists no candidate either: is the folder the book's chapters?")
+        raise InputError(
+            f"no term reached the confidence line {min_confidence:.2f}, so no termbase was written",
+            hint=hint)
+    if db is not None:
+        concepts, relations = write_extracted(db, result.chapters, entries)
     if review_file is not None:
         command = _accept_command(sources, db, base_url, min_confidence, exclude, [*accept, review_file])
-        text = review_markdown(review, min_confidence, command, unexplained, kept_ticked)
-        review_file.write_text(text, encoding="utf-8")
+        _write_review(review_file, review, unexplained, kept_ticked, command, min_confidence)
     figures = None
     if against:
         try:
@@ -93,6 +100,28 @@ def run_extract(
                              hint=error.hint.replace("--format", "--against-format")) from error
     return ExtractRun(result, tuple(accepted), db, concepts, relations, review_file, len(review), figures,
                       len(unexplained))
+
+
+def _write_review(review_file: Path, review: Sequence[ExtractedEntry], unexplained: Sequence[ExtractedEntry],
+                  kept_ticked: Sequence[str], command: str, min_confidence: float) -> None:
+    """Write the review file: the candidates below the line, the terms no sentence explains, and the
+    ticked items kept from the file it replaces."""
+    text = review_markdown(review, min_confidence, command, unexplained, kept_ticked)
+    review_file.write_text(text, encoding="utf-8")
+
+
+def _addressed(accepted: list[Entry], result: ExtractResult) -> list[Entry]:
+    """Return the accepted entries with the address this run's `--base-url` gives their section (the
+    review file may have been written without one, or with another address)."""
+    urls = {(item.chapter, label_key(item.term)): item.url
+            for item in (*result.review, *result.entries, *result.unexplained) if item.url}
+    out = []
+    for entry in accepted:
+        url = urls.get((entry.source, label_key(entry.term)), "")
+        if url and entry.locator is not None and entry.locator.url != url:
+            entry = replace(entry, locator=replace(entry.locator, url=url))
+        out.append(entry)
+    return out
 
 
 def _accept_command(sources: Sequence[str], db: Path | None, base_url: str, min_confidence: float,
