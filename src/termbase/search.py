@@ -532,6 +532,7 @@ class SearchIndex:
         self._descriptions = None
         self._graph: object | None = None
         self._concepts: int | None = None
+        self._apart: dict[str, str] = {}
         self.has_vectors = False
         self.mode = self._check_vectors()
         self.typos = search_tables.stored_typos(self.rows)
@@ -1723,22 +1724,27 @@ class SearchIndex:
         query's words, by concept id."""
         scores: dict[str, float] = {}
         with self.lock:  # the scratch stemming table and the connection are shared
-            match = fts_query(" ".join(self._rare_words(fts_words(text))))
+            rare = self._rare_words(fts_words(text))
+            match = fts_query(" ".join(rare))
             if not match:
                 return scores
+            split = {word: self._written_apart(word) for word in rare}
+            split = {word: parts for word, parts in split.items() if parts}
+            if split:  # "pretraining" also finds "pre-training"
+                match += "".join(f' OR "{parts}"' for parts in split.values())
             rows = self.db.execute(
                 "SELECT concept_id, bm25(concept_fts, 0.0, 8.0, 1.0) AS rank,"
                 " labels, definitions FROM concept_fts WHERE concept_fts MATCH ? ORDER BY rank LIMIT 30",
                 (match,),
             ).fetchall()
-        terms = match.count(" OR ") + 1
+        terms = len(rare)
         if not rows:
             return scores
         best = -rows[0][1]
-        query_words = set(match.replace('"', "").split(" OR "))
+        query_words = set(rare)
         for position, (concept_id, rank, labels, definitions) in enumerate(rows):
             words = _document_terms(concept_id, f"{labels} {definitions}")
-            covered = sum(1 for w in query_words if f" {w} " in words or _stem_in(w, words)) / terms
+            covered = sum(1 for w in query_words if _word_in(w, words, split.get(w))) / terms
             relative = -rank / best if best > 0 else 0.0
             score = 0.20 + 0.40 * covered * relative + 0.08 * covered - 0.004 * position
             if terms <= 3 and covered < 0.66:
@@ -1747,6 +1753,38 @@ class SearchIndex:
                 continue  # a name the labels lack is no match for a definition missing one of its words
             scores[concept_id] = score
         return scores
+
+    def _written_apart(self, word: str) -> str:
+        """Return "pre training" for a query word ("pretraining") that the termbase's texts
+        write as two words ("pre-training") more often than as one, else "".
+
+        Looked for in words of at least COMPOUND_MIN_CHARS letters, split after
+        COMPOUND_PART_CHARS letters or more on both sides; counts by the full-text index.
+        """
+        if len(word) < COMPOUND_MIN_CHARS or not word.isalpha():
+            return ""
+        cached = self._apart.get(word)
+        if cached is not None:
+            return cached
+        with self.lock:
+            alone = self._documents_with(f'"{word}"')
+            best, parts = alone, ""
+            for cut in range(COMPOUND_PART_CHARS, len(word) - COMPOUND_PART_CHARS + 1):
+                phrase = f"{word[:cut]} {word[cut:]}"
+                count = self._documents_with(f'"{phrase}"')
+                if count > best:
+                    best, parts = count, phrase
+        if len(self._apart) >= QUERY_CACHE_SIZE:
+            self._apart.clear()
+        self._apart[word] = parts
+        return parts
+
+    def _documents_with(self, match: str) -> int:
+        """Return how many concepts' texts hold an FTS5 query (counted up to COMPOUND_COUNT_CAP)."""
+        return self.db.execute(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM concept_fts WHERE concept_fts MATCH ? LIMIT ?)",
+            (match, COMPOUND_COUNT_CAP),
+        ).fetchone()[0]
 
     def _mention_matches(self, text: str, found: dict[str, _Candidate]) -> dict[str, float]:
         """Offer the concepts a label of which the question names ("compare GQA and MQA"),
@@ -1849,6 +1887,12 @@ def _query_vector(text: str) -> object:
     return vector
 
 
+#: A query word of at least COMPOUND_MIN_CHARS letters may be one the texts write as two
+#: words ("pretraining" / "pre-training"), each of at least COMPOUND_PART_CHARS letters;
+#: counts of the concepts holding either spelling stop at COMPOUND_COUNT_CAP.
+COMPOUND_MIN_CHARS = 7
+COMPOUND_PART_CHARS = 3
+COMPOUND_COUNT_CAP = 200
 #: Words shorter than this have no stem of their own; longer ones match on their first letters.
 STEM_CHARS = 5
 #: Most concepts looked at for each word of a query whose labels may hold a misspelt word.
@@ -1867,6 +1911,14 @@ def _document_terms(concept_id: str, text: str) -> str:
     `concept_id` is part of the key only so that equal texts of two concepts share nothing.
     """
     return " " + " ".join(dict.fromkeys(_FTS_TOKEN.findall(text.lower()))) + " "
+
+
+def _word_in(word: str, words: str, apart: str | None = None) -> bool:
+    """Return True if a query word is one of a document's words (see `_document_terms`), as
+    written, by its stem, or written apart ("pretraining": both "pre" and "training" there)."""
+    if f" {word} " in words or _stem_in(word, words):
+        return True
+    return bool(apart) and all(f" {part} " in words or _stem_in(part, words) for part in apart.split())
 
 
 def _stem_in(word: str, words: str) -> bool:
