@@ -303,6 +303,7 @@ class MarkdownHeadingsReader:
             title = ""
         titled = any(_GLOSSARY_WORDS.search(h.text) for h in above) or bool(_GLOSSARY_WORDS.search(title))
         titled = titled or any(_GLOSSARY_TITLE.fullmatch(h.text.strip()) for h in above)
+        titled = titled or bool(_GLOSSARY_TITLE.fullmatch(title.strip()))  # `title: 用語集`, a file's name
         if len(terms) < (MIN_TITLED_TERMS if titled else MIN_TERMS):
             return 0.0
         if len(terms) < MIN_TERMS and not _short_sections(text, headings, level):
