@@ -57,3 +57,62 @@ def test_review_file_is_written_when_no_term_reaches_the_line(tmp_path: Path) ->
     assert not (tmp_path / "book.db").exists()
     assert "### [ ] grafting" in review.read_text(encoding="utf-8")  # the hint sends the author there
     assert str(review) in err and "--review FILE" not in err, err
+
+
+POTTERY_JA = """\
+## 陶芸窯
+
+粘土を焼くための炉。
+
+## 釉薬
+
+陶器の表面を覆うガラス質の層。
+
+## 素焼き
+
+釉をかけずに一度焼いた陶器。
+"""
+
+
+def test_a_page_named_glossary_in_japanese_reads_as_one_named_in_english(tmp_path: Path) -> None:
+    # The README names `用語集.md` beside `GLOSSARY.md`; only the English name was read.
+    for name in ("GLOSSARY.md", "用語集.md"):
+        folder = tmp_path / name.split(".")[0]
+        folder.mkdir()
+        (folder / name).write_text(POTTERY_JA, encoding="utf-8")
+        db = folder / "kiln.db"
+        code, _, err = run("build", str(folder / name), "--db", str(db), "--quiet")
+        assert code == 0, (name, err)
+        code, out, err = run("list", "--db", str(db))
+        labels = sorted(line.split("\t")[1] for line in out.splitlines())
+        assert labels == sorted(["素焼き", "釉薬", "陶芸窯"]), out
+
+
+def test_site_in_a_language_no_entry_has_says_so(tmp_path: Path) -> None:
+    source = tmp_path / "kiln.yaml"
+    source.write_text("- term: Kiln\n  definition: A furnace that fires clay.\n"
+                      "- term: Glaze\n  definition: A glassy coat on pottery.\n", encoding="utf-8")
+    db = tmp_path / "kiln.db"
+    assert run("build", str(source), "--db", str(db), "--quiet")[0] == 0
+    code, _, err = run("site", "--db", str(db), "--out", str(tmp_path / "fr"), "--lang", "fr")
+    assert code == 0, err
+    assert "no entry is in 'fr'" in err and "en" in err, err  # the pages say French; the text is English
+    code, _, err = run("site", "--db", str(db), "--out", str(tmp_path / "gb"), "--lang", "en-GB")
+    assert code == 0 and "no entry" not in err, err
+
+
+def test_site_rebuild_counts_one_removed_page_in_the_singular(tmp_path: Path) -> None:
+    source = tmp_path / "kiln.yaml"
+    both = ("- term: Kiln\n  definition: A furnace that fires clay.\n"
+            "- term: Glaze\n  definition: A glassy coat.\n")
+    source.write_text(both, encoding="utf-8")
+    db, out = tmp_path / "kiln.db", tmp_path / "site"
+    assert run("build", str(source), "--db", str(db), "--quiet")[0] == 0
+    assert run("site", "--db", str(db), "--out", str(out))[0] == 0
+    kept = both.split("- term: Glaze")[0]
+    source.write_text(kept + "- term: Gloss\n  definition: A shine on a fired pot.\n", encoding="utf-8")
+    code, _, err = run("build", str(source), "--db", str(db), "--quiet")
+    assert code == 0, err
+    code, out_text, err = run("site", "--db", str(db), "--out", str(out))
+    assert code == 0, err
+    assert "removed 1 stale file of" in out_text, out_text

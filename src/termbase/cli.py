@@ -12,7 +12,7 @@ import os
 import re
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, TypeVar
@@ -1029,6 +1029,8 @@ def site(
                 summary = _write_site(
                     termbase, out_dir, title, lang, workers, base, progress, early, db is None
                 )
+                if lang:
+                    _note_language_absent(lang, termbase.entry_languages())
     out.print(
         f"wrote {counted(summary.pages, 'page')} ({counted(summary.files, 'file')}) "
         f"to {escape(str(out_dir))} "
@@ -1039,9 +1041,21 @@ def site(
             if summary.rewritten < summary.files
             else ""
         )
-        + (f", removed {summary.removed} stale files of an earlier build" if summary.removed else "")
+        + (f", removed {counted(summary.removed, 'stale file')} of an earlier build"
+           if summary.removed else "")
         + f" — open {escape(str(out_dir / 'index.html'))}"
     )
+
+
+def _note_language_absent(lang: str, languages: Sequence[str]) -> None:
+    """Say so when no entry is in `lang` (nor a tag it covers): the site's text then stays in the
+    termbase's own languages, though the pages are marked as `lang`."""
+    primary = lang.split("-")[0].casefold()
+    if any(tag.split("-")[0].casefold() == primary for tag in languages):
+        return
+    have = escape(", ".join(languages))
+    err.print(f"note: no entry is in {escape(lang)!r} (this termbase's languages: {have}), "
+              "so labels and definitions are shown in English")
 
 
 def _write_site(
