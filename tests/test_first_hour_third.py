@@ -116,3 +116,22 @@ def test_site_rebuild_counts_one_removed_page_in_the_singular(tmp_path: Path) ->
     code, out_text, err = run("site", "--db", str(db), "--out", str(out))
     assert code == 0, err
     assert "removed 1 stale file of" in out_text, out_text
+
+
+def test_api_concept_gives_the_address_extract_base_url_made(tmp_path: Path) -> None:
+    # the static site and MCP linked each extracted term to its section; /api/concepts/<id> dropped it
+    import httpx
+
+    from app_server import serving
+    from termbase.web.app import create_app
+
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "orchard.md").write_text(ORCHARD, encoding="utf-8")
+    db = tmp_path / "book.db"
+    code, _, err = run("extract", str(book), "--db", str(db), "--base-url", "https://example.org/orchard/",
+                       "--min-confidence", "0.1")
+    assert code == 0, err
+    with serving(create_app(db)) as base:
+        body = httpx.get(f"{base}/api/concepts/grafting", timeout=20).json()
+    assert body["entries"][0]["locator_url"] == "https://example.org/orchard/orchard.html#grafting", body

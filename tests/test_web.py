@@ -238,6 +238,7 @@ def test_api_concept_is_the_export_shape_plus_backlinks(client: httpx.Client, te
         entry["language"] = stored.entry.language  # the API adds each entry's language and origin
         entry["origin"] = stored.entry.origin
         entry["origin_urls"] = [f"https://arxiv.org/abs/{stored.entry.origin.rsplit(':', 1)[1]}"]
+        entry["locator_url"] = (stored.entry.locator.url or None) if stored.entry.locator else None
     assert {k: body[k] for k in expected} == expected
     assert body["languages"] == ["en"]
     assert body["mentioned_in"] == [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]

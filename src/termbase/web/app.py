@@ -418,10 +418,11 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
         lang: LangQuery = None,
     ) -> Response:
         """Return the concept as in the jsonl export, plus each entry's `language`, `origin` (the
-        paper that introduced the idea, as the source cites it) and `origin_urls` (its arXiv or
-        DOI links), `mentioned_in` (backlinks), `url`, `languages` (every language its entries
-        are in) and `conflicts` (where its sources disagree, as `termbase check` found at build
-        time: `why` and the two `sides` with source, line and words).
+        paper that introduced the idea, as the source cites it), `origin_urls` (its arXiv or
+        DOI links) and `locator_url` (the address of the section that introduces it, e.g. from
+        `termbase extract --base-url`), `mentioned_in` (backlinks), `url`, `languages` (every
+        language its entries are in) and `conflicts` (where its sources disagree, as `termbase check`
+        found at build time: `why` and the two `sides` with source, line and words).
 
         With `lang`, `label` and `entries` are those in that language, else the English ones.
         """
@@ -436,6 +437,7 @@ def create_app(db_path: str | Path, title: str = "") -> FastAPI:
             entry["language"] = stored.entry.language
             entry["origin"] = stored.entry.origin
             entry["origin_urls"] = list(origin_urls(stored.entry.origin))
+            entry["locator_url"] = (stored.entry.locator.url or None) if stored.entry.locator else None
         value["mentioned_in"] = [{"id": r.from_id, "kind": r.kind} for r in record.mentioned_in]
         value["conflicts"] = data_in("").conflicts.get(record.id, [])
         value["languages"] = languages
