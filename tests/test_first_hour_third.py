@@ -135,3 +135,16 @@ def test_api_concept_gives_the_address_extract_base_url_made(tmp_path: Path) -> 
     with serving(create_app(db)) as base:
         body = httpx.get(f"{base}/api/concepts/grafting", timeout=20).json()
     assert body["entries"][0]["locator_url"] == "https://example.org/orchard/orchard.html#grafting", body
+
+
+def test_extract_summary_names_the_file_whose_toctree_gives_the_order(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    (book / "parts").mkdir(parents=True)
+    (book / "index.md").write_text("# Orchard book\n\n```{toctree}\nparts/trees\nparts/orchard\n```\n",
+                                   encoding="utf-8")
+    (book / "parts" / "orchard.md").write_text(ORCHARD, encoding="utf-8")
+    trees = "# Trees\n\nA **rootstock** is the lower part of a grafted tree, chosen for its roots.\n"
+    (book / "parts" / "trees.md").write_text(trees, encoding="utf-8")
+    code, out, err = run("extract", str(book), "--db", str(tmp_path / "book.db"), "--min-confidence", "0.1")
+    assert code == 0, err
+    assert f"Sphinx toctree in {(book / 'index.md').resolve()}" in out.replace("\n", ""), out

@@ -665,7 +665,7 @@ def reading_order(
                            or (not folders and count * 3 < len(files) * 2))
         if count >= 2 and not given:
             toctree = root.suffix.lower() in {".rst", ".rest", ".txt"} or _key(root) in stated
-            what = "Sphinx toctree" if toctree else \
+            what = f"Sphinx toctree in {root}" if toctree else \
                 f"the chapter list in {root.name}"
             return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
     listed, what = config, config_what
