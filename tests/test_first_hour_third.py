@@ -148,3 +148,18 @@ def test_extract_summary_names_the_file_whose_toctree_gives_the_order(tmp_path: 
     code, out, err = run("extract", str(book), "--db", str(tmp_path / "book.db"), "--min-confidence", "0.1")
     assert code == 0, err
     assert f"Sphinx toctree in {(book / 'index.md').resolve()}" in out.replace("\n", ""), out
+
+
+def test_site_base_url_with_a_space_gives_valid_addresses(tmp_path: Path) -> None:
+    source = tmp_path / "kiln.yaml"
+    source.write_text("- term: Kiln\n  definition: A furnace that fires clay.\n"
+                      "- term: Glaze\n  definition: A glassy coat on pottery.\n", encoding="utf-8")
+    db, out = tmp_path / "kiln.db", tmp_path / "site"
+    assert run("build", str(source), "--db", str(db), "--quiet")[0] == 0
+    address = "https://example.org/my pots/"
+    code, _, err = run("site", "--db", str(db), "--out", str(out), "--base-url", address)
+    assert code == 0, err
+    page = (out / "c" / "kiln.html").read_text(encoding="utf-8")
+    assert 'href="https://example.org/my%20pots/c/kiln.html"' in page
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "my pots" not in sitemap and "https://example.org/my%20pots/index.html" in sitemap

@@ -1096,7 +1096,7 @@ def _write_site(
 
 def site_address(url: str) -> str:
     """Return `--base-url` as an http(s) address ending in `/`, or raise InputError."""
-    from urllib.parse import urlsplit
+    from urllib.parse import quote, urlsplit
 
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
@@ -1104,7 +1104,11 @@ def site_address(url: str) -> str:
             f"--base-url {url!r}: not a web address",
             hint="give where the folder will be served, e.g. https://example.org/glossary/",
         )
-    return parts.geturl() if parts.path.endswith("/") else parts.geturl() + "/"
+    # a space or other character a URL cannot hold (`/my glossary/`, `/用語/`) is percent-encoded, as a
+    # browser would: canonical links and sitemap.xml must be valid addresses
+    path = quote(parts.path, safe="/%:@!$&'()*+,;=-._~")
+    address = parts._replace(path=path).geturl()
+    return address if path.endswith("/") else address + "/"
 
 
 @app.command()
