@@ -72,7 +72,7 @@ _CUE = re.compile(
     r"(?:an?|the|one|any|when|where|its|their|[A-Z][\w-]*['’]s)\b"
     r"|\bare\s+[a-z]{3,}s\s+(?:that|which|who|whose|where)\s"
     r"|,\s*(?:meaning|that\s+is|i\.\s?e\.|in\s+other\s+words)\b"
-    r"|[a-z]\s+\(an?\s+[a-z]|\b[A-Z]{2,}s?\s+\([a-z]"
+    r"|[a-z]\s+\(an?\s+[a-z]|\b[A-Z][A-Z0-9]+s?\s+\([A-Za-z]"  # "CSV (comma-…)", "EC2 (Elastic …)"
     r"|^\s*(?:An?|One)\s+[^()]{8,140}\((?:the\s+|an?\s+)?[a-z][^()]{1,40}\)\s*[.;,]?\s*$"  # "A … (the name)"
 )
 _SKIPPED_SECTION = re.compile(
@@ -603,10 +603,15 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
     gerund = len(words) == 1 and words[0].endswith("ing") and len(words[0]) >= 7
     if gerund:
         words = [words[0][:-3]]  # "## Chunking" over "… by creating *chunks*": the act and its thing
-    pattern = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words) + r"\w*", re.I)
+    # the words may have an aside in brackets between them ("An EC2 (Elastic Compute Cloud) instance")
+    pattern = re.compile(r"\b" + r"\w*(?:\W+\([^()]{1,60}\))?\W+".join(re.escape(w) for w in words) + r"\w*",
+                         re.I)
     sentences = split_sentences(block, document.language)[:2]
     labels: tuple[str, ...] = ()
-    for position, sentence in enumerate(sentences):
+    order = list(enumerate(sentences))
+    if question:  # the heading asks what it is: the sentence saying what it is answers, wherever it stands
+        order.sort(key=lambda pair: not _says_what_it_is(" ".join(pair[1].text.split()), words))
+    for position, sentence in order:
         if not (mentioned := pattern.search(sentence.text)):
             continue
         if gerund and mentioned.group(0).lower() != term.lower():

@@ -1122,6 +1122,8 @@ def pattern_findings(sentence: Sentence, previous: str, in_list: bool = False) -
             head = term.lower().split()[-1].rstrip("s")
             genus = re.match(rf"(?:an?\s+|the\s+)?(?:[a-z-]+\s+){{0,2}}{re.escape(head)}s?\b",
                              listed.group("rest"), re.I) if len(head) >= 3 else None
+            if genus and listed.group("rest").lower().startswith(term.lower()):
+                genus = None  # "TOAD: TOAD (…) detects …" says the name again, no kind of thing
             # "Faded examples: worked examples with …": what kind of the same thing, then how it differs
             shape = ("list item 'X: its meaning'",
                      *(("the meaning names the same kind of thing",) if genus else ()))
@@ -1336,6 +1338,22 @@ _ACRONYM_EQUALS = re.compile(
 )
 
 
+#: A letter and a count inside an acronym: "S3" for three words in S, "EC2" for two in C.
+_LETTER_COUNT = re.compile(r"(?<=[A-Za-z])([2-4])(?=[A-Za-z]|$)")
+
+
+def _spelled_acronym(short: str) -> str:
+    """Return an acronym with each letter-and-count written out ("EC2" → "ECC", "S3" → "SSS",
+    "W3C" → "WWWC"): the letters its long form's words start with. Other acronyms are returned as they are."""
+    return _LETTER_COUNT.sub(lambda m: short[m.start() - 1] * (int(m.group(1)) - 1), short)
+
+
+def _abbreviates(short: str, long_form: str) -> bool:
+    """Return True when the acronym (a letter and count spelled out) gives the long form's initials."""
+    return any(is_acronym_of(form, long_form) and _initials_in(long_form, form)
+               for form in dict.fromkeys((short, _spelled_acronym(short))))
+
+
 def acronym_findings(sentence: Sentence) -> list[Finding]:
     """Return findings for 'Long Form (LF)' introductions whose letters match the words, and for
     'LF (long form)' ones."""
@@ -1343,8 +1361,8 @@ def acronym_findings(sentence: Sentence) -> list[Finding]:
     findings: list[Finding] = []
     for match in _ACRONYM_FIRST.finditer(text):
         short, long_form = match.group("short"), clean_term(match.group("long"))
-        if long_form and not term_problem(long_form) and is_acronym_of(short, long_form) \
-                and _initials_in(long_form, short) and not _ORGANISATION.search(long_form):
+        if long_form and not term_problem(long_form) and _abbreviates(short, long_form) \
+                and not _ORGANISATION.search(long_form):
             evidence = (f"acronym introduction '{short} ({long_form})'",)
             said = finish_definition(plain_sentence(sentence))
             findings.append(Finding(long_form, 0.55, evidence, said, True, labels=(long_form, short)))
