@@ -163,3 +163,25 @@ def test_site_base_url_with_a_space_gives_valid_addresses(tmp_path: Path) -> Non
     assert 'href="https://example.org/my%20pots/c/kiln.html"' in page
     sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
     assert "my pots" not in sitemap and "https://example.org/my%20pots/index.html" in sitemap
+
+
+def test_review_file_counts_one_candidate_in_the_singular(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+    from termbase.extract.review import review_markdown
+
+    result = extract_glossary(
+        [_orchard(tmp_path)], min_confidence=0.99)
+    one = result.review[:1]
+    assert one, "the fixture gives at least one candidate"
+    text = review_markdown(one, 0.99, "termbase extract book --accept review.md")
+    assert "This 1 candidate scored below 0.99 and was kept out" in text, text
+    assert "These 1 " not in text
+    text = review_markdown([], 0.99, "termbase extract book --accept review.md", unexplained=one)
+    assert "This 1 term is in the termbase" in text and "These 1 " not in text, text
+
+
+def _orchard(tmp_path: Path) -> Path:
+    book = tmp_path / "orchard-book"
+    book.mkdir()
+    (book / "orchard.md").write_text(ORCHARD, encoding="utf-8")
+    return book

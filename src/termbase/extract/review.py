@@ -93,21 +93,26 @@ def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, acce
     """Return the review file for `items` (already in book order), then the kept `unexplained`
     entries, then the lines of the `accepted` items (see `ticked_to_keep`); `accept_command` is
     the command line that adds the ticked items to the same termbase."""
+    these = f"These {len(items)} candidates scored" if len(items) != 1 else "This 1 candidate scored"
     lines = [
         REVIEW_TITLE,
         "",
-        f"These {len(items)} candidates scored below {min_confidence:.2f} and were kept out of the termbase.",
+        f"{these} below {min_confidence:.2f} and {'was' if len(items) == 1 else 'were'} kept out of the "
+        "termbase.",
         "To keep one, change its `[ ]` to `[x]` (edit the term or the definition line first if you like),",
         f"then run `{accept_command}`.",
         "",
     ]
     lines += _items(items)
     if unexplained:
+        one = len(unexplained) == 1
         lines += [
             "# Kept without an explaining sentence",
             "",
-            f"These {len(unexplained)} terms are in the termbase, but no sentence of the text says what",
-            "they are: each is kept with the sentence of its first use and no definition. To give one a",
+            ("This 1 term is" if one else f"These {len(unexplained)} terms are")
+            + " in the termbase, but no sentence of the text says what",
+            f"{'it is' if one else 'they are'}: each is kept with the sentence of its first use and no "
+            "definition. To give one a",
             "definition, write it on its definition line, change its `[ ]` to `[x]` and pass this file",
             "back with --accept.",
             "",
