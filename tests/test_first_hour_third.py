@@ -185,3 +185,21 @@ def _orchard(tmp_path: Path) -> Path:
     book.mkdir()
     (book / "orchard.md").write_text(ORCHARD, encoding="utf-8")
     return book
+
+
+def test_extract_exclude_takes_a_path_inside_the_folder_and_says_when_it_matches_nothing(
+    tmp_path: Path,
+) -> None:
+    book = _orchard(tmp_path)
+    (book / "extra").mkdir()
+    (book / "extra" / "pests.md").write_text(
+        "# Pests\n\nAn **aphid** is a tiny insect that sucks sap from young shoots.\n", encoding="utf-8")
+    db = str(tmp_path / "book.db")
+    code, out, err = run("extract", str(book), "--db", db, "--min-confidence", "0.1",
+                         "--exclude", "extra/pests.md")
+    assert code == 0, err
+    assert out.startswith("1 chapter read"), out  # the path inside the folder given left the chapter out
+    assert "matched no chapter" not in err
+    code, out, err = run("extract", str(book), "--db", db, "--min-confidence", "0.1", "--exclude", "pest.md")
+    assert code == 0 and out.startswith("2 chapters read"), out
+    assert "--exclude 'pest.md' matched no chapter" in err, err

@@ -479,6 +479,10 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
         for note in (*result.notes, result.opaque_note()):
             if note:
                 err.print(f"note: {escape(note)}")
+        for pattern in run.excluded_nothing:
+            err.print(escape(f"note: --exclude {pattern!r} matched no chapter, so none was left out "
+                             "(a pattern matches a chapter's path as named, inside a folder given, "
+                             "or its file name)"))
         out.print(f"{counted(len(result.chapters), 'chapter')} read, in {escape(result.order_source)}")
         kept = len(result.entries) + len(run.accepted)
         made = f"{counted(run.concepts, 'concept')}, {counted(run.relations, 'relation')}"
@@ -537,6 +541,7 @@ def _print_extract_json(run: Any) -> None:
         "concepts": run.concepts,
         "skipped": [e.describe() for e in result.skipped],
         "problems": [e.describe() for e in result.problems()],
+        "exclude_matched_nothing": list(run.excluded_nothing),
     }
     if run.against is not None:
         data["against"] = run.against.score.as_dict() | {"chapter_accuracy_per_folder":

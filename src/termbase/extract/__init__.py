@@ -143,11 +143,20 @@ class ExtractResult:
         )
 
 
-def _excluded(path: Path, patterns: Sequence[str]) -> bool:
-    """Return True if a glob matches the path as named, its file name or its absolute path."""
+def _excluded(path: Path, patterns: Sequence[str], folders: Sequence[Path] = ()) -> bool:
+    """Return True if a glob matches the path as named, its file name, its absolute path or its path
+    inside a folder given (`chapters/02.md` for `book/chapters/02.md` when `book` was named)."""
     text, absolute = path.as_posix(), path.resolve().as_posix()
+    inside = [path.relative_to(folder).as_posix() for folder in folders if path.is_relative_to(folder)]
     return any(fnmatch.fnmatch(text, p) or fnmatch.fnmatch(path.name, p) or fnmatch.fnmatch(absolute, p)
+               or any(fnmatch.fnmatch(name, p) for name in inside)
                for p in patterns)
+
+
+def excluding_nothing(paths: Sequence[Path], patterns: Sequence[str]) -> list[str]:
+    """Return the `--exclude` patterns that match none of the chapter files under `paths`."""
+    files, folders, _ = expand_documents(paths)
+    return [p for p in patterns if not any(_excluded(f, [p], folders) for f in files)]
 
 
 def chapter_url(base_url: str, chapter: str, root: str, anchor: str) -> str:
@@ -274,7 +283,7 @@ def read_chapters(
     for path in paths:
         if not path.exists():
             errors.append(InputError("no such file or directory", path=str(path), hint="check the path"))
-    files = [f for f in files if f.exists() and not _excluded(f, exclude)]
+    files = [f for f in files if f.exists() and not _excluded(f, exclude, folders)]
     for folder in folders:
         if not any(str(f).startswith(str(folder)) for f in files):
             suffixes = ", ".join(sorted(DOCUMENT_SUFFIXES))

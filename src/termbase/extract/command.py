@@ -13,7 +13,7 @@ from pathlib import Path
 from shlex import quote
 
 from termbase.errors import InputError
-from termbase.extract import ExtractedEntry, ExtractResult, extract_glossary
+from termbase.extract import ExtractedEntry, ExtractResult, excluding_nothing, extract_glossary
 from termbase.extract.against import AgainstFigures, score_against
 from termbase.extract.review import read_accepted, review_markdown, ticked_to_keep
 from termbase.extract.write import write_extracted
@@ -37,6 +37,7 @@ class ExtractRun:
     review_count: int
     against: AgainstFigures | None
     unexplained: int = 0  # kept terms no sentence explains (kept with their first use, no definition)
+    excluded_nothing: tuple[str, ...] = ()  # --exclude patterns that matched no chapter
 
 
 def run_extract(
@@ -99,7 +100,7 @@ def run_extract(
             raise InputError(error.message, path=error.path, line=error.line,
                              hint=error.hint.replace("--format", "--against-format")) from error
     return ExtractRun(result, tuple(accepted), db, concepts, relations, review_file, len(review), figures,
-                      len(unexplained))
+                      len(unexplained), tuple(excluding_nothing([Path(s) for s in sources], exclude)))
 
 
 def _write_review(review_file: Path, review: Sequence[ExtractedEntry], unexplained: Sequence[ExtractedEntry],
