@@ -151,6 +151,20 @@ def test_myst_glossary_blocks():
     assert unaccounted_lines(text, result.result) == []
 
 
+
+def test_a_code_fence_inside_a_myst_glossary_definition_does_not_close_the_block():
+    # the indented fence belongs to "ledger"'s definition; every term after it used to be lost
+    page = (
+        "# Words\n\n```{glossary}\nledger\n    A book of accounts.\n\n    E.g.\n\n    ```\n"
+        "    date, amount\n    ```\n\ntally\n    A running count.\n\nreceipt\n"
+        "    Proof that money changed hands.\n```\n"
+    )
+    reader = get_reader("myst-glossary")
+    result = reader.read(page, "words.md")
+    assert [e.term for e in result.entries] == ["ledger", "tally", "receipt"]
+    assert "date, amount" in result.entries[0].definition
+    assert unaccounted_lines(page, result) == []
+
 def test_a_bracket_repeated_after_several_terms_qualifies_them():
     entries = {e.term: e for e in read("myst.md").result.entries}
     assert "cordage" not in entries["Sheet (cordage)"].labels

@@ -58,14 +58,22 @@ def glossary_blocks(lines: list[str]) -> list[tuple[int, int]]:
             i += 1
             continue
         fence = match["fence"]
+        indent = _indent(lines[i])
+        # a fence indented under a term is a code block inside its definition, not the close
         end = next(
-            (j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(fence[0] * len(fence))
+            (j for j in range(i + 1, len(lines)) if _indent(lines[j]) <= indent + 3
+             and lines[j].strip().startswith(fence[0] * len(fence))
              and not lines[j].strip().strip(fence[0])),
             len(lines),
         )
         blocks.append((i, end))
         i = end + 1
     return blocks
+
+
+def _indent(line: str) -> int:
+    """Return how many columns of white space open `line` (a tab counts four)."""
+    return len(line) - len(line.lstrip(" \t")) + 3 * line[: len(line) - len(line.lstrip(" \t"))].count("\t")
 
 
 def _term_text(line: str, links: list[str]) -> str:
