@@ -170,3 +170,17 @@ def test_an_mkdocs_site_without_a_nav_is_read_in_mkdocs_own_order(tmp_path: Path
     source, order = _order(tmp_path / "docs")
     assert source.startswith("MkDocs' own order without a nav")
     assert order == ["index.md", "anchors.md", "zinc.md", "rigging/index.md", "rigging/sheets.md"]
+
+
+def test_docusaurus_sidebars_in_a_website_folder_beside_the_docs(tmp_path: Path) -> None:
+    _pages(tmp_path / "docs", ["basics/Knots.md", "basics/Lines.md"])
+    (tmp_path / "docs" / "basics" / "Knots.md").write_text(
+        "---\nid: knot-basics\ntitle: Knots\n---\n\nA bowline is a knot that makes a fixed loop.\n",
+        encoding="utf-8")
+    (tmp_path / "website").mkdir()
+    (tmp_path / "website" / "sidebars.js").write_text(
+        "module.exports = {\n  docs: {\n    Basics: ['basics/Lines', 'basics/knot-basics'],\n  },\n};\n",
+        encoding="utf-8")
+    source, order = _order(tmp_path / "docs")
+    assert source.startswith("Docusaurus sidebars in")
+    assert order == ["basics/Lines.md", "basics/Knots.md"]

@@ -516,6 +516,7 @@ def _doc_ids(docs: Path) -> dict[str, Path]:
     return ids
 
 
+_SIDEBAR_SUFFIXES = ("js", "ts", "json", "mjs", "cjs")
 _QUOTED = re.compile(r"([\"'`])((?:\\.|(?!\1)[^\\\n])*)\1")
 
 
@@ -545,8 +546,8 @@ def _docusaurus_chapters(sidebars: Path) -> list[Path]:
     The sidebars object is read as data (JSON5: unquoted keys, comments, trailing commas); one built by
     code is read by the doc ids it quotes, in the order they appear.
     """
-    place = sidebars.parent
-    docs = place / "docs" if (place / "docs").is_dir() else place
+    place = sidebars.parent  # beside the docs folder, or in a `website/` folder beside it
+    docs = next((d for d in (place / "docs", place.parent / "docs") if d.is_dir()), place)
     ids = _doc_ids(docs)
     try:
         text = sidebars.read_text(encoding="utf-8")
@@ -576,8 +577,8 @@ def _stated_chapters(place: Path) -> tuple[list[Path], str]:
             if len(listed) >= 2:  # the summary itself, when it is read, comes first: it is the contents
                 what = f"the chapter list in {summary.name} (mdBook / GitBook) at {summary}"
                 return [summary, *listed], what
-    for name, read, what in (*((f"sidebars.{suffix}", _docusaurus_chapters, "Docusaurus sidebars")
-                               for suffix in ("js", "ts", "json", "mjs", "cjs")),
+    sidebars = (f"{folder}sidebars.{suffix}" for folder in ("", "website/") for suffix in _SIDEBAR_SUFFIXES)
+    for name, read, what in (*((name, _docusaurus_chapters, "Docusaurus sidebars") for name in sidebars),
                              ("atlas.json", _atlas_chapters, "O'Reilly Atlas file list"),
                              ("_toctree.yml", _hf_toctree_chapters, "Hugging Face table of contents"),
                              ("nav.adoc", _antora_chapters, "Antora navigation")):
