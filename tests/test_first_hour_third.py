@@ -203,3 +203,27 @@ def test_extract_exclude_takes_a_path_inside_the_folder_and_says_when_it_matches
     code, out, err = run("extract", str(book), "--db", db, "--min-confidence", "0.1", "--exclude", "pest.md")
     assert code == 0 and out.startswith("2 chapters read"), out
     assert "--exclude 'pest.md' matched no chapter" in err, err
+
+
+def test_an_mdbook_readme_its_summary_lists_is_read_as_the_introduction(tmp_path: Path) -> None:
+    from termbase.extract import extract_glossary
+
+    src = tmp_path / "book" / "src"
+    src.mkdir(parents=True)
+    summary = "# Summary\n\n[Introduction](README.md)\n\n- [Orchard](orchard.md)\n- [Pests](pests.md)\n"
+    (src / "SUMMARY.md").write_text(summary, encoding="utf-8")
+    (src / "README.md").write_text(
+        "# Introduction\n\nA **scion** is the cut shoot of the tree you want, grafted onto a rootstock.\n",
+        encoding="utf-8")
+    (src / "orchard.md").write_text(ORCHARD, encoding="utf-8")
+    (src / "pests.md").write_text("# Pests\n\nAn **aphid** is a tiny insect that sucks sap.\n",
+                                  encoding="utf-8")
+    result = extract_glossary([tmp_path / "book"])
+    names = [Path(c.path).name for c in result.chapters]
+    assert names == ["SUMMARY.md", "README.md", "orchard.md", "pests.md"], names
+    assert not any("README.md" in note for note in result.notes), result.notes
+    (src / "SUMMARY.md").write_text("# Summary\n\n- [Orchard](orchard.md)\n- [Pests](pests.md)\n",
+                                    encoding="utf-8")
+    result = extract_glossary([tmp_path / "book"])  # not listed: a repository's README, left out
+    assert "README.md" not in [Path(c.path).name for c in result.chapters]
+    assert any("README.md" in note for note in result.notes), result.notes

@@ -68,8 +68,9 @@ def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path], lis
     """Return (chapter files in command-line order, the folders named, repository files left out).
 
     Folders are walked in sorted order; a repository's README, LICENSE, CONTRIBUTING and the
-    like found in them are left out (and returned, so the summary can say so); a file named
-    on the command line is always read.
+    like found in them are left out (and returned, so the summary can say so) unless the book's
+    stated order names them (an mdBook's `[Introduction](README.md)`); a file named on the command
+    line is always read.
     """
     files: list[Path] = []
     folders: list[Path] = []
@@ -82,8 +83,12 @@ def expand_documents(paths: Sequence[Path]) -> tuple[list[Path], list[Path], lis
                 if p.suffix.lower() in DOCUMENT_SUFFIXES and p.is_file() and not p.name.startswith(".")
                 and not any(part.startswith(".") or part in _SKIP_DIRS for part in p.relative_to(path).parts)
             ]
-            left_out.extend(p for p in found if is_repository_file(p))
-            files.extend(sorted((p for p in found if not is_repository_file(p)), key=natural_key))
+            repository = [p for p in found if is_repository_file(p)]
+            if repository:  # an mdBook's README.md is its introduction when its SUMMARY.md lists it
+                listed = {_key(p) for p in _config_order(_config_places([path], []))[0]}
+                repository = [p for p in repository if _key(p) not in listed]
+            left_out.extend(repository)
+            files.extend(sorted((p for p in found if p not in repository), key=natural_key))
         else:
             files.append(path)
     return files, folders, left_out
