@@ -49,3 +49,43 @@ def test_a_listed_name_whose_meaning_opens_with_the_name_again_names_no_kind(tmp
         encoding="utf-8")
     result = extract_glossary([tmp_path], min_confidence=0.6)
     assert "Knotter" not in {label for e in result.entries for label in (e.term, *e.labels)}
+
+
+def test_a_kind_named_among_others_then_given_its_own_section_is_introduced_there(tmp_path: Path) -> None:
+    (tmp_path / "01-passages.md").write_text(
+        "# Passages\n\nA passage is a trip from one harbour to the next. There are two kinds of passages:"
+        " **coastal** and **offshore**.\n\n"
+        "## Coastal passage\n\n"
+        "Here land stays in sight the whole way, so a skipper can steer by marks on the shore.\n\n"
+        "## Offshore passages\n\n"
+        "Out of sight of land, the crew keeps watches through the night.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {label.lower(): e for e in (*result.entries, *result.review) for label in (e.term, *e.labels)}
+    coastal = found["coastal passage"]
+    assert found["coastal"] is coastal
+    assert coastal.definition.startswith("Here land stays in sight")
+    assert any("among the kinds" in e for e in coastal.evidence)
+    assert found["offshore passage"].definition.startswith("Out of sight of land")
+
+
+def test_a_heading_whose_kind_no_sentence_names_before_gets_no_kind_section(tmp_path: Path) -> None:
+    (tmp_path / "01-passages.md").write_text(
+        "# Passages\n\nA passage is a trip from one harbour to the next.\n\n"
+        "## Coastal passage\n\n"
+        "Here land stays in sight the whole way, so a skipper can steer by marks on the shore.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    evidence = [e for entry in (*result.entries, *result.review) for e in entry.evidence]
+    assert not any("among the kinds" in e for e in evidence)
+
+
+def test_a_kind_whose_modifier_is_a_noun_of_its_own_does_not_take_the_bare_word(tmp_path: Path) -> None:
+    (tmp_path / "01-ropes.md").write_text(
+        "# Ropes\n\nThe mast holds the sail up. There are two kinds of lines: mast lines and deck lines.\n\n"
+        "## Mast line\n\n"
+        "It runs from the top of the mast down to a cleat, and it lifts the sail.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {label.lower(): e for e in (*result.entries, *result.review) for label in (e.term, *e.labels)}
+    assert "mast" not in found["mast line"].labels

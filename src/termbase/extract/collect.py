@@ -568,6 +568,26 @@ def _pronoun_for_head(text: str, head: str) -> bool:
                     r"(?:that|which|where|in\s+which|with|whose)\s", text, re.I) is not None
 
 
+#: Evidence of a section explaining one of the kinds a sentence before it names.
+KIND_SECTION = "the chapter names it among the kinds of a thing, then gives it a section"
+
+
+def _kinds_named_before(document: Document, section: int, words: list[str]) -> str:
+    """Return the sentence naming the heading's kind among others before its section ("We can have two
+    types of tasks: episodic and continuing" before "## Episodic task"), or ''."""
+    if len(words) < 2:
+        return ""
+    modifier, head = " ".join(words[:-1]), words[-1]
+    kinds = re.compile(rf"\b(?:types|kinds|sorts|categories|classes)\s+of\s+{re.escape(head)}s?\b"
+                       rf"[^.;]{{0,80}}?\b{re.escape(modifier)}\b", re.I)
+    for block in document.blocks:
+        if block.section >= section:
+            break
+        if block.kind == PROSE and (found := kinds.search(block.text)):
+            return " ".join(found.group(0).split())
+    return ""
+
+
 def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
                        where: str, prose: str = "") -> Occurrence | None:
     """Return the finding for a title (a section heading, a callout's title) that names a term the
@@ -591,13 +611,24 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
         return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
     words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
     opening = split_sentences(block, document.language)[:1]
-    if in_section and len(words) >= 2 and opening and block.kind == PROSE \
-            and _pronoun_for_head(" ".join(opening[0].text.split()), words[-1]):
-        # "## Continuing tasks" over "These are tasks that continue forever …": what the kind is
+    kinds = _kinds_named_before(document, section, words) if in_section and opening else ""
+    pronoun = in_section and len(words) >= 2 and bool(opening) and block.kind == PROSE \
+        and _pronoun_for_head(" ".join(opening[0].text.split()), words[-1])
+    if pronoun or (kinds and block.kind == PROSE):
+        # "## Continuing tasks" over "These are tasks that continue forever …": what the kind is; or "two
+        # types of tasks: **episodic** and **continuing**" before "## Episodic task" over "In this case, we
+        # have a start and an end …": the section says what that kind is, and the bare modifier names it too
         named = " ".join(words)
         text = " ".join(opening[0].text.split())
-        finding = Finding(named, _STATES_UNDER_HEADING, (HEADING_STATES,), finish_definition(text), True,
-                          labels=(named, term) if named != term else (), markup="heading", initial=True)
+        evidence = (HEADING_STATES,) if pronoun else (f"{KIND_SECTION} ({kinds})",)
+        modifier = " ".join(words[:-1])
+        # the bare modifier names the kind ("episodic") unless the text uses it as a noun ("the tree")
+        own_noun = re.search(rf"\b(?:a|an|the|each|every|this|that)\s+{re.escape(modifier)}\b"
+                             rf"(?!\W+{re.escape(words[-1])})", prose, re.I)
+        labels = (named, term, *((modifier,) if kinds and not own_noun else ()))
+        finding = Finding(named, _STATES_UNDER_HEADING, evidence, finish_definition(text), True,
+                          labels=tuple(dict.fromkeys(labels)) if len(set(labels)) > 1 else (),
+                          markup="heading", initial=True)
         end = opening[0].line + opening[0].text.count("\n")
         return Occurrence(finding, index, section, opening[0].line, end, text)
     gerund = len(words) == 1 and words[0].endswith("ing") and len(words[0]) >= 7
