@@ -234,7 +234,7 @@ class MarkdownFrontMatterReader:
         A page with a definition list or table is left to those readers; a lesson or guide
         with front matter is claimed here so that `read` can say it is no term page.
         """
-        if not text.startswith("---"):
+        if not text.startswith(("---", "+++")):
             return 0.0
         try:
             data, end = front_matter(text, "")

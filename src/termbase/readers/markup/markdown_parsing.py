@@ -11,6 +11,7 @@ doc-builder autodoc links (``[`Class`]``) and MDN KumaScript macros (`{{Glossary
 from __future__ import annotations
 
 import re
+import tomllib
 from functools import lru_cache
 
 import yaml
@@ -97,6 +98,8 @@ def front_matter(text: str, source: str) -> tuple[dict[str, object], int]:
     Raises InputError with the line for front matter that is not valid YAML or not a mapping.
     """
     lines = text.splitlines()
+    if lines and lines[0].strip() == "+++":
+        return _toml_front_matter(lines, source)
     if not lines or lines[0].strip() != "---":
         return {}, 0
     for number, line in enumerate(lines[1:], start=2):  # noqa: B007 - number is used below
@@ -129,6 +132,28 @@ def front_matter(text: str, source: str) -> tuple[dict[str, object], int]:
             hint="write the front matter as 'key: value' lines",
         )
     return data, number
+
+
+def _toml_front_matter(lines: list[str], source: str) -> tuple[dict[str, object], int]:
+    """Return Hugo's TOML front matter between `+++` lines as `front_matter` does YAML's."""
+    end = next((n for n, line in enumerate(lines[1:], start=2) if line.strip() == "+++"), None)
+    if end is None:
+        raise InputError(
+            "front matter opened with '+++' is never closed",
+            path=source,
+            line=1,
+            hint="end the front matter with a '+++' line",
+        )
+    try:
+        data = tomllib.loads("\n".join(lines[1 : end - 1]))
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(
+            f"front matter is not valid TOML ({error})",
+            path=source,
+            line=1,
+            hint="fix the TOML between the '+++' lines",
+        ) from None
+    return data, end
 
 
 # ── definitions ────────────────────────────────────────────────────────────────────────
@@ -370,6 +395,9 @@ def unused_outside(
     """
     lines = text.splitlines()
     reasons: dict[int, str] = {}
+    if lines and lines[0].strip() == "+++":  # Hugo's TOML front matter, which the parser does not know
+        end = next((n for n, line in enumerate(lines[1:], start=2) if line.strip() == "+++"), 0)
+        reasons.update(dict.fromkeys(range(1, end + 1), REASON_FRONT_MATTER))
     for index, token in enumerate(tokens):
         if token.level != 0 or token.map is None or token.nesting == -1:
             continue
