@@ -139,6 +139,23 @@ def named_targets(lines: list[str]) -> dict[str, str]:
     return targets
 
 
+#: A text substitution: `.. |kiln| replace:: Kiln` (other substitutions, images and dates, are left).
+_SUBSTITUTION = re.compile(r"^\.\.\s+\|(?P<name>[^|]+)\|\s+replace::\s+(?P<text>\S.*?)\s*$")
+
+
+def with_substitutions(lines: list[str]) -> list[str]:
+    """Return the lines with each `|name|` that a `replace::` substitution defines written as its
+    text (`|kiln| log` → `Kiln log`); the definition lines themselves stay as they are."""
+    texts = {m["name"]: m["text"] for line in lines if (m := _SUBSTITUTION.match(line.strip()))}
+    if not texts:
+        return lines
+    used = re.compile("|".join(re.escape(f"|{name}|") for name in texts))
+    return [
+        line if _SUBSTITUTION.match(line.strip()) else used.sub(lambda m: texts[m.group()[1:-1]], line)
+        for line in lines
+    ]
+
+
 def _link_to(shown: str, target: str, found: Inline) -> str:
     if re.match(r"^[a-z][a-z+.-]*:", target):
         found.links.append(target)
@@ -403,6 +420,7 @@ class SphinxGlossaryReader:
     def read(self, text: str, source: str) -> ReadResult:
         """Return the entries of every glossary block and a reason for every other line."""
         lines = [line.expandtabs(8) for line in text.splitlines()]  # reST tab stops are 8 wide
+        lines = with_substitutions(lines)
         unused: list[Unused] = []
         reasons = self._page_reasons(lines)
         title = next((t for t in _section_titles(lines).values()), "")
