@@ -28,6 +28,7 @@ read tables is reported.
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import replace
 
@@ -61,15 +62,71 @@ REASON_NOT_PAIRS = "list-table whose rows are not term/definition pairs (no term
 
 
 def _list_tables(lines: list[str]) -> list[tuple[_Read, bool]]:
-    """Return each list-table on the page with whether its rows are term/definition pairs."""
+    """Return each list-table (or csv-table) on the page with whether its rows are term/definition pairs."""
     found = []
     for index, line in enumerate(lines):
         match = _DIRECTIVE.match(line)
         if match:
             table = _list_table(lines, index, len(match.group("indent")), fields=bool(match.group("kind")))
-            if table is not None and len(table.rows) >= MIN_ROWS:
-                found.append((table, _pairs(table)))
+        elif csv_match := _CSV_DIRECTIVE.match(line):
+            table = _csv_table(lines, index, len(csv_match.group("indent")))
+        else:
+            continue
+        if table is not None and len(table.rows) >= MIN_ROWS:
+            found.append((table, _pairs(table)))
     return found
+
+
+#: `.. csv-table:: Title`, its rows written as CSV lines in the directive's body (not `:file:`).
+_CSV_DIRECTIVE = re.compile(r"^(?P<indent> *)\.\.\s+csv-table::")
+
+
+def _csv_cells(text: str, delimiter: str) -> list[str] | None:
+    """Return the cells of one CSV line (reST's csv-table quoting), or None when a quote stays open."""
+    try:
+        rows = list(csv.reader([text], delimiter=delimiter, skipinitialspace=True, strict=True))
+    except csv.Error:
+        return None
+    return [cell.strip() for cell in rows[0]] if rows else None
+
+
+def _csv_table(lines: list[str], start: int, indent: int) -> _Read | None:
+    """Return the csv-table whose directive is on line `start`: `:header:` names the columns (or
+    the first `:header-rows:` rows do), each body line is one row; None for a table read from a
+    `:file:` or `:url:`, or rows of uneven width."""
+    options: dict[str, str] = {}
+    at = start + 1
+    while at < len(lines) and _OPTION.match(lines[at]) and _indent(lines[at]) > indent:
+        option = _OPTION.match(lines[at])
+        assert option is not None
+        options[option.group("name")] = option.group("value").strip()
+        at += 1
+    if "file" in options or "url" in options:
+        return None
+    written = options.get("delim", ",")
+    delimiter = {"tab": "\t", "space": " "}.get(written, written[:1] or ",")
+    rows: list[tuple[list[int], list[str]]] = []
+    end = at
+    for i in range(at, len(lines)):
+        if not lines[i].strip():
+            continue
+        if _indent(lines[i]) <= indent:
+            break
+        cells = _csv_cells(lines[i].strip(), delimiter)
+        if cells is None:
+            return None
+        rows.append(([i], cells))
+        end = i + 1
+    header_rows = int(options["header-rows"]) if options.get("header-rows", "").isdigit() else 0
+    header, body = rows[:header_rows], rows[header_rows:]
+    names = _csv_cells(options["header"], ",") if "header" in options else None
+    if names is None:
+        width = len(rows[0][1]) if rows else 0
+        names = [" ".join(cells[c] for _, cells in header if c < len(cells)).strip() for c in range(width)]
+    if not body or len({len(cells) for _, cells in body} | {len(names)}) > 1 or len(names) < 2:
+        return None
+    borders = (start, *range(start + 1, at), max(end - 1, start))
+    return _Read(borders, tuple(i for lines_of, _ in header for i in lines_of), names, body)
 
 
 def _list_table(lines: list[str], start: int, indent: int, *, fields: bool = False) -> _Read | None:
@@ -137,12 +194,12 @@ class RestListTableReader:
     """Reads reST `.. list-table::` glossaries, one row per term (see the module docstring)."""
 
     name = "rest-list-table"
-    description = "reST `.. list-table::` of `* - Term` / `  - Definition` rows (or field-list-table fields)"
+    description = "reST `.. list-table::` of `* - Term` / `  - Definition` rows (field-list-table, csv-table)"
 
     def detect(self, text: str) -> float:
         """Return 0.5–0.85 if the page has a list-table of term/definition pairs: the more of the
         page its rows fill, the surer; 0 if it has none."""
-        if "list-table::" not in text:  # (field-list-table:: too)
+        if "list-table::" not in text and "csv-table::" not in text:  # (field-list-table:: too)
             return 0.0
         lines = text.splitlines()
         tables = [table for table, pairs in _list_tables(lines) if pairs]
