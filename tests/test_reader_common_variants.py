@@ -313,3 +313,111 @@ def test_headings_over_many_bold_term_bullets_group_them_under_a_cjk_title():
     assert source.source.reader != "markdown-headings"
     assert len(source.result.entries) == 8
     assert source.result.entries[0].labels[0] == "BT"
+
+
+HUGO_PAGE = """---
+title: "Glossary"
+weight: 40
+---
+
+{{< toc >}}
+
+The words of the studio.
+
+## Kiln
+
+A chamber heated to fire clay pieces.
+
+## Glaze
+
+A glassy layer melted onto a pot.
+
+## Slip
+
+Clay thinned with water, used as glue.
+
+{{< /toc >}}
+"""
+
+
+def test_a_front_matter_page_titled_glossary_with_term_headings_is_a_glossary_page():
+    source = read("content/glossary.md", HUGO_PAGE)
+    assert source.source.reader == "markdown-headings"
+    assert [(e.term, e.definition) for e in source.result.entries][2] == (
+        "Slip",
+        "Clay thinned with water, used as glue.",
+    )
+    shortcodes = [u for u in source.result.unused if u.text.startswith("{{<")]
+    assert len(shortcodes) == 2 and all("shortcode" in u.reason for u in shortcodes)
+
+
+def test_hugo_toml_front_matter_titles_a_glossary_page_and_a_term_page():
+    page = "+++\ntitle = \"Glossary\"\nweight = 5\n+++\n\n" + HUGO_PAGE.split("---\n", 2)[2].replace(
+        "{{< toc >}}\n", ""
+    ).replace("{{< /toc >}}\n", "")
+    source = read("content/glossary.md", page)
+    assert [e.term for e in source.result.entries] == ["Kiln", "Glaze", "Slip"]
+    assert [u.reason for u in source.result.unused[:4]] == ["front matter (page metadata)"] * 4
+    term_page = read("content/glossary/kiln.md", '+++\ntitle = "Kiln"\n+++\n\nA chamber for firing clay.\n')
+    assert [(e.term, e.definition) for e in term_page.result.entries] == [("Kiln", "A chamber for firing clay.")]
+
+
+REST_SUBSTITUTION = """Glossary
+========
+
+.. glossary::
+
+   |kiln| log
+      The notebook of every firing.
+
+   Cone
+      A small clay pyramid that bends at a set heat.
+
+   Slip
+      Clay thinned with water, see the |kiln| log.
+
+.. |kiln| replace:: Kiln
+"""
+
+
+def test_a_rest_replace_substitution_is_written_out():
+    source = read("glossary.rst", REST_SUBSTITUTION)
+    assert [e.term for e in source.result.entries] == ["Kiln log", "Cone", "Slip"]
+    assert source.result.entries[2].definition == "Clay thinned with water, see the Kiln log."
+
+
+REST_CSV_TABLE = """Glossary
+========
+
+.. csv-table:: Studio words
+   :header: "Term", "Definition"
+   :widths: 20, 80
+
+   "Kiln", "A chamber heated to fire clay pieces."
+   "Glaze", "A glassy layer, melted onto a pot."
+   "Slip", "Clay thinned with water, used as glue."
+"""
+
+
+def test_a_rest_csv_table_glossary():
+    source = read("glossary.rst", REST_CSV_TABLE)
+    assert source.source.reader == "rest-list-table"
+    assert [(e.term, e.definition) for e in source.result.entries] == [
+        ("Kiln", "A chamber heated to fire clay pieces."),
+        ("Glaze", "A glassy layer, melted onto a pot."),
+        ("Slip", "Clay thinned with water, used as glue."),
+    ]
+
+
+def test_a_pointer_to_a_pointer_folds_into_the_entry_the_chain_reaches():
+    text = (
+        "Kiln: A chamber heated to fire clay pieces.\n"
+        "Oven: => Furnace\n"
+        "Furnace: => Kiln\n"
+        "Glaze: A glassy layer melted onto a pot.\n"
+        "Slip: Clay thinned with water, used as glue.\n"
+    )
+    source = read("glossary.txt", text)
+    kiln = source.result.entries[0]
+    assert set(kiln.labels) == {"Kiln", "Oven", "Furnace"}
+    assert len(source.result.entries) == 3
