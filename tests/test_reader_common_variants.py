@@ -359,7 +359,8 @@ def test_hugo_toml_front_matter_titles_a_glossary_page_and_a_term_page():
     assert [e.term for e in source.result.entries] == ["Kiln", "Glaze", "Slip"]
     assert [u.reason for u in source.result.unused[:4]] == ["front matter (page metadata)"] * 4
     term_page = read("content/glossary/kiln.md", '+++\ntitle = "Kiln"\n+++\n\nA chamber for firing clay.\n')
-    assert [(e.term, e.definition) for e in term_page.result.entries] == [("Kiln", "A chamber for firing clay.")]
+    entries = term_page.result.entries
+    assert [(e.term, e.definition) for e in entries] == [("Kiln", "A chamber for firing clay.")]
 
 
 REST_SUBSTITUTION = """Glossary
