@@ -422,3 +422,32 @@ def test_a_pointer_to_a_pointer_folds_into_the_entry_the_chain_reaches():
     kiln = source.result.entries[0]
     assert set(kiln.labels) == {"Kiln", "Oven", "Furnace"}
     assert len(source.result.entries) == 3
+
+
+NESTED_NAMES = """# Glossary
+
+- Kiln
+  - A chamber heated to fire clay pieces.
+- Glaze
+  - A glassy layer melted onto a pot.
+- Slip
+  - Clay thinned with water, used as glue.
+"""
+
+OUTLINE = "# Contents\n\n- Tools\n  - Kilns\n  - Wheels\n- Process\n  - Throwing\n- Care\n  - Cleaning\n"
+
+
+def test_plain_names_over_nested_definitions_but_not_an_outline():
+    source = read("glossary.md", NESTED_NAMES)
+    assert [(e.term, e.definition) for e in source.result.entries][0] == (
+        "Kiln",
+        "A chamber heated to fire clay pieces.",
+    )
+    assert len(source.result.entries) == 3
+    from termbase.errors import NotAGlossaryError
+
+    try:
+        read("contents.md", OUTLINE)
+    except NotAGlossaryError:
+        return
+    raise AssertionError("an outline of topics was read as a glossary")

@@ -77,6 +77,10 @@ def _bold_items(
     return found
 
 
+#: A list item's bullet at the start of a line.
+_BULLET_OPENING = re.compile(r"^(?:[-*+]|\d+[.)]) ", re.MULTILINE)
+#: A nested list item (`  - …`), without which a page holds no plain names over nested definitions.
+_INDENTED_ITEM = re.compile(r"^ {2,}(?:[-*+]|\d+[.)]) ", re.MULTILINE)
 #: Line breaks Python's `splitlines` makes that Markdown does not: a page holding one is parsed.
 _OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 #: The opening of a one-line item: a bullet, one space, a bold mark (no code indent, no lazy line).
@@ -116,6 +120,39 @@ def _bare_list(text: str, tokens: list[Token]) -> bool:
     return len(items) >= MIN_ENTRIES and len(_bold_items(text, tokens, bare=True)) == len(items)
 
 
+#: `- Kiln` over an indented `- A chamber …`: a plain name alone on an item's first line.
+_PLAIN_NAME_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?P<term>[^\s*_`#>|\[][^:：]{0,59}?)\s*(?P<rest>)$")
+MAX_PLAIN_TERM_WORDS = 6
+
+
+def _nested_name_items(text: str, tokens: list[Token]) -> list[tuple[int, int, re.Match[str]]]:
+    """Return the items of a list whose every top-level item is a short plain name alone on its
+    first line with its definition nested below it (`- Kiln` over `  - A chamber heated …`), the
+    nested text prose; [] for any other list (an outline's nested topics are no sentences)."""
+    lines = text.splitlines()
+    items = [t for t in tokens if t.type == "list_item_open" and t.level == 1 and t.map is not None]
+    if len(items) < MIN_ENTRIES:
+        return []
+    found = []
+    for token in items:
+        first, last = token_lines(token)
+        while last > first and not lines[last - 1].strip():
+            last -= 1
+        match = _PLAIN_NAME_ITEM.match(lines[first - 1])
+        below = " ".join(line.strip().lstrip("-*+ ") for line in lines[first:last])
+        if (
+            not match
+            or len(match.group("term").split()) > MAX_PLAIN_TERM_WORDS
+            or match.group("term").rstrip().endswith((".", ",", ";", "!", "?"))
+            or last == first
+            or len(below.split()) < 4
+            or not below.rstrip().endswith((".", "!", "?", ")", "。"))
+        ):
+            return []
+        found.append((first, last, match))
+    return found
+
+
 def repeated_field_names(items: list[tuple[int, int, re.Match[str]]]) -> bool:
     """Return True when one bold name opens many of the items (`- **Definition**: …` under each
     `### Term`): a field of records written as bullets, not a term — a glossary names a term once."""
@@ -132,8 +169,8 @@ class MarkdownBoldReader:
 
     def detect(self, text: str) -> float:
         """Return the share of the page's content lines inside bold-term items (low if < 3 items)."""
-        if "**" not in text and "__" not in text:
-            return 0.0  # no bold at all: skip parsing
+        if "**" not in text and "__" not in text and not _INDENTED_ITEM.search(text):
+            return 0.0  # no bold and no nested item: skip parsing
         simple = _one_line_items(text)
         if simple is not None:  # every line one item: the score the parse below gives such a page
             return 0.95 if len(simple) >= 2 else 0.95 / 4
@@ -143,6 +180,8 @@ class MarkdownBoldReader:
         if not items and _bare_list(text, tokens):
             # No separator anywhere: a glossary only if every item opens so; less sure than `**T**:`.
             items, damp = _bold_items(text, tokens, bare=True), 0.5
+        if not items:  # plain names over nested definitions, every item so: less sure still
+            items, damp = _nested_name_items(text, tokens), 0.45
         if not items or repeated_field_names(items):
             return 0.0
         used = sum(last - first + 1 for first, last, _ in items)
@@ -172,10 +211,15 @@ class MarkdownBoldReader:
         items = _bold_items(text, tokens)
         if not items and _bare_list(text, tokens):
             items = _bold_items(text, tokens, bare=True)
+        plain = not items
+        if plain:
+            items = _nested_name_items(text, tokens)
         for first, last, match in items:
             if index_end is not None and first > index_end:
                 continue
             more = textwrap.dedent("\n".join(lines[first:last]))
+            if plain and len(_BULLET_OPENING.findall(more)) == 1:  # one nested item: its text
+                more = _BULLET_OPENING.sub("", more, count=1)
             raw = "\n".join(part for part in (match.group("rest").strip(), more.strip()) if part)
             raw = resolve_reference_links(raw, references)
             term = " ".join(match.group("term").split())
