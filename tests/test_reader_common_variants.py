@@ -439,10 +439,8 @@ OUTLINE = "# Contents\n\n- Tools\n  - Kilns\n  - Wheels\n- Process\n  - Throwing
 
 def test_plain_names_over_nested_definitions_but_not_an_outline():
     source = read("glossary.md", NESTED_NAMES)
-    assert [(e.term, e.definition) for e in source.result.entries][0] == (
-        "Kiln",
-        "A chamber heated to fire clay pieces.",
-    )
+    first = source.result.entries[0]
+    assert (first.term, first.definition) == ("Kiln", "A chamber heated to fire clay pieces.")
     assert len(source.result.entries) == 3
     from termbase.errors import NotAGlossaryError
 
