@@ -227,3 +227,46 @@ def test_an_mdbook_readme_its_summary_lists_is_read_as_the_introduction(tmp_path
     result = extract_glossary([tmp_path / "book"])  # not listed: a repository's README, left out
     assert "README.md" not in [Path(c.path).name for c in result.chapters]
     assert any("README.md" in note for note in result.notes), result.notes
+
+
+def test_report_counts_one_entry_and_one_line_in_the_singular(tmp_path: Path) -> None:
+    book = _orchard(tmp_path)
+    db = tmp_path / "book.db"
+    assert run("extract", str(book), "--db", str(db), "--min-confidence", "0.1")[0] == 0
+    code, out, err = run("report", "--db", str(db))
+    assert code == 0, err
+    assert "1 entry uses " in out and "1 entries" not in out, out
+    assert "1 lines" not in out and "0 lines reported" in out, out
+
+
+CLUB = """\
+# Pottery glossary
+
+## Kiln
+
+A furnace that fires clay.
+
+## Glaze
+
+A glassy coat on pottery.
+
+## Slip
+
+Liquid clay used as glue.
+
+## Wedging
+
+Kneading clay to push the air out.
+
+## Join our pottery club today and make friends! {#join-the-club}
+
+We meet on Tuesdays.
+"""
+
+
+def test_one_term_line_left_unread_is_said_in_the_singular(tmp_path: Path) -> None:
+    source = tmp_path / "pottery.md"
+    source.write_text(CLUB, encoding="utf-8")
+    code, _, err = run("build", str(source), "--db", str(tmp_path / "pottery.db"), "--quiet")
+    assert code == 0, err
+    assert "1 line shaped like the 4 entries' term lines ('##') was not read as an entry" in err, err

@@ -794,9 +794,10 @@ def report(db: Path | None, as_json: bool) -> None:
             used = source.nonblank_lines - source.unused_count
             out.print(
                 f"[bold]{escape(source.path)}[/bold] ({source.reader}): "
-                f"{source.entry_count} entries use {used} lines, "
-                f"{source.unused_count} lines reported, "
-                f"{source.nonblank_lines} non-blank lines in all"
+                f"{counted(source.entry_count, 'entry')} use{'s' if source.entry_count == 1 else ''} "
+                f"{counted(used, 'line')}, "
+                f"{counted(source.unused_count, 'line')} reported, "
+                f"{counted(source.nonblank_lines, 'non-blank line')} in all"
             )
             for f in (f for f in findings if f.source == source.path):
                 out.print(

@@ -289,8 +289,11 @@ def term_lines_left_unread(context: ReadContext) -> ReadFinding | None:
     return ReadFinding(
         context.source,
         "term-lines-left-unread",
-        f"{len(skipped)} lines shaped like the {len(context.entries)} entries' term lines ({shape!r}) "
-        f"were not read as entries (e.g. {_line_text(context, skipped[0])[:60]!r})",
+        (f"{len(skipped)} lines shaped like the {len(context.entries)} entries' term lines ({shape!r}) "
+         f"were not read as entries" if len(skipped) != 1 else
+         f"1 line shaped like the {len(context.entries)} entries' term lines ({shape!r}) "
+         "was not read as an entry")
+        + f" (e.g. {_line_text(context, skipped[0])[:60]!r})",
         skipped[0],
         0.3,
     )
