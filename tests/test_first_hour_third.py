@@ -270,3 +270,18 @@ def test_one_term_line_left_unread_is_said_in_the_singular(tmp_path: Path) -> No
     code, _, err = run("build", str(source), "--db", str(tmp_path / "pottery.db"), "--quiet")
     assert code == 0, err
     assert "1 line shaped like the 4 entries' term lines ('##') was not read as an entry" in err, err
+
+
+def test_a_code_fence_never_closed_is_a_warning_not_a_silent_loss(tmp_path: Path) -> None:
+    book = tmp_path / "kitchen"
+    book.mkdir()
+    (book / "01-tools.md").write_text(
+        "# Tools\n\nA **whisk** is a tool of looped wire for beating eggs.\n\n"
+        "```{note}\nA **ladle** is a deep spoon for serving soup.\n", encoding="utf-8")
+    (book / "02-more.md").write_text(
+        "# More\n\n```python\nx = 1\n```\n\nA **sieve** is a mesh bowl that strains lumps out of flour.\n",
+        encoding="utf-8")
+    code, _, err = run("extract", str(book), "--db", str(tmp_path / "k.db"), "--min-confidence", "0.1")
+    assert code == 0, err
+    assert "01-tools.md:5: this ``` fence is never closed" in err, err
+    assert "02-more.md" not in err, err  # a closed fence says nothing

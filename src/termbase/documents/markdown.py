@@ -377,6 +377,21 @@ def _myst_toctree(lines: list[str]) -> list[str]:
     return entries
 
 
+def _unclosed_fences(tokens: list[Token], lines: list[str]) -> list[Problem]:
+    """Return a problem for each code fence never closed: CommonMark reads the rest of the file as its
+    code, so the prose after it (a MyST directive's terms) would be lost without a word."""
+    problems = []
+    for token in tokens:
+        if token.type != "fence" or not token.map or not token.markup:
+            continue
+        last = token.map[1] - 1
+        closing = lines[last].lstrip("> \t").rstrip() if last > token.map[0] and last < len(lines) else ""
+        if not (closing and set(closing) == {token.markup[0]} and len(closing) >= len(token.markup)):
+            what = f"this {token.markup} fence is never closed: the rest of the file is read as code"
+            problems.append(Problem(token.map[0] + 1, what, f"close it with a line of {token.markup}"))
+    return problems
+
+
 def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     """Return the Markdown chapter `text` (read from `path`) as a Document (`html_blocks`: whether raw
     HTML may start a block; without, its tags are inline HTML among the text)."""
@@ -389,6 +404,7 @@ def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     fence_lines = {d.first for d in divs} | {d.last for d in divs}
     blanked = "\n".join("" if n in fence_lines else line for n, line in enumerate(lines))
     tokens = _parser(html_blocks).parse(blanked)
+    problems.extend(_unclosed_fences(tokens, lines))
     in_html_box = _html_div_kinds(tokens)
 
     def div_of(line0: int) -> _Div | None:
