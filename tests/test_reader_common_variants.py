@@ -449,3 +449,17 @@ def test_plain_names_over_nested_definitions_but_not_an_outline():
     except NotAGlossaryError:
         return
     raise AssertionError("an outline of topics was read as a glossary")
+
+
+LINKED_TERM_LINES = (
+    "# Index\n\n"
+    "* [PKCE (Proof Key for Code Exchange)](pkce.md) - A way to guard a code exchange with a fresh secret.\n"
+    "* [Kiln](kiln.md) - A chamber heated to fire clay pieces.\n"
+    "* [Glaze](glaze.md) - A glassy layer melted onto a pot.\n"
+    "* [Slip](slip.md) - Clay thinned with water, used as glue.\n"
+)
+
+
+def test_term_lines_whose_term_links_to_its_page():
+    source = read("index.md", LINKED_TERM_LINES)
+    assert labels(source) == [("PKCE", "Proof Key for Code Exchange"), ("Kiln",), ("Glaze",), ("Slip",)]

@@ -220,6 +220,10 @@ def _head(line: str, shape: coverage.LineShape) -> str:
     return _head_alone(line).casefold() if shape.separator == HEAD_ALONE else coverage.head_of(line)
 
 
+#: A Markdown link around a term (`[PKCE](pkce.md) - …`: an index of term pages): the term is its text.
+_TERM_LINK = re.compile(r"^\s*\[(?P<text>[^\[\]]+)\]\([^()\s]*\)\s*$")
+
+
 def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
     """Return (term, definition) of a term line: the head, then the text after the separator."""
     text = line.strip()
@@ -235,8 +239,11 @@ def _split_line(line: str, shape: coverage.LineShape) -> tuple[str, str]:
     if start < 0 or head == folded:  # no head `line_shape` takes: a long head (`_long_head_lines`)
         long_separator = _SEPARATOR_OF.get(shape.separator)
         match = long_separator.search(plain) if long_separator else None
-        return (clean_label(plain[: match.start()]), plain[match.end() :].strip()) if match else ("", "")
-    term = plain[start : start + len(head)]
+        if match is None:
+            return "", ""
+        term = _TERM_LINK.sub(lambda m: m.group("text"), plain[: match.start()])
+        return clean_label(term), plain[match.end() :].strip()
+    term = _TERM_LINK.sub(lambda m: m.group("text"), plain[start : start + len(head)])
     rest = plain[start + len(head) :]
     separator = {"tab": "\t", "-": "-–—", "->": "->→⇒⟶", "...": ".…"}.get(shape.separator, shape.separator)
     rest = rest.lstrip(" ").lstrip(separator).lstrip(": \t-–—=>|")
