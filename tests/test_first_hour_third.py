@@ -285,3 +285,21 @@ def test_a_code_fence_never_closed_is_a_warning_not_a_silent_loss(tmp_path: Path
     assert code == 0, err
     assert "01-tools.md:5: this ``` fence is never closed" in err, err
     assert "02-more.md" not in err, err  # a closed fence says nothing
+
+
+def test_a_folder_walk_leaves_out_build_and_tool_configuration_files(tmp_path: Path) -> None:
+    project = tmp_path / "widget"
+    (project / "docs").mkdir(parents=True)
+    (project / "package.json").write_text(
+        '{"name": "widget", "version": "1.0.0", "description": "A small tool that sorts photos by date.",'
+        ' "license": "MIT"}', encoding="utf-8")
+    (project / "docs" / "glossary.yaml").write_text(
+        "- term: Kiln\n  definition: A furnace that fires clay.\n"
+        "- term: Glaze\n  definition: A glassy coat on pottery.\n", encoding="utf-8")
+    db = tmp_path / "w.db"
+    code, _, err = run("build", str(project), "--db", str(db), "--quiet")
+    assert code == 0, err
+    code, out, _ = run("list", "--db", str(db))
+    assert sorted(line.split("\t")[0] for line in out.splitlines()) == ["glaze", "kiln"], out
+    code, _, err = run("build", str(project / "package.json"), "--db", str(db), "--quiet")
+    assert code == 0, err  # named on the command line, it is read as asked

@@ -172,6 +172,24 @@ NOT_GLOSSARY_NAMES = frozenset(
 )
 
 
+#: Build, package and tool configuration files whose suffix a glossary may have (`.json`, `.yml`,
+#: `.toml`): a folder walk leaves them out too (a JavaScript project's package.json was read as a
+#: one-record glossary, its name and description a concept). Named on the command line they are read.
+CONFIG_FILE_NAMES = frozenset(
+    name.casefold()
+    for name in (
+        "package.json", "package-lock.json", "npm-shrinkwrap.json", "composer.json", "composer.lock",
+        "bower.json", "tsconfig.json", "jsconfig.json", "deno.json", "vercel.json", "renovate.json",
+        "lerna.json", "nx.json", "turbo.json", "app.json", "angular.json", "firebase.json",
+        "pnpm-lock.yaml", "pnpm-workspace.yaml", "yarn.lock", "pyproject.toml", "poetry.lock", "Pipfile.lock",
+        "Cargo.toml", "Cargo.lock", "book.toml", "netlify.toml", "docker-compose.yml", "docker-compose.yaml",
+        "compose.yml", "compose.yaml", "environment.yml", "environment.yaml", "codecov.yml", "mkdocs.yml",
+        "mkdocs.yaml", "_config.yml", "_quarto.yml", "_toc.yml", "_bookdown.yml", "myst.yml", "config.toml",
+        "hugo.toml", "hugo.yaml",
+    )
+)
+
+
 #: Folders of tools, not of a project's own texts: a folder walk leaves them out (named on
 #: the command line they are read). A project root's .venv held 800 files a walk read as
 #: 322,048 concepts in four minutes (package data, time-zone tables, wheel metadata).
@@ -226,6 +244,8 @@ def _walk_reads(file: Path, root: Path) -> bool:
     """Return True for a file a folder walk reads: a glossary suffix, or no suffix at all
     (`doc/GLOSSARY`) when it is text, not a script (`#!`), not a file every repository carries
     and not under a hidden folder (`.git/HEAD`)."""
+    if file.name.casefold() in CONFIG_FILE_NAMES:
+        return False
     if file.suffix.lower() in GLOSSARY_SUFFIXES:
         return True
     if file.suffix or file.name.casefold() in NOT_GLOSSARY_NAMES:
