@@ -38,6 +38,10 @@ concepts:
   - id: gradient-noise
     label: gradient noise
     definition: Random jitter added to each update.
+  - id: glorot
+    label: Glorot initialization
+    labels: [Glorot init]
+    definition: Drawing starting weights with a spread set by how many units feed each layer and it feeds.
 """
 
 
@@ -78,6 +82,17 @@ def test_a_known_word_is_never_respelt(termbase: Termbase) -> None:
     index = termbase.search_index()
     assert index.label_words_respelt("weight decoy") == "weight decoy"  # a word of a definition
     assert index.label_words_respelt("weight decays") == "weight decays"  # a label's own word
+
+
+def test_a_misspelling_that_stems_like_a_label_word_is_respelt(termbase: Termbase) -> None:
+    """'initalization' stems as 'init' does (a word of the label 'Glorot init'), yet no text
+    writes it: it is read as the label's 'initialization'; an inflection a text writes
+    ('layers' for 'layer') is a word the termbase knows."""
+    index = termbase.search_index()
+    assert not index.word_written("initalization") and index.word_seen("initalization")
+    respelt = index.label_words_respelt("glorot initalization for deep nets")
+    assert respelt == "glorot initialization for deep nets"
+    assert index.word_written("layers") and index.word_written("feeding")
 
 
 def test_a_word_typed_as_a_name_is_never_respelt(termbase: Termbase) -> None:

@@ -1191,6 +1191,27 @@ class SearchIndex:
                 ).fetchone()
             )
 
+    def word_written(self, word: str) -> bool:
+        """Return True if some concept's labels or definitions write a word as typed, or in
+        another inflection of it ("trained" / "training"). Full-text search matches stems, and
+        a misspelling can stem like the word it misspells ("initalization" and "Xavier init":
+        both "init"), so the texts the stem reaches are read for the word itself."""
+        base = _uninflected(word)
+        read = 0
+        with self.lock:
+            rows = self.db.execute(
+                "SELECT concept_id, labels, definitions FROM concept_fts WHERE concept_fts MATCH ? LIMIT ?",
+                (f'"{word}"', WRITTEN_TEXTS_LOOKED_AT),
+            )
+            for concept_id, labels, definitions in rows:  # read one by one: most words are found at once
+                read += 1
+                terms = _document_terms(concept_id, f"{labels} {definitions}")
+                if f" {word} " in terms or any(
+                    _uninflected(written) == base for written in terms.split() if written[:2] == word[:2]
+                ):
+                    return True
+        return read >= WRITTEN_TEXTS_LOOKED_AT  # a stem that many texts hold is a word of the termbase's own
+
     def label_words_respelt(self, text: str) -> str:
         """Return `text` with each misspelt word of a label written as the label writes it, when
         the query holds that label's other words ("label smothing cross entropy": *label
@@ -1208,7 +1229,7 @@ class SearchIndex:
         for word in dict.fromkeys(words):
             if not typo_budget(len(word)) or not word.isalpha() or is_everyday_word(word) or word in names:
                 continue  # "YOLOX": capitals typed on purpose make another name
-            if self.word_seen(word):
+            if self.word_written(word):
                 continue
             fixed = self._label_word_for(word, [w for w in words if w != word])
             if fixed:
@@ -1895,6 +1916,9 @@ COMPOUND_PART_CHARS = 3
 COMPOUND_COUNT_CAP = 200
 #: Words shorter than this have no stem of their own; longer ones match on their first letters.
 STEM_CHARS = 5
+#: Texts read for a word's own spelling (see SearchIndex.word_written); a stem held by this
+#: many is taken as written.
+WRITTEN_TEXTS_LOOKED_AT = 200
 #: Most concepts looked at for each word of a query whose labels may hold a misspelt word.
 TYPO_LABELS_LOOKED_AT = 100
 #: Score of a label found through a respelt word: below one typed right, still a name.
@@ -1911,6 +1935,20 @@ def _document_terms(concept_id: str, text: str) -> str:
     `concept_id` is part of the key only so that equal texts of two concepts share nothing.
     """
     return " " + " ".join(dict.fromkeys(_FTS_TOKEN.findall(text.lower()))) + " "
+
+
+#: Inflection endings `_uninflected` takes off, longest first.
+_INFLECTIONS = ("ings", "ing", "ers", "ies", "ied", "es", "ed", "er", "ly", "s")
+
+
+def _uninflected(word: str) -> str:
+    """Return a word without one inflection ending ("training", "trained" and "trains" give
+    "train"; "softenning" gives "softenn", not "soften"), "e" dropped at the end."""
+    for ending in _INFLECTIONS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[: -len(ending)]
+            break
+    return word.removesuffix("e")
 
 
 def _word_in(word: str, words: str, apart: str | None = None) -> bool:
