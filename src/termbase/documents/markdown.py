@@ -170,6 +170,79 @@ class _Div:
     label: str
 
 
+#: A Python-Markdown admonition (MkDocs Material: `!!! note "Title"`, folded `??? tip`) or a content tab
+#: (`=== "Linux"`): its body is the indented lines below.
+_INDENTED_BOX = re.compile(r"^(?P<indent>\s{0,3})(?:(?:!!!|\?\?\?\+?)\s+(?P<kind>[\w-]+)|===\+?(?=\s+[\"']))"
+                           r"(?:\s+\S.*)?\s*$")
+#: A MyST directive in a backtick fence (```{note}, ```{admonition} Title): a box of Markdown, not code.
+_DIRECTIVE_FENCE = re.compile(r"^(?P<indent>\s{0,3})(?P<fence>`{3,}|~{3,})\s*\{(?P<name>[\w-]+)\}")
+#: MyST directives that hold Markdown to read although no box kind is named after them (layout).
+_MARKDOWN_DIRECTIVES = frozenset({"tab-item", "tab-set", "card", "grid-item-card", "container", "div",
+                                  "grid", "grid-item", "dropdown"})
+#: A directive option line (`:class: tip`) under its opening fence.
+_DIRECTIVE_OPTION = re.compile(r"^\s*:[\w-]+:(?:\s.*)?$")
+
+
+def _boxes_as_divs(lines: list[str]) -> list[str]:
+    """Return the lines with MkDocs admonitions and content tabs, and MyST box directives in backtick
+    fences, written as `:::` divs over their (dedented) Markdown, so their text is read as a box's text
+    rather than as code. Line numbers stay as they are (a closing line takes a blank line's place)."""
+    out = list(lines)
+    in_code = ""
+    number = 0
+    while number < len(out):
+        line = out[number]
+        directive = _DIRECTIVE_FENCE.match(line) if not in_code else None
+        if directive and (kind_of_label(directive.group("name")) in {ASIDE, EXERCISE}
+                          or directive.group("name").lower() in _MARKDOWN_DIRECTIVES):
+            fence = directive.group("fence")
+            close = next((n for n in range(number + 1, len(out))
+                          if out[n].strip().startswith(fence) and not out[n].strip().strip(fence[0])), None)
+            if close is not None:
+                out[number] = f"{directive.group('indent')}::: {directive.group('name')}"
+                for option in range(number + 1, close):  # `:class: tip` options, then the body
+                    if not _DIRECTIVE_OPTION.match(out[option]):
+                        break
+                    out[option] = ""
+                out[close] = f"{directive.group('indent')}:::"
+                number += 1
+                continue
+        fence_match = _FENCE.match(line)
+        if fence_match:
+            marker = fence_match.group(1)
+            if not in_code:
+                in_code = marker[0] * len(marker)
+            elif line.strip().startswith(in_code) and not line.strip().strip(in_code[0]):
+                in_code = ""
+            number += 1
+            continue
+        box = _INDENTED_BOX.match(line) if not in_code else None
+        if box:
+            indent = len(box.group("indent"))
+            body = number + 1
+            while body < len(out) and (not out[body].strip() or out[body].startswith(" " * (indent + 4))
+                                       or out[body].startswith("\t")):
+                body += 1
+            last = body - 1
+            while last > number and not out[last].strip():
+                last -= 1
+            closing = last + 1 == len(out) or not out[last + 1].strip()
+            if last > number and closing:
+                for inner in range(number + 1, last + 1):
+                    text = out[inner]
+                    out[inner] = text[indent + 4:] if text.startswith(" " * (indent + 4)) else \
+                        text[1:] if text.startswith("\t") else text.strip()
+                out[number] = " " * indent + f"::: {box.group('kind') or 'tab'}"
+                if last + 1 < len(out):
+                    out[last + 1] = " " * indent + ":::"
+                else:
+                    out.append(" " * indent + ":::")  # the file's end
+                number = last + 1
+                continue
+        number += 1
+    return out
+
+
 def _fenced_divs(lines: list[str]) -> tuple[list[_Div], list[Problem]]:
     """Return the `:::` divs of the text (outermost first) and problems (divs never closed)."""
     divs: list[_Div] = []
@@ -400,6 +473,8 @@ def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     lines = _templated_links(text).split("\n")
     lines = ["" if _MARKER_LINE.match(line) else _LATEX_INDEX.sub("", line) if "\\index{" in line else line
              for line in lines]
+    if "!!!" in text or "???" in text or "===" in text or "{" in text:
+        lines = _boxes_as_divs(lines)
     divs, problems = _fenced_divs(lines)
     fence_lines = {d.first for d in divs} | {d.last for d in divs}
     blanked = "\n".join("" if n in fence_lines else line for n, line in enumerate(lines))
