@@ -760,6 +760,8 @@ class SearchIndex:
         opens_a_statement = not any(w in QUESTION_WORDS for w in _FTS_TOKEN.findall(text.lower()))
         if not unknown_words and opens_a_statement and self._coined_and_foreign(first, []):
             unknown_words = (first,)  # "deepfm click through rate prediction": no text holds "deepfm"
+        if not unknown_words:
+            unknown_words = self._unseen_versioned_name(text)  # "ring-1t ...", "what is step-3 ..."
         if not unknown_words and _COMPARES.search(text) and len(words) <= SEMANTIC_NAME_WORDS + 1:
             unknown_words = self._unseen_side(text)  # "mxnet vs tensorflow", "paddle and pytorch"
         best = [hit.id for hit in top]
@@ -770,6 +772,26 @@ class SearchIndex:
             or self._unknown_subject(text, best)
             or self._sibling_of_label(text, best[0]),
         )
+
+    def _unseen_versioned_name(self, text: str) -> tuple[str, ...]:
+        """Return the first name in a query made of a word and a version joined by a hyphen
+        ("ring-1t", "step-3": letters, then a part with a digit) that no label holds and no
+        text writes, in either spelling ("ring 1t", "ring1t"): a model or product the
+        termbase lacks, whatever its common first word reaches."""
+        for token in (t.strip(_EDGE_PUNCTUATION) for t in text.split()):
+            parts = token.lower().split("-")
+            if not (
+                len(parts) == 2
+                and parts[0].isalpha()
+                and len(parts[0]) >= 2
+                and parts[1].isalnum()
+                and any(c.isdigit() for c in parts[1])
+            ):
+                continue
+            if self.names_a_label(token) or self.word_seen(" ".join(parts)) or self.word_seen("".join(parts)):
+                continue
+            return (token,)
+        return ()
 
     def _sibling_of_label(self, text: str, concept_id: str) -> tuple[str, ...]:
         """Return a query with no question word that opens with the words of one of the best
