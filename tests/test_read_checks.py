@@ -266,3 +266,42 @@ def test_definitions_opening_with_one_field_name_are_flagged():
         for i, t in enumerate(terms)
     ]
     assert "definitions-open-with-one-field" not in checks_of(text, varied)
+
+
+def test_an_i18n_message_file_in_a_folder_is_flagged_not_read_silently(tmp_path: Path):
+    # A web app's locale file: identifier keys mapping to UI strings, found by a folder walk.
+    locales = tmp_path / "app" / "locales"
+    locales.mkdir(parents=True)
+    (locales / "en.json").write_text(json.dumps({
+        "welcome_banner": "Glad to see you again. Pick up where you stopped last time.",
+        "cart.empty": "Your basket holds nothing at the moment",
+        "checkoutButton": "Go to payment",
+        "error.network_down": "We could not reach the server. Try again in a minute.",
+    }), encoding="utf-8")
+    summary = build_termbase([str(tmp_path / "app")], tmp_path / "t.db")
+    flagged = [f for f in summary.findings if f.check == "ui-message-strings"]
+    assert len(flagged) == 1
+    assert flagged[0].source.endswith("en.json")
+    assert "looks like UI message strings (i18n), not a glossary" in flagged[0].message
+
+
+def test_a_json_glossary_keyed_by_terms_is_not_taken_for_ui_strings(tmp_path: Path):
+    glossary = tmp_path / "pottery.json"
+    glossary.write_text(json.dumps({
+        "kiln": "An oven that fires shaped clay until it turns hard and lasting.",
+        "glaze": "A glassy coat fused onto a pot in the kiln.",
+        "slip": "Clay thinned with water, used to join parts or to coat a surface.",
+        "leather hard": "The stage at which drying clay is firm but can still be carved.",
+    }), encoding="utf-8")
+    summary = build_termbase([str(glossary)], tmp_path / "t.db")
+    assert summary.entries == 4
+    assert not [f for f in summary.findings if f.check == "ui-message-strings"]
+    # identifier-like keys alone (a glossary of settings, not in a locale place) with full sentences pass too
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({
+        "max_connections": "The largest number of clients served at once before it refuses more.",
+        "idle_timeout": "How many seconds a quiet connection may stay open before it is closed.",
+        "log.level": "How much the server writes to its log, from errors only up to every request.",
+    }), encoding="utf-8")
+    summary = build_termbase([str(settings)], tmp_path / "s.db")
+    assert not [f for f in summary.findings if f.check == "ui-message-strings"]

@@ -18,6 +18,7 @@ import re
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import PurePath
 
 import yaml
 
@@ -701,6 +702,44 @@ def terms_open_with_one_field(context: ReadContext) -> ReadFinding | None:
     )
 
 
+#: A UI message key: snake_case, a dotted path (`menu.file.open`) or camelCase, no spaces.
+_MESSAGE_KEY = re.compile(r"^[a-z][a-z0-9]*(?:[_.][a-zA-Z0-9]+)+$|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+$")
+#: UI strings are short: a button's or a label's words, not a definition's sentences.
+_UI_STRING_WORDS = 6
+#: Where UI message files sit: a file named by a language tag (`en.json`, `pt-BR.yml`) or a folder of them.
+_LOCALE_STEM = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")
+_LOCALE_FOLDERS = frozenset({"locale", "locales", "i18n", "l10n", "lang", "langs", "translations",
+                             "messages"})
+
+
+def _locale_place(source: str) -> bool:
+    """Return True if `source` is named or placed like an i18n message file."""
+    path = PurePath(source)
+    return bool(_LOCALE_STEM.match(path.stem)) or any(p.lower() in _LOCALE_FOLDERS for p in path.parts[:-1])
+
+
+def ui_message_strings(context: ReadContext) -> ReadFinding | None:
+    """Most terms are message keys (`empty_state`, `menu.file.open`, `saveButton`) and the file sits where
+    i18n message files do, or most definitions are a few words: UI message strings read as a glossary."""
+    if len(context.entries) < 2:
+        return None
+    keys = [e for e in context.entries if _MESSAGE_KEY.match(e.term)]
+    if _share(len(keys), len(context.entries)) < 0.8:
+        return None
+    short = [e for e in keys if len(e.definition.split()) <= _UI_STRING_WORDS]
+    if not _locale_place(context.source) and _share(len(short), len(context.entries)) < 0.6:
+        return None
+    example = (short or keys)[0]
+    return ReadFinding(
+        context.source,
+        "ui-message-strings",
+        f"{len(keys)} of {len(context.entries)} terms are message keys (e.g. {example.term[:40]!r}: "
+        f"{example.definition[:40]!r}): looks like UI message strings (i18n), not a glossary — "
+        "leave the file out, or key its entries by the terms themselves",
+        example.line,
+        0.5,
+    )
+
 def _written_below_term(context: ReadContext, entry: Entry, text: str) -> bool:
     """Return True if `text` is written as a line of its own below the entry's first line."""
     return any(_line_text(context, n) == text for n in range(entry.line + 1, entry.end_line + 1))
@@ -729,6 +768,7 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     table_rows_unread,
     definitions_open_with_one_field,
     terms_open_with_one_field,
+    ui_message_strings,
 )
 
 
