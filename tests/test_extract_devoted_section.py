@@ -105,3 +105,32 @@ def test_a_use_that_points_to_a_later_chapter_gives_way_to_that_chapter(tmp_path
     result = extract_glossary([tmp_path / name for name in pages], min_confidence=0.0)
     winch = next(e for e in (*result.entries, *result.review) if e.term.lower() == "winch")
     assert winch.chapter.endswith("03-winches.md")
+
+
+
+def test_a_reading_list_heading_is_no_section_devoted_to_the_term(tmp_path: Path) -> None:
+    pages = {
+        "01-resources.md": ("# Learning resources\n\n## Trim plans\n\n_Articles discussing ways to write "
+                            "trim plans_\n\n- **Trim for beginners**: https://example.org/trim\n"),
+        "02-trim.md": ("# Trim\n\nA trim plan is a short list of crew moves for each change of wind.\n\n"
+                       "Every trim plan fits on one card.\n"),
+    }
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path / name for name in pages], min_confidence=0.0)
+    plan = next(e for e in (*result.entries, *result.review) if e.term.lower() == "trim plan")
+    assert plan.chapter.endswith("02-trim.md")
+
+
+def test_a_kind_called_a_name_introduces_the_name(tmp_path: Path) -> None:
+    pages = {
+        "01-start.md": ("# Getting started\n\nBefore a race you write a special file called a *trim plan* "
+                        "to decide how each crew member moves when the wind shifts.\n"),
+        "02-trim.md": ("# Trim\n\nA trim plan is a short list of crew moves for each change of wind.\n\n"
+                       "Every trim plan fits on one card.\n"),
+    }
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path / name for name in pages], min_confidence=0.0)
+    plan = next(e for e in (*result.entries, *result.review) if e.term.lower() == "trim plan")
+    assert plan.chapter.endswith("01-start.md")

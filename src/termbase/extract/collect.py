@@ -588,14 +588,22 @@ def _kinds_named_before(document: Document, section: int, words: list[str]) -> s
     return ""
 
 
+#: The opening words of a paragraph that says what the links or readings below it are, not what the idea is.
+_DESCRIBES_LINKS = re.compile(
+    r"^(?:(?:a\s+)?(?:list|collection|selection)\s+of\s+|(?:some|more|other|further|useful|recommended)\s+)?"
+    r"(?:articles?|links?|resources?|readings?|videos?|talks?|blog\s+posts?|posts?|books?|papers?|"
+    r"tutorials?|courses?|explanations?\s+and\s+examples|references?)\s+(?:on|about|discussing|explaining|"
+    r"covering|describing|showing|of|for|that|which|to|and|with|from|in)\b", re.I)
+
+
 def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
                        where: str, prose: str = "") -> Occurrence | None:
     """Return the finding for a title (a section heading, a callout's title) that names a term the
     block below it explains: one of its first two sentences uses the title's words, or (a section
     heading) a sentence of its first paragraphs opens with the term as subject of its verb."""
     term, question = _heading_term(title)
-    if not term:
-        return None
+    if not term or _DESCRIBES_LINKS.match(block.text.lstrip(" *_")):
+        return None  # "## Reducers" over "Articles discussing ways to write reducers": a reading list's part
     in_section = where == "the section heading" and not question
     subject = _subject_sentence(term, document, section, prose) if in_section else None
     if subject is not None:

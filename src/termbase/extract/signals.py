@@ -205,7 +205,7 @@ _NAMED_INSTANCE = re.compile(
     r"(?:sub|super)?(?:module|file|folder|directory|function|method|command|program|script|variable|package|library|"
     r"button|menu|window|tab|website|site|app|application|tool|editor|lab|chapter|section|project|dataset|"
     r"repository|user|person|company|game|course|book|series|machine|server|computer)s?\s+"
-    r"(?:called|named|titled|labelled|labeled)\s+(?:an?\s+|the\s+)?[\"'“‘]?$",
+    r"(?:called|named|titled|labelled|labeled)\s+(?:the\s+)?[\"'“‘]?$",  # "called a X": a kind, not one thing
     re.I,
 )
 _ANAPHOR = re.compile(r"^(?:this|these|that|those|it|they|such|which|the\s+(?:above|former|latter))\b", re.I)
