@@ -1,7 +1,9 @@
 """A name made of a word and a version joined by a hyphen ("orbit-7b", "wave-2") that no
 label holds and no text writes is a model or product the termbase lacks: the query gets
 "no concept named ..." whatever its common first word reaches; one a label or a text writes
-("lenet-5", "stage-2") is answered. Real SQLite file; no embeddings needed."""
+("lenet-5", "stage-2") is answered. So is a possessive name whose owner no text writes
+("horner's method"), and answered when a text writes the owner ("euler's method").
+Real SQLite file; no embeddings needed."""
 
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ concepts:
   - id: warmup
     label: warmup
     definition: Raising the step size slowly; the stage-2 schedule then holds it flat for long reasoning runs.
+  - id: taylor
+    label: Taylor expansion
+    definition: Writing a smooth function as a polynomial sum near a point; Euler's method keeps one term.
 """
 
 
@@ -60,3 +65,15 @@ def test_a_written_versioned_name_is_answered(termbase: Termbase, query: str, ex
     answer = termbase.search_index().answer(query)
     assert not answer.unknown
     assert expected in [hit.id for hit in answer.hits]
+
+
+def test_a_possessive_name_whose_owner_no_text_writes_is_unknown(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("horner's method to evaluate a polynomial sum")
+    assert answer.hits == []
+    assert answer.unknown == ("horner's",)
+
+
+def test_a_possessive_name_whose_owner_a_text_writes_is_answered(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("a polynomial sum and euler's method")
+    assert not answer.unknown
+    assert "taylor" in [hit.id for hit in answer.hits]

@@ -762,6 +762,8 @@ class SearchIndex:
             unknown_words = (first,)  # "deepfm click through rate prediction": no text holds "deepfm"
         if not unknown_words:
             unknown_words = self._unseen_versioned_name(text)  # "ring-1t ...", "what is step-3 ..."
+        if not unknown_words:
+            unknown_words = self._unseen_owner(text)  # "horner's method for evaluating polynomials"
         if not unknown_words and _COMPARES.search(text) and len(words) <= SEMANTIC_NAME_WORDS + 1:
             unknown_words = self._unseen_side(text)  # "mxnet vs tensorflow", "paddle and pytorch"
         best = [hit.id for hit in top]
@@ -789,6 +791,25 @@ class SearchIndex:
             ):
                 continue
             if self.names_a_label(token) or self.word_seen(" ".join(parts)) or self.word_seen("".join(parts)):
+                continue
+            return (token,)
+        return ()
+
+    def _unseen_owner(self, text: str) -> tuple[str, ...]:
+        """Return the first possessive name in a query ("horner's method") whose owner no text
+        of the termbase writes, no label holds and that misspells no label: a person's method,
+        law or model the termbase lacks, whatever the words after it reach."""
+        for token in (t.strip(_EDGE_PUNCTUATION) for t in text.split()):
+            owner = _POSSESSIVE_END.sub("", token)
+            if owner == token or not owner.isalpha() or len(owner) < search_names.NAME_MIN_CHARS:
+                continue
+            word = owner.lower()
+            if (
+                is_everyday_word(word)
+                or self.word_seen(word)
+                or self.names_a_label(owner)
+                or self.misspells_a_label(owner)
+            ):
                 continue
             return (token,)
         return ()
@@ -1959,6 +1980,8 @@ def _document_terms(concept_id: str, text: str) -> str:
     return " " + " ".join(dict.fromkeys(_FTS_TOKEN.findall(text.lower()))) + " "
 
 
+#: A possessive ending typed after a name ("Horner's", "Horner’s").
+_POSSESSIVE_END = re.compile(r"['’]s$", re.IGNORECASE)
 #: Inflection endings `_uninflected` takes off, longest first.
 _INFLECTIONS = ("ings", "ing", "ers", "ies", "ied", "es", "ed", "er", "ly", "s")
 
