@@ -52,6 +52,8 @@ class ReadingOrder:
 
     files: tuple[Path, ...]
     source: str
+    #: One note per entry of the stated order that names a file which is not there.
+    missing: tuple[str, ...] = ()
 
 
 def natural_key(path: Path) -> tuple[object, ...]:
@@ -155,6 +157,26 @@ def _resolve_entries(base: Path, entry: str, root: Path) -> list[Path]:
     return sorted(dict.fromkeys(matches), key=natural_key)
 
 
+def _names_file(entry: str) -> bool:
+    """Return True if a table-of-contents entry names one file (no link elsewhere, option or pattern)."""
+    entry = entry.strip()
+    match = re.match(r"^.*<(?P<target>[^<>]+)>$", entry)
+    entry = match.group("target").strip() if match else entry
+    return bool(entry) and entry != "self" and "://" not in entry and not entry.startswith((":", "mailto:")) \
+        and not _WILDCARD.search(entry)
+
+
+def _missing_note(order_file: Path, target: str) -> str:
+    """Return the note for an entry of `order_file` naming `target`, a file not there (its line if found)."""
+    try:
+        lines = order_file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    line = next((n for n, text in enumerate(lines, 1) if target in text), 0)
+    where = f"{order_file}:{line}" if line else str(order_file)
+    return f"{where}: names {target}, which is not in the book — fix the entry or add the file"
+
+
 def _master_document(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> Path | None:
     """Return the file whose table of contents (its includes) lists the most other chapters — at least
     two and half of all the files, so a page that includes a few shared parts is no master — when no
@@ -173,8 +195,11 @@ def _master_document(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -
     return best
 
 
-def _toctree_order(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> list[Path]:
-    """Depth-first walk of toctrees from the root document (index/contents), or []."""
+def _toctree_order(
+    files: Sequence[Path], tocs: Mapping[str, Sequence[str]], misses: list[str] | None = None
+) -> list[Path]:
+    """Depth-first walk of toctrees from the root document (index/contents), or []; an entry naming no file
+    there is a note in `misses`."""
     roots = [f for f in files if f.stem.lower() in CONTENTS_PAGES and tocs.get(_key(f))]
     if roots:
         root = min(roots, key=lambda f: len(f.resolve().parts))
@@ -193,7 +218,10 @@ def _toctree_order(files: Sequence[Path], tocs: Mapping[str, Sequence[str]]) -> 
         seen.add(key)
         listed.append(doc)
         for entry in tocs.get(key, ()):
-            for child in _resolve_entries(doc.resolve().parent, entry, top):
+            children = _resolve_entries(doc.resolve().parent, entry, top)
+            if not children and misses is not None and _names_file(entry):
+                misses.append(_missing_note(doc, entry.strip()))
+            for child in children:
                 visit(child)
 
     visit(root.resolve())
@@ -247,11 +275,21 @@ def _nav_paths(node: Any) -> list[str]:
     return found
 
 
+def _toc_files(node: Any) -> set[str]:
+    """Return the values of a Jupyter Book toc's `file:` and `root:` keys (its other strings are settings)."""
+    if isinstance(node, list):
+        return set().union(*(_toc_files(item) for item in node)) if node else set()
+    if isinstance(node, dict):
+        named = {v for k, v in node.items() if k in {"file", "root"} and isinstance(v, str)}
+        return named.union(*(_toc_files(v) for v in node.values()))
+    return set()
+
+
 #: How deep MkDocs configurations may `!include` one another (a loop stops there).
 _INCLUDE_DEPTH = 8
 
 
-def _mkdocs_pages(config: Path, depth: int = 0) -> list[Path]:
+def _mkdocs_pages(config: Path, depth: int = 0, misses: list[str] | None = None) -> list[Path]:
     """Return the pages an MkDocs `nav` names, sections nested at any depth, in order; a section that is
     `!include path/mkdocs.yml` (the monorepo plugin) gives that configuration's pages from its own docs
     folder; links to other sites are left out."""
@@ -265,9 +303,11 @@ def _mkdocs_pages(config: Path, depth: int = 0) -> list[Path]:
         if entry.startswith("!include"):
             included = config.parent / entry[len("!include"):].strip()
             if depth < _INCLUDE_DEPTH and included.is_file():
-                pages.extend(_mkdocs_pages(included, depth + 1))
+                pages.extend(_mkdocs_pages(included, depth + 1, misses))
         elif "://" not in entry and not entry.startswith("mailto:"):
             pages.append(docs / entry.lstrip("/"))
+            if misses is not None and not pages[-1].is_file() and _names_file(entry):
+                misses.append(_missing_note(config, entry))
     return pages
 
 
@@ -303,7 +343,9 @@ def _config_places(folders: Sequence[Path], files: Sequence[Path]) -> list[Path]
     return places
 
 
-def _book_chapters(data: Any, place: Path) -> list[Path]:
+def _book_chapters(
+    data: Any, place: Path, misses: list[str] | None = None, config: Path | None = None
+) -> list[Path]:
     """Return the chapter files a bookdown `_bookdown.yml` (`rmd_files`, a list or one per output) or a
     Quarto `_quarto.yml` (`book: chapters:` with parts, then `appendices:`) names, in order."""
     if not isinstance(data, dict):
@@ -325,6 +367,9 @@ def _book_chapters(data: Any, place: Path) -> list[Path]:
                     parts = [*(item.get(k) for k in ("part", "href", "file")), *(item.get("chapters") or [])]
                     names.extend(c if isinstance(c, str) else str(c.get("href") or c.get("file") or "")
                                  for c in parts if isinstance(c, str | dict))
+    if misses is not None and config is not None:
+        misses.extend(_missing_note(config, name) for name in names if not (place / name).is_file()
+                      and Path(name).suffix.lower() in DOCUMENT_SUFFIXES and _names_file(name))
     return [place / name for name in names if (place / name).is_file()]
 
 
@@ -368,11 +413,16 @@ _SUMMARY_LINE = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[")
 _ANTORA_XREF = re.compile(r"^\*+\s+xref:(?P<target>[^\[\s]+)\[")
 
 
-def _existing(paths: Sequence[Path]) -> list[Path]:
+def _existing(paths: Sequence[Path], misses: list[str] | None = None, order_file: Path | None = None,
+              written: Sequence[str] = ()) -> list[Path]:
+    """Return the paths that are files; others (as `written` in `order_file`) are notes in `misses`."""
+    if misses is not None and order_file is not None:
+        misses.extend(_missing_note(order_file, name) for path, name in zip(paths, written, strict=True)
+                      if not path.is_file())
     return [p for p in paths if p.is_file()]
 
 
-def _summary_chapters(summary: Path) -> list[Path]:
+def _summary_chapters(summary: Path, misses: list[str] | None = None) -> list[Path]:
     """Return the pages an mdBook or GitBook `SUMMARY.md` lists, in order: its list items and bare link
     lines (prefix chapters); part headings, separators and draft chapters (`[Title]()`) name no file."""
     try:
@@ -380,6 +430,7 @@ def _summary_chapters(summary: Path) -> list[Path]:
     except (OSError, UnicodeDecodeError):
         return []
     listed: list[Path] = []
+    written: list[str] = []
     for line in lines:
         if not _SUMMARY_LINE.match(line):
             continue
@@ -388,10 +439,11 @@ def _summary_chapters(summary: Path) -> list[Path]:
         target = unquote(link.split("#", 1)[0])
         if target and "://" not in target and not target.startswith("mailto:"):
             listed.append(summary.parent / target.lstrip("/"))
-    return _existing(listed)
+            written.append(link.split("#", 1)[0])
+    return _existing(listed, misses, summary, written)
 
 
-def _atlas_chapters(atlas: Path) -> list[Path]:
+def _atlas_chapters(atlas: Path, misses: list[str] | None = None) -> list[Path]:
     """Return the files an O'Reilly Atlas `atlas.json` lists under `files`, in book order."""
     try:
         data = json.loads(atlas.read_text(encoding="utf-8"))
@@ -400,10 +452,16 @@ def _atlas_chapters(atlas: Path) -> list[Path]:
     names = data.get("files") if isinstance(data, dict) else None
     if not isinstance(names, list):
         return []
-    return _existing([atlas.parent / n for n in names if isinstance(n, str)])
+    written = [n for n in names if isinstance(n, str)]
+    # Atlas makes its own pages (cover, title page, index) from templates: an entry of a kind no present
+    # chapter is (`ix.html` among AsciiDoc chapters) is one of those, not a missing chapter
+    kinds = {Path(n).suffix.lower() for n in written if (atlas.parent / n).is_file()}
+    named = [n for n in written if Path(n).suffix.lower() in kinds]
+    _existing([atlas.parent / n for n in named], misses, atlas, named)
+    return _existing([atlas.parent / n for n in written])
 
 
-def _hf_toctree_chapters(toctree: Path) -> list[Path]:
+def _hf_toctree_chapters(toctree: Path, misses: list[str] | None = None) -> list[Path]:
     """Return the pages a Hugging Face docs/course `_toctree.yml` names (`local:` paths without suffix,
     in sections nested at any depth), in order."""
     found: list[str] = []
@@ -418,11 +476,13 @@ def _hf_toctree_chapters(toctree: Path) -> list[Path]:
             walk(node.get("sections"))
 
     walk(_load_yaml(toctree))
-    resolved = (_resolve_entry(toctree.parent, entry, toctree.parent) for entry in found)
-    return [p for p in resolved if p is not None]
+    resolved = [(_resolve_entry(toctree.parent, entry, toctree.parent), entry) for entry in found]
+    if misses is not None:
+        misses.extend(_missing_note(toctree, e) for p, e in resolved if p is None and _names_file(e))
+    return [p for p, _ in resolved if p is not None]
 
 
-def _antora_chapters(nav: Path) -> list[Path]:
+def _antora_chapters(nav: Path, misses: list[str] | None = None) -> list[Path]:
     """Return the pages an Antora `nav.adoc` lists (`* xref:page.adoc[]`, nested with more stars), in
     order; a page of this module sits in `pages/` beside the nav file."""
     try:
@@ -430,13 +490,15 @@ def _antora_chapters(nav: Path) -> list[Path]:
     except (OSError, UnicodeDecodeError):
         return []
     listed: list[Path] = []
+    written: list[str] = []
     for line in lines:
         match = _ANTORA_XREF.match(line.strip())
         if match:
             target = match.group("target").split("#", 1)[0]
             if ":" not in target:  # a page of another component or module is not in this folder
                 listed.append(nav.parent / "pages" / target)
-    return _existing(listed)
+                written.append(target)
+    return _existing(listed, misses, nav, written)
 
 
 def _gitbook_summary(place: Path) -> list[Path]:
@@ -545,11 +607,12 @@ def _sidebar_items(node: Any, ids: Mapping[str, Path], docs: Path) -> list[Path]
     return [doc for value in node.values() for doc in _sidebar_items(value, ids, docs)]  # {label: [items]}
 
 
-def _docusaurus_chapters(sidebars: Path) -> list[Path]:
+def _docusaurus_chapters(sidebars: Path, misses: list[str] | None = None) -> list[Path]:
     """Return the docs a Docusaurus `sidebars.js` / `.ts` / `.json` lists, every sidebar in turn, in order.
 
     The sidebars object is read as data (JSON5: unquoted keys, comments, trailing commas); one built by
-    code is read by the doc ids it quotes, in the order they appear.
+    code is read by the doc ids it quotes, in the order they appear. (A doc id it does not know is not
+    reported in `misses`: a quoted string in a sidebar built by code need not be an id.)
     """
     place = sidebars.parent  # beside the docs folder, or in a `website/` folder beside it
     docs = next((d for d in (place / "docs", place.parent / "docs") if d.is_dir()), place)
@@ -572,14 +635,17 @@ def _docusaurus_chapters(sidebars: Path) -> list[Path]:
     return list(dict.fromkeys(listed))
 
 
-def _stated_chapters(place: Path) -> tuple[list[Path], str]:
+def _stated_chapters(place: Path, misses: list[str] | None = None) -> tuple[list[Path], str]:
     """Return the chapters a book-order file in `place` lists (mdBook/GitBook SUMMARY.md, also in an mdBook's
     `src/`; Docusaurus sidebars; atlas.json; a Hugging Face _toctree.yml; an Antora nav.adoc) and what it
-    was, or ([], "")."""
+    was, or ([], ""). Entries of the file used that name no file there are notes in `misses`."""
     for summary in (place / "SUMMARY.md", place / "src" / "SUMMARY.md", *_gitbook_summary(place)):
         if summary.is_file():
-            listed = _summary_chapters(summary)
+            found: list[str] = []
+            listed = _summary_chapters(summary, found)
             if len(listed) >= 2:  # the summary itself, when it is read, comes first: it is the contents
+                if misses is not None:
+                    misses.extend(found)
                 what = f"the chapter list in {summary.name} (mdBook / GitBook) at {summary}"
                 return [summary, *listed], what
     sidebars = (f"{folder}sidebars.{suffix}" for folder in ("", "website/") for suffix in _SIDEBAR_SUFFIXES)
@@ -588,18 +654,26 @@ def _stated_chapters(place: Path) -> tuple[list[Path], str]:
                              ("_toctree.yml", _hf_toctree_chapters, "Hugging Face table of contents"),
                              ("nav.adoc", _antora_chapters, "Antora navigation")):
         config = place / name
-        listed = read(config) if config.is_file() else []
+        found = []
+        listed = read(config, found) if config.is_file() else []
         if listed:
+            if misses is not None:
+                misses.extend(found)
             return listed, f"{what} in {config}"
     return [], ""
 
 
-def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
+def _config_order(places: Sequence[Path], misses: list[str] | None = None) -> tuple[list[Path], str]:
+    """Return the chapters a book configuration found in `places` lists and what it was, or ([], ""); the
+    entries of the one used that name no file there are notes in `misses`."""
     for place in places:
         mkdocs = place / "mkdocs.yml"
         if mkdocs.is_file():
-            pages = _mkdocs_pages(mkdocs)
+            found: list[str] = []
+            pages = _mkdocs_pages(mkdocs, 0, found)
             if pages:
+                if misses is not None:
+                    misses.extend(found)
                 return pages, "MkDocs nav in " + str(mkdocs)
             pages = _mkdocs_default(mkdocs)
             if pages:
@@ -609,12 +683,18 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
             data = _load_yaml(config)
             if isinstance(data, dict) and isinstance(data.get("episodes"), list):
                 names = [str(e) for e in data["episodes"]]
+                if misses is not None:
+                    misses.extend(_missing_note(config, n) for n in names
+                                  if not (place / "episodes" / n).is_file() and _names_file(n))
                 return [place / "episodes" / n for n in names], "Carpentries episode list in " + str(config)
         for name, what in (("_bookdown.yml", "bookdown chapter list"),
                            ("_quarto.yml", "Quarto book chapters or website sidebar")):
             book = place / name
-            listed = _book_chapters(_load_yaml(book), place) if book.is_file() else []
+            found = []
+            listed = _book_chapters(_load_yaml(book), place, found, book) if book.is_file() else []
             if listed:
+                if misses is not None:
+                    misses.extend(found)
                 return listed, f"{what} in {book}"
             if name == "_bookdown.yml" and book.is_file():  # no rmd_files: bookdown's own rule
                 listed = _bookdown_default(place)
@@ -626,10 +706,15 @@ def _config_order(places: Sequence[Path]) -> tuple[list[Path], str]:
             if toc.name == "myst.yml":
                 project = data.get("project") if isinstance(data, dict) else None
                 data = project.get("toc") if isinstance(project, dict) else None
-            listed = [p for entry in _nav_paths(data) for p in _resolve_entries(place, entry, place)]
+            entries = [(entry, _resolve_entries(place, entry, place)) for entry in _nav_paths(data)]
+            listed = [p for _, paths in entries for p in paths]
             if listed:
+                if misses is not None:
+                    named = _toc_files(data)
+                    misses.extend(_missing_note(toc, entry.strip()) for entry, paths in entries
+                                  if not paths and entry in named and _names_file(entry))
                 return listed, f"{what} in {toc}"
-        listed, what = _stated_chapters(place)
+        listed, what = _stated_chapters(place, misses)
         if listed:
             return listed, what
     return [], ""
@@ -658,8 +743,10 @@ def reading_order(
 ) -> ReadingOrder:
     """Return the files in reading order; `tocs` maps a resolved path to its toctree entries, and `stated`
     holds the resolved paths whose entries are a toctree written in Markdown (MyST), not a page's links."""
-    config, config_what = _config_order(_config_places(folders, files))
-    listed = _toctree_order(files, tocs)
+    config_misses: list[str] = []
+    toc_misses: list[str] = []
+    config, config_what = _config_order(_config_places(folders, files), config_misses)
+    listed = _toctree_order(files, tocs, toc_misses)
     if listed:
         ordered, count = _ordered(listed, files)
         root = listed[0]
@@ -673,12 +760,14 @@ def reading_order(
             toctree = root.suffix.lower() in {".rst", ".rest", ".txt"} or _key(root) in stated
             what = f"Sphinx toctree in {root}" if toctree else \
                 f"the chapter list in {root.name}"
-            return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
+            missing = tuple(dict.fromkeys(toc_misses)) if not links else ()  # a page's links may go anywhere
+            return ReadingOrder(tuple(ordered), _describe(what, count, len(files)), missing)
     listed, what = config, config_what
     if listed:
         ordered, count = _ordered(listed, files)
         if count >= 1:
-            return ReadingOrder(tuple(ordered), _describe(what, count, len(files)))
+            missing = tuple(dict.fromkeys(config_misses))
+            return ReadingOrder(tuple(ordered), _describe(what, count, len(files)), missing)
     numbered = [f for f in files if _NUMBERED.match(f.name)]
     if len(files) >= 2 and len(numbered) * 5 >= len(files) * 3:
         return ReadingOrder(tuple(_matter_placed(sorted(files, key=natural_key))), "numbered file names")

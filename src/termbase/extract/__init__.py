@@ -300,6 +300,7 @@ def read_chapters(
     tocs = {key: done.document.toc for key, done in passes.items() if done.document and done.document.toc}
     stated = {key for key, done in passes.items() if done.document and done.document.toc_stated}
     order = reading_order(readable, folders, tocs, stated)
+    notes.extend(order.missing)
     ordered = [passes[str(f.resolve())] for f in order.files]
     ordered, repeated = _without_page_furniture(ordered)
     if repeated:
