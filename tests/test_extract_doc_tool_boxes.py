@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from termbase.documents.markdown import parse_markdown
-from termbase.documents.model import ASIDE, CODE, PROSE
+from termbase.documents.model import ASIDE, CODE, PROSE, TERM_ROLE
 from termbase.extract import extract_glossary
 
 _PAGE = """# Deck gear
@@ -63,3 +63,11 @@ def test_terms_defined_inside_doc_tool_boxes_are_extracted(tmp_path: Path) -> No
     result = extract_glossary([tmp_path], min_confidence=0.6)
     kept = {e.term for e in result.entries}
     assert {"cleat", "fairlead", "bollard", "fender", "winch"} <= kept
+
+
+def test_a_projects_own_term_role_marks_a_term_as_the_term_role_does() -> None:
+    page = ("# Lines\n\nA line that lifts a sail is called a {dterm}`halyard`.\n\n"
+            "Coil the {dterm}`rope end <bitter end>` before you leave.\n")
+    document = parse_markdown(page, "lines.md")
+    spans = [(span.kind, span.target) for block in document.blocks for span in block.spans]
+    assert spans == [(TERM_ROLE, "halyard"), (TERM_ROLE, "bitter end")]

@@ -90,7 +90,8 @@ def role_display(role: str, content: str) -> tuple[str, str, str]:
     match = _ROLE_TARGET.match(content)
     shown = match.group("text") if match and match.group("text") else content
     target = match.group("target") if match else content
-    if name == "term":
+    if name == "term" or (name.endswith("term") and len(name) <= 10 and name.isalpha()):
+        # a project's own term role (`{dterm}`, `{defterm}`, `{glossterm}`) marks a term as `{term}` does
         return TERM_ROLE, shown.strip(), target.strip()
     if name in _PLAIN_ROLES:
         return "", shown.lstrip("~!").strip(), target.strip()
