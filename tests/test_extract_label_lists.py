@@ -124,3 +124,17 @@ def test_a_callout_of_glosses_under_a_why_heading_keeps_its_terms(tmp_path: Path
         "- **Reef point**: A short line sewn into the sail to tie the reefed cloth down.\n"
         "- **Luff**: The leading edge of a sail, nearest the mast.\n"))
     assert {"reef point", "luff"} <= _kept(found)
+
+
+def test_a_list_of_option_keys_announced_as_options_gives_no_terms(tmp_path: Path) -> None:
+    text = ("# Chart plotter\n\nThe plotter reads a settings file. The following options are supported:\n\n"
+            "- **gridcolor** (colour name): Colour of the chart grid.\n"
+            "- **depthunit** (metres or fathoms): Unit of the soundings.\n"
+            "- **safetydepth** (number): Depth under which water is shaded.\n\n"
+            "Kinds of buoy the plotter draws:\n\n"
+            "- **cardinal**: a buoy that marks where the safe water lies by compass point.\n"
+            "- **lateral**: a buoy that marks one side of a channel.\n"
+            "- **isolated**: a buoy over a small danger with water all round.\n")
+    kept = _kept(_found(tmp_path, text))
+    assert not {"gridcolor", "depthunit", "safetydepth"} & kept
+    assert {"cardinal", "lateral"} <= kept

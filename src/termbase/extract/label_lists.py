@@ -48,6 +48,11 @@ POINTS_WORDS = re.compile(
     r"\b(?:pros|cons|advantages?|disadvantages?|benefits?|drawbacks?|downsides?|upsides?|limitations?|why)\b",
     re.I,
 )
+#: Words of a lead-in or heading that says the labels are settings ("The following options are supported:").
+SETTINGS_WORDS = re.compile(
+    r"\b(?:options?|settings?|parameters?|keys?|fields?|variables?|attributes?|flags?|arguments?)\b", re.I)
+#: A label that is one name, no phrase: a key ("bodyfont", "max_retries", "sidebar-width").
+_ONE_NAME = re.compile(r"^[a-z][a-z0-9_.-]*$")
 #: Labels of a callout inside a list ("Example: …", "Note: …"): not items of the list.
 _CALLOUT_LABEL = re.compile(r"^(?:examples?|notes?|tips?|hints?|warning|caution|important|see\s+also)$", re.I)
 #: "The uncompressed size determines how …": a singular subject and a verb in -s before what it governs.
@@ -155,6 +160,21 @@ def _announces_points(blocks: tuple[Block, ...], start: int, headings: tuple[str
     return bool(POINTS_WORDS.search(" ".join((*lead, heading))))
 
 
+def _announces_settings(blocks: tuple[Block, ...], start: int, headings: tuple[str, ...]) -> bool:
+    """Return True when the lead-in of a run (the last sentence of the block before it) says it lists
+    options, settings or keys ("The following options are supported:")."""
+    section = blocks[start].section
+    before = blocks[start - 1] if start and blocks[start - 1].section == section else None
+    lead = re.split(r"(?<=[.!?])\s+", before.text.strip())[-1] if before is not None else ""
+    return lead.rstrip().endswith(":") and bool(SETTINGS_WORDS.search(lead))
+
+
+def _key_name(label: str) -> str:
+    """Return the name a setting's label gives ("bodyfont (CSS font family)" → "bodyfont"), or ''."""
+    name = re.sub(r"\s*\([^()]*\)\s*$", "", label.strip())
+    return name if _ONE_NAME.match(name) else ""
+
+
 def _opens_with_label(text: str, label: str) -> bool:
     """"Transactions are messages …" under "Transactions": the text's first words name its label."""
     return _mentions(" ".join(text.split()[:4]), label)
@@ -188,6 +208,12 @@ def statement_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...] 
         statements = sum(1 for _, (label, text) in items if states_something(text, label))
         praising = sum(1 for _, (label, _text) in items if _EVALUATIVE.search(label))
         points = any(count * 2 >= len(items) and count >= 2 for count in (statements, praising))
+        keys = sum(1 for _, (label, _text) in items if _key_name(label))
+        if len(items) >= 3 and keys * 3 >= len(items) * 2 and _announces_settings(blocks, start, headings):
+            # "The following options are supported:" over "**bodyfont** (CSS font family): …": settings
+            found.update(place for place, (label, _text) in items if _key_name(label))
+            start = end + 1
+            continue
         announced = len(items) >= 2 and _announces_points(blocks, start, headings)
         if len(items) >= 2 and (points or announced) and not _announces_terms(blocks, start, headings):
             # under "Pros:" a text that only mentions its label later still states a point
