@@ -51,6 +51,7 @@ from termbase.readers.markup.markdown_parsing import (
     unused_outside,
     web_links,
 )
+from termbase.readers.markup.name_lines import with_name_lines
 from termbase.readers.page_text import REASON_DIVIDER, REASON_NO_DEFINITION, is_letter_divider
 from termbase.readers.roundtrip.embedded import CONCEPT_MARK, embedded, restored_entries
 from termbase.readers.roundtrip.restore import guess_locator
@@ -390,6 +391,7 @@ class MarkdownHeadingsReader:
             claimed.update(range(heading.line, end + 1))
         unused = unused_outside(text, tokens, claimed, source, reasons)
         entries = without_opening_field(entries)
+        entries = with_name_lines(entries, lines)
         own: list[ReadEntry] = [(e, (e.line, e.end_line), None) for e in entries]
         return result_with_restored(own + restored, unused, title)
 
