@@ -59,10 +59,12 @@ DEFAULT_DIR = Path("/work/heldout/glossaries")
 
 #: Markup a clean label never keeps: Sphinx's ¶, AsciiDoc heading marks and superscripts,
 #: Markdown emphasis, code and reference links, HTML/XML tags, entities, templates, `@key`
-#: references to other entries (added at aside16).
+#: references to other entries (added at aside16), reST directives and link targets (`.. dropdown:: X`,
+#: `.. _name: URL`: added at aside23).
 RESIDUE = re.compile(
     r"¶|^=+\s|\*\*(?=[^*\s])[^*]*\*\*|^\*\*|\*\*$|\^[^^\s]+\^|`|</?[A-Za-z][\w:.-]*(\s[^<>]*)?/?>|\]\[|\]\(|&[a-zA-Z]+;|&#\d+;|\{\{|\}\}"
     r"|(?:^|\s)@[A-Za-z][\w.-]*\s|\s@[A-Za-z][\w.-]*$"  # `@key` references among words (Typst)
+    r"|(?:^|\s)\.\.\s+(?:[\w:-]+::|_[^:\s][^:]*:)"  # reST explicit markup (`.. dropdown::`, `.. _x:`)
 )
 
 

@@ -58,6 +58,8 @@ MARKUP_RESIDUE = re.compile(
     # a reference to another entry by its key among words (Typst `@vhsic Hardware …`, `of @x`);
     # a label that is only `@media` or `r@` is a name
     r"|(?:^|\s)@[A-Za-z][\w.-]*\s|\s@[A-Za-z][\w.-]*$"
+    # reST explicit markup left in a label: a directive (`.. dropdown:: Term`) or a link target (`.. _x: URL`)
+    r"|(?:^|\s)\.\.\s+(?:[\w:-]+::|_[^:\s][^:]*:)"
 )
 #: ISO 10241 writes a term's subject field after it in angle brackets (`aggregation <UML>`):
 #: a trailing `<words>` with no attributes and no closing tag is that, not leftover markup.

@@ -53,6 +53,7 @@ from termbase.readers.markup.org_headings import OrgHeadingsReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pod import PodGlossaryReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
+from termbase.readers.markup.rest_dropdowns import RestDropdownsReader
 from termbase.readers.markup.rest_field_list import RestFieldListReader
 from termbase.readers.markup.rest_list_table import RestListTableReader
 from termbase.readers.markup.rest_sphinx import SphinxGlossaryReader
@@ -105,6 +106,7 @@ READERS: tuple[Reader, ...] = (
     LinePatternReader(),
     SpacedTermLinesReader(),
     SphinxGlossaryReader(),
+    RestDropdownsReader(),
     RestTableReader(),
     RestListTableReader(),
     RestFieldListReader(),
