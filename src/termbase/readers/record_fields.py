@@ -178,7 +178,14 @@ def _role_of_name(name: str) -> str:
     folded = unicodedata.normalize("NFKD", name.casefold())
     if role := _CJK_ROLES.get(name.strip()):
         return role
+    if prefixed := _NAMESPACE_PREFIX.match(folded):  # `skos:prefLabel`, `dct:description`
+        return FIELD_ROLES.get(_NOT_NAME_CHARACTER.sub("", folded[prefixed.end() :]), "")
     return FIELD_ROLES.get(_NOT_NAME_CHARACTER.sub("", folded), "")
+
+
+#: A concept vocabulary's prefix before a field name (`skos:prefLabel`, `rdfs:label`): the name is
+#: what follows it. Only these few: a glossary of other namespaced names (`dc:title: …`) keys terms.
+_NAMESPACE_PREFIX = re.compile(r"^(?:skos|skosxl|rdfs|schema|dct|dcterms):(?=[a-z])")
 
 
 #: Column and field names in Chinese, Japanese and Korean (no Latin letters to fold).

@@ -33,6 +33,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from termbase import safe_json, safe_yaml
 from termbase.errors import InputError
+from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import row_entries
@@ -642,7 +643,33 @@ def _entries_of_record(
         return [], [], covered
     if _placeholder(fields, entry):
         return [], [Unused(source, n, "", REASON_PLACEHOLDER) for n in sorted(covered)], covered
-    return [entry], [], covered
+    return _with_translations(entry, fields, f"{source}#record-{index}"), [], covered
+
+
+#: A record's field giving its term in other languages (`translations: {nl: …}`, `skos:translation`).
+_TRANSLATION_FIELD = re.compile(r"^(?:[a-z][a-z0-9]{0,9}:)?translations?$", re.IGNORECASE)
+
+
+def _with_translations(entry: Entry, fields: dict[str, object], group: str) -> list[Entry]:
+    """Return the record's entry and, when a translation field maps language keys to names
+    (`skos:translation: {nl: frictie}`), one entry per name in its language, grouped with it."""
+    names = [
+        (language, str(name).strip())
+        for key, value in fields.items()
+        if _TRANSLATION_FIELD.match(str(key).strip()) and isinstance(value, dict)
+        for code, name in value.items()
+        if isinstance(name, str | int | float) and str(name).strip()
+        if (language := language_of_key(str(code)))
+    ]
+    if not names:
+        return [entry]
+    made = [replace(entry, group=group)]
+    for language, name in names:
+        labels, groups = parse_term(name)
+        if labels:
+            made.append(Entry(source=entry.source, line=entry.line, end_line=entry.end_line, term=name,
+                              labels=labels, groups=groups, definition="", language=language, group=group))
+    return made
 
 
 REASON_PLACEHOLDER = "a record whose definition field is still empty (a term to define, no entry yet)"
