@@ -100,12 +100,12 @@ def _one_line_items(text: str) -> list[str] | None:
     lines = text.splitlines()
     bullet = lines[0][:1]
     for line in lines:
-        if line[:1] != bullet or not _ITEM_START.match(line) or _separated_item(line) is None:
+        if line[:1] != bullet or not _ITEM_START.match(line) or separated_item(line) is None:
             return None
     return lines
 
 
-def _separated_item(line: str) -> re.Match[str] | None:
+def separated_item(line: str) -> re.Match[str] | None:
     """Return the match of a bold-term item line with a non-empty term and a separator, else None."""
     match = _BOLD_ITEM.match(line)
     if not match or not match.group("term").strip() or not (match.group("colon") or match.group("sep")):
@@ -232,7 +232,7 @@ class MarkdownBoldReader:
     def _line_entries(lines: list[str], source: str) -> Iterator[Entry]:
         """Yield the entry of each line of a page of one-line items, as `read` makes them."""
         for number, line in enumerate(lines, start=1):
-            match = _separated_item(line)
+            match = separated_item(line)
             assert match is not None  # _one_line_items checked every line
             raw = match.group("rest").strip()
             yield markdown_entry(source, number, number, " ".join(match.group("term").split()), raw)

@@ -38,6 +38,7 @@ from termbase.exports.markdown import LABEL_SEPARATOR, NO_DEFINITION, ORIGIN_PRE
 from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, is_concept_id
 from termbase.readers.base import ReadEntry, result_with_restored
+from termbase.readers.markup.markdown_bold import separated_item
 from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     front_matter,
@@ -52,7 +53,12 @@ from termbase.readers.markup.markdown_parsing import (
     web_links,
 )
 from termbase.readers.markup.name_lines import with_name_lines
-from termbase.readers.page_text import REASON_DIVIDER, REASON_NO_DEFINITION, is_letter_divider
+from termbase.readers.page_text import (
+    REASON_DIVIDER,
+    REASON_NO_DEFINITION,
+    REASON_UNTAKEN_TERM_LINE,
+    is_letter_divider,
+)
 from termbase.readers.roundtrip.embedded import CONCEPT_MARK, embedded, restored_entries
 from termbase.readers.roundtrip.restore import guess_locator
 
@@ -341,12 +347,18 @@ class MarkdownHeadingsReader:
         restored: list[ReadEntry] = []
         claimed: set[int] = set()
         references = link_references(text)
+        untaken_items: set[int] = set()
         for index, heading in enumerate(headings):
             if (
                 heading.line not in sub_terms
                 and heading.line not in stray
                 and (heading.level != level or is_letter_divider(heading.text))
             ):
+                if heading.level < level:  # `## Abbreviations` over `- **API** - …` items among term headings
+                    items, untaken = _bold_item_section(lines, headings, index, source)
+                    entries.extend(items)
+                    claimed.update(range(heading.line, items[-1].end_line + 1) if items else ())
+                    untaken_items.update(untaken)
                 continue
             ends_at = level if heading.line in stray else heading.level
             following = [h.line for h in headings[index + 1 :] if h.level <= ends_at or h.line in sub_terms]
@@ -390,10 +402,46 @@ class MarkdownHeadingsReader:
             )
             claimed.update(range(heading.line, end + 1))
         unused = unused_outside(text, tokens, claimed, source, reasons)
+        untaken = REASON_UNTAKEN_TERM_LINE
+        unused = [replace(u, reason=untaken) if u.line in untaken_items else u for u in unused]
         entries = without_opening_field(entries)
         entries = with_name_lines(entries, lines)
         own: list[ReadEntry] = [(e, (e.line, e.end_line), None) for e in entries]
         return result_with_restored(own + restored, unused, title)
+
+
+#: A section of bold-term items among the term headings holds at least this many of them.
+MIN_SECTION_ITEMS = 3
+
+
+def _bold_item_section(
+    lines: list[str], headings: list[Heading], index: int, source: str
+) -> tuple[list[Entry], list[int]]:
+    """Return the entries of a section above the term level whose body is only one-line
+    bold-term items (`## Abbreviations` over `- **API** - Application Programming Interface`):
+    a list section among term headings is entries, not page text to drop. A section holding
+    MIN_SECTION_ITEMS such items among other lines gives no entries but the items' line
+    numbers: term lines left unread, reported as such (never dropped unsaid)."""
+    heading = headings[index]
+    end = headings[index + 1].line - 1 if index + 1 < len(headings) else len(lines)
+    numbers = range(heading.line + 1, end + 1)
+    matches = [(number, separated_item(lines[number - 1])) for number in numbers if lines[number - 1].strip()]
+    items = [number for number, match in matches if match]
+    if len(items) < MIN_SECTION_ITEMS:
+        return [], []
+    if len(items) < len(matches):
+        return [], items
+    entries = []
+    for number, match in matches:
+        assert match is not None
+        term = clean_markdown(match["term"]).strip()
+        labels, groups = parse_term(term)
+        definition = clean_markdown(match["rest"]).strip()
+        if not labels or not definition:
+            return [], items
+        entries.append(Entry(source=source, line=number, end_line=number, term=term, labels=labels,
+                             groups=groups, definition=definition))
+    return entries, []
 
 
 #: A body's first line naming a field in bold: `- **Definition**: …`, `**Meaning:** …`.
