@@ -37,6 +37,7 @@ from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.bilingual_rows import row_entries
+from termbase.readers.data.label_maps import is_label_map_tree, label_map_entries
 from termbase.readers.record_fields import (
     field_role,
     inferred_field_roles,
@@ -943,6 +944,10 @@ def _trimmed_yaml(text: str) -> Iterator[str]:
             yield "".join(lines[:cut])
 
 
+#: How sure the JSON reader is of a mapping of term → translation labels (no definitions).
+LABEL_MAP_CONFIDENCE = 0.6
+
+
 def _skos_json_ld(head: str) -> bool:
     """Return True for JSON-LD that speaks SKOS (its namespace, prefix or label keys)."""
     return '"@context"' in head and bool(re.search(r"skos|prefLabel|altLabel", head))
@@ -966,7 +971,9 @@ class JsonGlossaryReader:
         if not head.startswith(("{", "[")) or _skos_json_ld(head[:5000]):
             return 0.0
         try:
-            return _score(json_value_tree(text))
+            tree = json_value_tree(text)
+            score = _score(tree)
+            return score or (LABEL_MAP_CONFIDENCE if is_label_map_tree(tree) else 0.0)
         except InputError:
             if (lines_tree := json_lines_tree(text)) is not None:
                 return _score(lines_tree)
@@ -982,6 +989,9 @@ class JsonGlossaryReader:
             tree = json_lines_tree(text)
             if tree is None:
                 raise
+        if not _score(tree) and is_label_map_tree(tree):  # `{"Purchase Order": "구매 주문"}`
+            entries, unused = label_map_entries(tree, source, text.splitlines())
+            return entries_and_unused(entries, unused)
         return _read_records(tree, text, source, kind_of_line=_json_line_reason)
 
 
