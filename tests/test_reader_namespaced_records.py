@@ -8,7 +8,7 @@ from termbase.readers.data.json_yaml import JsonGlossaryReader, YamlGlossaryRead
 from termbase.readers.record_fields import field_role
 
 YAML_PAGE = """"@context":
-  skos: http://www.w3.org/2004/02/skos/core#
+  skos: https://example.org/skos-like#
   ex: https://example.org/pantry#
 
 concepts:
