@@ -284,6 +284,7 @@ class HangingIndentReader:
         one_liners = sum(1 for b in blocks if not b.body for _, line in b.names if _one_liner(line))
         if one_liners < MIN_ONE_LINERS:
             one_liners = 0
+        dashed = _dash_terms(blocks)
         for place, whole in enumerate(blocks):
             if place in in_sections:
                 continue
@@ -292,6 +293,14 @@ class HangingIndentReader:
                 continue
             if one_liners and (entry := _one_liner_entry(whole, source)):
                 entries += entry
+                continue
+            if dashed and (made := _dashed_entries(whole, source, unused)):
+                entries += made
+                continue
+            if pairs := _item_pairs(whole.body):
+                unused += [Unused(source, n, line.strip(), REASON_SECTION) for n, line in whole.names]
+                entries += [Entry(source, n, end, term, parse_term(term)[0] or (term,), text)
+                            for n, end, term, text in pairs]
                 continue
             heading, block = _split_heading(whole)
             for number, line in heading:
@@ -362,3 +371,49 @@ def _one_liner_entry(block: _Block, source: str) -> list[Entry]:
         for number, split in splits
         if split
     ]
+
+
+#: `parseClass - given a course, …`: a short term, a spaced dash, the definition opening on the term's line.
+_DASH_TERM = re.compile(r"^(?P<name>[^\s-][^\s]*(?: [^\s-][^\s]*){0,3}) [-–—] (?P<rest>\S+(?: \S+)+)$")
+#: A file's name lines are term-dash-definition lines when at least this many are (and most).
+MIN_DASH_TERMS = 3
+REASON_SECTION = "section heading over its items"
+
+
+def _dash_terms(blocks: list[_Block]) -> bool:
+    """Return True when most name lines that open a body, or stand alone, are `term - definition`."""
+    lines = [b.names[-1][1] for b in blocks if b.names and (b.body or len(b.names) == 1)]
+    split = sum(1 for line in lines if _DASH_TERM.match(line.strip()))
+    return split >= MIN_DASH_TERMS and split >= 0.6 * len(lines)
+
+
+def _dashed_entries(block: _Block, source: str, unused: list[Unused]) -> list[Entry]:
+    """Return the entry of a block whose last name line is `term - definition` (its body, if
+    any, continuing the definition); lines above it in the run are reported. [] when it is not."""
+    if not block.names or not (split := _DASH_TERM.match(block.names[-1][1].strip())):
+        return []
+    unused += [Unused(source, number, line.strip(), REASON_MARGIN) for number, line in block.names[:-1]]
+    number = block.names[-1][0]
+    name = clean_label(split["name"])
+    definition = _definition(((number, split["rest"]), *block.body))
+    last = max((n for n, line in block.body if line.strip()), default=number)
+    return [Entry(source, number, last, name, parse_term(name)[0] or (name,), definition)]
+
+
+#: An item line of a body: its bullet and its text.
+_ITEM = re.compile(r"^(?P<bullet>[-*+•])\s+(?P<text>\S.*)$")
+
+
+def _item_pairs(body: tuple[tuple[int, str], ...]) -> list[tuple[int, int, str, str]]:
+    """Return (line, end line, term, definition) for a body that is only pairs of a short item
+    and a deeper item under it (`- FileReader` over `    + a class that …`), at least two; else []."""
+    lines = [(number, line) for number, line in body if line.strip()]
+    if len(lines) < 4 or len(lines) % 2:
+        return []
+    pairs = []
+    for (number, term_line), (end, text_line) in zip(lines[::2], lines[1::2], strict=True):
+        term, text = _ITEM.match(term_line.strip()), _ITEM.match(text_line.strip())
+        if not term or not text or _indent(text_line) <= _indent(term_line) or len(term["text"].split()) > 4:
+            return []
+        pairs.append((number, end, clean_label(term["text"]), text["text"].strip()))
+    return pairs if len({_indent(line) for _, line in lines[::2]}) == 1 else []
