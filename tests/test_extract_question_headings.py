@@ -89,3 +89,14 @@ def test_a_kind_whose_modifier_is_a_noun_of_its_own_does_not_take_the_bare_word(
     result = extract_glossary([tmp_path], min_confidence=0.0)
     found = {label.lower(): e for e in (*result.entries, *result.review) for label in (e.term, *e.labels)}
     assert "mast" not in found["mast line"].labels
+
+
+def test_a_marked_term_followed_by_which_specifies_is_explained_there(tmp_path: Path) -> None:
+    (tmp_path / "01-plan.md").write_text(
+        "# Plan\n\nCheck each leg against the *passage plan*, which specifies the route, the waypoints and"
+        " the times of the tides.\n\nThe skipper keeps the passage plan at the chart table.\n",
+        encoding="utf-8")
+    result = extract_glossary([tmp_path], min_confidence=0.0)
+    found = {e.term: e for e in (*result.entries, *result.review)}
+    assert any("meaning" in e for e in found["passage plan"].evidence)
+    assert "specifies the route" in found["passage plan"].definition

@@ -175,10 +175,12 @@ _OF_KIND_COPULA_AFTER = re.compile(
 _GENERIC_HEADS = word_set("syntax notation operator style form pattern format keyword rule problem attack "
                           "algorithm protocol technique method scheme approach mechanism")
 #: "… are **portable**, meaning that they …", "a **pipe**, that is, a …": the words after say what it means;
-#: "the **reward hypothesis**, which is that all goals …": what a hypothesis, rule or principle holds.
+#: "the **reward hypothesis**, which is that all goals …": what a hypothesis, rule or principle holds;
+#: "the *project pipeline*, which specifies the order …": what the thing sets down.
 _MEANING_AFTER = re.compile(
-    r"^[\"'”’]?\s*,\s*(?:meaning(?:\s+that)?|that\s+is\s*,|that\s+is\s+to\s+say\s*,?|i\.\s?e\.\s*,?|"
-    r"in\s+other\s+words\s*,?|which\s+(?:is|states|says|holds|claims)\s+that)\s+(?P<rest>\S.{6,})$",
+    r"^[\"'”’]?\s*,\s*(?:(?:meaning(?:\s+that)?|that\s+is\s*,|that\s+is\s+to\s+say\s*,?|i\.\s?e\.\s*,?|"
+    r"in\s+other\s+words\s*,?|which\s+(?:is|states|says|holds|claims)\s+that)\s+|"
+    r"which\s+(?=(?:specifies|describes|defines|lists|records|determines)\s))(?P<rest>\S.{6,})$",
     re.I | re.S,
 )
 _SYNONYM_AFTER = re.compile(
