@@ -60,7 +60,7 @@ from termbase.web.site_files import (
     temporary_name,
     worker_count,
 )
-from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
+from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST, write_manifest
 from termbase.web.stored_pages import has_stored_pages, read_listed, read_share, stored_search_index
 from termbase.web.stored_site import StoredPages
 
@@ -643,16 +643,8 @@ def _write_site(
     assert inputs is not None
     removed = remove_stale_files(out, earlier_files, set(files))
     removed += remove_stale_files(out, {f"c/{i}.html": "" for i in inputs.gone}, set())
-    manifest = {
-        "site": site_fingerprint(inputs.code, *shared),
-        "files": files,
-        "concepts": ids,
-        "digests": [digests[concept_id] for concept_id in ids],
-        "blocks": spans,
-    }
-    manifest_json = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"), check_circular=False)
-    replace_file(out / MANIFEST, manifest_json.encode("utf-8"))
-    (out / BUILDING).unlink()
+    site = site_fingerprint(inputs.code, *shared)
+    write_manifest(out, site, files, ids, [digests[concept_id] for concept_id in ids], spans)
     return SiteSummary(
         out=out,
         pages=sum(name.endswith(".html") for name in files) + len(ids),

@@ -31,6 +31,18 @@ GLOSSARY_DATA = "glossary-data.txt"
 PAGES, PAGE_SUFFIX = "c/", ".html"
 
 
+def write_manifest(
+    out: Path, site: str, files: dict[str, str], ids: list[str], digests: list[str], blocks: list[int]
+) -> None:
+    """Write a finished build's MANIFEST into `out` (whole, never half) and remove BUILDING."""
+    from termbase.web.site_files import replace_file  # standard library only, like this module
+
+    manifest = {"site": site, "files": files, "concepts": ids, "digests": digests, "blocks": blocks}
+    text = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    replace_file(out / MANIFEST, text.encode("utf-8"))
+    (out / BUILDING).unlink()
+
+
 @dataclass(frozen=True, slots=True)
 class Manifest:
     """What an earlier build in a folder wrote (see MANIFEST); digests are "" where untrusted."""

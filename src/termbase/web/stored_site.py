@@ -17,7 +17,6 @@ Imports only the standard library, markupsafe and termbase's own light modules.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 import time
@@ -37,7 +36,7 @@ from termbase.web.site_files import (
     temporary_name,
     worker_count,
 )
-from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST
+from termbase.web.site_manifest import BUILDING, GLOSSARY_DATA, MANIFEST, write_manifest
 from termbase.web.stored_pages import (
     GLOSSARY_HEADER,
     filled,
@@ -152,16 +151,8 @@ class StoredPages:
             position += len(block) + 2
         pieces = self.shell.split("\0")
         shared = (tuple(pieces[0::2]), tuple(pieces[1::2]), "", "", title)
-        manifest = {
-            "site": site_fingerprint(code_fingerprint(), *shared),
-            "files": files,
-            "concepts": ids,
-            "digests": [digest for _, digest in listed],
-            "blocks": spans,
-        }
-        text = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"), check_circular=False)
-        replace_file(out / MANIFEST, text.encode("utf-8"))
-        (out / BUILDING).unlink()
+        site = site_fingerprint(code_fingerprint(), *shared)
+        write_manifest(out, site, files, ids, [digest for _, digest in listed], spans)
         return SiteSummary(
             out=out,
             pages=sum(name.endswith(".html") for name in files) + len(ids),
