@@ -13,6 +13,8 @@
     # only (probe sets 1-7, each committed before its first measure, kept in its header);
     # each set's header keeps its first (deciding) figure. bench/queries_abstain_train.yaml is
     # training data for the abstain model (scripts/train_abstain.py), never a measuring set.
+    python bench/search_quality.py --all --save /tmp/before.json   # every measured set and probe
+    python bench/search_quality.py --all --compare /tmp/before.json  # ... and what changed since
 
 Builds the seeds termbase in a temporary folder (or, with --builtin, opens the built-in
 glossary a user gets from `termbase serve`), runs every query in the set, and reports
@@ -131,13 +133,95 @@ def run_builtin(
         return evaluate(termbase, queries)
 
 
+#: Sets measured on the seeds termbase; every other set asks the built-in glossary.
+SEED_SETS = ("queries.yaml", "queries_second.yaml")
+#: Every set `--all` runs, in the order they were written (a set joins this list only after
+#: its first, deciding measure: a blind set is never opened by `--all` before then).
+#: queries_abstain_train.yaml is training data, never measured.
+MEASURED_SETS = (
+    "queries.yaml", "queries_second.yaml", "queries_third.yaml", "queries_fourth.yaml",
+    "queries_fifth.yaml", "queries_sixth.yaml", "queries_seventh.yaml", "queries_eighth.yaml",
+    "queries_ninth.yaml", "queries_tenth.yaml", "queries_eleventh.yaml", "queries_twelfth.yaml",
+    "queries_thirteenth.yaml", "queries_fourteenth.yaml", "queries_fifteenth.yaml",
+    "queries_sixteenth.yaml", "queries_seventeenth.yaml", "queries_eighteenth.yaml",
+    "queries_nineteenth.yaml", "queries_twentieth.yaml", "queries_twentyfirst.yaml",
+    "queries_twentysecond.yaml", "queries_twentythird.yaml", "queries_twentyfourth.yaml",
+    "queries_absent_probe.yaml", *(f"queries_absent_probe{n}.yaml" for n in range(2, 12)),
+)
+
+
+def outcomes(termbase: Termbase, name: str, queries: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Return one record per question or negative of a set: its top five and whether it passed
+    (a question: an expected id in the top five; a negative: no hit)."""
+    records: list[dict[str, object]] = []
+    for item in queries:
+        kind = str(item["kind"])
+        if kind not in ("question", "negative"):
+            continue
+        query = str(item["query"])
+        ids = [h.id for h in termbase.search(query, 10)]
+        expected = [str(e) for e in item.get("expect") or []]
+        passed = not ids if kind == "negative" else any(e in ids[:5] for e in expected)
+        records.append({"set": name, "query": query, "kind": kind, "top": ids[:5], "passed": passed})
+    return records
+
+
+def run_all(lexical: bool) -> list[dict[str, object]]:
+    """Run every measured set on its termbase; return the records of `outcomes`."""
+    from termbase.builtin import builtin_db
+
+    unlisted = sorted(
+        p.name for p in HERE.glob("queries*.yaml") if p.name not in MEASURED_SETS and "abstain_train" not in p.name
+    )
+    if unlisted:
+        print(f"not run (not yet measured, or new: name it with --queries): {', '.join(unlisted)}")
+    records: list[dict[str, object]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        seeds_db = Path(tmp) / "seeds.db"
+        build_termbase(
+            sorted(map(str, SEEDS.glob("*.txt"))), seeds_db, semantic=semantic.available() and not lexical
+        )
+        for name in MEASURED_SETS:
+            queries = yaml.safe_load((HERE / name).read_text(encoding="utf-8"))
+            with Termbase.open(seeds_db if name in SEED_SETS else builtin_db()) as termbase:
+                if lexical:
+                    termbase.search_index().vectors = None
+                records.extend(outcomes(termbase, name, queries))
+    return records
+
+
+def report_all(records: list[dict[str, object]], compare: Path | None) -> None:
+    """Print the totals of `run_all`, and what changed against an earlier --save."""
+    for kind, verb in (("question", "in the top 5"), ("negative", "rejected")):
+        rows = [r for r in records if r["kind"] == kind]
+        print(f"{kind}s: {sum(bool(r['passed']) for r in rows):,}/{len(rows):,} {verb}")
+    if compare is None:
+        return
+    before = {(r["set"], r["query"], r["kind"]): r for r in json.loads(compare.read_text(encoding="utf-8"))}
+    for record in records:
+        old = before.get((record["set"], record["query"], record["kind"]))
+        if old is None or old["passed"] == record["passed"]:
+            continue
+        change = "now passes" if record["passed"] else "LOST"
+        print(f"{change}: {record['set']} {record['kind']} {record['query']!r} {old['top'][:3]} -> {record['top'][:3]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=Path, default=HERE / "queries.yaml")
     parser.add_argument("--show-misses", action="store_true")
     parser.add_argument("--lexical", action="store_true", help="build without embeddings")
     parser.add_argument("--builtin", action="store_true", help="search the built-in glossary, not the seeds")
+    parser.add_argument("--all", action="store_true", help="every measured set and probe (MEASURED_SETS)")
+    parser.add_argument("--save", type=Path, help="with --all: write every query's outcome to this JSON file")
+    parser.add_argument("--compare", type=Path, help="with --all: list what changed against a --save file")
     args = parser.parse_args()
+    if args.all:
+        records = run_all(lexical=args.lexical)
+        report_all(records, args.compare)
+        if args.save:
+            args.save.write_text(json.dumps(records, indent=0), encoding="utf-8")
+        return
     queries = yaml.safe_load(args.queries.read_text(encoding="utf-8"))
     if args.builtin:
         metrics, misses = run_builtin(queries, lexical=args.lexical)
