@@ -139,14 +139,32 @@ SEED_SETS = ("queries.yaml", "queries_second.yaml")
 #: its first, deciding measure: a blind set is never opened by `--all` before then).
 #: queries_abstain_train.yaml is training data, never measured.
 MEASURED_SETS = (
-    "queries.yaml", "queries_second.yaml", "queries_third.yaml", "queries_fourth.yaml",
-    "queries_fifth.yaml", "queries_sixth.yaml", "queries_seventh.yaml", "queries_eighth.yaml",
-    "queries_ninth.yaml", "queries_tenth.yaml", "queries_eleventh.yaml", "queries_twelfth.yaml",
-    "queries_thirteenth.yaml", "queries_fourteenth.yaml", "queries_fifteenth.yaml",
-    "queries_sixteenth.yaml", "queries_seventeenth.yaml", "queries_eighteenth.yaml",
-    "queries_nineteenth.yaml", "queries_twentieth.yaml", "queries_twentyfirst.yaml",
-    "queries_twentysecond.yaml", "queries_twentythird.yaml", "queries_twentyfourth.yaml",
-    "queries_absent_probe.yaml", *(f"queries_absent_probe{n}.yaml" for n in range(2, 12)),
+    "queries.yaml",
+    "queries_second.yaml",
+    "queries_third.yaml",
+    "queries_fourth.yaml",
+    "queries_fifth.yaml",
+    "queries_sixth.yaml",
+    "queries_seventh.yaml",
+    "queries_eighth.yaml",
+    "queries_ninth.yaml",
+    "queries_tenth.yaml",
+    "queries_eleventh.yaml",
+    "queries_twelfth.yaml",
+    "queries_thirteenth.yaml",
+    "queries_fourteenth.yaml",
+    "queries_fifteenth.yaml",
+    "queries_sixteenth.yaml",
+    "queries_seventeenth.yaml",
+    "queries_eighteenth.yaml",
+    "queries_nineteenth.yaml",
+    "queries_twentieth.yaml",
+    "queries_twentyfirst.yaml",
+    "queries_twentysecond.yaml",
+    "queries_twentythird.yaml",
+    "queries_twentyfourth.yaml",
+    "queries_absent_probe.yaml",
+    *(f"queries_absent_probe{n}.yaml" for n in range(2, 12)),
 )
 
 
@@ -171,7 +189,9 @@ def run_all(lexical: bool) -> list[dict[str, object]]:
     from termbase.builtin import builtin_db
 
     unlisted = sorted(
-        p.name for p in HERE.glob("queries*.yaml") if p.name not in MEASURED_SETS and "abstain_train" not in p.name
+        p.name
+        for p in HERE.glob("queries*.yaml")
+        if p.name not in MEASURED_SETS and "abstain_train" not in p.name
     )
     if unlisted:
         print(f"not run (not yet measured, or new: name it with --queries): {', '.join(unlisted)}")
@@ -203,7 +223,10 @@ def report_all(records: list[dict[str, object]], compare: Path | None) -> None:
         if old is None or old["passed"] == record["passed"]:
             continue
         change = "now passes" if record["passed"] else "LOST"
-        print(f"{change}: {record['set']} {record['kind']} {record['query']!r} {old['top'][:3]} -> {record['top'][:3]}")
+        print(
+            f"{change}: {record['set']} {record['kind']} {record['query']!r}",
+            f"{old['top'][:3]} -> {record['top'][:3]}",
+        )
 
 
 def main() -> None:
