@@ -8,7 +8,8 @@ course in bench/extract_heldout.yaml; with --heldout2, each course of the second
 batch in bench/extract_heldout2.yaml; with --heldout3, the third batch in
 bench/extract_heldout3.yaml; with --heldout4, the fourth in bench/extract_heldout4.yaml; with
 --heldout5, the fifth in bench/extract_heldout5.yaml; with --heldout6, the sixth in
-bench/extract_heldout6.yaml; with --heldout7, the seventh in bench/extract_heldout7.yaml),
+bench/extract_heldout6.yaml; with --heldout7, the seventh in bench/extract_heldout7.yaml; with
+--heldout8, the eighth in bench/extract_heldout8.yaml),
 the chapters are given to the extractor with the glossary files left out, and the
 result is scored with `termbase.extract_score`:
 recall (human glossary terms found), strict precision (entries that are human glossary
@@ -72,6 +73,7 @@ HELDOUT4 = HERE / "extract_heldout4.yaml"
 HELDOUT5 = HERE / "extract_heldout5.yaml"
 HELDOUT6 = HERE / "extract_heldout6.yaml"
 HELDOUT7 = HERE / "extract_heldout7.yaml"
+HELDOUT8 = HERE / "extract_heldout8.yaml"
 TARGETS = {"precision": 0.85, "recall": 0.70, "chapter_accuracy": 0.90}
 SPEED_BOOK = "thinkcspy"
 
@@ -121,7 +123,7 @@ def _glob(root: Path, patterns: Sequence[str]) -> list[Path]:
 def load_books(manifest: Path, base: Path, held_out: bool, batch: str = "") -> list[Book]:
     """Return the books a manifest lists, with their files found under `base`.
 
-    `batch` names the batch in the table (tuned-on, held-out, held-out2 … held-out7).
+    `batch` names the batch in the table (tuned-on, held-out, held-out2 … held-out8).
     """
     data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
     books = []
@@ -543,6 +545,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--heldout7", type=Path, help="folder of the seventh held-out batch (extract_heldout7.yaml)"
     )
+    parser.add_argument(
+        "--heldout8", type=Path, help="folder of the eighth held-out batch (extract_heldout8.yaml)"
+    )
     parser.add_argument("--only", action="append", help="score only this book (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     parser.add_argument("--show", action="store_true", help="list misses and unjudged entries per book")
@@ -572,6 +577,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         books += load_books(HELDOUT6, args.heldout6, held_out=True, batch="held-out6")
     if args.heldout7:
         books += load_books(HELDOUT7, args.heldout7, held_out=True, batch="held-out7")
+    if args.heldout8:
+        books += load_books(HELDOUT8, args.heldout8, held_out=True, batch="held-out8")
     for wider in args.wider or ():
         name, _, folder = wider.partition("=")
         base = next((b for b in load_books(PAIRS, args.corpora, held_out=False) if b.name == name), None)
