@@ -2,6 +2,10 @@
 
     python bench/heldout.py [--dir DIR] [--split dev|aside|aside2|aside3|all] [--skip-split S] [--json]
 
+A manifest entry marked `blind: true` belongs to a batch not yet measured: `--split all` leaves it out
+(and says so on stderr); it is scored only when its split is named (`--split aside24`), so that a run
+of every split during development never reads a blind batch before its one measure.
+
 The manifest `bench/heldout.yaml` names each glossary (one folder under --dir: its `folder`, else
 its name), its true entry count (counted from the markup), and three lookups that must work. Each folder is
 built with termbase into a temporary termbase file; per file this prints the true and read
@@ -215,13 +219,34 @@ def summary_lines(scores: list[FileScore]) -> list[str]:
     return lines
 
 
+def select(items: list[dict], split: str, skip: list[str], only: list[str]) -> list[dict]:
+    """Return the manifest entries a run scores: those of `split` (every split for "all", but an entry
+    marked `blind: true` only when its own split is named), minus the `skip` splits, limited to `only`."""
+    return [
+        item
+        for item in items
+        if (split == item["split"] or (split == "all" and not item.get("blind", False)))
+        and item["split"] not in skip
+        and (not only or item["name"] in only)
+    ]
+
+
+def blind_splits_left_out(items: list[dict], split: str, skip: list[str]) -> list[str]:
+    """Return the blind splits a `--split all` run leaves out (none for a run naming one split)."""
+    if split != "all":
+        return []
+    return sorted({item["split"] for item in items if item.get("blind", False) and item["split"] not in skip})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--dir", type=Path, default=DEFAULT_DIR, help="folder holding one folder per glossary"
     )
     parser.add_argument("--manifest", type=Path, default=MANIFEST)
-    parser.add_argument("--split", default="dev", help="a split the manifest names, or all")
+    parser.add_argument(
+        "--split", default="dev", help="a split the manifest names, or all (a blind split only when named)"
+    )
     parser.add_argument("--only", action="append", default=[], help="score only this glossary (repeatable)")
     parser.add_argument(
         "--skip-split",
@@ -232,13 +257,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
     args = parser.parse_args(argv)
     items = yaml.safe_load(args.manifest.read_text(encoding="utf-8"))["glossaries"]
-    chosen = [
-        item
-        for item in items
-        if args.split in ("all", item["split"])
-        and item["split"] not in args.skip_split
-        and (not args.only or item["name"] in args.only)
-    ]
+    chosen = select(items, args.split, args.skip_split, args.only)
+    held_back = blind_splits_left_out(items, args.split, args.skip_split)
+    if held_back:
+        print(
+            f"left out blind split(s) not yet measured: {', '.join(held_back)}"
+            " (name one with --split to score it)",
+            file=sys.stderr,
+        )
     if not chosen:
         print("no glossary in the manifest matches", file=sys.stderr)
         return 2
