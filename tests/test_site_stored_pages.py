@@ -15,7 +15,7 @@ from termbase.build import build_termbase
 from termbase.builtin import glossary_files
 from termbase.cli import app
 from termbase.store import Termbase
-from termbase.web import share_workers, site_files, stored_pages, stored_site, stored_sizes
+from termbase.web import concept_rows, share_workers, site_files, stored_pages, stored_site, stored_sizes
 from termbase.web import site as site_module
 from termbase.web.site import MANIFEST, write_site
 
@@ -90,6 +90,7 @@ def test_stored_pages_are_used_not_rendered_again(
         raise AssertionError("a concept page was rendered")
 
     monkeypatch.setattr(site_module, "concept_page", no_rendering)
+    monkeypatch.setattr(concept_rows.PageMaker, "page", no_rendering)  # the usual site's pages
     site(stored, tmp_path / "stored", workers=1)
     assert files_of(tmp_path / "stored") == files_of(tmp_path / "plain")
     with pytest.raises(AssertionError, match="rendered"):  # the other termbase renders its pages

@@ -384,7 +384,9 @@ def concept_page(data: SiteData, record: ConceptRecord, links: Links) -> dict[st
                 "locator": locator,
                 "origin": entry.origin,
                 "definition_html": (
-                    _in_glossary_links(definition, record, links) if 'href="#' in definition else definition
+                    in_glossary_links(definition, [(r.evidence, r.to_id) for r in record.related], links)
+                    if 'href="#' in definition
+                    else definition
                 ),
                 "mentions": mentions_at.get((entry.source, entry.line), []),
                 "formulas": (
@@ -435,14 +437,15 @@ _FRAGMENT_HREF = re.compile(r'href="#([^"]+)"')
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
-def _in_glossary_links(definition_html: Markup, record: ConceptRecord, links: Links) -> Markup:
+def in_glossary_links(definition_html: Markup, related: list[tuple[str, str]], links: Links) -> Markup:
     """Point a definition's links to another entry of its own glossary page (`#http_request`)
     at that concept's page: the concept a see-also or mention of this one names so (a
-    source's `see: [http_request]`, or the linked words themselves). A fragment that names
-    no related concept stays as written (a page is rebuilt when a related concept changes)."""
+    source's `see: [http_request]`, or the linked words themselves; `related`: the concept's
+    relations as (evidence, concept id named), in order). A fragment that names no related
+    concept stays as written (a page is rebuilt when a related concept changes)."""
     if 'href="#' not in definition_html:
         return definition_html
-    named = {name: r.to_id for r in record.related if (name := _slug_of(r.evidence))}
+    named = {name: to_id for evidence, to_id in related if (name := _slug_of(evidence))}
 
     def concept_href(match: re.Match[str]) -> str:
         name = _slug_of(unquote(match.group(1)))

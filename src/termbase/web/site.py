@@ -27,6 +27,7 @@ from termbase.model import is_concept_id
 from termbase.progress import ProgressCallback, no_progress
 from termbase.store import Termbase
 from termbase.web.concept_article import article_html, mirrors
+from termbase.web.concept_rows import PageMaker, read_rows, write_pages
 from termbase.web.in_child import InChild
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
 from termbase.web.page_digests import SiteInputs, list_digest, site_fingerprint, start_site_inputs
@@ -82,6 +83,9 @@ class _ConceptJob:
     new_folder: bool = False
     #: Whether the pages are put together from the parts the termbase stores (`stored_pages`).
     stored: bool = False
+    #: What makes the pages straight from the termbase's rows, where it makes what the template
+    #: would (`concept_rows`); None where each page goes through its record and view.
+    maker: PageMaker | None = None
 
 
 _job: _ConceptJob | None = None
@@ -100,6 +104,14 @@ def _write_share(ids: list[str], span: tuple[str, str] | None = None) -> list[st
     if _job.stored:
         return _write_stored_share(ids, span)
     context, shell = _job.context, _job.shell
+    if _job.maker is not None:  # the usual site: pages made straight from the rows (`concept_rows`)
+        writer = FolderWriter(_job.folder, new=_job.new_folder)
+        try:
+            with Termbase.open(_job.termbase_path) as termbase:
+                rows = list(read_rows(termbase.db, ids, span))
+            return write_pages(_job.maker, iter(rows), shell, writer.write_pieces, _job.public)
+        finally:
+            writer.close()
     with Termbase.open(_job.termbase_path) as termbase:
         records = list(termbase.concept_records(ids, span))
     links = context["links"]
@@ -252,7 +264,11 @@ def write_concept_pages(
         )
     shell = shell or page_shell(context, canonical=public is not None)
     environment().get_template("_concept.html")  # loaded here once, not by each forked worker
-    _job = _ConceptJob(data, termbase.path, folder, context, shell, public, new_folder, stored)
+    links = context["links"]
+    maker = None
+    if not stored and not data.language and mirrors(environment(), links):
+        maker = PageMaker(data, links, data.conflicts)  # type: ignore[arg-type]
+    _job = _ConceptJob(data, termbase.path, folder, context, shell, public, new_folder, stored, maker)
     try:
         if workers < 2 or not ids:
             if meanwhile:
