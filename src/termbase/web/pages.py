@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from termbase.languages import FALLBACK, concept_languages, in_language, language_rank
 from termbase.model import is_concept_id
-from termbase.store import ConceptRecord, Termbase
+from termbase.store import ConceptRecord, Termbase, _json_tuple
 from termbase.web.render import formula_html, markdown_html, one_line
 from termbase.web.titles import site_title
 
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 
 #: Letter-page and topic-page summaries are cut to this many characters.
 SUMMARY_CHARS = 160
-
-
 
 
 @lru_cache(maxsize=1024)
@@ -179,6 +177,8 @@ class SiteData:
         """
         if listed is not None:
             summaries, sources_of = listed
+        elif not language:
+            summaries, sources_of = listed_concepts(termbase)
         else:
             topics = termbase.topics_by_concept()
             summaries = [
@@ -249,6 +249,43 @@ class SiteData:
         """Return {id, label} for a concept id."""
         item = self.by_id.get(concept_id)
         return {"id": concept_id, "label": item.label if item else concept_id}
+
+
+def listed_concepts(termbase: Termbase) -> Listed:
+    """Return every concept's summary, ordered by label, and the sources that define it, as
+    `SiteData.load` makes them from `Termbase.summaries`, `topics_by_concept` and
+    `sources_by_concept` for a site in the termbase's default language: read in two queries
+    instead of their three (one looked up each concept's first entry apart: a fifth less time)."""
+    db = termbase.db
+    paths = dict(db.execute("SELECT id, path FROM sources"))
+    alone = {source_id: (path,) for source_id, path in paths.items()}  # most concepts have one
+    first: dict[str, str] = {}
+    sources_of: dict[str, tuple[str, ...]] = {}
+    last_source: dict[str, int] = {}
+    rows = db.execute(
+        "SELECT ce.concept_id, e.source_id, e.definition FROM concept_entries ce"
+        " JOIN entries e ON e.id = ce.entry_id ORDER BY e.source_id, e.line, e.id"
+    )
+    for concept_id, source_id, definition in rows:
+        earlier = last_source.get(concept_id)
+        if earlier is None:  # the concept's first entry: its summary's
+            first[concept_id] = definition
+            sources_of[concept_id] = alone[source_id]
+        elif earlier != source_id:  # sources come in order: a new one
+            sources_of[concept_id] += (paths[source_id],)
+        last_source[concept_id] = source_id
+    concepts = db.execute("SELECT id, label, initial, topics FROM concepts ORDER BY label COLLATE NOCASE, id")
+    summaries = [
+        Summary(
+            concept_id,
+            label,
+            initial,
+            one_line(first.get(concept_id, ""), SUMMARY_CHARS),
+            _json_tuple(topics),
+        )
+        for concept_id, label, initial, topics in concepts
+    ]
+    return Listed(summaries, sources_of)
 
 
 def conflicts_by_concept(termbase: Termbase) -> dict[str, list[dict[str, object]]]:

@@ -343,13 +343,20 @@ def site_files(
 
 
 def list_files(
-    data: SiteData, out: Path, public: Links | None, digests: dict[str, str], stored_index: str | None = None
+    data: SiteData,
+    out: Path,
+    public: Links | None,
+    digests: dict[str, str],
+    stored_index: str | None = None,
+    lists: bool = True,
+    index: bool = True,
 ) -> Iterator[OtherFile]:
-    """Yield the letter and topic pages and the search index (as JSON and as a script) of a site
-    of `data` in `out`, each with the digest of what it is made from (`digests`: every concept's
-    page digest; `stored_index`: the search index's JSON, when the termbase stores it)."""
+    """Yield the letter and topic pages (with `lists`) and the search index (as JSON and as a
+    script; with `index`) of a site of `data` in `out`, each with the digest of what it is made
+    from (`digests`: every concept's page digest; `stored_index`: the search index's JSON, when
+    the termbase stores it)."""
     nested = {"site": data, "links": Links(root="../", static=True), "suggest_url": ""}
-    for initial in data.letters:
+    for initial in data.letters if lists else ():
         canonical = public.letter(initial) if public else ""
 
         def letter(initial: str = initial, canonical: str = canonical) -> str:
@@ -358,7 +365,7 @@ def list_files(
 
         made_of = list_digest(data.by_initial[initial], digests, initial, canonical)
         yield out / "letter" / f"{initial}.html", letter, made_of
-    for topic in data.topics:
+    for topic in data.topics if lists else ():
         canonical = public.topic(topic) if public else ""
 
         def topic_html(topic: str = topic, canonical: str = canonical) -> str:
@@ -367,6 +374,8 @@ def list_files(
 
         made_of = list_digest(data.by_topic[topic], digests, topic, canonical)
         yield out / "topic" / f"{topic_file(topic)}.html", topic_html, made_of
+    if not index:
+        return
     made_of = list_digest(data.summaries, digests, "search index")
     index: list[str] = []
 
@@ -589,11 +598,11 @@ def _write_site(
         for path, make, made_of in site_files(data, out, public, base_url, ids):
             write(path, make(), made_of)
 
-    def list_pages() -> tuple[dict[str, str], int]:
-        """Write the letter and topic pages and the search index (as JSON and as a script);
-        return what they add to `files` and how many of them were written."""
+    def list_pages(lists: bool = True, index: bool = True) -> tuple[dict[str, str], int]:
+        """Write the letter and topic pages (with `lists`) and the search index (as JSON and as
+        a script; with `index`); return what they add to `files` and how many were written."""
         known, before = set(files), rewritten
-        for path, make, made_of in list_files(data, out, public, page_digests(), stored_index):
+        for path, make, made_of in list_files(data, out, public, page_digests(), stored_index, lists, index):
             if not unchanged(path, made_of):
                 write(path, make(), made_of)
         return {name: files[name] for name in files.keys() - known}, rewritten - before
@@ -602,10 +611,10 @@ def _write_site(
         site_pages()
         list_pages()
 
-    # A rebuild: the list pages and the search index are written by another process while this
-    # one writes the changed concept pages and then the other pages (the digests are already
-    # here: the child reads no pipe of this process).
-    lists_job = InChild(list_pages) if same_site and workers < 2 else None
+    # A rebuild: the search index is written by another process while this one writes the
+    # changed concept pages and then the other pages, the letter and topic pages last (the
+    # digests are already here: the child reads no pipe of this process).
+    lists_job = InChild(list_pages, False, True) if same_site and workers < 2 else None
     try:
         if early is not None:  # a first build: every concept's page, written since the command began
             all_pages_but_concepts()
@@ -649,6 +658,7 @@ def _write_site(
             position += len(block) + 2
         if lists_job and lists_job.forked:
             site_pages()
+            list_pages(True, False)
             listed, count = lists_job.get()  # type: ignore[misc]
             files.update(listed)
             rewritten += count
