@@ -129,6 +129,108 @@ def _html_box(content: str) -> tuple[str, str, int] | None:
     return kind[0], kind[1], last
 
 
+#: MDX components whose children are code or a live example, not prose (`<CodeBlock>`, `<Terminal>`).
+_MDX_CODE_COMPONENT = re.compile(r"(?:code|snippet|terminal|playground|sandbox|sandpack|repl|console|shell|"
+                                 r"highlight|pre)", re.I)
+
+
+def mdx_markdown(content: str) -> str:
+    """Return an MDX block with its JSX tags (`<TabItem value="mac" label="macOS">`, over several lines too),
+    its `{expressions}` and the children of code components blanked out, line for line: what is left is
+    the Markdown the components wrap."""
+    out = list(content)
+    index, depth_code = 0, 0
+    while index < len(content):
+        char = content[index]
+        opens_tag = char == "<" and re.match(r"</?[A-Za-z>]", content[index:index + 2] + " ")
+        if opens_tag or char == "{":
+            end = _jsx_end(content, index)
+            name = re.match(r"</?\s*([\w.]*)", content[index:end]) if opens_tag else None
+            self_closing = content[index:end].rstrip(">").endswith("/")
+            if name and _MDX_CODE_COMPONENT.search(name.group(1)) and not self_closing:
+                depth_code += -1 if content[index + 1] == "/" else 1
+            for at in range(index, end):
+                if out[at] != "\n":
+                    out[at] = " "
+            index = end
+            continue
+        if depth_code > 0 and char != "\n":
+            out[index] = " "
+        index += 1
+    return "".join(out)
+
+
+def _jsx_end(content: str, start: int) -> int:
+    """Return the index after the JSX tag or `{expression}` opening at `start` (quotes and nested braces
+    skipped), or the end of the content when it never closes."""
+    closing = ">" if content[start] == "<" else "}"
+    depth, quote, index = 0, "", start + 1
+    while index < len(content):
+        char = content[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'`":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif char == closing and not depth:
+            return index + 1
+        index += 1
+    return len(content)
+
+
+#: A line opening with an MDX component's tag (`<Tabs`, `</TabItem>`, `<Foo.Bar />`): JSX, not HTML.
+_MDX_LINE = re.compile(r"^\s{0,3}</?[A-Z][a-z][\w.]*(?=[\s>/]|$)")
+
+
+def _mdx_tags_blanked(lines: list[str]) -> list[str]:
+    """Return the lines with each MDX component tag that opens a line blanked (over several lines too:
+    `<Tabs groupId="os"` … `>`), and the children of code components, outside code fences: the Markdown
+    the components wrap is read as Markdown, each tag ending a paragraph as a blank line would. Line
+    numbers stay as they are."""
+    if not any(_MDX_LINE.match(line) for line in lines):
+        return lines
+    text = "\n".join(lines)
+    out = list(text)
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    fence, code_from, skip_to = "", -1, 0
+    for number, line in enumerate(lines):
+        start = starts[number]
+        if start < skip_to:
+            continue
+        opened = _FENCE.match(line)
+        if fence:
+            fence = "" if line.strip().startswith(fence) and not line.strip().strip(fence[0]) else fence
+            continue
+        if opened:
+            fence = opened.group(1)
+            continue
+        if not _MDX_LINE.match(line):
+            continue
+        at = start + len(line) - len(line.lstrip())
+        end = _jsx_end(text, at)
+        tag = text[at:end]
+        name = re.match(r"</?([\w.]+)", tag)
+        if name and _MDX_CODE_COMPONENT.search(name.group(1)) and not tag.rstrip(">").endswith("/"):
+            if tag.startswith("</"):
+                at = code_from if code_from >= 0 else at
+                code_from = -1
+            else:
+                code_from = at
+                continue
+        if code_from >= 0:
+            continue
+        for index in range(at, end):
+            if out[index] != "\n":
+                out[index] = " "
+        skip_to = end
+    return "".join(out).split("\n")
+
+
 def _raw_html_blocks(token: Token, line0: int, section: int, path: str) -> list[Block]:
     """Return the blocks of a raw HTML block in a Markdown chapter.
 
@@ -138,10 +240,15 @@ def _raw_html_blocks(token: Token, line0: int, section: int, path: str) -> list[
     structure (a table, a list) by the HTML reader; scripts, styles and comments stay code."""
     content = token.content
     label = "mdx" if _MDX_BLOCK.match(content) else "html"
+    if label == "mdx":  # `<Tabs>` / `<TabItem>` with Markdown right inside, no blank lines: read it
+        inner = parse_markdown(mdx_markdown(content), path, html_blocks=False).blocks
+        if not any(b.kind in {PROSE, LIST_ITEM, DEFINITION} for b in inner):
+            return [Block(OTHER, content, line0 + 1, section, label=label)]
+        return [replace(b, line=b.line + line0, section=section) for b in inner]
     lines = content.split("\n")
     texts = [_TAG.sub("", line).strip() for line in lines]
     wordy = any(any(c.isalpha() for c in text) for text in texts)
-    if label == "mdx" or _NON_PROSE_HTML.match(content) or not wordy:
+    if _NON_PROSE_HTML.match(content) or not wordy:
         return [Block(OTHER, content, line0 + 1, section, label=label)]
     tagged = all("<" in line for line, text in zip(lines, texts, strict=True) if text)
     if _STRUCTURED_HTML.search(content) or tagged:
@@ -473,6 +580,8 @@ def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     lines = _templated_links(text).split("\n")
     lines = ["" if _MARKER_LINE.match(line) else _LATEX_INDEX.sub("", line) if "\\index{" in line else line
              for line in lines]
+    if "<" in text:
+        lines = _mdx_tags_blanked(lines)
     if "!!!" in text or "???" in text or "===" in text or "{" in text:
         lines = _boxes_as_divs(lines)
     divs, problems = _fenced_divs(lines)

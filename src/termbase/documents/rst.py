@@ -387,8 +387,8 @@ class _Walker:
 
     def _inline(self, node: nodes.Node, builder: TextBuilder) -> None:
         for child in node.children:
-            if isinstance(child, nodes.Text):
-                builder.add(str(child))
+            if isinstance(child, nodes.Text):  # astext drops reST escapes: `role`\ s is "roles"
+                builder.add(child.astext())
             elif isinstance(child, (nodes.footnote_reference, nodes.citation_reference, nodes.image,
                                     nodes.target, nodes.system_message)):
                 continue

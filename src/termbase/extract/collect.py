@@ -596,6 +596,62 @@ _DESCRIBES_LINKS = re.compile(
     r"covering|describing|showing|of|for|that|which|to|and|with|from|in)\b", re.I)
 
 
+#: Words right after a term that go on to say what it is: a copula, a gloss in brackets, an appositive.
+_SAYS_AFTER = re.compile(
+    r"^\w*[\]\"'”’*_`]*\s*(?:\(|:\s|[—–]|,\s*(?:an?|the|or|i\.e\.|meaning|also)\b|,?\s*(?:which|that|who|where)\b|"
+    r"\s(?:is|are|was|were|means|refers|denotes|stands|describes|lets|allows|holds|contains|keeps|makes)\b)",
+    re.I)
+#: Words before a term that name it: "called", "known as", "the term".
+_NAMES_BEFORE = re.compile(r"\b(?:called|known\s+as|termed|named|the\s+(?:term|word|notion|concept))\s+"
+                           r"(?:an?\s+|the\s+)?[\"'“‘*_`]*$", re.I)
+#: Words anywhere in a sentence that say what something is.
+_WHAT_SOMETHING_IS = re.compile(
+    r"\b(?:is|are)\s+(?:an?|the|one|when|where)\b|\b(?:called|known\s+as|stands\s+for|means|refers\s+to|"
+    r"denotes)\b", re.I)
+
+
+def _phrase(words: list[str]) -> str:
+    """Return a pattern for a heading's words in a sentence: any ending, an aside in brackets between."""
+    return r"\w*(?:\W+\([^()]{1,60}\))?[\s-]+".join(re.escape(w) for w in words) + r"\w*"
+
+
+def _says_something_of(text: str, words: list[str]) -> bool:
+    """Return True when a sentence under a heading says something of the heading's term (it is the
+    subject, words after it gloss it, words before it name it) or says what something is, rather than
+    only using the word ("Every sailor should learn a few knots")."""
+    if _WHAT_SOMETHING_IS.search(text):
+        return True
+    for found in re.finditer(rf"\b{_phrase(words)}", text, re.I):
+        before = text[: found.start()].strip(" *_`\"“[")
+        if not before or re.fullmatch(r"(?:(?:an?|the)\s+)?(?:[\w'’-]+\s+){0,2}", before + " ", re.I):
+            return True  # the sentence opens with it: what follows is said of it
+        if _SAYS_AFTER.match(text[found.end():]) or _NAMES_BEFORE.search(text[: found.start()]):
+            return True
+    return False
+
+
+#: A subject that stands for what the heading names ("This is a knot that …", "There are two knots").
+_PRONOUN_SUBJECT = re.compile(r"^(?:this|these|that|those|it|they|there|here|such\s+\w+|each\s+one)$", re.I)
+
+
+def _defines_another(text: str, words: list[str]) -> bool:
+    """Return True when a sentence says what another thing is, the heading's term named only as its kind:
+    "A bowline is a knot that …" or "The Sun is a star …" under "Knots" or "Stars", "Loam is soil …" (not
+    "`<-` is the assignment operator" or "… is netCDF, which is …": there the term names the subject)."""
+    found = re.match(rf"(?P<subject>[^,;:.!?()]{{1,60}}?)\s+(?:is|are|was|were)\s+"
+                     rf"(?:(?:also|simply|just|really|basically|essentially)\s+)?(?:(?:an?|some|any)\s+)?"
+                     rf"(?:(?![\w'’-]*ed\b|(?:by|via|in|on|at|of|to|for|with|from|into|through|under|over|as|than|"
+                     rf"like|not|also|only|the)\b)[\w'’-]+\s+){{0,3}}?(?P<term>{_phrase(words)})", text, re.I)
+    if found is None or found.group("term") != found.group("term").lower():
+        return False  # "… is netCDF": a name, what the subject is called
+    if re.match(r"\s*(?:,\s*(?:which|that|an?)\b|\()", text[found.end():]):
+        return False  # the term is glossed in its turn: the sentence explains it too
+    subject = found.group("subject").strip(" *_`\"“")
+    if len(re.sub(r"^(?:an?|the)\s+", "", subject, flags=re.I).split()) > 3:
+        return False  # "The most basic unit of memory is a byte": a description the term names
+    return not _PRONOUN_SUBJECT.match(subject) and re.search(rf"\b{_phrase(words)}", subject, re.I) is None
+
+
 def _titled_occurrence(title: str, block: Block, document: Document, index: int, section: int,
                        where: str, prose: str = "") -> Occurrence | None:
     """Return the finding for a title (a section heading, a callout's title) that names a term the
@@ -653,6 +709,8 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
     for position, sentence in order:
         if not (mentioned := pattern.search(sentence.text)):
             continue
+        if not question and _defines_another(" ".join(sentence.text.split()), words):
+            continue  # "## Knots" over "A bowline is a knot that …": the sentence says what a bowline is
         if gerund and mentioned.group(0).lower() != term.lower():
             # the sentence names the thing the heading's act makes: the entry is the thing, the act a label
             thing = mentioned.group(0).lower()
@@ -673,6 +731,11 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
             evidence = (f"{where} names it and the text below explains it",)
             score = 0.45
         definition = finish_definition(text)
+        marked = any(span.kind in {STRONG, DFN, GLOSSARY_LINK, TERM_ROLE}
+                     and pattern.search(sentence.text[span.start:span.end]) for span in sentence.spans)
+        if score < 0.5 and not marked and not _says_something_of(text, words):
+            # "## Knots" over "Every sailor should learn a few knots": a use, no definition
+            definition, evidence = "", (f"{where} names it and the text below uses it",)
         finding = Finding(term, score, evidence, definition, True, labels=labels, markup="heading",
                           initial=True)
         if in_section and _names_a_code_key(document, section, term):

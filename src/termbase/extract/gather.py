@@ -585,7 +585,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
     first_use = ""
-    if only_uses(defined):
+    if only_uses(defined) or not defined.finding.definition:
+        # no sentence says what it is (a bare first link, a heading over a paragraph that only uses the word):
+        # the entry is kept, or offered for review, with that sentence as context and no definition
         first_use = defined.sentence
         evidence.append(NO_EXPLAINING_SENTENCE)
     elif defined.finding.introduced_only:

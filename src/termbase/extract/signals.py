@@ -100,6 +100,18 @@ _COPULA_AFTER = re.compile(
     r"emitted|attached|stored|used|that|which|who)\b).*)$",
     re.I | re.S,
 )
+#: "**Loam** is soil made of sand …", "**Brine** is water that holds …": a mass noun (no article) and what
+#: tells it apart; the noun is no adjective or adverb ("is useful for", "is independent of", "is full of").
+_MASS_COPULA_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:\([^()]{1,80}\)\s*)?(?P<verb>is)\s+(?P<rest>(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?!(?:not|also|now|still|only|then|very|full|free|short|part|aware|capable|fond|proud|ahead|out|sure|true|"
+    r"false|ready|made|done|used|set|kept|left|based|known|said|meant|needed|about|like|into|over|under|off|on|"
+    r"in|at|by|for|to|of|from|with|what|how|why|when|where|which|who|that|there|here|so|too|more|less|most|"
+    r"least|much|many|enough)\b)(?![\w-]*(?:ful|ive|able|ible|ous|ly|al|ic|ant|ent|ed|ing|ar|ary|ish|less)\b)"
+    r"[a-z][\w-]{2,}\s+(?:made|that|which|who|composed|consisting|formed|containing|found|produced|"
+    r"obtained|left|used\s+(?:to|for|in|as))\b.*)$",
+    re.S,
+)
 #: The rest of a noun phrase whose first word alone is bold: "**Fore** sails are sails that …".
 _PHRASE_REST = re.compile(
     r"^(?P<more>(?:\s+(?!(?:of|in|on|for|with|at|by|to|from|and|or|is|are|was|were)\b)[a-z][\w-]*){1,3}?)"
@@ -766,6 +778,8 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
         if named and _INVOKED_BEFORE.search(before) and _INVOKED_THING.match(after):
             named = None  # "where we called the `history` command": it was run, not named
         copula = _COPULA_AFTER.match(after) if _LEAD_IN.match(clause) else None
+        if copula is None and span.kind in {STRONG, DFN} and _LEAD_IN.match(clause):
+            copula = _MASS_COPULA_AFTER.match(after)  # "**Loam** is soil made of …": no article needed
         if copula is None:
             copula = _shared_predicate(sentence, span)  # "**Deflate** or **LZW** are both lossless codecs …"
         if copula and _EVALUATIVE.match(copula.group("rest")):
