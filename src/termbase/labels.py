@@ -8,6 +8,7 @@ hyphens, dashes, spaces, quotes, diacritics, possessives and plurals so that
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections import Counter
@@ -453,6 +454,28 @@ def split_or_names(term: str) -> tuple[str, str] | None:
     return (a, b) if a and b else None
 
 
+#: Two words joined by one unspaced slash: `Clonotype/Clone`, `colour/color`.
+_SLASH_PAIR = re.compile(r"(?P<a>[^\W\d_][\w'-]*[^\W\d_])/(?P<b>[^\W\d_][\w'-]*[^\W\d_])")
+#: Two slash-joined words that open with this many letters in common are spellings or forms of one
+#: word (`Clonotype/Clone`, `Analyse/Analyze`, `Catalog/Catalogue`), not a pair (`Client/Server`).
+MIN_SHARED_STEM = 4
+
+
+def split_slash_spellings(term: str) -> tuple[str, str] | None:
+    """Return both names of `Clonotype/Clone` or `colour/color`: two words (not acronyms) joined
+    by an unspaced slash that share their first letters are two names of one thing. Words with
+    nothing in common (`Client/Server`, `Input/Output`) name one thing together, and acronyms
+    (`CI/CD`, `TCP/IP`) are one name: both stay as written."""
+    match = _SLASH_PAIR.fullmatch(term.strip())
+    if match is None:
+        return None
+    a, b = match.group("a"), match.group("b")
+    if a.isupper() or b.isupper() or a.casefold() == b.casefold():
+        return None
+    shared = len(os.path.commonprefix([a.casefold(), b.casefold()]))
+    return (a, b) if shared >= min(MIN_SHARED_STEM, len(a), len(b)) and shared >= 3 else None
+
+
 #: A hyphenated compound in small ASCII letters (`self-publishing`, `e-book`): no qualifier.
 _ENGLISH_COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)+")
 
@@ -630,6 +653,7 @@ def _parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
             continue
         pair = (
             split_or_names(side)
+            or split_slash_spellings(side)
             or split_spellings(side)
             or split_alias(side)
             or split_acronym(side)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from termbase.model import Entry, ReadResult
+from termbase.model import Entry, ReadResult, Unused
 from termbase.read_checks import ReadFinding
 
 #: A whole definition that is a note for authors (after its markup, brackets and final stop go).
@@ -29,7 +29,9 @@ PLACEHOLDER = re.compile(
     r"|(?:no )?(?:content|definition|description|text)(?: is)? (?:needed|pending|missing|coming soon|to come"
     r"|tbd|to be added|yet)"
     r"|lorem ipsum\b.*"
-    r"|definitions?|descriptions?"  # the name of what is still to be written there
+    r"|definitions?|descriptions?|desc"  # the name of what is still to be written there
+    r"|(?:an?|the|your|my|some|sample|example)[ _-](?:definition|description|desc|text)"
+    r"|(?:definition|description|desc|text)[ _-](?:here|goes[ _-]here|of[ _-]the[ _-]term)"
     # a few other languages' notes: French, German, Spanish, Italian, Portuguese, Dutch
     r"|à (?:compléter|venir|définir|rédiger)|in (?:arbeit|bearbeitung)|folgt|wird ergänzt|por definir"
     r"|pendiente|por hacer|da definire|da completare|a definir|a completar|volgt|nog te schrijven"
@@ -44,6 +46,17 @@ _WRAPPING = " \t\r\n*_`'\"“”‘’()[]{}<>.!:;"
 #: Definitions longer than this are never a placeholder (the test stays cheap on big files).
 MAX_PLACEHOLDER_CHARS = 80
 CHECK = "placeholder-definitions"
+
+#: A whole term that only names the field a template's sample record fills in (`a_term_name`,
+#: `<term>`, `Your term here`, `TERM_1`): with a placeholder definition it is the template's sample.
+PLACEHOLDER_TERM = re.compile(
+    r"(?:(?:an?|the|my|your|some|sample|example|new|dummy|test)[ _-])?"
+    r"(?:glossary[ _-])?(?:term|word|entry|name|keyword)"
+    r"(?:[ _-](?:name|here|goes[ _-]here|title|example|sample|one|\d{1,2}))?",
+    re.IGNORECASE,
+)
+SAMPLE_CHECK = "template-sample-entries"
+REASON_SAMPLE = "a template's sample entry (a placeholder term and definition), not a term"
 
 
 def placeholder(definition: str) -> str:
@@ -88,3 +101,43 @@ def without_placeholder_definitions(
         0.0,
     )
     return replace(result, entries=tuple(entries)), (finding,)
+
+
+def is_sample_entry(entry: Entry) -> bool:
+    """Return True for a template's sample entry: a term that only names the field (`a_term_name`,
+    `<term>`) over a placeholder definition (`desc`, `Definition goes here`). A bare `name` with
+    no definition is a term still to define (a list of field names), not a sample."""
+    bare = entry.term.strip(_WRAPPING)
+    if len(bare) > 40 or not PLACEHOLDER_TERM.fullmatch(bare):
+        return False
+    return bool(placeholder(entry.definition))
+
+
+def without_sample_entries(
+    result: ReadResult, source: str, text: str
+) -> tuple[ReadResult, tuple[ReadFinding, ...]]:
+    """Return the read without a template's sample entries (reported with their lines), and a
+    finding naming them (or none). Only when other entries remain: a file of nothing but the
+    sample is read as written."""
+    samples = [e for e in result.entries if is_sample_entry(e)]
+    if not samples or len(samples) == len(result.entries) or result.spans or result.cited:
+        return result, ()
+    lines = text.splitlines()
+    unused = [
+        Unused(source, number, lines[number - 1].strip(), REASON_SAMPLE)
+        for entry in samples
+        for number in range(entry.line, max(entry.line, entry.end_line) + 1)
+        if 0 < number <= len(lines) and lines[number - 1].strip()
+    ]
+    first = samples[0]
+    finding = ReadFinding(
+        source,
+        SAMPLE_CHECK,
+        f"{len(samples)} {'entry is' if len(samples) == 1 else 'entries are'} a template's sample "
+        f"({first.term!r}: {first.definition[:40]!r}): not read as {'an entry' if len(samples) == 1 else 'entries'}",
+        first.line,
+        0.0,
+    )
+    kept = tuple(e for e in result.entries if not is_sample_entry(e))
+    merged = tuple(sorted((*result.unused, *unused), key=lambda u: u.line))
+    return replace(result, entries=kept, unused=merged), (finding,)

@@ -61,6 +61,8 @@ _TERM_MACRO = re.compile(
 _LABELED_LIST = re.compile(r"^\S.*?(?:::|;;)(?:\s|$)")
 _SOURCE = re.compile(r"^\((?:source|from|after)\s*:\s*(?P<text>.+)\)\.?$", re.I)
 _ADMONITION = re.compile(r"^(?P<kind>NOTE|TIP|IMPORTANT|WARNING|CAUTION|EXAMPLE):\s+(?P<text>.*)$")
+#: A line that only anchors the section below it: `[[id]]`, `[[id,text]]`, `[#id]`, or a malformed `[id]]`.
+_ANCHOR_LINE = re.compile(r"^\[\[?[^\]\s]*\]\]?$")
 _BLOCK_STYLE = re.compile(r"^\[(?P<style>[^\]]*)\]\s*$")
 _DELIMITER = re.compile(r"^(?:={4,}|-{4,}|\.{4,}|\*{4,}|_{4,}|\+{4,}|--)\s*$")
 
@@ -320,7 +322,8 @@ class AsciiDocSectionsReader:
             first_term = heading.index if first_term is None else first_term
             following = [h.index for h in headings[position + 1 :] if h.level <= heading.level]
             end = (following[0] if following else len(lines)) - 1
-            while end > heading.index and not lines[end].strip():
+            # blank lines and the next section's anchor (`[[id]]`, even a malformed `[id]]`) are not this body
+            while end > heading.index and (not lines[end].strip() or _ANCHOR_LINE.match(lines[end].strip())):
                 end -= 1
             body = _parse_body(lines[heading.index + 1 : end + 1], anchors)
             term = plain_label(heading.text.rstrip().removesuffix(":"))
