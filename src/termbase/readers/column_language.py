@@ -34,10 +34,10 @@ def identify(text: str) -> tuple[str, float]:
     return str(language), float(probability)
 
 
-def column_language(cells: Sequence[str]) -> str:
+def column_language(cells: Sequence[str], min_probability: float = MIN_PROBABILITY) -> str:
     """Return the language (ISO 639 code) the column's cells are written in, or "" if unsure."""
     filled = [cell.strip() for cell in cells if cell.strip()]
     if len(filled) < MIN_CELLS:
         return ""
     language, probability = _identifier().classify("\n".join(filled))
-    return str(language) if probability >= MIN_PROBABILITY else ""
+    return str(language) if probability >= min_probability else ""

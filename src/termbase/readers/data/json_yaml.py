@@ -1089,14 +1089,22 @@ class YamlGlossaryReader:
             return 0.0  # `1. Kiln: …`, `2. Glaze: …`: a numbered list of term lines, not YAML keys
         for candidate in _trimmed_yaml(text):
             try:
-                score = _score(yaml_tree(candidate, ""))
+                tree = yaml_tree(candidate, "")
+                score = _score(tree)
             except (InputError, RecursionError):
                 continue
+            if not score and candidate is text and is_label_map_tree(tree):
+                return LABEL_MAP_CONFIDENCE  # `full node: nœud complet`, `- source: … / target: …`
             if score or candidate is text:
                 return score
         # malformed YAML whose keys name terms and definitions: pick it, so `read` says where
         return 0.6 if _names_term_and_definition(head) else 0.0
 
     def read(self, text: str, source: str) -> ReadResult:
-        """Return one entry per record (per language of a multilingual record)."""
-        return _read_records(yaml_tree(text, source), text, source, kind_of_line=_yaml_line_reason)
+        """Return one entry per record (per language of a multilingual record), or per pair of
+        a term → translation mapping."""
+        tree = yaml_tree(text, source)
+        if not _score(tree) and is_label_map_tree(tree):
+            entries, unused = label_map_entries(tree, source, text.splitlines())
+            return entries_and_unused(entries, unused)
+        return _read_records(tree, text, source, kind_of_line=_yaml_line_reason)

@@ -8,6 +8,13 @@ mapping counts when it holds at least MIN_PAIRS pairs of short labels (a sentenc
 makes it a term → definition glossary, which the record reader takes) and its keys and values
 are in two languages told apart by their script, by their words, or by the key above them
 (`pt_en`, `en-ko`, `en→fr`). Keys opening with `_` or `#` (`_comment_units`) are notes, reported.
+
+The same pairs are also written as a list of two-field records (`- source: Support` /
+`target: サポート`, `{"en": …, "ko": …}`): every record with the same two fields, each a short
+label; the field names tell the languages when they name them, else the labels' scripts or words.
+A translation glossary may also keep a list of names left untranslated beside its pairs
+(`protected_terms: [Bitcoin Core, mempool]`): beside at least one mapping or list of pairs, a list
+of short labels is those names, each an entry in the pairs' first language.
 """
 
 from __future__ import annotations
@@ -16,7 +23,14 @@ import re
 from collections.abc import Iterator
 
 from termbase.model import Entry, Unused
-from termbase.readers.bilingual_rows import MAX_LABEL_CHARS, MAX_LABEL_WORDS, label_languages, row_entries
+from termbase.readers.bilingual_rows import (
+    MAX_LABEL_CHARS,
+    MAX_LABEL_WORDS,
+    is_label_column,
+    label_languages,
+    row_entries,
+)
+from termbase.readers.column_language import column_language
 
 #: A mapping of label pairs is a glossary from this many pairs.
 MIN_PAIRS = 3
@@ -38,6 +52,23 @@ def _is_note_key(key: str) -> bool:
     return key.startswith(("_", "#", "$"))
 
 
+#: Two Latin columns of pairs are told apart by their words at this lower bar (a mapping's keys and
+#: values are two languages by its shape; a table's columns need not be).
+MIN_PAIR_PROBABILITY = 0.8
+#: ... when one of them is told at that bar, the other at this one (short common words say little).
+MIN_OTHER_PROBABILITY = 0.6
+
+
+def _pair_languages(columns: list[list[str]], header: tuple[str, ...] = ()) -> tuple[str, ...] | None:
+    """Return the two languages of a mapping's keys and values (or two fields), or None."""
+    languages = label_languages(columns, header)
+    if languages is None and all(is_label_column(column) for column in columns):
+        told = [column_language(column, MIN_PAIR_PROBABILITY) for column in columns]
+        guessed = [column_language(column, MIN_OTHER_PROBABILITY) for column in columns]
+        languages = tuple(guessed) if any(told) and all(guessed) and guessed[0] != guessed[1] else None
+    return languages
+
+
 def label_maps(
     node: object, direction: tuple[str, str] | None = None
 ) -> Iterator[tuple[object, tuple[str, str]]]:
@@ -51,7 +82,7 @@ def label_maps(
         if sum(1 for key, _ in pairs if _MESSAGE_KEY.search(key)) * 2 >= len(pairs):
             return  # `save_button: 저장`, `menu.open: …`: an app's message catalogue, not a glossary
         columns = [[key for key, _ in differing], [value for _, value in differing]]
-        languages = direction or (label_languages(columns) if len(differing) >= MIN_PAIRS else None)
+        languages = direction or (_pair_languages(columns) if len(differing) >= MIN_PAIRS else None)
         if languages and len(languages) == 2:
             yield node, (languages[0], languages[1])
             return
@@ -61,10 +92,46 @@ def label_maps(
         yield from label_maps(child, below)
 
 
+def pair_record_lists(node: object) -> Iterator[tuple[object, tuple[str, str], tuple[str, str]]]:
+    """Yield (list node, (first field, second field), their languages) for each list of two-field
+    records of labels in the tree (`- source: Support` / `target: サポート`)."""
+    elements = getattr(node, "elements", [])
+    if len(elements) >= MIN_PAIRS:
+        fields = [tuple(str(key) for key, _ in getattr(element, "items", [])) for element in elements]
+        first = fields[0]
+        if (
+            len(first) == 2
+            and all(f == first for f in fields)
+            and all(_is_label(child.value) for element in elements for _, child in element.items)
+        ):
+            columns = [[str(element.items[i][1].value) for element in elements] for i in range(2)]
+            languages = _pair_languages(columns, first)
+            if languages and len(languages) == 2 and not _MESSAGE_KEY.search(columns[0][0]):
+                yield node, (first[0], first[1]), (languages[0], languages[1])
+                return
+    for child in (*elements, *(child for _, child in getattr(node, "items", []))):
+        yield from pair_record_lists(child)
+
+
+def kept_name_lists(node: object) -> Iterator[object]:
+    """Yield each list of MIN_PAIRS or more short labels (and nothing else) in the tree: names a
+    translation glossary keeps as they are, beside its pairs."""
+    elements = getattr(node, "elements", [])
+    if len(elements) >= MIN_PAIRS and all(_is_label(element.value) for element in elements):
+        yield node
+        return
+    for child in (*elements, *(child for _, child in getattr(node, "items", []))):
+        yield from kept_name_lists(child)
+
+
 def is_label_map_tree(root: object) -> bool:
-    """Return True when the tree holds mappings of label pairs and nothing else at its leaves."""
+    """Return True when the tree holds mappings or record lists of label pairs."""
     found = list(label_maps(root))
-    return bool(found) and sum(len(node.items) for node, _ in found) >= MIN_PAIRS  # type: ignore[attr-defined]
+    records = list(pair_record_lists(root))
+    pairs = sum(len(node.items) for node, _ in found) + sum(  # type: ignore[attr-defined]
+        len(node.elements) for node, _, _ in records  # type: ignore[attr-defined]
+    )
+    return pairs >= MIN_PAIRS
 
 
 def label_map_entries(root: object, source: str, lines: list[str]) -> tuple[list[Entry], list[Unused]]:
@@ -81,6 +148,26 @@ def label_map_entries(root: object, source: str, lines: list[str]) -> tuple[list
                                end_line=child.end_line, group=f"{source}#pair-{line}")
             entries.extend(made)
             covered.update(range(line, child.end_line + 1))
+    first_language = ""
+    for node, (first, second), languages in pair_record_lists(root):
+        first_language = first_language or languages[0]
+        for element in node.elements:  # type: ignore[attr-defined]
+            values = dict(element.items)
+            made = row_entries([str(values[first].value), str(values[second].value)], list(languages),
+                               source=source, line=element.line, end_line=element.end_line,
+                               group=f"{source}#pair-{element.line}")
+            entries.extend(made)
+            covered.update(range(element.line, element.end_line + 1))
+    first_language = first_language or next((languages[0] for _, languages in label_maps(root)), "")
+    if entries and first_language:
+        for node in kept_name_lists(root):
+            for element in node.elements:  # type: ignore[attr-defined]
+                if element.line in covered:
+                    continue
+                entries.extend(row_entries([str(element.value)], [first_language], source=source,
+                                           line=element.line, end_line=element.end_line))
+                covered.update(range(element.line, element.end_line + 1))
+    entries.sort(key=lambda entry: entry.line)
     unused = [
         Unused(source, number, text.strip(), REASON_NOTE)
         for number, text in enumerate(lines, start=1)
