@@ -58,7 +58,7 @@ def test_a_real_term_named_like_a_field_is_kept():
     assert [e.term for e in source.result.entries] == ["term", "Bobbin", "Selvedge", "Treadle"]
     # and a real term whose body is only `desc` keeps its entry, with no definition
     source = read("glossary.yml", SAMPLE_YAML.replace("a_term_name", "Shuttle"))
-    assert [e.term for e in source.result.entries][0] == "Shuttle"
+    assert source.result.entries[0].term == "Shuttle"
     assert source.result.entries[0].definition == ""
 
 

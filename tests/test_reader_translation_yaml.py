@@ -54,7 +54,8 @@ def test_kept_names_beside_a_translation_map_are_entries_in_the_maps_first_langu
     kept = [(e.term, e.language) for e in entries if e.line <= 5]
     assert kept == [("Jacquard", "en"), ("dobby", "en"), ("ikat", "en"), ("warp-faced", "en")]
     pairs = {(e.term, e.language) for e in entries if e.line > 5}
-    assert {("loom", "en"), ("métier à tisser", "fr"), ("dye bath", "en"), ("bain de teinture", "fr")} <= pairs
+    assert {("loom", "en"), ("métier à tisser", "fr")} <= pairs
+    assert {("dye bath", "en"), ("bain de teinture", "fr")} <= pairs
     assert len({e.group for e in entries if e.line > 5}) == 6
 
 

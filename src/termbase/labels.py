@@ -8,7 +8,6 @@ hyphens, dashes, spaces, quotes, diacritics, possessives and plurals so that
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from collections import Counter
@@ -472,7 +471,8 @@ def split_slash_spellings(term: str) -> tuple[str, str] | None:
     a, b = match.group("a"), match.group("b")
     if a.isupper() or b.isupper() or a.casefold() == b.casefold():
         return None
-    shared = len(os.path.commonprefix([a.casefold(), b.casefold()]))
+    pairs = enumerate(zip(a.casefold(), b.casefold(), strict=False))
+    shared = next((i for i, (x, y) in pairs if x != y), min(len(a), len(b)))
     return (a, b) if shared >= min(MIN_SHARED_STEM, len(a), len(b)) and shared >= 3 else None
 
 

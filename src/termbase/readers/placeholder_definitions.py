@@ -134,7 +134,8 @@ def without_sample_entries(
         source,
         SAMPLE_CHECK,
         f"{len(samples)} {'entry is' if len(samples) == 1 else 'entries are'} a template's sample "
-        f"({first.term!r}: {first.definition[:40]!r}): not read as {'an entry' if len(samples) == 1 else 'entries'}",
+        f"({first.term!r}: {first.definition[:40]!r}): not read as "
+        f"{'an entry' if len(samples) == 1 else 'entries'}",
         first.line,
         0.0,
     )
