@@ -39,7 +39,7 @@ from termbase.readers.base import (
     without_unnamed_entries,
 )
 from termbase.readers.file_language import with_file_language
-from termbase.readers.placeholder_definitions import without_placeholder_definitions, without_sample_entries
+from termbase.readers.placeholder_definitions import without_placeholder_definitions
 from termbase.readers.pointer_entries import without_pointer_entries, without_pointers_across
 from termbase.resolve import resolve
 from termbase.safe_xml import check_entities
@@ -111,9 +111,8 @@ def checked_read(reader: Reader, text: SourceText, confidence: float) -> Checked
             path=text.path,
             hint="check the file, or name its shape with --format",
         )
-    result, samples = without_sample_entries(result, text.path, text.text)
-    result, placeholders = without_placeholder_definitions(result, text.path)
-    findings = (*check_read(text.text, result, text.path), *placeholders, *samples)
+    result, placeholders = without_placeholder_definitions(result, text.path, text.text)
+    findings = (*check_read(text.text, result, text.path), *placeholders)
     if reader.name in FOLDER_SHAPES and confidence < 1.0:  # not named with --format
         findings = (*findings, lone_page_finding(reader, result, text.path))
     return CheckedRead(reader, result, findings, adjusted_confidence(confidence, findings))

@@ -465,6 +465,8 @@ def split_slash_spellings(term: str) -> tuple[str, str] | None:
     by an unspaced slash that share their first letters are two names of one thing. Words with
     nothing in common (`Client/Server`, `Input/Output`) name one thing together, and acronyms
     (`CI/CD`, `TCP/IP`) are one name: both stay as written."""
+    if "/" not in term:
+        return None
     match = _SLASH_PAIR.fullmatch(term.strip())
     if match is None:
         return None

@@ -56,6 +56,8 @@ PLACEHOLDER_TERM = re.compile(
     re.IGNORECASE,
 )
 SAMPLE_CHECK = "template-sample-entries"
+#: A sample's term is a few words at most.
+MAX_SAMPLE_TERM_CHARS = 40
 REASON_SAMPLE = "a template's sample entry (a placeholder term and definition), not a term"
 
 
@@ -71,27 +73,51 @@ def placeholder(definition: str) -> str:
 
 
 def without_placeholder_definitions(
-    result: ReadResult, source: str
+    result: ReadResult, source: str, text: str = ""
 ) -> tuple[ReadResult, tuple[ReadFinding, ...]]:
-    """Return the read with placeholder definitions emptied, and a finding naming them (or none).
+    """Return the read with placeholder definitions emptied and a template's sample entries left
+    out (reported with their lines), and a finding naming each (or none).
 
-    termbase's own export read back (entries citing their sources) is kept as stored.
+    A template's sample entry is a term that only names the field (`a_term_name`, `<term>`) over a
+    placeholder definition (`desc`, `Definition goes here`); a file of nothing but the sample is
+    read as written. termbase's own export read back (entries citing their sources) is kept as stored.
     """
     if result.spans or result.cited:
         return result, ()
     found: list[tuple[Entry, str]] = []
+    samples: list[Entry] = []
     entries: list[Entry] = []
     for entry in result.entries:
         note = placeholder(entry.definition) if entry.definition else ""
+        if note and len(entry.term) <= MAX_SAMPLE_TERM_CHARS and PLACEHOLDER_TERM.fullmatch(
+            entry.term.strip(_WRAPPING)
+        ):
+            samples.append(entry)
+            continue
         if note:
             found.append((entry, note))
             entry = replace(entry, definition="")
         entries.append(entry)
-    if not found:
+    if samples and not entries:  # only the sample: read as written, its body a placeholder
+        found = [(e, placeholder(e.definition)) for e in samples]
+        entries = [replace(e, definition="") for e in samples]
+        samples = []
+    findings: list[ReadFinding] = []
+    if found:
+        findings.append(_placeholder_finding(source, found))
+    unused = result.unused
+    if samples:
+        findings.append(_sample_finding(source, samples))
+        unused = tuple(sorted((*unused, *_sample_lines(samples, source, text)), key=lambda u: u.line))
+    if not findings:
         return result, ()
+    return replace(result, entries=tuple(entries), unused=unused), tuple(findings)
+
+
+def _placeholder_finding(source: str, found: list[tuple[Entry, str]]) -> ReadFinding:
     first, note = found[0]
     where = f"{first.term!r}: {note!r}" + (f", and {len(found) - 1} more" if len(found) > 1 else "")
-    finding = ReadFinding(
+    return ReadFinding(
         source,
         CHECK,
         f"{len(found)} {'entry has' if len(found) == 1 else 'entries have'} a placeholder where the "
@@ -100,37 +126,11 @@ def without_placeholder_definitions(
         first.line,
         0.0,
     )
-    return replace(result, entries=tuple(entries)), (finding,)
 
 
-def is_sample_entry(entry: Entry) -> bool:
-    """Return True for a template's sample entry: a term that only names the field (`a_term_name`,
-    `<term>`) over a placeholder definition (`desc`, `Definition goes here`). A bare `name` with
-    no definition is a term still to define (a list of field names), not a sample."""
-    bare = entry.term.strip(_WRAPPING)
-    if len(bare) > 40 or not PLACEHOLDER_TERM.fullmatch(bare):
-        return False
-    return bool(placeholder(entry.definition))
-
-
-def without_sample_entries(
-    result: ReadResult, source: str, text: str
-) -> tuple[ReadResult, tuple[ReadFinding, ...]]:
-    """Return the read without a template's sample entries (reported with their lines), and a
-    finding naming them (or none). Only when other entries remain: a file of nothing but the
-    sample is read as written."""
-    samples = [e for e in result.entries if is_sample_entry(e)]
-    if not samples or len(samples) == len(result.entries) or result.spans or result.cited:
-        return result, ()
-    lines = text.splitlines()
-    unused = [
-        Unused(source, number, lines[number - 1].strip(), REASON_SAMPLE)
-        for entry in samples
-        for number in range(entry.line, max(entry.line, entry.end_line) + 1)
-        if 0 < number <= len(lines) and lines[number - 1].strip()
-    ]
+def _sample_finding(source: str, samples: list[Entry]) -> ReadFinding:
     first = samples[0]
-    finding = ReadFinding(
+    return ReadFinding(
         source,
         SAMPLE_CHECK,
         f"{len(samples)} {'entry is' if len(samples) == 1 else 'entries are'} a template's sample "
@@ -139,6 +139,14 @@ def without_sample_entries(
         first.line,
         0.0,
     )
-    kept = tuple(e for e in result.entries if not is_sample_entry(e))
-    merged = tuple(sorted((*result.unused, *unused), key=lambda u: u.line))
-    return replace(result, entries=kept, unused=merged), (finding,)
+
+
+def _sample_lines(samples: list[Entry], source: str, text: str) -> list[Unused]:
+    """Return each non-blank line of the sample entries, reported as a template's sample."""
+    lines = text.splitlines()
+    return [
+        Unused(source, number, lines[number - 1].strip(), REASON_SAMPLE)
+        for entry in samples
+        for number in range(entry.line, max(entry.line, entry.end_line) + 1)
+        if 0 < number <= len(lines) and lines[number - 1].strip()
+    ]
