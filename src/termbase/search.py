@@ -154,6 +154,33 @@ MENTION_MIN_SHARE = 0.5
 MENTION_BASE = 0.62
 MENTION_SHARE_WEIGHT = 0.2
 MENTION_MAX_WORDS = 5
+#: Words after a label that ask about one side of the thing it names, not another thing
+#: ("cuda toolkit version", "pytorch license"): such a name is the label's concept.
+FACET_WORDS = frozenset(
+    (
+        "version",
+        "versions",
+        "release",
+        "releases",
+        "license",
+        "licence",
+        "documentation",
+        "docs",
+        "installation",
+        "install",
+        "changelog",
+        "download",
+        "pricing",
+        "requirements",
+        "tutorial",
+    )
+)
+#: Labels looked at whose opening a name writes before another last word (see _tail_swapped_matches).
+TAIL_SWAP_LABELS = 20
+#: Short names written together in a question ("crf ... bilstm ... ner") count when there are at
+#: least this many; each one later in the question scores MENTION_ORDER_STEP less.
+MENTION_MIN_NAMES = 2
+MENTION_ORDER_STEP = 0.01
 _EDGE_PUNCTUATION = "?!.,;:\"'()[]{}"
 _FTS_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _STOPWORDS = frozenset(
@@ -443,12 +470,17 @@ def _describes(words: list[str]) -> bool:
     a text prompt", "label every pixel with a class"); names rarely hold one. Or something is
     doing something: a word in -ing after the first, then "to" and a verb ("quadruped robot
     learning to walk"; "learning to rank" is a name)."""
-    return any(
-        word in _DETERMINERS and words[i - 1] not in _ARTICLE_OPENERS for i, word in enumerate(words) if i > 0
-    ) or any(  # something doing something: "quadruped robot learning to walk"; not "learning to rank"
-        word.endswith("ing") and len(word) > 5 and words[i + 1] == "to" and i + 2 < len(words)
-        for i, word in enumerate(words[:-1])
-        if i > 0
+    return (
+        any(
+            word in _DETERMINERS and words[i - 1] not in _ARTICLE_OPENERS
+            for i, word in enumerate(words)
+            if i > 0
+        )
+        or any(  # something doing something: "quadruped robot learning to walk"; not "learning to rank"
+            word.endswith("ing") and len(word) > 5 and words[i + 1] == "to" and i + 2 < len(words)
+            for i, word in enumerate(words[:-1])
+            if i > 0
+        )
     )
 
 
@@ -1274,14 +1306,18 @@ class SearchIndex:
                 continue  # "YOLOX": capitals typed on purpose make another name
             if self.word_written(word):
                 continue
-            fixed = self._label_word_for(word, [w for w in words if w != word])
+            following = words[words.index(word) + 1] if words.index(word) + 1 < len(words) else None
+            fixed = self._label_word_for(word, [w for w in words if w != word], following)
             if fixed:
                 text = re.sub(rf"(?i)\b{re.escape(word)}\b", fixed, text)
         return text
 
-    def _label_word_for(self, typed: str, others: list[str]) -> str | None:
+    def _label_word_for(self, typed: str, others: list[str], following: str | None = None) -> str | None:
         """Return the one word of some label within `typed`'s typo budget whose label's other
-        words are all among `others` (see `label_words_respelt`), or None."""
+        words are all among `others` (see `label_words_respelt`), or None. A label of three words
+        or more may lack its last word among them when the query writes the word after the
+        misspelt one as the label does (`following`): "kulback leibler distance" says which
+        label it misspells by its first two words, whatever word it ends with."""
         from symspellpy.editdistance import DistanceAlgorithm, EditDistance
 
         budget = typo_budget(len(typed))
@@ -1304,6 +1340,13 @@ class SearchIndex:
                         if written[:1] != typed[:1] or abs(len(written) - len(typed)) > budget:
                             continue
                         rest = label_words[:i] + label_words[i + 1 :]
+                        if (
+                            len(label_words) >= 3
+                            and i + 1 < len(label_words) - 1
+                            and following
+                            and search_names.same_word(label_words[i + 1], following)
+                        ):
+                            rest = rest[:-1]  # the label's opening, in its order, names it
                         if 0 < distance.compare(typed, written, budget) <= budget and all(
                             any(search_names.same_word(w, o) for o in others) for w in rest
                         ):
@@ -1370,7 +1413,9 @@ class SearchIndex:
             for concept_id, score in in_text.items():
                 _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
         nothing = not any(c.score >= MIN_SCORE for c in found.values())
-        qualified = nothing and self._words_then_label_matches(text, found)
+        qualified = nothing and (
+            self._words_then_label_matches(text, found) or self._tail_swapped_matches(text, found)
+        )
         if qualified and self.has_vectors and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
             cosines = self._semantic_matches(text, found, in_text, name_like)  # its neighbours, as qualified
             if evidence is not None:
@@ -1530,9 +1575,11 @@ class SearchIndex:
                     and min(len(opening.split()), len(added.split())) >= 2
                     and any(self._linked(concept_id, o) for o in other_thing)
                 )  # two labels of 2+ words, one relating to the other; not "gated linear attention"
+                facet = len(named) == 1 and all(w in FACET_WORDS for w in fts_words(added))
                 if (
                     its_words
                     or linked  # "label smoothing cross entropy": the added label names a related concept
+                    or facet  # "cuda toolkit version": which of its versions, not another thing
                     or (
                         self._meaning_agrees(concept_id, opening, phrase)
                         and (len(named) == 1 or self._some_word_in_text(concept_id, added))
@@ -1636,6 +1683,37 @@ class SearchIndex:
                     _offer(found, concept_id, OPENING_SCORE, "ending", label)
             return any("qualified" in found[c].modes for c in named)
         return False
+
+    def _tail_swapped_matches(self, text: str, found: dict[str, _Candidate]) -> bool:
+        """Offer, as a qualified match, the concept one of whose labels a name writes but for its
+        last word ("kullback leibler distance" for Kullback-Leibler divergence), when the words
+        before it (two or more, no stopwords) open a label of that concept alone, the label has
+        just one word more, and the word typed in its place brings the name's meaning closer to
+        the concept than those words alone (see `_meaning_agrees`): another word for the same
+        thing, not another thing. Return True if it offered one."""
+        if not reads_as_name(text):
+            return False
+        tokens = text.split()
+        opening = " ".join(tokens[:-1])
+        words = _FTS_TOKEN.findall(opening.lower())
+        if len(words) < 2 or any(w in _STOPWORDS for w in words) or self._named_by(opening):
+            return False
+        key = label_key(opening)
+        opened = {
+            (concept_id, label)
+            for _, inner, _, concept_id, label in self.rows.prefixed(key, TAIL_SWAP_LABELS)
+            if not inner and len(_FTS_TOKEN.findall(label.lower())) == len(words) + 1
+        }
+        if len({concept_id for concept_id, _ in opened}) != 1:
+            return False
+        concept_id, label = min(opened)
+        last = _FTS_TOKEN.findall(label.lower())[-1]
+        if search_names.same_word(last, tokens[-1].lower()) or not self._meaning_agrees(
+            concept_id, opening, text
+        ):
+            return False
+        _offer(found, concept_id, QUALIFIED_SCORE, "qualified", label)
+        return True
 
     def _ends_with_label(self, ending: str, concept_id: str, label: str) -> bool:
         """Return True if the words a name ends with, which `label` of a concept matched, are that
@@ -1868,7 +1946,34 @@ class SearchIndex:
                     if score > scores.get(concept_id, 0.0):
                         scores[concept_id] = score
                         _offer(found, concept_id, score, "mention", label)
+        if not scores:
+            self._names_together(tokens, content, found, scores)
         return scores
+
+    def _names_together(
+        self, tokens: list[str], content: int, found: dict[str, _Candidate], scores: dict[str, float]
+    ) -> None:
+        """Offer the concepts a question names by short names it writes one after another, each
+        too small a part of it alone ("crf layer on top of a bilstm for ner": CRF, BiLSTM, NER),
+        when there are MENTION_MIN_NAMES of them or more and together they are at least
+        MENTION_MIN_SHARE of its words: the question is about those things, the first named
+        first. A name here is a single word no everyday word (an everyday word, "layer", names
+        too much) that is a label of exactly one concept."""
+        named: list[tuple[str, str]] = []
+        for token in tokens:
+            word = token.lower()
+            if not word or word in _STOPWORDS or is_everyday_word(word) or not fts_words(token):
+                continue
+            concepts = {c: label for c, label, _ in self.rows.keyed("k", label_key(token))}
+            if len(concepts) == 1 and not any(c == n for n, _ in named for c in concepts):
+                named.append(next(iter(concepts.items())))
+        share = len(named) / content if content else 0.0
+        if len(named) < MENTION_MIN_NAMES or share < MENTION_MIN_SHARE:
+            return
+        for order, (concept_id, label) in enumerate(named):
+            score = MENTION_BASE + MENTION_SHARE_WEIGHT * share / len(named) - MENTION_ORDER_STEP * order
+            scores[concept_id] = score
+            _offer(found, concept_id, score, "mention", label)
 
     def _semantic_matches(
         self, text: str, found: dict[str, _Candidate], in_text: dict[str, float], name_like: bool

@@ -1,0 +1,108 @@
+"""Names a query writes in part or among other names find their concept: a question naming
+several things by short names ("crf layer on top of a bilstm for ner") finds each, the first
+named first, though none is half its words; a label's opening words with another last word
+("kullback leibler distance", misspelt or not) find the label's concept when that word keeps the
+meaning and no other label opens so; a label followed by a word asking which version or where
+its documentation is ("cuda toolkit version") finds the label's concept. An everyday word that
+is a label ("layer") is no short name, an opening two labels share says nothing, and a word that
+says nothing of a label's concept ("cuda toolkit recipes") is still judged as before. Real model,
+real SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from termbase import semantic
+from termbase.build import build_termbase
+from termbase.store import Termbase
+
+pytestmark = pytest.mark.skipif(
+    not semantic.available(), reason=f"the semantic extra is not installed; {semantic.INSTALL_HINT}"
+)
+
+GLOSSARY = """\
+termbase: 1
+title: Names in part (test)
+concepts:
+  - id: crf
+    label: conditional random field
+    labels: [CRF]
+    definition: >-
+      A model that scores a whole sequence of tags at once, each tag judged beside its
+      neighbours, and picks the best sequence with dynamic programming.
+  - id: bilstm
+    label: bidirectional LSTM
+    labels: [BiLSTM]
+    definition: Two recurrent networks reading a sentence forwards and backwards, their states joined.
+  - id: ner
+    label: named entity recognition
+    labels: [NER]
+    definition: Marking the spans of a text that name people, places, firms and dates.
+  - id: layer
+    label: layer
+    definition: One stage of a network, turning the vectors it gets into the vectors it hands on.
+  - id: kl
+    label: KL divergence
+    labels: [Kullback-Leibler divergence, relative entropy]
+    definition: >-
+      How far one probability distribution is from a reference one, in the extra bits paid for
+      coding samples of the reference with the other; never negative and not symmetric.
+  - id: pg-theorem
+    label: policy gradient theorem
+    definition: The result that the gradient of expected reward is an expectation over the policy's own actions.
+  - id: pg-method
+    label: policy gradient method
+    definition: A reinforcement learning method that climbs the expected reward by following its gradient.
+  - id: cuda
+    label: CUDA
+    labels: [CUDA toolkit]
+    definition: >-
+      A vendor's platform for programming its graphics cards: a dialect of C++ in which one
+      thread's work is written and launched over a grid, with its compiler and libraries.
+"""
+
+
+@pytest.fixture(scope="module")
+def termbase(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Termbase]:
+    folder = tmp_path_factory.mktemp("named_parts")
+    source = folder / "named_parts.yaml"
+    source.write_text(GLOSSARY, encoding="utf-8")
+    path = folder / "named_parts.db"
+    build_termbase([str(source)], path, semantic=True)
+    with Termbase.open(path) as opened:
+        yield opened
+
+
+def test_several_short_names_in_a_question_find_each_first_named_first(termbase: Termbase) -> None:
+    hits = termbase.search_index().answer("crf layer on top of a bilstm for ner").hits
+    ids = [hit.id for hit in hits]
+    assert ids[:3] == ["crf", "bilstm", "ner"]
+    assert all(hit.matched == "mention" for hit in hits[:3])
+    assert "layer" not in ids[:3]  # an everyday word is no short name
+
+
+@pytest.mark.parametrize("query", ["kullback leibler distance", "kulback leibler distance"])
+def test_a_label_opening_with_another_last_word_finds_it(termbase: Termbase, query: str) -> None:
+    answer = termbase.search_index().answer(query)
+    assert [hit.id for hit in answer.hits][:1] == ["kl"]
+    assert answer.hits[0].matched == "qualified"
+
+
+def test_an_opening_two_labels_share_says_nothing(termbase: Termbase) -> None:
+    hits = termbase.search_index().answer("policy gradient rule").hits
+    assert all(hit.matched != "qualified" for hit in hits)
+
+
+def test_a_label_then_a_facet_word_finds_it(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("cuda toolkit version")
+    assert [hit.id for hit in answer.hits][:1] == ["cuda"]
+    assert answer.hits[0].matched == "qualified"
+    assert not answer.unknown
+
+
+def test_a_label_then_another_word_is_not_a_facet(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("cuda toolkit recipes")
+    assert not answer.hits
+    assert answer.unknown == ("cuda toolkit recipes",)
