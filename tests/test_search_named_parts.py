@@ -3,9 +3,11 @@ several things by short names ("crf layer on top of a bilstm for ner") finds eac
 named first, though none is half its words; a label's opening words with another last word
 ("kullback leibler distance", misspelt or not) find the label's concept when that word keeps the
 meaning and no other label opens so; a label followed by a word asking which version or where
-its documentation is ("cuda toolkit version") finds the label's concept. An everyday word that
+its documentation is ("cuda toolkit version") finds the label's concept; a coined name written with a capital before a related concept's label
+("megatron column parallel linear") says whose it is. An everyday word that
 is a label ("layer") is no short name, an opening two labels share says nothing, and a word that
-says nothing of a label's concept ("cuda toolkit recipes") is still judged as before. Real model,
+says nothing of a label's concept ("cuda toolkit recipes") or a common noun before a label
+("embedding dropout") is still judged as before. Real model,
 real SQLite file."""
 
 from __future__ import annotations
@@ -61,6 +63,20 @@ concepts:
     definition: >-
       A vendor's platform for programming its graphics cards: a dialect of C++ in which one
       thread's work is written and launched over a grid, with its compiler and libraries.
+  - id: megatron
+    label: Megatron
+    definition: A library for training very large language models split over many accelerators.
+  - id: column-parallel
+    label: column-parallel linear layer
+    labels: [ColumnParallelLinear]
+    definition: A linear layer whose weight columns are spread over devices, each computing a slice.
+    related: [megatron]
+  - id: embedding
+    label: embedding
+    definition: A learned vector standing for a token or an item.
+  - id: dropout
+    label: dropout
+    definition: Zeroing random units while training so that no unit can lean on another.
 """
 
 
@@ -106,3 +122,14 @@ def test_a_label_then_another_word_is_not_a_facet(termbase: Termbase) -> None:
     answer = termbase.search_index().answer("cuda toolkit recipes")
     assert not answer.hits
     assert answer.unknown == ("cuda toolkit recipes",)
+
+
+def test_a_coined_name_before_a_related_label_says_whose(termbase: Termbase) -> None:
+    hits = termbase.search_index().answer("megatron column parallel linear").hits
+    assert [hit.id for hit in hits][:1] == ["column-parallel"]
+    assert hits[0].matched == "qualified"
+
+
+def test_a_common_noun_before_a_label_makes_a_kind_not_an_owner(termbase: Termbase) -> None:
+    hits = termbase.search_index().answer("embedding dropout").hits
+    assert all(hit.matched != "qualified" for hit in hits)

@@ -1815,8 +1815,9 @@ class SearchIndex:
         if not words or any(self._in_text(concept_id, w, whole_word=True) for w in words):
             return False
         labels = self._named_by(qualifier).values()
-        if labels:  # a common noun: no capital past the first letter ("Token (visual/audio)")
-            return all(label[1:] == label[1:].lower() for label in labels)
+        if labels:  # a common noun: no capital past the first letter ("Token (visual/audio)"), and
+            # not a coined word written with a capital ("Megatron": a name)
+            return all(label[1:] == label[1:].lower() and not _coined_name(label) for label in labels)
         return all(is_everyday_word(w) for w in words)
 
     def _qualifies(self, qualifier: str, concept_id: str) -> bool:
@@ -2230,6 +2231,13 @@ def _offer(found: dict[str, _Candidate], concept_id: str, score: float, mode: st
     current.modes.add(mode)
     if score > current.score:
         current.score, current.mode, current.label = score, mode, label
+
+
+def _coined_name(label: str) -> bool:
+    """Return True if a label opens with a capital and none of its words is an everyday word
+    ("Megatron", "Llama"; not "Token (visual/audio)")."""
+    words = _FTS_TOKEN.findall(label)
+    return label[:1].isupper() and bool(words) and not any(is_everyday_word(w) for w in words)
 
 
 def _clean_query(query: str) -> str:
