@@ -3,12 +3,12 @@ several things by short names ("crf layer on top of a bilstm for ner") finds eac
 named first, though none is half its words; a label's opening words with another last word
 ("kullback leibler distance", misspelt or not) find the label's concept when that word keeps the
 meaning and no other label opens so; a label followed by a word asking which version or where
-its documentation is ("cuda toolkit version") finds the label's concept; a coined name written with a capital before a related concept's label
-("megatron column parallel linear") says whose it is. An everyday word that
-is a label ("layer") is no short name, an opening two labels share says nothing, and a word that
-says nothing of a label's concept ("cuda toolkit recipes") or a common noun before a label
-("embedding dropout") is still judged as before. Real model,
-real SQLite file."""
+its documentation is ("cuda toolkit version") finds the label's concept; a coined name written
+with a capital before a related concept's label ("megatron column parallel linear") says whose
+it is. An everyday word that is a label ("layer") is no short name, an opening two labels share
+says nothing, and a word that says nothing of a label's concept ("cuda toolkit recipes") or a
+common noun before a label ("embedding dropout") is still judged as before. Real model, real
+SQLite file."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ concepts:
       coding samples of the reference with the other; never negative and not symmetric.
   - id: pg-theorem
     label: policy gradient theorem
-    definition: The result that the gradient of expected reward is an expectation over the policy's own actions.
+    definition: The result that the gradient of expected reward is an average over the policy's actions.
   - id: pg-method
     label: policy gradient method
     definition: A reinforcement learning method that climbs the expected reward by following its gradient.
