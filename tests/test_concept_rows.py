@@ -14,7 +14,7 @@ from termbase.build import build_termbase
 from termbase.builtin import builtin_db, glossary_files
 from termbase.store import Termbase
 from termbase.web.concept_article import article_html
-from termbase.web.concept_rows import PageMaker, read_rows, write_pages
+from termbase.web.concept_rows import PageMaker, read_rows, read_sources, write_pages
 from termbase.web.llms import concept_block
 from termbase.web.pages import Links, SiteData, concept_page
 from termbase.web.render import escape_output, page_shell
@@ -72,7 +72,7 @@ def test_every_page_and_block_is_what_the_records_and_views_make(which: str, mix
     with Termbase.open(builtin_db() if which == "builtin" else mixed) as termbase:
         data = SiteData.load(termbase)
         ids = [summary.id for summary in data.summaries]
-        maker = PageMaker(data, STATIC, data.conflicts)
+        maker = PageMaker(data, STATIC, data.conflicts, read_sources(termbase.db))
         made = [maker.page(rows) for rows in read_rows(termbase.db, ids, None)]
         assert made == expected(data, termbase, ids)
         if which == "mixed":  # the parts the fixture is there for are on its pages
@@ -100,7 +100,7 @@ def test_pages_are_the_shell_filled(mixed: Path, public: Links | None) -> None:
         shell = page_shell(concept_context(data), canonical=public is not None)
         written: dict[str, bytes] = {}
         blocks = write_pages(
-            PageMaker(data, STATIC, data.conflicts),
+            PageMaker(data, STATIC, data.conflicts, read_sources(termbase.db)),
             read_rows(termbase.db, ids, None),
             shell,
             lambda name, pieces: written.setdefault(name, b"".join(pieces)),

@@ -38,10 +38,15 @@ ConceptRows = tuple[
     tuple[Any, ...], list[str], list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]
 ]
 
-#: What a page shows of an entry, by position: source path, source title, line, term, definition,
-#: locator kind, locator text, locator url, formulas, links, language, origin.
-ENTRY_COLUMNS = """s.path, s.title, e.line, e.term, e.definition, e.locator_kind, e.locator_text,
+#: What a page shows of an entry, by position: source id, entry id, line, term, definition, locator
+#: kind, locator text, locator url, formulas, links, language, origin.
+ENTRY_COLUMNS = """e.source_id, e.id, e.line, e.term, e.definition, e.locator_kind, e.locator_text,
     e.locator_url, e.formulas, e.links, e.language, e.origin"""
+
+
+def read_sources(db: sqlite3.Connection) -> dict[int, tuple[str, str]]:
+    """Return the path and title of every source of a termbase, by id."""
+    return {row[0]: (row[1], row[2]) for row in db.execute("SELECT id, path, title FROM sources")}
 
 
 def read_rows(
@@ -60,13 +65,20 @@ def read_rows(
     ):
         labels.setdefault(concept_id, []).append(label)
     entries: dict[str, list[tuple[Any, ...]]] = {}
+    several = []
     for row in db.execute(
         f"""SELECT ce.concept_id, {ENTRY_COLUMNS}
-            FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id
-            JOIN sources s ON s.id = e.source_id WHERE ce.concept_id {chosen} ORDER BY s.id, e.line, e.id""",
+            FROM concept_entries ce JOIN entries e ON e.id = ce.entry_id WHERE ce.concept_id {chosen}""",
         wanted,
     ):
-        entries.setdefault(row[0], []).append(row[1:])
+        found = entries.get(row[0])
+        if found is None:
+            entries[row[0]] = [row[1:]]
+        else:
+            found.append(row[1:])
+            several.append(row[0])
+    for concept_id in several:  # in `concept_records`' order: by source, line, entry
+        entries[concept_id].sort(key=_entry_order)
     related: dict[str, list[tuple[Any, ...]]] = {}
     mentioned_in: dict[str, list[tuple[Any, ...]]] = {}
     for row in db.execute(
@@ -93,19 +105,31 @@ def read_rows(
             )
 
 
+def _entry_order(entry: tuple[Any, ...]) -> tuple[int, int, int]:
+    return entry[0], entry[2], entry[1]
+
+
 class PageMaker:
     """Makes the concept pages of one static site (default language, shipped article template).
 
     What many pages share is escaped once and kept: each concept's `<li>` in a list of refs,
     each source's provenance, each topic's chip."""
 
-    def __init__(self, data: SiteData, links: Links, conflicts: dict[str, list[dict[str, object]]]) -> None:
+    def __init__(
+        self,
+        data: SiteData,
+        links: Links,
+        conflicts: dict[str, list[dict[str, object]]],
+        sources: dict[int, tuple[str, str]],
+    ) -> None:
         self.by_id = data.by_id
         self.links = links
         self.conflicts = conflicts
+        #: Every source's path and title, by id (`read_sources`).
+        self.sources = sources
         self._refs: dict[str, str] = {}
         self._topics: dict[str, str] = {}
-        self._sources: dict[tuple[str, str], tuple[str, str]] = {}
+        self._sources: dict[int, tuple[str, str, str]] = {}
         self._languages: dict[str, str] = {}
 
     def ref(self, concept_id: str) -> str:
@@ -130,15 +154,16 @@ class PageMaker:
         item = self.by_id.get(concept_id)
         return item.label if item else concept_id
 
-    def _source(self, path: str, title: str) -> tuple[str, str]:
-        """Return the provenance of a source's entries up to their line, and its title escaped."""
-        key = (path, title)
-        found = self._sources.get(key)
+    def _source(self, source_id: int) -> tuple[str, str, str]:
+        """Return the provenance of a source's entries up to their line, its path and its title."""
+        found = self._sources.get(source_id)
         if found is None:
-            found = self._sources[key] = (
+            path, title = self.sources[source_id]
+            found = self._sources[source_id] = (
                 '">\n    <div class="provenance">\n      <span class="source-title">'
                 f'{escape_output(title)}</span>\n      <span class="source-path" '
                 f'title="{escape_output(path)}">{escape_output(file_name(path))}:',
+                path,
                 title,
             )
         return found
@@ -226,10 +251,10 @@ class PageMaker:
                 mentions_at.setdefault((relation[4], relation[5]), []).append((relation[1], relation[3]))
         links, source, language_html = self.links, self._source, self._language
         for number, entry in enumerate(entries, start=1):
-            path, title, line, term, definition, kind, text, url, formulas, entry_links, language, origin = (
+            source_id, _, line, term, definition, kind, text, url, formulas, entry_links, language, origin = (
                 entry
             )
-            provenance, _ = source(path, title)
+            provenance, path, title = source(source_id)
             out.append(
                 f'  <section class="definition" id="def-{number}" lang="{language_html(language)}'
                 f"{provenance}{e(line)}</span>\n"

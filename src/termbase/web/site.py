@@ -27,7 +27,7 @@ from termbase.model import is_concept_id
 from termbase.progress import ProgressCallback, no_progress
 from termbase.store import Termbase
 from termbase.web.concept_article import article_html, mirrors
-from termbase.web.concept_rows import PageMaker, read_rows, write_pages
+from termbase.web.concept_rows import PageMaker, read_rows, read_sources, write_pages
 from termbase.web.in_child import InChild
 from termbase.web.llms import concept_block, glossary_data_header, llms_txt
 from termbase.web.page_digests import SiteInputs, list_digest, site_fingerprint, start_site_inputs
@@ -267,7 +267,7 @@ def write_concept_pages(
     links = context["links"]
     maker = None
     if not stored and not data.language and mirrors(environment(), links):
-        maker = PageMaker(data, links, data.conflicts)  # type: ignore[arg-type]
+        maker = PageMaker(data, links, data.conflicts, read_sources(termbase.db))  # type: ignore[arg-type]
     _job = _ConceptJob(data, termbase.path, folder, context, shell, public, new_folder, stored, maker)
     try:
         if workers < 2 or not ids:
