@@ -231,26 +231,20 @@ def human_terms(entries: Iterable[Entry]) -> tuple[HumanTerm, ...]:
 def read_human_glossary(paths: Sequence[str], format_name: str = "") -> tuple[HumanTerm, ...]:
     """Read the human glossary files a user names (`--against`) into their ideas.
 
-    Each file is read by the reader `format_name` names, or the one detection picks. A
-    file no reader recognises, or one without entries, raises InputError naming it.
+    Each file is read as `termbase build` reads it (`build.read_source`): by the reader
+    `format_name` names, or the one detection picks with the read sanity check's say (a
+    read the check flags gives way to a better one), so a glossary is never read one way
+    here and another in a build. A file no reader recognises, or one without entries,
+    raises InputError naming it.
     """
-    from termbase.readers import get_reader, pick_reader
+    from termbase.build import read_source
     from termbase.sources import expand_paths, load_text
 
     entries: list[Entry] = []
     for path, _found_in_folder in expand_paths(list(paths)):
         if isinstance(path, InputError):
             raise path
-        source = load_text(path)
-        reader = get_reader(format_name) if format_name else pick_reader(source.text, source.path)
-        read = reader.read(source.text, source.path).entries
-        if not read:
-            raise InputError(
-                f"no glossary entries found (read as {reader.name})",
-                path=source.path,
-                hint="name the glossary's shape with --format, or check the file",
-            )
-        entries.extend(read)
+        entries.extend(read_source(load_text(path), format_name or None).result.entries)
     return human_terms(entries)
 
 

@@ -78,6 +78,11 @@ def _term_starts(tokens: list[Token], lines: list[str]) -> list[tuple[int, str]]
     return starts
 
 
+def bold_lead_paragraphs(tokens: list[Token], lines: list[str]) -> int:
+    """Return how many of the page's paragraphs open entries in this reader's shape."""
+    return len(_term_starts(tokens, lines))
+
+
 def _bare_lead(line: str) -> str:
     """Return the text after a paragraph's bold term, with the separator left out (or '')."""
     match = _BOLD_LEAD.match(line.strip())

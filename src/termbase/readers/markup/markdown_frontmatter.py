@@ -39,18 +39,21 @@ from pathlib import Path, PurePosixPath
 
 from babel import Locale, UnknownLocaleError
 from lxml import html as lxml_html
+from markdown_it.token import Token
 
 from termbase.errors import InputError, NotAGlossaryError
 from termbase.labels import parse_term
 from termbase.limits import current, input_roots
 from termbase.model import Entry, ReadResult
 from termbase.readers.base import entries_and_unused
+from termbase.readers.markup.markdown_bold_paragraphs import bold_lead_paragraphs
 from termbase.readers.markup.markdown_deflist import definition_items
 from termbase.readers.markup.markdown_parsing import clean_markdown, front_matter, parse_blocks, web_links
 from termbase.sources import STDIN_NAME
 
 _FENCED_DIV = re.compile(r"^:::", re.M)
 _HEADING = re.compile(r"^#{1,6}\s", re.M)
+_HEADING_TEXT = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<text>[^\n]*)", re.M)
 #: A title that names a whole glossary.
 _GLOSSARY_TITLE = re.compile(r"glossary|glossaire|glosario|glossar|terminolog|vocabulary|\blexicon\b", re.I)
 #: A list item that opens with a bold term: `- **Bowline** - a knot …`.
@@ -203,13 +206,18 @@ def _reference_urls(value: object) -> list[str]:
 
 
 
-def _is_list_of_terms(body: str, title: str) -> bool:
+def _is_list_of_terms(body: str, title: str, tokens: list[Token]) -> bool:
     """Return True for a page titled as a glossary whose body lists three or more bold terms, or
-    holds a heading per term (a Hugo `content/glossary.md` of `## Term` sections): many terms,
+    holds a heading per term (a Hugo `content/glossary.md` of `## Term` sections), and for a page
+    with a `## Glossary` section of three or more `**Term:** definition` paragraphs (a Carpentries
+    `learners/reference.md` titled 'Reference', perhaps after a summary of commands): many terms,
     not one term's page (a term's own page may list bold parts: `**N**: samples`)."""
-    if not _GLOSSARY_TITLE.search(title):
+    if _GLOSSARY_TITLE.search(title):
+        if len(_BOLD_ITEM.findall(body)) >= 3 or len(_HEADING.findall(body)) >= MIN_TERM_HEADINGS:
+            return True
+    elif not any(_GLOSSARY_TITLE.search(match["text"]) for match in _HEADING_TEXT.finditer(body)):
         return False
-    return len(_BOLD_ITEM.findall(body)) >= 3 or len(_HEADING.findall(body)) >= MIN_TERM_HEADINGS
+    return bold_lead_paragraphs(tokens, body.splitlines()) >= 3
 
 
 #: A page titled as a glossary with this many headings in its body is a glossary of sections.
@@ -243,9 +251,10 @@ class MarkdownFrontMatterReader:
         if not page_title(data):
             return 0.0
         body = "\n".join(text.splitlines()[end:])
-        if any(t.type in ("dl_open", "table_open") for t in parse_blocks(body)) or _HTML_LIST.search(body):
+        tokens = parse_blocks(body)
+        if any(t.type in ("dl_open", "table_open") for t in tokens) or _HTML_LIST.search(body):
             return 0.15
-        if _is_list_of_terms(body, page_title(data)) or definition_items(body) >= 3:
+        if _is_list_of_terms(body, page_title(data), tokens) or definition_items(body) >= 3:
             return 0.15  # a glossary page (a list of **terms**) with front matter, not one term's page
         return 1.0
 

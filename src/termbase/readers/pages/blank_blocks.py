@@ -405,6 +405,8 @@ class BlankBlocksReader:
         score = min(1.0, len(spans) / 3) * share
         if _MARKDOWN_PAGE.search(text[:2000]):
             score *= 0.25  # front matter or `#` headings: a Markdown page, another reader's shape
+        if len(_ASCIIDOC_HEADING.findall(text[:2000])) >= 2:
+            score *= 0.25  # `= Title`, `== Section` lines: an AsciiDoc page, the AsciiDoc readers' shape
         if _REST_GLOSSARY.search(text):
             score *= 0.25  # a reST `.. glossary::` directive: the Sphinx reader's shape
         return round(score, 3)
@@ -419,6 +421,8 @@ class BlankBlocksReader:
 
 
 _MARKDOWN_PAGE = re.compile(r"\A---\s*\n|^#{1,6} \S", re.MULTILINE)
+#: An AsciiDoc section title line (`== Section`, `=== Term`); a MediaWiki `== Section ==` too.
+_ASCIIDOC_HEADING = re.compile(r"^={1,6}[ \t]+\S", re.MULTILINE)
 _REST_GLOSSARY = re.compile(r"^[ \t]*+\.\. glossary::", re.MULTILINE)  # not \s*: no rescans
 
 
