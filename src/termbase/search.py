@@ -175,8 +175,6 @@ FACET_WORDS = frozenset(
         "tutorial",
     )
 )
-#: Labels looked at whose opening a name writes before another last word (see _tail_swapped_matches).
-TAIL_SWAP_LABELS = 20
 #: Short names written together in a question ("crf ... bilstm ... ner") count when there are at
 #: least this many; each one later in the question scores MENTION_ORDER_STEP less.
 MENTION_MIN_NAMES = 2
@@ -1306,18 +1304,14 @@ class SearchIndex:
                 continue  # "YOLOX": capitals typed on purpose make another name
             if self.word_written(word):
                 continue
-            following = words[words.index(word) + 1] if words.index(word) + 1 < len(words) else None
-            fixed = self._label_word_for(word, [w for w in words if w != word], following)
+            fixed = self._label_word_for(word, [w for w in words if w != word])
             if fixed:
                 text = re.sub(rf"(?i)\b{re.escape(word)}\b", fixed, text)
         return text
 
-    def _label_word_for(self, typed: str, others: list[str], following: str | None = None) -> str | None:
+    def _label_word_for(self, typed: str, others: list[str]) -> str | None:
         """Return the one word of some label within `typed`'s typo budget whose label's other
-        words are all among `others` (see `label_words_respelt`), or None. A label of three words
-        or more may lack its last word among them when the query writes the word after the
-        misspelt one as the label does (`following`): "kulback leibler distance" says which
-        label it misspells by its first two words, whatever word it ends with."""
+        words are all among `others` (see `label_words_respelt`), or None."""
         from symspellpy.editdistance import DistanceAlgorithm, EditDistance
 
         budget = typo_budget(len(typed))
@@ -1340,13 +1334,6 @@ class SearchIndex:
                         if written[:1] != typed[:1] or abs(len(written) - len(typed)) > budget:
                             continue
                         rest = label_words[:i] + label_words[i + 1 :]
-                        if (
-                            len(label_words) >= 3
-                            and i + 1 < len(label_words) - 1
-                            and following
-                            and search_names.same_word(label_words[i + 1], following)
-                        ):
-                            rest = rest[:-1]  # the label's opening, in its order, names it
                         if 0 < distance.compare(typed, written, budget) <= budget and all(
                             any(search_names.same_word(w, o) for o in others) for w in rest
                         ):
@@ -1413,9 +1400,7 @@ class SearchIndex:
             for concept_id, score in in_text.items():
                 _offer(found, concept_id, score, "fulltext", self.preferred.get(concept_id, ""))
         nothing = not any(c.score >= MIN_SCORE for c in found.values())
-        qualified = nothing and (
-            self._words_then_label_matches(text, found) or self._tail_swapped_matches(text, found)
-        )
+        qualified = nothing and self._words_then_label_matches(text, found)
         if qualified and self.has_vectors and len(fts_words(text)) >= SEMANTIC_MIN_WORDS:
             cosines = self._semantic_matches(text, found, in_text, name_like)  # its neighbours, as qualified
             if evidence is not None:
@@ -1683,37 +1668,6 @@ class SearchIndex:
                     _offer(found, concept_id, OPENING_SCORE, "ending", label)
             return any("qualified" in found[c].modes for c in named)
         return False
-
-    def _tail_swapped_matches(self, text: str, found: dict[str, _Candidate]) -> bool:
-        """Offer, as a qualified match, the concept one of whose labels a name writes but for its
-        last word ("kullback leibler distance" for Kullback-Leibler divergence), when the words
-        before it (two or more, no stopwords) open a label of that concept alone, the label has
-        just one word more, and the word typed in its place brings the name's meaning closer to
-        the concept than those words alone (see `_meaning_agrees`): another word for the same
-        thing, not another thing. Return True if it offered one."""
-        if not reads_as_name(text):
-            return False
-        tokens = text.split()
-        opening = " ".join(tokens[:-1])
-        words = _FTS_TOKEN.findall(opening.lower())
-        if len(words) < 2 or any(w in _STOPWORDS for w in words) or self._named_by(opening):
-            return False
-        key = label_key(opening)
-        opened = {
-            (concept_id, label)
-            for _, inner, _, concept_id, label in self.rows.prefixed(key, TAIL_SWAP_LABELS)
-            if not inner and len(_FTS_TOKEN.findall(label.lower())) == len(words) + 1
-        }
-        if len({concept_id for concept_id, _ in opened}) != 1:
-            return False
-        concept_id, label = min(opened)
-        last = _FTS_TOKEN.findall(label.lower())[-1]
-        if search_names.same_word(last, tokens[-1].lower()) or not self._meaning_agrees(
-            concept_id, opening, text
-        ):
-            return False
-        _offer(found, concept_id, QUALIFIED_SCORE, "qualified", label)
-        return True
 
     def _ends_with_label(self, ending: str, concept_id: str, label: str) -> bool:
         """Return True if the words a name ends with, which `label` of a concept matched, are that
