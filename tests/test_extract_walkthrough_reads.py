@@ -92,3 +92,65 @@ def test_a_rest_plural_written_with_an_escaped_space_is_one_word() -> None:
                          "marks.rst")
     paragraph = next(b for b in document.blocks if b.kind == "prose")
     assert paragraph.text == "A domain groups directives and roles together."
+
+
+def _book(tmp_path: Path, chapters: dict[str, str]) -> dict[str, ExtractedEntry]:
+    for name, text in chapters.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = extract_glossary([tmp_path / name for name in chapters], min_confidence=0.0)
+    return {e.term: e for e in (*result.entries, *result.review)}
+
+
+def test_a_term_linked_wherever_it_is_used_is_introduced_where_a_sentence_says_what_it_is(
+        tmp_path: Path) -> None:
+    link = "[winch](glossary.md#winch)"
+    found = _book(tmp_path, {
+        "01-deck.md": f"# Deck\n\nCheck the {link} before you sail.\n\nGrease the {link} each month.\n",
+        "02-lines.md": f"# Lines\n\nLead the sheet to the {link} and pull.\n\n"
+                       f"Never leave a line on the {link}.\n",
+        "03-gear.md": "# Gear\n\nA winch is a drum turned by a handle that pulls a line in with little "
+                      "effort.\n",
+    })
+    assert found["winch"].chapter.endswith("03-gear.md")
+    assert found["winch"].definition.startswith("A drum turned by a handle")
+
+
+def test_a_term_linked_once_is_introduced_where_it_is_linked(tmp_path: Path) -> None:
+    found = _book(tmp_path, {
+        "01-deck.md": "# Deck\n\nCheck the [winch](glossary.md#winch) before you sail.\n",
+        "02-gear.md": "# Gear\n\nA winch is a drum turned by a handle that pulls a line in with little "
+                      "effort.\n",
+    })
+    assert found["winch"].chapter.endswith("01-deck.md")
+
+
+def test_a_plain_sentence_saying_what_a_name_is_introduces_the_name_marked_later(tmp_path: Path) -> None:
+    found = _book(tmp_path, {
+        "01-intro.md": "# Welcome\n\nRigger is the club's booking tool for boats and moorings.\n\n"
+                       "Ferrow is the harbour town where the club meets.\n",
+        "02-booking.md": "# Booking\n\n*Rigger* is a web tool that books a boat for a member and a day.\n\n"
+                         "Every member books through Rigger.\n",
+    })
+    assert found["rigger"].chapter.endswith("01-intro.md")
+    # a name nothing else marks as a term makes no entry
+    assert not any(term.lower() == "ferrow" for term in found)
+
+
+def test_a_list_naming_the_members_of_a_kind_gives_names_for_review_not_terms(tmp_path: Path) -> None:
+    result_of = _found(tmp_path, "cranes.rst", (
+        "Cranes\n======\n\nThe yard lifts boats out of the water with a crane.\n\nThe yard's cranes are:\n\n"
+        "**heron**\n   Lifts dinghies and small keelboats from the slip.\n\n"
+        "**stork**\n   Moves masts between the rack and the boats.\n\n"
+        "**crane-nine**\n   Lifts the heaviest yachts on the quay.\n\n"
+        "**egret**\n   Carries engines to the workshop.\n"))
+    for name in ("heron", "stork", "egret"):
+        assert name not in result_of or result_of[name].confidence < 0.6
+
+
+def test_a_list_of_kinds_of_an_idea_keeps_its_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, "hitches.rst", (
+        "Hitches\n=======\n\nA hitch ties a rope to a post.\n\nThe three kinds of hitch are:\n\n"
+        "**clove**\n   A hitch of two turns that grips a post well.\n\n"
+        "**rolling**\n   A hitch that holds against a pull along the post.\n\n"
+        "**timber**\n   A hitch that tightens around a log as it is dragged.\n"))
+    assert not any("label of a point" in e for entry in found.values() for e in entry.evidence)

@@ -1120,6 +1120,39 @@ def collect(documents: tuple[Document, ...], english: tuple[bool, ...]) -> list[
     return found
 
 
+#: Markup of a finding that only joins a term found by other signals: a plain sentence saying what a name
+#: is ("Cargo is the Rust package manager."), no sign by itself that the name is a term of the book.
+NAME_SUBJECT = "name-subject"
+#: "Cargo is the Rust package manager.": a capitalised name of up to three words, 'is a / the', a noun phrase.
+_NAME_SUBJECT = re.compile(
+    r"^(?P<name>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})\s+(?:\([^()]{1,60}\)\s+)?(?:is|are)\s+"
+    r"(?P<rest>(?:an?|the)\s+(?!(?:same|following|first|last|only|best|most|next|main|default|one|other|case|"
+    r"way|reason|result|problem|point|idea|goal|answer|question)\b)[A-Za-z][\w'’-]*\s+\S.{4,})$", re.S)
+#: Capitalised words that open sentences without naming anything.
+_NOT_NAMES = word_set(
+    """this that these those it there here the a an each every one all some another what which who why how
+    when where our your its their his her my we you they he she i such both neither either other most many
+    few several now then so but and or if in on at for to with as by from after before while once today next
+    first finally also however thus hence therefore note"""
+)
+
+
+def _named_subject(sentence: Sentence, taken: set[str]) -> list[Finding]:
+    """Return a finding for a sentence that says what a capitalised name is ("Cargo is the Rust package
+    manager."), marked NAME_SUBJECT: it joins the name's other findings (an earlier place where the text
+    says what it is) and makes no candidate of its own."""
+    text = " ".join(sentence.text.split())
+    found = _NAME_SUBJECT.match(text)
+    if found is None:
+        return []
+    name = found.group("name")
+    if name.lower() in taken or name.split()[0].lower() in _NOT_NAMES or term_problem(name):
+        return []
+    evidence = ("a sentence 'Name is a / the …' says what the name is",)
+    return [Finding(name, 0.55, evidence, finish_definition(found.group("rest")), True, markup=NAME_SUBJECT,
+                    initial=True)]
+
+
 def collect_document(document: Document, index: int, english: bool) -> list[Occurrence]:
     """Return the signal occurrences of one chapter, `index` being its place in reading order."""
     found: list[Occurrence] = []
@@ -1182,6 +1215,8 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
             if aside:  # a box: what its words define, and term markup inside a sentence (not "**Do this** …")
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings
                             if f.defining or (f.markup in _TERM_MARKUP and not f.initial)]
+            if english and block.kind == PROSE and not aside:
+                findings += _named_subject(sentence, {f.term.lower() for f in findings})
             if block.code_label:  # "``renderer``: Denotes the :term:`renderer` …": uses it to describe a name
                 findings = [replace(f, evidence=(*f.evidence, IN_PARAMETER_LIST)) for f in findings]
             end = sentence.line + sentence.text.count("\n")

@@ -20,6 +20,7 @@ from termbase.extract.collect import (
     COMMAND_HEADING,
     HEADING_STATES,
     IN_PARAMETER_LIST,
+    NAME_SUBJECT,
     NAMED_AGAIN,
     POINT_LABEL,
     PROPERTIES_BELOW,
@@ -306,6 +307,23 @@ def _devoted_section(occurrence: Occurrence) -> bool:
         and any(e.startswith("the section heading names it") for e in finding.evidence)
 
 
+#: A term linked to the glossary in at least this many sentences is linked out of habit, not where it is
+#: introduced.
+LINKED_HABITUALLY = 4
+#: Evidence of a sentence that says outright what a term is.
+_STATES_OUTRIGHT = re.compile(
+    r"followed by 'is a …'|sentence '(?:an? |the )?X (?:is|are) a …'|"
+    r"asks what it is and the text below answers|a sentence below says what it is|sentence 'X refers to …'|"
+    r"followed by 'refers …'", re.I)
+
+
+def _links_habitually(group: list[Occurrence]) -> bool:
+    """Return True when the book links the term to its glossary in many sentences (every use, as a
+    specification or a reference guide does), not once where it is introduced."""
+    linked = {(o.chapter, o.line) for o in group if o.finding.markup in {GLOSSARY_LINK, TERM_ROLE}}
+    return len(linked) >= LINKED_HABITUALLY
+
+
 #: What a first linked use gains as the term's introduction (whether or not its sentence says more): books
 #: whose prose explains few of the terms they link (a specification, many lessons) introduce them so.
 FIRST_LINK_GAIN = 0.25
@@ -432,6 +450,8 @@ def gather(occurrences: Sequence[Occurrence], termhood: dict[str, Termhood],
     code_names = usage.code_names if usage is not None else {}
     candidates = []
     for group in groups.values():
+        if all(o.finding.markup == NAME_SUBJECT for o in group):
+            continue  # a name a sentence says what it is, and nothing else marks as a term
         group.sort(key=lambda o: (o.chapter, o.line))
         if bolds:
             group = _first_bold_defines(group, termhood)
@@ -453,7 +473,7 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     <dfn>, a link to its glossary, or bold in a book that bolds only its terms (there a
     term is often bolded once where it is introduced and never repeated).
     """
-    best = max(group, key=lambda o: o.finding.score)
+    best = max((o for o in group if o.finding.markup != NAME_SUBJECT), key=lambda o: o.finding.score)
     names = {name.lower() for o in group for name in (o.finding.term, *o.finding.labels)}
     key = max(((keyness or {}).get(name, 0.0) for name in names), default=0.0)
     spread = max((termhood[name].chapters for name in names if name in termhood), default=0)
@@ -491,6 +511,17 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
                       and says_what_it_is(o)]
         if explaining:
             defined = max(explaining, key=lambda o: o.finding.score)
+    if introduced.finding.introduced_only and introduced.finding.markup in {GLOSSARY_LINK, TERM_ROLE} \
+            and _links_habitually(group):
+        # a book that links a term to its glossary wherever it is used: its first link is a use like the
+        # others, and the first sentence that says what the term is introduces it
+        at = (introduced.chapter, introduced.line)
+        stated = next((o for o in defining if (o.chapter, o.line) > at and not o.finding.introduced_only
+                       and _STATES_OUTRIGHT.search(" | ".join(o.finding.evidence))), None)
+        if stated is not None:
+            introduced = stated
+            if defined.finding.introduced_only or only_uses(defined):
+                defined = stated
     if _defers(introduced) and not _EXPLAINS.search(introduced.finding.definition):
         # "check the [winch](glossary.md#winch) (see chapter 3)": the sentence puts off saying what it is
         at = (introduced.chapter, introduced.line)
@@ -506,17 +537,19 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         devoted = next((o for o in group if _devoted_section(o)), None)
         if devoted is not None and (devoted.chapter, devoted.line) < (introduced.chapter, introduced.line):
             introduced = devoted
-    all_forms = [(o.finding.term, o.finding.initial) for o in group]
+    all_forms = [(o.finding.term, o.finding.initial) for o in group if o.finding.markup != NAME_SUBJECT]
     forms = [form for form in all_forms if not _ACRONYM_LIKE.match(form[0])] or all_forms
     term = display_term(forms)
     labels = list(dict.fromkeys([term, *(label for o in group for label in o.finding.labels)]))
     labels = [label for label in labels if label_key(label) != label_key(term) or label == term]
     evidence = list(dict.fromkeys(e for o in group for e in o.finding.evidence))
     confidence = best.finding.score
-    kinds = {e.split(" '")[0] for e in evidence}
-    if len(defining) >= 2:
+    # a plain sentence saying what a name is places and defines it, but is no sign of a term: not counted
+    marks = [o for o in defining if o.finding.markup != NAME_SUBJECT]
+    kinds = {e.split(" '")[0] for o in group if o.finding.markup != NAME_SUBJECT for e in o.finding.evidence}
+    if len(marks) >= 2:
         confidence += 0.05
-        evidence.append(f"defined in {len(defining)} places")
+        evidence.append(f"defined in {len(marks)} places")
     if len(kinds) >= 2:
         confidence += 0.05
     # termhood counts a word's plural with it: a name that is another's plural would count its uses twice
@@ -592,15 +625,15 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append(NO_EXPLAINING_SENTENCE)
     elif defined.finding.introduced_only:
         evidence.append("no sentence defines it outright: the definition is the sentence that introduces it")
-    if defining and all(o.finding.markup == CODE_SPAN and not _PLURAL_WORD.fullmatch(o.finding.term)
-                        and NAMED_AS_KIND not in o.finding.evidence for o in defining):
+    if marks and all(o.finding.markup == CODE_SPAN and not _PLURAL_WORD.fullmatch(o.finding.term)
+                     and NAMED_AS_KIND not in o.finding.evidence for o in marks):
         # code named as a term: a person decides ("the routine is called `coil`"); a plural common
         # word in code style ("the rings are called `stanchions`") is no identifier
         confidence = min(confidence, DEFINING_SCORE + 0.05)
-    if floor < DEFINING_SCORE and defining and all(o.finding.score < DEFINING_SCORE for o in defining):
+    if floor < DEFINING_SCORE and marks and all(o.finding.score < DEFINING_SCORE for o in marks):
         confidence += 0.1
         evidence.append(f"the book's own term: {10 ** key:.0f} times as frequent here as in general English")
-    if not defining:
+    if not marks:
         confidence = min(confidence, DEFINING_SCORE - 0.01)
     features = _features(
         group, best, introduced, defined, defining, term, labels, confidence,

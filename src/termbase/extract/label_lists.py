@@ -50,7 +50,8 @@ POINTS_WORDS = re.compile(
 )
 #: Words of a lead-in or heading that says the labels are settings ("The following options are supported:").
 SETTINGS_WORDS = re.compile(
-    r"\b(?:options?|settings?|parameters?|keys?|fields?|variables?|attributes?|flags?|arguments?)\b", re.I)
+    r"\b(?:options?|settings?|parameters?|keys?|fields?|variables?|attributes?|flags?|arguments?|items|entries)\b",
+    re.I)
 #: A label that is one name, no phrase: a key ("bodyfont", "max_retries", "sidebar-width").
 _ONE_NAME = re.compile(r"^[a-z][a-z0-9_.-]*$")
 #: Labels of a callout inside a list ("Example: …", "Note: …"): not items of the list.
@@ -169,6 +170,24 @@ def _announces_settings(blocks: tuple[Block, ...], start: int, headings: tuple[s
     return lead.rstrip().endswith(":") and bool(SETTINGS_WORDS.search(lead))
 
 
+#: "The most common builders are:", "These themes are:", "… the following formats:": a lead-in naming the
+#: kind of thing whose members a list names, one by one ("**html**: Build HTML pages.").
+_MEMBERS_LEAD = re.compile(
+    r"\b(?:[a-z]{3,}(?<!ss)s|[a-z]{2,}ies)\s+(?:are|include)\s*:$|\bthe\s+following(?:\s+[a-z-]+)?\s+"
+    r"(?:[a-z]{3,}(?<!ss)s|[a-z]{2,}ies)\s*:$", re.I)
+#: Words of a lead-in naming kinds of an idea ("two types of loops are:"): its items are terms.
+_KINDS_OF = re.compile(r"\b(?:types?|kinds?|sorts?|categories|category|classes|class|forms?)\b", re.I)
+
+
+def _announces_members(blocks: tuple[Block, ...], start: int) -> bool:
+    """Return True when the lead-in of a run names a kind of thing whose members the run lists ("These
+    themes are:", "The most common builders are:"), not kinds of an idea ("The two types of loop are:")."""
+    section = blocks[start].section
+    before = blocks[start - 1] if start and blocks[start - 1].section == section else None
+    lead = re.split(r"(?<=[.!?])\s+", before.text.strip())[-1] if before is not None else ""
+    return bool(_MEMBERS_LEAD.search(lead.rstrip())) and not _KINDS_OF.search(lead)
+
+
 def _key_name(label: str) -> str:
     """Return the name a setting's label gives ("bodyfont (CSS font family)" → "bodyfont"), or ''."""
     name = re.sub(r"\s*\([^()]*\)\s*$", "", label.strip())
@@ -209,7 +228,9 @@ def statement_label_blocks(blocks: tuple[Block, ...], headings: tuple[str, ...] 
         praising = sum(1 for _, (label, _text) in items if _EVALUATIVE.search(label))
         points = any(count * 2 >= len(items) and count >= 2 for count in (statements, praising))
         keys = sum(1 for _, (label, _text) in items if _key_name(label))
-        if len(items) >= 3 and keys * 3 >= len(items) * 2 and _announces_settings(blocks, start, headings):
+        if len(items) >= 3 and keys * 3 >= len(items) * 2 and (
+                _announces_settings(blocks, start, headings)
+                or (_announces_members(blocks, start) and not _announces_terms(blocks, start, headings))):
             # "The following options are supported:" over "**bodyfont** (CSS font family): …": settings
             found.update(place for place, (label, _text) in items if _key_name(label))
             start = end + 1
