@@ -232,13 +232,13 @@ def test_against_leaves_the_glossary_out_of_the_chapters(tmp_path: Path) -> None
 
 
 def test_against_names_its_own_option_for_a_glossary_of_another_shape(tmp_path: Path) -> None:
-    glossary = tmp_path / "glossary.md"
+    glossary = tmp_path / "knots.md"  # three untitled sections: no reader is sure of it (nor in a build)
     body = "".join(f"## Knot {n}\n\nA knot {n} is a way of tying a line that sailors use on deck.\n\n"
-                   for n in ("one", "two", "three", "four", "five", "six", "seven", "eight"))
-    glossary.write_text("---\ntitle: Knots on deck\n---\n\n" + body, encoding="utf-8")
+                   for n in ("one", "two", "three"))
+    glossary.write_text(body, encoding="utf-8")
     code, _out, err = run("extract", str(EPISODES), "--against", str(glossary))
     assert code != 0 and "--against-format" in err and "Traceback" not in err
     code, out, err = run("extract", str(EPISODES), "--against", str(glossary),
                          "--against-format", "markdown-headings", "--json")
     assert code == 0, out + err
-    assert json.loads(out)["against"]["human"] == 8
+    assert json.loads(out)["against"]["human"] == 3

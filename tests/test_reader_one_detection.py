@@ -68,3 +68,15 @@ def test_a_long_reference_page_is_no_one_term_page_for_detection() -> None:
     extra = "".join(f"\n**Term {n}:** A made-up word, number {n}, for length.\n" for n in range(400))
     scored = dict((reader.name, score) for score, reader in rank_readers(head + extra))
     assert scored["markdown-frontmatter"] < scored["markdown-bold-paragraphs"]
+
+
+def test_a_page_build_reads_after_a_refusal_is_read_the_same_against_an_extraction(tmp_path: Path) -> None:
+    """The one-term-page reader refuses a titled page of eight sections ('a long page'); the
+    build then takes the next reader's read, and so does the extractor's human-glossary read."""
+    glossary = tmp_path / "knots.md"
+    body = "".join(f"## Knot {n}\n\nA knot {n} is a way of tying a line that sailors use on deck.\n\n"
+                   for n in ("one", "two", "three", "four", "five", "six", "seven", "eight"))
+    glossary.write_text("---\ntitle: Knots on deck\n---\n\n" + body, encoding="utf-8")
+    built = [entry.term for entry in read_source(load_text(glossary)).result.entries]
+    assert len(built) == 8
+    assert [term.term for term in read_human_glossary([str(glossary)])] == built
