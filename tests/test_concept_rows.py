@@ -16,8 +16,8 @@ from termbase.store import Termbase
 from termbase.web.concept_article import article_html
 from termbase.web.concept_rows import PageMaker, read_rows, read_sources, write_pages
 from termbase.web.llms import concept_block
-from termbase.web.pages import Links, SiteData, concept_page
-from termbase.web.render import escape_output, page_shell
+from termbase.web.pages import SUMMARY_CHARS, Links, SiteData, Summary, concept_page, listed_concepts
+from termbase.web.render import escape_output, one_line, page_shell
 from termbase.web.site import concept_context
 
 STATIC = Links(root="../", static=True)
@@ -118,3 +118,19 @@ def test_pages_are_the_shell_filled(mixed: Path, public: Links | None) -> None:
         )
         assert written[f"{record.id}.html"] == page.encode("utf-8"), record.id
     assert blocks == [concept_block(record) for record in records]
+
+
+@pytest.mark.parametrize("which", ["builtin", "mixed"])
+def test_listed_concepts_are_what_the_store_reads_apart(which: str, mixed: Path) -> None:
+    """The summaries and sources of a default-language site, read in two queries, are those of
+    `Termbase.summaries`, `topics_by_concept` and `sources_by_concept`."""
+    with Termbase.open(builtin_db() if which == "builtin" else mixed) as termbase:
+        topics = termbase.topics_by_concept()
+        summaries = [
+            Summary(concept_id, label, initial, one_line(text, SUMMARY_CHARS), topics.get(concept_id, ()))
+            for concept_id, label, initial, text in termbase.summaries()
+        ]
+        listed = listed_concepts(termbase)
+        assert listed.summaries == summaries
+        assert listed.sources_of == termbase.sources_by_concept()
+        assert any(len(paths) > 1 for paths in listed.sources_of.values()) or which == "builtin"
