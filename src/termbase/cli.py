@@ -389,11 +389,15 @@ def build(
     print_left_out_folders(sources)
     if replaced:  # said once the new file is in place: a failed build keeps the old one
         err.print(escape(replaced))
-    table = Table(title=f"termbase build → {summary.db}", title_justify="left")
+    folder = _shared_folder([source.path for source in summary.sources])
+    title = f"termbase build → {summary.db}" + (f"  (sources in {folder}{os.sep})" if folder else "")
+    table = Table(title=escape(title), title_justify="left")
     for column in ("source", "reader", "entries", "lines reported"):
-        table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left")
+        table.add_column(column, justify="right" if column in {"entries", "lines reported"} else "left",
+                         overflow="fold")  # a path is folded, never cut: its end names the file
     for source in summary.sources:
-        table.add_row(escape(source.path), source.reader, str(source.entry_count), str(source.unused_count))
+        path = os.path.relpath(source.path, folder) if folder else source.path
+        table.add_row(escape(path), source.reader, str(source.entry_count), str(source.unused_count))
     out.print(table)
     failed = summary.skipped + (summary.not_glossaries if strict else ())
     for error in failed:
@@ -423,6 +427,21 @@ def build(
     if failed:
         raise click.exceptions.Exit(1)
 
+
+
+def _shared_folder(paths: list[str]) -> str:
+    """Return the folder every one of several source paths lies in (`../corpora/cncf/content`),
+    so the build table names each file by the rest of its path; '' when they share none."""
+    if len(paths) < 2 or any(path.startswith("<") for path in paths):  # `<stdin>`
+        return ""
+    try:
+        folder = os.path.commonpath(paths)
+    except ValueError:  # absolute beside relative paths, or other drives
+        return ""
+    parts = Path(folder).parts
+    if not parts or all(part in {".", "..", os.sep} for part in parts) or folder in paths:
+        return ""
+    return folder
 
 @app.command()
 @argument("sources", nargs=-1, required=True, help="Chapter files or the folders that hold them.")

@@ -1,0 +1,36 @@
+"""The first hour of a user, fourth walk (issue 17): each test fails without its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from termbase.cli import app
+
+POTTERY = (
+    "- **Kiln**: an oven that fires clay until it hardens.\n"
+    "- **Glaze**: a glassy coat fused onto a pot.\n"
+)
+WEAVING = (
+    "- **Warp**: the threads held tight on a loom.\n"
+    "- **Weft**: the thread passed over and under the warp.\n"
+)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_build_table_names_each_file_of_a_deep_folder_whole(tmp_path: Path) -> None:
+    deep = tmp_path / "a-rather-long-folder-name" / "holding-the-glossaries-of-the-course"
+    deep.mkdir(parents=True)
+    (deep / "pottery-terms.md").write_text(POTTERY, encoding="utf-8")
+    (deep / "weaving-terms.md").write_text(WEAVING, encoding="utf-8")
+    code, out, err = run("build", str(deep / "pottery-terms.md"), str(deep / "weaving-terms.md"),
+                         "--db", str(tmp_path / "crafts.db"))
+    assert code == 0, err
+    # the table was cut at 80 columns from the right, so both rows read `/tmp/…/a-rather-long-fo…`
+    assert "pottery-terms.md" in out and "weaving-terms.md" in out, out
+    assert f"sources in {deep}" in out, out
