@@ -36,7 +36,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from termbase import search_abstain, search_names, search_tables, semantic, vector_index
@@ -175,6 +175,8 @@ FACET_WORDS = frozenset(
         "tutorial",
     )
 )
+#: A question's hits hold the concept nearest to it in meaning at this rank or better.
+NEAREST_KEPT_RANK = 5
 #: Short names written together in a question ("crf ... bilstm ... ner") count when there are at
 #: least this many; each one later in the question scores MENTION_ORDER_STEP less.
 MENTION_MIN_NAMES = 2
@@ -717,6 +719,7 @@ class SearchIndex:
                 return Judgement(Answer(hits, [], ()), top, {}, None)
             rules = self._rule_flags(text, words, top[:RELATED_LIMIT])
             unknown = rules.names()
+            hits = self._nearest_kept(text, hits, top, evidence)
             if not self.has_vectors or not (unknown or explain):
                 answer = Answer([], top[:RELATED_LIMIT], unknown) if unknown else Answer(hits, [], ())
                 return Judgement(answer, top, {}, None)
@@ -741,6 +744,28 @@ class SearchIndex:
             if not unknown or rescued or described_throughout(values):
                 return Judgement(Answer(hits, [], ()), top, values, probability)
             return Judgement(Answer([], top[:RELATED_LIMIT], unknown), top, values, probability)
+
+    def _nearest_kept(
+        self, text: str, hits: list[Hit], top: list[Hit], evidence: search_abstain.Evidence
+    ) -> list[Hit]:
+        """Return a question's hits with the concept nearest to it in meaning among the first
+        NEAREST_KEPT_RANK, when words alone ranked it below (it takes the place, and the score,
+        of the hit it passes): "let the model think longer when answering" is test-time compute,
+        though chain of thought and reasoning models write more of its words. A query that reads
+        as a name is matched by its names, and is left as it is."""
+        if not evidence.cosines or len(hits) <= NEAREST_KEPT_RANK or reads_as_name(text):
+            return hits
+        nearest = max(evidence.cosines, key=evidence.cosines.__getitem__)
+        ids = [hit.id for hit in hits]
+        if nearest in ids[:NEAREST_KEPT_RANK]:
+            return hits
+        hit = next((h for h in top if h.id == nearest), None)
+        if hit is None:
+            return hits  # scored below MIN_SCORE: too far after all
+        rest = [h for h in hits if h.id != nearest]
+        place = NEAREST_KEPT_RANK - 1
+        moved = replace(hit, score=rest[place].score)
+        return [*rest[:place], moved, *rest[place : len(hits) - 1]]
 
     def _concept_count(self) -> int:
         """Return how many concepts the termbase has (counted once)."""
