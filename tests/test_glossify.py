@@ -143,6 +143,22 @@ def test_html_keeps_its_structure_and_skips_code_links_headings_and_attributes(m
 
 
 @pytest.mark.skipif(not (CORPORA / "shell-novice").is_dir(), reason="corpora not found beside the repo")
+def test_tags_in_capitals_beside_text_beyond_ascii_are_read_as_tags(matcher: TermMatcher) -> None:
+    """Tag and attribute names in any case are read as tags, on a page whose text holds letters
+    beyond ASCII (in capitals too): nothing is linked in code, in an element marked off by its
+    attributes (`CLASS=`, `Translate="NO"`: HTML reads both in any case), or in a heading; the
+    prose is linked."""
+    from termbase.glossify.html import glossify_fragment
+
+    page = (
+        "<H2>Σ Emulsion</H2><P>ΣΔ emulsion here.</P><CODE>emulsion</CODE>"
+        '<DIV CLASS="no-glossify">emulsion</DIV><P Translate="NO">emulsion</P><LI>Über emulsion</LI>'
+    )
+    out = glossify_fragment(page, Linker(matcher, LinkTarget("https://x.org/").url, "all"), tooltips=False)
+    assert out.count('class="termbase-term"') == 2
+    assert "ΣΔ <a " in out and "Über <a " in out and "<CODE>emulsion</CODE>" in out
+
+
 def test_a_real_course_keeps_every_byte_outside_the_links(tmp_path: Path) -> None:
     """shell-novice's lessons, glossified with its own glossary."""
     course = CORPORA / "shell-novice"

@@ -245,6 +245,27 @@ def test_labels_with_greek_letters_are_found_without_the_slow_token_view() -> No
     assert found == [(text[b:e], pattern[0][0]) for b, e, pattern in matcher._places_in_tokens(text, True)]
 
 
+def test_a_page_with_few_letters_beyond_ascii_reads_as_one_with_many() -> None:
+    """Letters beyond ASCII are found by plain searches when a page has a few of them, and by a
+    pattern when it has many: the view, and what is found, is the same either way (a label's own
+    letter, an accented letter standing for its ASCII one, a dash between words, a `?`)."""
+    from termbase.matcher import Term
+
+    labels = [("lambda-return", "λ-return"), ("cafe", "cafe model"), ("kv", "KV cache"), ("rag", "RAG")]
+    terms = {cid: Term(cid, label, "") for cid, label in labels}
+    matcher = TermMatcher(labels, terms, lambda _: "")
+    few = "What is the λ-return? A café model, a KV–cache and RAG?? " + "plain words " * 40
+    many = few + "σ τ υ φ χ ψ ω Ψ ø " * 40  # (more than one character in 32 beyond ASCII)
+    for text in (few, many):
+        assert [(m.text, m.concept_id) for m in matcher.find(text)] == [
+            ("λ-return", "lambda-return"),
+            ("café model", "cafe"),
+            ("KV–cache", "kv"),
+            ("RAG", "rag"),
+        ]
+    assert matcher._char_view(many)[0].startswith(matcher._char_view(few)[0][:-1])
+
+
 def test_addresses_are_masked_only_where_they_are(matcher: TermMatcher) -> None:
     """Addresses are found from the marks they hold ('://', 'www.', '@'): the words around
     each mark, whatever comes before or after, with the terms of the rest of the text kept."""

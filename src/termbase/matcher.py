@@ -656,6 +656,47 @@ class TermMatcher:
             self._char_map[char] = known
         return known
 
+    def _ascii_bytes(self, source: str, wide: list[tuple[int, str]]) -> bytes | None:
+        """Return text beyond ASCII as the char view starts from, one byte a character: each
+        character beyond ASCII made what `_one_char` says (`\x01` for a label's own letter, its
+        position and letter added to `wide`), or None when the char view cannot stand for one."""
+        encoded = source.encode("ascii", "replace")  # (each character beyond ASCII a `?`)
+        if encoded.count(b"?") - source.count("?") <= len(source) >> 5:
+            # A few characters beyond ASCII (prose in English): found by plain searches, not by a
+            # pattern tried at every character, which cost a third of the char view.
+            places = [at for at in _finds(encoded, 63) if source[at] != "?"]
+            made = self._made([source[at] for at in places])
+            if made is None:
+                return None
+            raw = bytearray(encoded)
+            for at, char in zip(places, made, strict=True):
+                if char.isascii():
+                    raw[at] = ord(char)
+                else:  # a label's own letter: \x01 here, put back in the view by the caller
+                    raw[at] = 1
+                    wide.append((at, char))
+            return bytes(raw)
+        pieces = _NON_ASCII.split(source)  # ASCII text, a character beyond, …, ASCII text
+        made = self._made(pieces[1::2])
+        if made is None:
+            return None
+        if not "".join(made).isascii():  # a label's own letter: \x01 here, put back in the view by the caller
+            ends = list(accumulate(map(len, pieces)))
+            for at, char in enumerate(made):
+                if not char.isascii():
+                    wide.append((ends[2 * at], char))
+                    made[at] = "\x01"
+        pieces[1::2] = made
+        return "".join(pieces).encode("ascii")
+
+    def _made(self, beyond: list[str]) -> list[str] | None:
+        """Return what each of these characters beyond ASCII is in the char view (`_one_char`),
+        None if one cannot be stood for."""
+        for char in set(beyond).difference(self._char_map):
+            self._one_char(char)  # (what each is in the view, worked out once per matcher)
+        made = list(map(self._char_map.__getitem__, beyond))
+        return None if "" in made else made
+
     def _char_view(self, source: str) -> tuple[str, str, list[tuple[int, int]]] | None:
         """Return the text as the automata read it, one character per character of `source`
         (cased, then lower case; each with a space at either end), and where runs of joiners
@@ -669,25 +710,14 @@ class TermMatcher:
         only one label's words when the gap is all joiners: those gaps alone are shortened."""
         if "\x01" in source:
             return None
-        mapped = source
         wide: list[tuple[int, str]] = []  # (position, letter) of the labels' own non-ASCII letters
-        if not source.isascii():
-            pieces = _NON_ASCII.split(source)  # ASCII text, a character beyond, …, ASCII text
-            beyond = pieces[1::2]
-            for char in set(beyond).difference(self._char_map):
-                self._one_char(char)  # (what each is in the view, worked out once per matcher)
-            made = list(map(self._char_map.__getitem__, beyond))
-            if "" in made:
+        if source.isascii():
+            raw = source.encode("ascii")
+        else:
+            found = self._ascii_bytes(source, wide)
+            if found is None:
                 return None
-            if not "".join(made).isascii():  # a label's own letter: \x01 here, put back in the view below
-                ends = list(accumulate(map(len, pieces)))
-                for at, char in enumerate(made):
-                    if not char.isascii():
-                        wide.append((ends[2 * at], char))
-                        made[at] = "\x01"
-            pieces[1::2] = made
-            mapped = "".join(pieces)
-        raw = mapped.encode("ascii")
+            raw = found
         view = bytearray(raw.translate(_CANONICAL))
         for inner_mark in _INNER_MARKS:
             if inner_mark.pattern[1:2] in raw:  # (the mark itself)

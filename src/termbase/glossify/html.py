@@ -65,11 +65,11 @@ def _skipped(tag: str, attributes: str) -> tuple[bool, dict[str, str]]:
     """Return whether an element is never linked inside, and its attributes when read."""
     if tag in _NEVER:
         return True, _attributes(attributes) if tag == "a" and attributes else {}
-    if not attributes or ("class" not in attributes and "data-termbase" not in attributes
-                          and "translate" not in attributes):  # fmt: skip
+    named = attributes.lower()  # (attribute names, and the values of translate, in any case)
+    if not attributes or ("class" not in named and "data-termbase" not in named and "translate" not in named):
         return False, {}
     values = _attributes(attributes)
-    if values.get("data-termbase") == "off" or values.get("translate") == "no":
+    if values.get("data-termbase") == "off" or values.get("translate", "").lower() == "no":
         return True, values
     classes = values.get("class")
     return bool(classes) and not _SKIP_CLASSES.isdisjoint(classes.split()), values
@@ -200,7 +200,12 @@ class Events(NamedTuple):
     existing: list[tuple[int, str, str]]
 
 
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+def _ascii_lower(text: str) -> str:
+    """Return `text` with its ASCII letters in lower case, every other character as it is (tag
+    and attribute names are ASCII; a letter beyond ASCII is a word character in either case).
+    Through UTF-8 bytes: `str.lower` of text beyond ASCII looked each character up in Unicode's
+    tables, several times the cost of the whole round trip."""
+    return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
 
 def _marked(region: str, low: str) -> list[tuple[int, int]]:
@@ -255,13 +260,11 @@ def _with_references(parts: list[str]) -> list[str]:
 def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, Events]:
     """Return the prose of `page[start:end]` and its events (offsets are into that region).
 
-    The work is done by regular expressions over the whole region (in lower case: tag names
-    are not case-sensitive); Python steps only through elements skipped by their attributes
-    and the term links already there."""
+    The work is done by regular expressions over the whole region (its ASCII letters in lower
+    case: tag names are not case-sensitive); Python steps only through elements skipped by their
+    attributes and the term links already there."""
     region = page[start : len(page) if end is None else end]
-    low = region.lower()
-    if len(low) != len(region):  # a letter whose lower case is longer: only ASCII tag names matter
-        low = region.translate(_ASCII_LOWER)
+    low = region.lower() if region.isascii() else _ascii_lower(region)
     skipped = _marked(region, low)
     region, low = _masked(region, skipped), _masked(low, skipped)
     parts = _PIECES.split(low)  # prose, markup, element name, prose, markup, element name, …, prose
