@@ -34,3 +34,26 @@ def test_build_table_names_each_file_of_a_deep_folder_whole(tmp_path: Path) -> N
     # the table was cut at 80 columns from the right, so both rows read `/tmp/…/a-rather-long-fo…`
     assert "pottery-terms.md" in out and "weaving-terms.md" in out, out
     assert f"sources in {deep}" in out, out
+
+
+def test_a_very_long_paragraph_is_cut_into_sentences_window_by_window(monkeypatch) -> None:
+    """pysbd's time grows with the square of its input: one 250 KB paragraph of prose took
+    `termbase extract` 114 s (9 s now). pysbd is given windows, and the sentences are the same."""
+    from termbase.documents import sentences
+
+    given: list[int] = []
+    segmenter = sentences._segmenter("en")
+
+    class Watched:
+        def segment(self, text: str) -> list[str]:
+            given.append(len(text))
+            return segmenter.segment(text)
+
+    monkeypatch.setattr(sentences, "_segmenter", lambda language: Watched())
+    sentences._bounds.cache_clear()
+    text = "The kiln is hot. Dr. Okafor opens it at noon! " * 1000
+    bounds = sentences.sentence_bounds(text)
+    sentences._bounds.cache_clear()
+    assert given and max(given) <= 10_000 < len(text), given[:3]
+    found = [text[start:end] for start, end in bounds]
+    assert found == ["The kiln is hot.", "Dr. Okafor opens it at noon!"] * 1000, found[:4]
