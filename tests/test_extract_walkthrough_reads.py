@@ -154,3 +154,14 @@ def test_a_list_of_kinds_of_an_idea_keeps_its_terms(tmp_path: Path) -> None:
         "**rolling**\n   A hitch that holds against a pull along the post.\n\n"
         "**timber**\n   A hitch that tightens around a log as it is dragged.\n"))
     assert not any("label of a point" in e for entry in found.values() for e in entry.evidence)
+
+
+def test_an_entry_whose_definition_only_spells_out_its_name_goes_to_review(tmp_path: Path) -> None:
+    found = _found(tmp_path, "01-codes.md", (
+        "# Codes\n\nThe harbour office uses these codes on its forms:\n\n"
+        "- HWM: High Water Mark (HWM)\n- LWM: Low Water Mark (LWM)\n- SWL: Safe Working Load (SWL)\n\n"
+        "A **bollard** is a short thick post on the quay that mooring lines are tied to.\n"))
+    assert found["bollard"].confidence >= 0.6
+    spelled = [e for e in found.values() if "Water Mark" in e.term or "Working Load" in e.term]
+    assert spelled and all(e.confidence < 0.6 for e in spelled)
+    assert all("its definition only spells out its name" in e.evidence for e in spelled)

@@ -307,6 +307,20 @@ def _devoted_section(occurrence: Occurrence) -> bool:
         and any(e.startswith("the section heading names it") for e in finding.evidence)
 
 
+#: The confidence of an entry whose definition is its own name spelled out: below the line, for review.
+NAME_ONLY_CEILING = 0.55
+
+
+def _only_spells_out(definition: str, labels: Sequence[str]) -> bool:
+    """Return True when a definition is only one of the term's own names (the term again, an acronym's
+    expansion with the acronym in brackets, another name it goes by): it says nothing of what it is."""
+    def words(text: str) -> list[str]:
+        return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _SMALL_WORDS]
+
+    said = words(re.sub(r"\s*\([^()]*\)", "", definition))
+    return bool(said) and any(said == words(label) for label in labels)
+
+
 #: A term linked to the glossary in at least this many sentences is linked out of habit, not where it is
 #: introduced.
 LINKED_HABITUALLY = 4
@@ -617,6 +631,11 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     if code_uses and not (marked or generic or named_in_prose or prose_word or defined_name):
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")
+    if _only_spells_out(defined.finding.definition, labels) and confidence >= NAME_ONLY_CEILING:
+        # "ISBN: International Standard Book Numbering (ISBN)": a list of expansions says what the letters
+        # stand for, not what the thing is
+        confidence = NAME_ONLY_CEILING
+        evidence.append("its definition only spells out its name")
     first_use = ""
     if only_uses(defined) or not defined.finding.definition:
         # no sentence says what it is (a bare first link, a heading over a paragraph that only uses the word):
