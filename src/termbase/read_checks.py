@@ -60,6 +60,8 @@ MARKUP_RESIDUE = re.compile(
     r"|(?:^|\s)@[A-Za-z][\w.-]*\s|\s@[A-Za-z][\w.-]*$"
     # reST explicit markup left in a label: a directive (`.. dropdown:: Term`) or a link target (`.. _x: URL`)
     r"|(?:^|\s)\.\.\s+(?:[\w:-]+::|_[^:\s][^:]*:)"
+    # a Markdown heading's marks, or its Pandoc / kramdown attribute list (`Term {#id .class}`)
+    r"|^#{1,6}\s|\s\{:?[ \t]*+[#.][^{}\s][^{}\n]*+\}$"
 )
 #: ISO 10241 writes a term's subject field after it in angle brackets (`aggregation <UML>`):
 #: a trailing `<words>` with no attributes and no closing tag is that, not leftover markup.
@@ -125,7 +127,7 @@ def terms_longer_than_definitions(context: ReadContext) -> ReadFinding | None:
 
 
 def labels_with_markup(context: ReadContext) -> ReadFinding | None:
-    """Labels that kept markup (¶, ===, **, ^x^, `code`, <tags>, [a][b], entities)."""
+    """Labels that kept markup (¶, ===, ##, **, ^x^, `code`, <tags>, [a][b], entities, {#id .class})."""
     labelled = [(e, label) for e in context.entries for label in e.labels]
     dirty = [(e, label) for e, label in labelled if MARKUP_RESIDUE.search(DOMAIN_MARK.sub("", label))]
     if not dirty:

@@ -42,10 +42,11 @@ from termbase.readers.markup.markdown_bold import separated_item
 from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     front_matter,
-    heading_text,
+    heading_attributes,
     link_references,
     markdown_links,
     parse_blocks,
+    raw_heading_text,
     resolve_reference_links,
     token_lines,
     trim_furniture,
@@ -90,9 +91,7 @@ MAX_UNTITLED_BODY_LINES = 8
 
 
 _ANY_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.MULTILINE)
-#: A Pandoc / markdown-it-attrs id at the end of a heading: `### term {#term-id}`.
 REASON_EMPTY_HEADING = "section under a heading with no text (no term to file it under)"
-_HEADING_ID = re.compile(r"\s*\{#(?P<id>[^}\s]+)\}\s*$")
 #: The provenance line termbase's Markdown export writes after each definition.
 _PROVENANCE = re.compile(
     r"^— \*(?P<title>.*)\*, `(?P<path>[^`]+)` line (?P<line>\d+)(?:-(?P<end>\d+))?"
@@ -104,11 +103,13 @@ _SEE_ALSO = "*See also:* "
 
 @dataclass(frozen=True, slots=True)
 class Heading:
-    """One heading of the page: its line, level (1–6) and text."""
+    """One heading of the page: its line, level (1–6), text and the `#id` its attribute list
+    gives (`## Term {#term-id .class}`), if any."""
 
     line: int
     level: int
     text: str
+    anchor: str = ""
 
 
 #: A heading written with an HTML anchor right after its marks (`##<a name="x"></a>Term`),
@@ -128,11 +129,13 @@ def page_headings(text: str, tokens: list[Token] | None = None) -> list[Heading]
     """Return every heading of the page, in order; a heading that is a link keeps its text.
     `tokens`: the page's parse, when the caller has it (a large page's parse is large)."""
     tokens = parse_blocks(text) if tokens is None else tokens
-    return [
-        Heading(token_lines(t)[0], int(t.tag[1]), _HEADING_LINK.sub(r"\g<text>", heading_text(tokens[i + 1])))
-        for i, t in enumerate(tokens)
-        if t.type == "heading_open"
-    ]
+    headings = []
+    for i, t in enumerate(tokens):
+        if t.type == "heading_open":
+            words, anchor = heading_attributes(raw_heading_text(tokens[i + 1]))
+            words = _HEADING_LINK.sub(r"\g<text>", words)
+            headings.append(Heading(token_lines(t)[0], int(t.tag[1]), words, anchor))
+    return headings
 
 
 def heading_links(lines: list[str], heading: Heading) -> tuple[str, ...]:
@@ -299,7 +302,7 @@ class MarkdownHeadingsReader:
         terms = [h for h in headings if h.level == level]
         if (
             terms
-            and _HEADING_ID.search(terms[0].text)
+            and terms[0].anchor
             and any(_PROVENANCE.match(line) for line in text.splitlines())
         ):
             return 1.0  # termbase's own Markdown export
@@ -340,7 +343,8 @@ class MarkdownHeadingsReader:
         headings = page_headings(text, tokens)
         level = term_level(headings)
         title = next((h.text for h in headings if h.level < level and not is_letter_divider(h.text)), "")
-        reasons = {h.line: REASON_DIVIDER for h in headings if is_letter_divider(h.text)}
+        reasons = {h.line: REASON_DIVIDER for h in headings if _divides(h, level)}
+        anchors = {h.anchor: h.text for h in headings if h.anchor}
         sub_terms = sub_term_headings(headings, level)
         stray = stray_term_headings(headings, level)
         entries = []
@@ -352,7 +356,7 @@ class MarkdownHeadingsReader:
             if (
                 heading.line not in sub_terms
                 and heading.line not in stray
-                and (heading.level != level or is_letter_divider(heading.text))
+                and (heading.level != level or _divides(heading, level))
             ):
                 if heading.level < level:  # `## Abbreviations` over `- **API** - …` items among term headings
                     items, untaken = _bold_item_section(lines, headings, index, source)
@@ -367,7 +371,6 @@ class MarkdownHeadingsReader:
                 restored.extend(_restore(heading, lines, end, source))
                 claimed.update(range(heading.line, end + 1))
                 continue
-            heading = Heading(heading.line, heading.level, _HEADING_ID.sub("", heading.text))
             if not _is_term_text(heading.text):  # a question or a sentence heads a section, not a term
                 reasons.update(dict.fromkeys(range(heading.line, end + 1), REASON_NOT_A_TERM))
                 continue
@@ -384,7 +387,9 @@ class MarkdownHeadingsReader:
             definition = clean_markdown(raw)
             see_also: tuple[str, ...] = ()
             if _SEE.match(definition):
-                see_also = tuple(t for href, t in markdown_links(raw) if href.startswith("#") and t)
+                see_also = tuple(  # a link to a heading's `{#id}` names that heading's term
+                    anchors.get(href[1:], t) for href, t in markdown_links(raw) if href.startswith("#") and t
+                )
             heading = Heading(heading.line, heading.level, without_inline_math(heading.text))
             labels, groups = parse_term(heading.text)
             entries.append(
@@ -501,6 +506,12 @@ def _among_terms(headings: list[Heading], index: int) -> bool:
     return neighbour(headings[index + 1 :]) or neighbour(list(reversed(headings[:index])))
 
 
+def _divides(heading: Heading, level: int) -> bool:
+    """Return True for a letter divider; a one-letter heading at the term level with its own
+    `{#id}` is a term (`### S {#s}`, the S language, under `## S` in termbase's export)."""
+    return is_letter_divider(heading.text) and not (heading.level == level and heading.anchor)
+
+
 def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[ReadEntry]:
     """Return the entries of one concept of termbase's own Markdown export, provenance restored.
 
@@ -508,8 +519,7 @@ def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[
     provenance line the source, lines, language and locator of the definition above it, an
     `*Origin:*` line under it the origin, and `*See also:*` the related concept ids.
     """
-    match = _HEADING_ID.search(heading.text)
-    concept_id = match["id"] if match else ""
+    concept_id = heading.anchor
     if concept_id and not is_concept_id(concept_id):
         raise InputError(
             f"concept id {{#{concept_id}}} is not a slug (it becomes a URL path and a file name)",
@@ -517,7 +527,7 @@ def _restore(heading: Heading, lines: list[str], end: int, source: str) -> list[
             line=heading.line,
             hint="use lowercase letters, digits and hyphens, as termbase's exports do",
         )
-    labels = [_HEADING_ID.sub("", heading.text)]
+    labels = [heading.text]
     see_also: tuple[str, ...] = ()
     body = list(range(heading.line, end))  # 0-based indexes of the lines under the heading
     chunk: list[int] = []

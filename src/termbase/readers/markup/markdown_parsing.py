@@ -319,9 +319,37 @@ def web_links(text: str) -> tuple[str, ...]:
 _INLINE_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
 
 
+#: A Pandoc / kramdown / markdown-it-attrs attribute list ending a heading: `{#id .class key=val}`,
+#: `{.class}`, `{: #id}`, `{-}`; a ` :` or `:` written just before it goes with it (`AABB : {.aabb}`).
+_HEADING_ATTRIBUTES = re.compile(
+    r"(?:\s*:)?\s*\{:?[ \t]*(?P<attributes>(?:[#.][^\s{}]+|-|[\w-]+=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))"
+    r"(?:[ \t]+(?:[#.][^\s{}]+|-|[\w-]+=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+)))*)[ \t]*\}\s*$"
+)
+
+
+def heading_attributes(text: str) -> tuple[str, str]:
+    """Return (heading text without its trailing attribute list, the list's `#id` or '').
+
+    `## Dot Product {#dot .math}` gives ('Dot Product', 'dot'); `#### AABB : {.aabb}` gives
+    ('AABB', ''): the list is markup for the site generator, never part of the term. A heading
+    that is only an attribute list is kept as written.
+    """
+    match = _HEADING_ATTRIBUTES.search(text)
+    if not match or not text[: match.start()].strip():
+        return text, ""
+    anchor = next((a[1:] for a in match["attributes"].split() if a.startswith("#")), "")
+    return text[: match.start()].rstrip(), anchor
+
+
 def heading_text(token_inline: Token) -> str:
     """Return a heading's text with Markdown emphasis, inline HTML tags (`<a name="x"></a>`
-    anchors) and trailing spaces removed."""
+    anchors), a trailing attribute list (`{#id .class}`) and trailing spaces removed."""
+    return heading_attributes(raw_heading_text(token_inline))[0]
+
+
+def raw_heading_text(token_inline: Token) -> str:
+    """Return a heading's text with Markdown emphasis, inline HTML tags and trailing spaces removed
+    (its attribute list kept)."""
     return " ".join(_INLINE_TAG.sub("", token_inline.content).replace("**", "").split())
 
 

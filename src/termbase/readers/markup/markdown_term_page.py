@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.markup.markdown_parsing import clean_markdown, web_links
+from termbase.readers.markup.markdown_parsing import clean_markdown, heading_attributes, web_links
 from termbase.readers.record_fields import field_role, find_urls
 
 _HEADING = re.compile(r"^(?P<marks>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$")
@@ -101,7 +101,7 @@ def _page(text: str) -> _Page:
         if _FENCE.match(line):
             fenced = not fenced
         if heading:
-            text_of = heading["text"]
+            text_of = heading_attributes(heading["text"])[0]  # `# Term {#id .class}`: the term
             role = _role(text_of)
             if not level and not role:
                 level = len(heading["marks"])
