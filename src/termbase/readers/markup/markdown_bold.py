@@ -23,6 +23,7 @@ import re
 import textwrap
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 
 from markdown_it.token import Token
 
@@ -38,10 +39,13 @@ from termbase.readers.markup.markdown_parsing import (
     token_lines,
     unused_outside,
 )
+from termbase.readers.page_text import REASON_UNTAKEN_TERM_LINE
 
 #: `**Term**: def`, `**Term:** def`, `**Term** — def`, `**Term** - def` (also with `__`).
+#: A bracket after the bold that a separator follows is part of the term: `**Growing degree days** (GDD): …`.
 _BOLD_ITEM = re.compile(
     r"^\s*(?:[-*+]|\d+[.)])\s+(?P<mark>\*\*|__)(?P<term>[^*_]+?)(?P<colon>:?)(?P=mark)"
+    r"(?P<bracket>[ \t]*\([^()\n]{1,40}\)(?=[ \t]*(?::|—|–|\s-\s|-\s)))?"
     r"\s*(?P<sep>:|—|–|\s-\s|-\s)?\s*(?P<rest>.*)$"
 )
 MIN_ENTRIES = 3
@@ -49,6 +53,22 @@ MIN_ENTRIES = 3
 
 #: A bold term with no separator after it (`- **GIT** è un sistema …`) is at most this many words.
 MAX_BARE_TERM_WORDS = 5
+
+
+def item_term(match: re.Match[str]) -> str:
+    """Return the term of a bold-term item match: the bold text, and a bracket written after it
+    before the separator (`**Growing degree days** (GDD):` gives `Growing degree days (GDD)`)."""
+    term = " ".join(match.group("term").split())
+    bracket = match.groupdict().get("bracket")
+    return f"{term} {bracket.strip()}" if bracket else term
+
+
+#: An item whose bold term opens its sentence, perhaps after an article: `- **Mulch** is any layer …`,
+#: `- A **tilth** is a fine …`, `- The **root zone** roughly means …` (R Markdown / bookdown glossaries).
+_SENTENCE_ITEM = re.compile(
+    r"^\s*(?:[-*+]|\d+[.)])\s+(?P<lead>(?:[Aa]n?|[Tt]he)[ \t]+)?(?P<mark>\*\*|__)(?P<term>[^*_\n]+?)(?P=mark)"
+    r"(?P<rest>.*)$"
+)
 
 
 def _bold_items(
@@ -120,6 +140,54 @@ def _bare_list(text: str, tokens: list[Token]) -> bool:
     return len(items) >= MIN_ENTRIES and len(_bold_items(text, tokens, bare=True)) == len(items)
 
 
+def _top_items(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
+    """Return (first line, last non-blank line) of each top-level list item."""
+    lines = text.splitlines()
+    spans = []
+    for token in tokens:
+        if token.type == "list_item_open" and token.level == 1 and token.map is not None:
+            first, last = token_lines(token)
+            while last > first and not lines[last - 1].strip():
+                last -= 1
+            spans.append((first, last))
+    return spans
+
+
+def _mixed_items(text: str, tokens: list[Token]) -> list[tuple[int, int, re.Match[str]]]:
+    """Return every top-level item of a list that mixes `**Term**: definition` items with items
+    whose bold term opens a sentence (`**Mulch** is any layer …`, `A **tilth** is …`), when at
+    least one item is separated and every item is one or the other; else []."""
+    lines = text.splitlines()
+    found: list[tuple[int, int, re.Match[str]]] = []
+    separated = 0
+    for first, last in _top_items(text, tokens):
+        line = lines[first - 1]
+        match = separated_item(line)
+        if match is not None:
+            separated += 1
+        else:
+            match = _SENTENCE_ITEM.match(line)
+            if (
+                match is None
+                or len(match.group("term").split()) > MAX_BARE_TERM_WORDS
+                or not (match.group("rest").strip() or last > first)
+            ):
+                return []
+        found.append((first, last, match))
+    return found if separated and len(found) >= MIN_ENTRIES else []
+
+
+def _untaken_items(text: str, tokens: list[Token], taken: set[int]) -> list[int]:
+    """Return the first lines of top-level items that open with a bold term (perhaps after an
+    article) but were not read as entries: term lines to report as such, never dropped unsaid."""
+    lines = text.splitlines()
+    return [
+        first
+        for first, _ in _top_items(text, tokens)
+        if first not in taken and _SENTENCE_ITEM.match(lines[first - 1])
+    ]
+
+
 #: `- Kiln` over an indented `- A chamber …`: a plain name alone on an item's first line.
 _PLAIN_NAME_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?P<term>[^\s*_`#>|\[][^:：]{0,59}?)\s*(?P<rest>)$")
 MAX_PLAIN_TERM_WORDS = 6
@@ -180,6 +248,9 @@ class MarkdownBoldReader:
         if not items and _bare_list(text, tokens):
             # No separator anywhere: a glossary only if every item opens so; less sure than `**T**:`.
             items, damp = _bold_items(text, tokens, bare=True), 0.5
+        elif items and (mixed := _mixed_items(text, tokens)) and len(mixed) > len(items):
+            # some items separated, the others sentences that open on their bold term
+            items, damp = mixed, 0.5 + 0.5 * len(items) / len(mixed)
         if not items:  # plain names over nested definitions, every item so: less sure still
             items, damp = _nested_name_items(text, tokens), 0.45
         if not items or repeated_field_names(items):
@@ -211,6 +282,8 @@ class MarkdownBoldReader:
         items = _bold_items(text, tokens)
         if not items and _bare_list(text, tokens):
             items = _bold_items(text, tokens, bare=True)
+        elif items and len(mixed := _mixed_items(text, tokens)) > len(items):
+            items = mixed
         plain = not items
         if plain:
             items = _nested_name_items(text, tokens)
@@ -220,12 +293,18 @@ class MarkdownBoldReader:
             more = textwrap.dedent("\n".join(lines[first:last]))
             if plain and len(_BULLET_OPENING.findall(more)) == 1:  # one nested item: its text
                 more = _BULLET_OPENING.sub("", more, count=1)
-            raw = "\n".join(part for part in (match.group("rest").strip(), more.strip()) if part)
+            opening = match.group("rest").strip()
+            if match.re is _SENTENCE_ITEM:  # the sentence names its term: it is the definition whole
+                lead, term = match.group("lead") or "", match.group("term").strip()
+                opening = f"{lead}{term}{match.group('rest')}".strip()
+            raw = "\n".join(part for part in (opening, more.strip()) if part)
             raw = resolve_reference_links(raw, references)
-            term = " ".join(match.group("term").split())
-            entries.append(markdown_entry(source, first, last, term, raw))
+            entries.append(markdown_entry(source, first, last, item_term(match), raw))
             claimed.update(range(first, last + 1))
         unused = unused_outside(text, tokens, claimed, source)
+        if entries:
+            untaken = set(_untaken_items(text, tokens, {first for first, _, _ in items}))
+            unused = [replace(u, reason=REASON_UNTAKEN_TERM_LINE) if u.line in untaken else u for u in unused]
         return entries_and_unused(entries, unused, title)
 
     @staticmethod
@@ -235,4 +314,4 @@ class MarkdownBoldReader:
             match = separated_item(line)
             assert match is not None  # _one_line_items checked every line
             raw = match.group("rest").strip()
-            yield markdown_entry(source, number, number, " ".join(match.group("term").split()), raw)
+            yield markdown_entry(source, number, number, item_term(match), raw)
