@@ -38,6 +38,7 @@ from termbase.readers.markup.html_glossary import HtmlGlossaryReader
 from termbase.readers.markup.latex_glossaries import LatexGlossariesReader
 from termbase.readers.markup.latex_lists import LatexListsReader
 from termbase.readers.markup.markdown_abbr import MarkdownAbbrReader
+from termbase.readers.markup.markdown_admonitions import MarkdownAdmonitionsReader
 from termbase.readers.markup.markdown_bold import MarkdownBoldReader
 from termbase.readers.markup.markdown_bold_lines import MarkdownBoldLinesReader
 from termbase.readers.markup.markdown_bold_paragraphs import MarkdownBoldParagraphsReader
@@ -53,6 +54,7 @@ from termbase.readers.markup.org_headings import OrgHeadingsReader
 from termbase.readers.markup.org_mode import OrgModeReader
 from termbase.readers.markup.pod import PodGlossaryReader
 from termbase.readers.markup.pretext import PreTeXtGlossaryReader
+from termbase.readers.markup.rest_bold_paragraphs import RestBoldParagraphsReader
 from termbase.readers.markup.rest_dropdowns import RestDropdownsReader
 from termbase.readers.markup.rest_field_list import RestFieldListReader
 from termbase.readers.markup.rest_list_table import RestListTableReader
@@ -94,6 +96,7 @@ READERS: tuple[Reader, ...] = (
     MarkdownBoldReader(), MarkdownBoldLinesReader(), MarkdownBoldParagraphsReader(),
     MarkdownHeadingsReader(), MarkdownDeflistReader(),
     MarkdownTableReader(), MarkdownFrontMatterReader(), MystGlossaryReader(), MarkdownDetailsReader(),
+    MarkdownAdmonitionsReader(),
     SpecUpReader(), MediaWikiReader(), MarkdownAbbrReader(), MarkdownTermPageReader(),
     WikiTableReader(),
     SuffixLocatorReader(),
@@ -107,6 +110,7 @@ READERS: tuple[Reader, ...] = (
     SpacedTermLinesReader(),
     SphinxGlossaryReader(),
     RestDropdownsReader(),
+    RestBoldParagraphsReader(),
     RestTableReader(),
     RestListTableReader(),
     RestFieldListReader(),

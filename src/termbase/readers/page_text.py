@@ -14,6 +14,8 @@ and the coverage score that several readers use as their `detect` confidence.
 
 from __future__ import annotations
 
+import unicodedata
+
 from termbase.model import ReadResult
 
 # ── reasons for lines that are no entry ───────────────────────────────────────────────
@@ -84,12 +86,12 @@ def strip_trailing_separator(text: str) -> str:
 
 
 def is_letter_divider(line: str) -> bool:
-    """Return True for an index divider line: `A`, `Π`, `## B`, `#`, `0–9`, `A–C`, `Symbols`."""
+    """Return True for an index divider line: `A`, `Π`, `あ`, `## B`, `#`, `0–9`, `A–C`, `Symbols`."""
     text = line.strip()
     if len(text) > 1 and text.startswith("#"):
         text = text.lstrip("#").strip()
-    if len(text) == 1:
-        return text.isalpha() or text == "#"
+    if len(text) == 1:  # a Han character is a word (`## 杼`, a shuttle), not a letter of an index
+        return (text.isalpha() and not unicodedata.name(text, "").startswith("CJK ")) or text == "#"
     if text.casefold() in _DIVIDER_WORDS:
         return True
     compact = text.replace(" ", "")
