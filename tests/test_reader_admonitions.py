@@ -79,3 +79,19 @@ def test_one_kanji_headings_are_terms_not_letter_dividers():
     kana = "# 用語集\n\n## あ\n\n### 藍染\n\n藍で布を染めること。\n\n### 編み機\n\n糸を編む機械。\n\n"
     kana += "## か\n\n### 絣\n\nかすれた模様の織物。\n\n### 機織り\n\n布を織ること。\n"
     assert [e.term for e in read("glossary.md", kana).result.entries] == ["藍染", "編み機", "絣", "機織り"]
+
+
+def test_an_admonition_fence_inside_a_definition_leads_its_text():
+    page = (
+        "---\ntitle: Glossary\n---\n\nimport Tabs from '@theme/Tabs';\n\n"
+        "### Bobbin\n\nA small spool that holds thread inside the shuttle.\n\n"
+        "### Dobby\n\nA loom part that lifts shafts in a set order.\n\n:::tip[Switching]\n"
+        "A dobby loom can be run by treadles.\n:::\n\n"
+        "### Jacquard\n\nA loom that lifts each warp thread on its own.\n\n:::caution\nHeavy.\n:::\n\n"
+        "### Selvedge\n\nThe tightly woven edge of a cloth.\n"
+    )
+    entries = {e.term: e.definition for e in read("glossary.mdx", page).result.entries}
+    assert entries["Dobby"] == (
+        "A loom part that lifts shafts in a set order.\n\nSwitching: A dobby loom can be run by treadles."
+    )
+    assert entries["Jacquard"].endswith("on its own.\n\nCaution: Heavy.")

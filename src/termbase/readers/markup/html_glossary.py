@@ -657,7 +657,24 @@ def _parse(text: str, source: str) -> etree._Element:
         ) from None
     check_tree(root, source)
     drop_permalinks(root)
+    mark_styled_bold(root)
     return root
+
+
+#: A class rule of a page's stylesheet that makes text bold: `.c3{font-weight:700}` (Google Docs).
+_BOLD_CLASS_RULE = re.compile(r"\.(?P<name>[\w-]+)\s*\{[^{}]*?font-weight\s*:\s*(?:bold|[6-9]00)\b")
+_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)\b")
+
+
+def mark_styled_bold(root: etree._Element) -> None:
+    """Make `<span>`s a stylesheet class or an inline style sets bold into `<b>`, in place: a
+    word processor's HTML export (Google Docs, LibreOffice) marks a bold term so, not with `<b>`."""
+    sheet = " ".join(style.text or "" for style in root.iter("style"))
+    bold_classes = {m["name"] for m in _BOLD_CLASS_RULE.finditer(sheet)} if "font-weight" in sheet else set()
+    for span in root.iter("span"):
+        classes = (span.get("class") or "").split()
+        if any(name in bold_classes for name in classes) or _BOLD_STYLE.search(span.get("style") or ""):
+            span.tag = "b"
 
 
 #: The text of a permalink that Sphinx, MkDocs and other generators put after a heading or term.

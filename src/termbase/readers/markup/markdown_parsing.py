@@ -258,16 +258,50 @@ def _without_furniture(text: str) -> str:
     return "\n".join(kept)
 
 
+#: A Docusaurus / VitePress admonition fence: `:::tip`, `:::note[Title]`, `::: warning Title`, then `:::`.
+_ADMONITION_OPEN = re.compile(
+    r"^[ \t]*:::[ \t]*(?P<kind>[A-Za-z][\w-]*)(?:\[(?P<bracket>[^\]]*)\]|[ \t]+(?P<title>.*?))?"
+    r"[ \t]*(?:\{[^}]*\})?[ \t]*$"
+)
+_ADMONITION_CLOSE = re.compile(r"^[ \t]*:::[ \t]*$")
+
+
+def _fenced_admonitions(text: str) -> str:
+    """Return text with each closed admonition fence made a lead (`:::tip` … `:::` → `Tip: …`)."""
+    lines = text.split("\n")
+    opened: list[int] = []
+    leads: dict[int, str] = {}
+    closes: set[int] = set()
+    for index, line in enumerate(lines):
+        if (match := _ADMONITION_OPEN.match(line)) is not None:
+            opened.append(index)
+            title = (match["bracket"] or match["title"] or "").strip()
+            leads[index] = f"{title or match['kind'].capitalize()}: "
+        elif _ADMONITION_CLOSE.match(line) and opened:
+            closes.update((opened.pop(), index))
+    kept: list[str] = []
+    lead = ""
+    for index, line in enumerate(lines):
+        if index in closes:
+            lead = leads.get(index, "")
+            continue
+        kept.append(lead + line if lead and line.strip() else line)
+        lead = lead if not line.strip() else ""
+    return "\n".join(kept)
+
+
 def clean_markdown(text: str) -> str:
     """Return Markdown with site-specific markup turned into readable plain Markdown.
 
     HTML comments, link definition and marker lines, and MDX components are dropped (their
-    inner text kept); Pandoc spans,
+    inner text kept); admonition fences (`:::tip` … `:::`) lead their text (`Tip: …`); Pandoc spans,
     in-page `#anchor` links and autodoc links become their text, KumaScript macros their
     visible text; trailing spaces go and runs of blank lines shrink to one.
     """
     text = _HTML_COMMENT.sub("", text)
     text = _without_furniture(text)
+    if ":::" in text:
+        text = _fenced_admonitions(text)
     text = _MDX_SELF_CLOSING.sub("", text)
     text = _MDX_TAG.sub("", text)
     text = _PANDOC_SPAN.sub(lambda m: m.group("text"), text)
