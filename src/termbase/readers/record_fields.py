@@ -13,7 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from termbase.labels import clean_label, is_acronym_of, parse_term
+from termbase.language_tags import known_language_tag
 from termbase.model import Entry
+from termbase.table_shape import named_language
 
 #: Field names (case-folded, only letters and digits kept) and the role each plays.
 FIELD_ROLES: dict[str, str] = {
@@ -81,6 +83,8 @@ FIELD_ROLES: dict[str, str] = {
             "aliases",
             "acronym",
             "acronyms",
+            "abbr",
+            "abbrev",
             "abbreviation",
             "abbreviations",
             "variant",
@@ -457,7 +461,8 @@ def record_entry(
             links.extend(find_urls(text))
     links.extend(find_urls(definition))
     see_also = [text for v in roles.get("see_also", []) for text in as_texts(v, split=True)]
-    language = first_text(roles.get("language", [])) or language
+    if stated := first_text(roles.get("language", [])):  # `lang: US`, `lang: ไทย` name no language tag
+        language = known_language_tag(stated) or named_language(stated) or language
     topics = [text for v in roles.get("topics", []) for text in as_texts(v, split=True)]
     return Entry(
         source=source,

@@ -13,7 +13,9 @@ The first `const`/`let`/`var`/`export default`/`module.exports` assignment of an
 object literal is the data: each top-level element is parsed as JSON5 (unquoted keys, single
 quotes, trailing commas, comments) and the records are read as the JSON reader reads records
 (field names and roles, languages, pointers). Template strings without `${…}` count as
-strings. Code outside the literal (imports, types, functions) is reported.
+strings. Code outside the literal (imports, types, functions) is reported. A web page that
+renders its glossary from such a literal in an inline `<script>` (`const terms = [{ abbr: …,
+name: …, desc: … }]`, indented like the page) is read from that literal; its markup is reported.
 """
 
 from __future__ import annotations
@@ -34,6 +36,12 @@ _ASSIGNMENT = re.compile(
     r"^(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::\s*[^=\n]+)?=\s*(?=[\[{])"
     r"|^export\s+default\s+(?=[\[{])|^module\.exports\s*=\s*(?=[\[{])",
     re.MULTILINE,
+)
+#: The same assignment inside a web page's inline `<script>`, where it is indented like the page.
+_INDENTED_ASSIGNMENT = re.compile(r"^[ \t]*(?:const|let|var)\s+[\w$]+\s*=\s*(?=[\[{])", re.MULTILINE)
+#: An inline script of a web page (one with a `src` holds no data of the page).
+_INLINE_SCRIPT = re.compile(
+    r"<script\b(?![^>]*\bsrc\s*=)[^>]*>(?P<code>.*?)</script\s*>", re.IGNORECASE | re.DOTALL
 )
 _CLOSE = {"[": "]", "{": "}"}
 REASON_CODE = "code around the data literal (imports, types, functions)"
@@ -104,11 +112,33 @@ def _json5_value(source: str) -> object:
     return json5.loads(source)
 
 
+def page_scripts(text: str) -> str:
+    """Return a web page's inline scripts in place, every other character but line breaks made a
+    space (so offsets and line numbers stay the page's), or "" for text that is no web page."""
+    head = text[:2000].lstrip().lower()
+    if not head.startswith(("<!doctype html", "<html", "<!--")) or "<script" not in text:
+        return ""
+    kept = [c if c == "\n" else " " for c in text]
+    found = False
+    for match in _INLINE_SCRIPT.finditer(text):
+        start, end = match.span("code")
+        kept[start:end] = text[start:end]
+        found = found or bool(_INDENTED_ASSIGNMENT.search(text, start, end))
+    return "".join(kept) if found else ""
+
+
+def _assignment(text: str) -> re.Match[str] | None:
+    """Return the data literal's assignment: a module's top-level one, or in a page's inline script."""
+    if (scripts := page_scripts(text)) and (match := _INDENTED_ASSIGNMENT.search(scripts)):
+        return match
+    return _ASSIGNMENT.search(text)
+
+
 @lru_cache(maxsize=2)
 def code_literal_tree(text: str) -> Located | None:
     """Return the module's data literal as a located list (or mapping) of its elements, or None
     (cached: detection and reading ask for the same file's tree)."""
-    match = _ASSIGNMENT.search(text)
+    match = _assignment(text)
     if match is None:
         return None
     found = _literal_elements(text, match.end())
@@ -145,7 +175,7 @@ class CodeLiteralReader:
 
     def detect(self, text: str) -> float:
         """Return the JSON reader's score of the literal's records (at most 0.85)."""
-        if not _ASSIGNMENT.search(text):
+        if not _ASSIGNMENT.search(text) and not ("<script" in text and page_scripts(text)):
             return 0.0
         tree = code_literal_tree(text)
         return min(0.85, score_record_tree(tree)) if tree is not None else 0.0
