@@ -28,9 +28,17 @@ from dataclasses import dataclass, replace
 from markdown_it.token import Token
 
 from termbase.labels import clean_label
+from termbase.language_tags import FALLBACK
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
-from termbase.readers.bilingual_rows import label_and_note_columns, label_languages, row_entries, row_notes
+from termbase.readers.bilingual_rows import (
+    is_label_column,
+    label_and_note_columns,
+    label_languages,
+    row_entries,
+    row_notes,
+)
+from termbase.readers.column_language import column_language
 from termbase.readers.markup.markdown_parsing import (
     clean_markdown,
     heading_text,
@@ -42,6 +50,7 @@ from termbase.readers.markup.markdown_parsing import (
     unused_outside,
 )
 from termbase.readers.record_fields import field_role, is_empty
+from termbase.table_shape import script_language
 
 _TERM_HEADERS = re.compile(r"^(term|terms|name|concept|word|acronym|abbreviation|keyword|jargon)s?\b", re.I)
 _DEFINITION_HEADERS = re.compile(r"definition|meaning|description|explanation|what it (is|means)", re.I)
@@ -109,15 +118,45 @@ def page_tables(tokens: list[Token]) -> list[Table]:
 
 
 def table_languages(table: Table) -> tuple[str, ...] | None:
-    """Return each column's language if the table is labels in two or more languages."""
+    """Return each column's language if the table is labels in two or more languages, or two
+    names of one thing in one language (`name_pair_columns`); "" for a column of notes."""
     if len(table.header) < 2 or not table.rows:
         return None
     width = len(table.header)
     columns = [[_term_text(cells[i]) for _, cells in table.rows if len(cells) == width] for i in range(width)]
     names = [clean_label(name.replace("*", "")) for name in table.header]
-    return label_languages(columns, names) or label_and_note_columns(
-        columns, names, _definition_column(table.header)
+    return (
+        label_languages(columns, names)
+        or label_and_note_columns(columns, names, _definition_column(table.header))
+        or name_pair_columns(columns, names)
     )
+
+
+#: A header word two columns share: letters or digits of any script, two or more.
+_HEADER_WORD = re.compile(r"[^\W_]{2,}")
+
+
+def name_pair_columns(columns: list[list[str]], header: list[str]) -> tuple[str, ...] | None:
+    """Return (language, language, "", …) for a table whose first two columns are names of one
+    thing in one language: a term-mapping (style sheet) table, `| Internal term | Approved term |
+    Note |`, `| 내부 용어 | 확정 용어 | 비고 |`. Both headers share a word, both columns hold short
+    labels, nearly all distinct (not a category): each row is one concept named by both cells, its
+    other cells notes."""
+    if len(columns) < 2 or len(header) != len(columns) or len(columns[0]) < MIN_ROWS:
+        return None
+    words = [{w.casefold() for w in _HEADER_WORD.findall(name)} for name in header[:2]]
+    if not (words[0] & words[1]) or words[0] == words[1]:
+        return None
+    for column in columns[:2]:
+        filled = [cell.casefold() for cell in column if cell.strip()]
+        if not is_label_column(column) or len(set(filled)) < MIN_DISTINCT_NAMES * len(column):
+            return None
+    language = script_language(columns[0]) or column_language(columns[0]) or FALLBACK
+    return (language, language, *([""] * (len(columns) - 2)))
+
+
+#: The names of a term-mapping table differ from row to row: at least this share distinct.
+MIN_DISTINCT_NAMES = 0.9
 
 
 def is_glossary_table(table: Table) -> bool:
