@@ -44,3 +44,25 @@ def test_without_the_stylesheet_the_spans_are_plain_text():
         assert "no reader" in str(error)
     else:
         assert [e.term for e in source.result.entries] != ["Bobbin", "Dobby", "Jacquard", "Selvedge"]
+
+
+WIKI = (
+    "<!DOCTYPE html><html><head><title>Glossary of weaving</title></head><body>\n"
+    '<div class="mw-parser-output"><p>Words used in weaving.</p>\n'
+    '<h2><span class="mw-headline" id="B">B</span><span class="mw-editsection">[edit]</span></h2>\n'
+    "<dl><dt>bobbin</dt><dd>A small spool that holds thread."
+    '<sup class="reference"><a href="#c1">[1]</a></sup></dd>\n'
+    "<dt>dobby</dt><dd>A loom part that lifts shafts in order.</dd>\n"
+    "<dt>draft</dt><dd>A drawing of how a cloth is threaded."
+    '<sup class="noprint">[citation needed]</sup></dd></dl>\n'
+    "</div></body></html>\n"
+)
+
+
+def test_a_wiki_pages_footnote_marks_are_no_text():
+    entries = read_source(SourceText("glossary.html", WIKI)).result.entries
+    assert [(e.term, e.definition) for e in entries] == [
+        ("bobbin", "A small spool that holds thread."),
+        ("dobby", "A loom part that lifts shafts in order."),
+        ("draft", "A drawing of how a cloth is threaded."),
+    ]

@@ -657,8 +657,28 @@ def _parse(text: str, source: str) -> etree._Element:
         ) from None
     check_tree(root, source)
     drop_permalinks(root)
+    drop_citation_marks(root)
     mark_styled_bold(root)
     return root
+
+
+#: A wiki's footnote mark after a sentence: `[1]`, `[a]`, `[note 2]`, `[citation needed]`.
+_CITATION_MARK = re.compile(r"\[(?:\d{1,4}|[a-z]|note \d{1,3}|citation needed|clarification needed)\]")
+
+
+def drop_citation_marks(root: etree._Element) -> None:
+    """Remove footnote marks (`<sup class="reference">[1]</sup>`) and section edit links
+    (`<span class="mw-editsection">[edit]</span>`) in place: a wiki page's furniture, no text."""
+    for element in list(root.iter("sup", "span")):
+        classes = set((element.get("class") or "").split())
+        if element.tag == "span":
+            footnote = "mw-editsection" in classes
+        else:
+            footnote = bool(classes & {"reference", "noprint"}) and bool(
+                _CITATION_MARK.fullmatch("".join(element.itertext()).strip())
+            )
+        if footnote:
+            element.drop_tree()
 
 
 #: A class rule of a page's stylesheet that makes text bold: `.c3{font-weight:700}` (Google Docs).

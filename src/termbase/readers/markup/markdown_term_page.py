@@ -137,6 +137,8 @@ def _page(text: str) -> _Page:
         filed = _section_line(term, section, stripped)
         reason = REASON_FIELD_READ.format(role=filed) if filed else REASON_FIELD_LINE
         unused.append((number, stripped, reason.format(section=section_name)))
+    for term in terms:
+        unused.extend(_property_block(term))
     shaped = bool(terms) and len(terms) <= MAX_TERMS and not fenced
     shaped = shaped and all(
         len(t.text.split()) <= MAX_TERM_WORDS and len(t.body) <= MAX_BODY_LINES for t in terms
@@ -216,6 +218,40 @@ class MarkdownTermPageReader:
         ]
         unused += [Unused(source, n, lines[n - 1].strip(), REASON_PLACEHOLDER) for n in sorted(placeholders)]
         return entries_and_unused(entries, unused, page.terms[0].text if page.terms else "")
+
+
+#: A page property: `Created: March 3, 2024`, `Last edited time: …` (a short capitalised key).
+_PROPERTY = re.compile(r"^(?P<key>[A-Z][\w]*(?: [\w]+){0,2})\s*:\s+(?P<value>\S.*)$")
+#: Keys a page-export tool writes for every page (Notion), enough alone to mark a property block.
+PROPERTY_KEYS = frozenset({
+    "created", "created time", "created by", "last edited", "last edited time", "last edited by",
+    "last updated", "updated", "status", "owner", "type", "tags", "date",
+})
+REASON_PROPERTY = "page property (a `Key: value` block under the term, as Notion exports write), not its text"
+
+
+def _property_block(term: _Term) -> list[tuple[int, str, str]]:
+    """Take a block of `Key: value` lines that opens a term's body, with text after it (a Notion
+    export's page properties: `Category: tools`, `Created: March 3, 2024`) out of the body: keys
+    naming a field fill it, the rest are reported. Returns the reported lines."""
+    block: list[tuple[int, str]] = []
+    for number, line in term.body:
+        if block and number != block[-1][0] + 1:
+            break  # a blank line ends the block
+        if not _PROPERTY.match(line.strip()):
+            return []
+        block.append((number, line))
+    if len(block) == len(term.body) or not block:
+        return []  # no text after it: the block is the body
+    if len(block) == 1 and _PROPERTY.match(block[0][1].strip())["key"].casefold() not in PROPERTY_KEYS:
+        return []  # one `Note: …` line opening the text is text
+    reported = []
+    for number, line in block:
+        filed = _section_line(term, "", line.strip())
+        read_as = REASON_FIELD_READ.format(role=filed).format(section="properties")
+        reported.append((number, line.strip(), read_as if filed else REASON_PROPERTY))
+    term.body = term.body[len(block) :]
+    return reported
 
 
 def _definition(term: _Term) -> str:
