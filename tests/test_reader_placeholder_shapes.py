@@ -79,3 +79,17 @@ def test_an_italic_slash_term_gives_both_names():
     )
     entries = read("notes.md", page).result.entries
     assert entries[0].labels == ("Lamina", "Laminate")
+
+
+def test_a_few_headings_with_nothing_under_them_are_said():
+    page = "# Glossary\n\n" + "".join(
+        f"## {term}\n\n{body}\n\n" for term, body in [
+            ("Warp", "The threads held taut."), ("Weft", "The thread carried across."), ("Heddle", ""),
+            ("Reed", "A comb that beats the weft."), ("Shed", "The gap between threads."),
+            ("Shuttle", "A tool carrying the weft."),
+        ]
+    )
+    source = read("glossary.md", page)
+    assert [e.term for e in source.result.entries][2] == "Heddle"  # kept: a term still to define
+    said = [f for f in source.findings if f.check == "terms-without-definition"]
+    assert len(said) == 1 and "'Heddle'" in said[0].message and said[0].weight == 0.0

@@ -56,6 +56,11 @@ PLACEHOLDER_TERM = re.compile(
     re.IGNORECASE,
 )
 SAMPLE_CHECK = "template-sample-entries"
+#: A few entries with no definition among entries that have one are said: a term still to define,
+#: or a heading that only groups others (`== Habitat` among defined sections).
+BARE_CHECK = "terms-without-definition"
+MIN_DEFINED_ENTRIES = 5
+MAX_BARE_SHARE = 0.2
 #: A sample's term is a few words at most.
 MAX_SAMPLE_TERM_CHARS = 40
 REASON_SAMPLE = "a template's sample entry (a placeholder term and definition), not a term"
@@ -87,8 +92,13 @@ def without_placeholder_definitions(
     found: list[tuple[Entry, str]] = []
     samples: list[Entry] = []
     entries: list[Entry] = []
+    bare: list[Entry] = []
     for entry in result.entries:
-        note = placeholder(entry.definition) if entry.definition else ""
+        if not entry.definition:
+            bare.append(entry)
+            entries.append(entry)
+            continue
+        note = placeholder(entry.definition)
         if note and len(entry.term) <= MAX_SAMPLE_TERM_CHARS and PLACEHOLDER_TERM.fullmatch(
             entry.term.strip(_WRAPPING)
         ):
@@ -103,6 +113,9 @@ def without_placeholder_definitions(
         entries = [replace(e, definition="") for e in samples]
         samples = []
     findings: list[ReadFinding] = []
+    total = len(result.entries)
+    if bare and total >= MIN_DEFINED_ENTRIES and len(bare) <= MAX_BARE_SHARE * total:
+        findings.append(_bare_finding(source, bare, total))
     if found:
         findings.append(_placeholder_finding(source, found))
     unused = result.unused
@@ -112,6 +125,21 @@ def without_placeholder_definitions(
     if not findings:
         return result, ()
     return replace(result, entries=tuple(entries), unused=unused), tuple(findings)
+
+
+def _bare_finding(source: str, bare: list[Entry], total: int) -> ReadFinding:
+    """Say which few terms have nothing under them among entries that have a definition."""
+    first = bare[0]
+    more = f", and {len(bare) - 1} more" if len(bare) > 1 else ""
+    return ReadFinding(
+        source,
+        BARE_CHECK,
+        f"{len(bare)} of {total} entries {'has' if len(bare) == 1 else 'have'} no definition "
+        f"({first.term!r}{more}): read as {'a term' if len(bare) == 1 else 'terms'} still to define; "
+        "if a heading there only groups the entries below it, it is no term",
+        first.line,
+        0.0,
+    )
 
 
 def _placeholder_finding(source: str, found: list[tuple[Entry, str]]) -> ReadFinding:
