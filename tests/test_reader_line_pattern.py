@@ -135,3 +135,21 @@ def test_a_head_and_colon_alone_on_its_line_takes_the_lines_below():
         ("Wheel", "the turning table of a potter"),
     ]
     assert 0.3 <= READER.detect(text) <= 0.4
+
+
+def test_a_term_linked_to_its_own_page_may_have_a_long_name():
+    """`* [Term](term-page.md) - definition`: a long linked name (past the 60 characters a plain head
+    may have, with its link) is still the term of its line."""
+    from termbase.build import read_source
+    from termbase.sources import SourceText
+
+    items = [
+        ("Warp", "The threads held taut along the loom."),
+        ("Weft", "The thread carried across the warp."),
+        ("Jacquard Punched Card Pattern Chain", "Cards laced together that set which threads lift."),
+        ("Reed", "A comb that beats the weft into place."),
+        ("Shed", "The gap opened between the threads."),
+    ]
+    page = "".join(f"* [{term}]({term.lower().replace(' ', '-')}-page.md) - {body}\n" for term, body in items)
+    entries = read_source(SourceText("index.md", page)).result.entries
+    assert [(e.term, e.definition) for e in entries] == items

@@ -70,8 +70,8 @@ class LineShape:
 #: Opening markup: a heading, a bullet, a number, a quote, a MediaWiki `;`, a Typst term `/`.
 _OPENING = re.compile(r"^(?:#{1,6}(?=\s)|[-*+•/](?=\s)|\d{1,3}[.)](?=\s)|>|;(?=\s*\S))\s*")
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_`](?=\S)|(?<=\S)[*_`](?!\w)")
-_HEAD_SEPARATOR = re.compile(
-    r"^(?P<head>[^\s|:][^\t]{0,59}?)(?P<sep>\s*[:：]\s+|\s+[-–—]{1,2}\s+|\t+|\s+=>\s+|\s+=\s+|\s*::\s*"
+_HEAD_SEPARATOR = re.compile(  # a head linked to its own page (`[Term](term.md) - …`) may run longer
+    r"^(?P<head>\[[^\[\]\n]{1,60}\]\([^()\s]{1,200}\)|[^\s|:][^\t]{0,59}?)(?P<sep>\s*[:：]\s+|\s+[-–—]{1,2}\s+|\t+|\s+=>\s+|\s+=\s+|\s*::\s*"
     r"|\s+(?:-{1,2}>|→|⇒|⟶)\s+|\s*(?:\.{3,}|…+)\s*|\s+\|\s+)(?=\S)"
 )
 #: An old dictionary's term line: the head in capitals, a full stop, the definition (`KILN. An oven`).
