@@ -139,14 +139,19 @@ def test_a_head_and_colon_alone_on_its_line_takes_the_lines_below():
 
 def test_a_term_linked_to_its_own_page_may_have_a_long_name():
     """`* [Term](term-page.md) - definition`: a long linked name (past the 60 characters a plain head
-    may have, with its link) is still the term of its line."""
+    may have, with its link) on a line longer than a shape is judged on is still its line's term."""
     from termbase.build import read_source
     from termbase.sources import SourceText
 
     items = [
         ("Warp", "The threads held taut along the loom."),
         ("Weft", "The thread carried across the warp."),
-        ("Jacquard Punched Card Pattern Chain", "Cards laced together that set which threads lift."),
+        (
+            "Jacquard Punched Card Pattern Chain",
+            "Cards laced together that set which threads lift on each pass; the loom reads one card a pass, "
+            "so a long design needs a long chain, and a weaver who wants a new pattern punches new cards "
+            "rather than setting up the loom again.",
+        ),
         ("Reed", "A comb that beats the weft into place."),
         ("Shed", "The gap opened between the threads."),
     ]
