@@ -135,8 +135,8 @@ def _bare_finding(source: str, bare: list[Entry], total: int) -> ReadFinding:
         source,
         BARE_CHECK,
         f"{len(bare)} of {total} entries {'has' if len(bare) == 1 else 'have'} no definition "
-        f"({first.term!r}{more}): read as {'a term' if len(bare) == 1 else 'terms'} still to define; "
-        "if a heading there only groups the entries below it, it is no term",
+        f"({first.term!r}{more}): read as {'a term' if len(bare) == 1 else 'terms'} still to define "
+        "(a heading that only groups the entries below it is no term: give it a definition or remove it)",
         first.line,
         0.0,
     )
