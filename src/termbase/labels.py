@@ -453,8 +453,8 @@ def split_or_names(term: str) -> tuple[str, str] | None:
     return (a, b) if a and b else None
 
 
-#: Two words joined by one unspaced slash: `Clonotype/Clone`, `colour/color`.
-_SLASH_PAIR = re.compile(r"(?P<a>[^\W\d_][\w'-]*[^\W\d_])/(?P<b>[^\W\d_][\w'-]*[^\W\d_])")
+#: Two words (letters only: `thumbs-up/thumbs-down` pairs opposites) joined by one unspaced slash.
+_SLASH_PAIR = re.compile(r"(?P<a>[^\W\d_][^\W\d_']*[^\W\d_])/(?P<b>[^\W\d_][^\W\d_']*[^\W\d_])")
 #: Two slash-joined words that open with this many letters in common are spellings or forms of one
 #: word (`Clonotype/Clone`, `Analyse/Analyze`, `Catalog/Catalogue`), not a pair (`Client/Server`).
 MIN_SHARED_STEM = 4
