@@ -57,3 +57,22 @@ def test_a_very_long_paragraph_is_cut_into_sentences_window_by_window(monkeypatc
     assert given and max(given) <= 10_000 < len(text), given[:3]
     found = [text[start:end] for start, end in bounds]
     assert found == ["The kiln is hot.", "Dr. Okafor opens it at noon!"] * 1000, found[:4]
+
+
+def test_a_yaml_or_json_file_that_does_not_parse_says_where(tmp_path: Path) -> None:
+    broken_yaml = tmp_path / "kiln.yaml"
+    broken_yaml.write_text("kiln:\n  definition: an oven\nglaze:\n  definition: [a coat\n", encoding="utf-8")
+    code, _, err = run("build", str(broken_yaml), "--db", str(tmp_path / "k.db"))
+    # said "no reader recognises this file as a glossary" and listed 65 readers for --format
+    assert code == 1 and "kiln.yaml:5: not valid YAML" in err and "--format takes" not in err, err
+    broken_json = tmp_path / "kiln.json"
+    broken_json.write_text('{"kiln": {"definition": "an oven"}\n "glaze": 1}\n', encoding="utf-8")
+    code, _, err = run("build", str(broken_json), "--db", str(tmp_path / "k.db"))
+    assert code == 1 and "kiln.json:2: not valid JSON" in err, err
+    # found in a folder walk, such a file is still one of the files that are no glossary: quiet
+    folder = tmp_path / "walk"
+    folder.mkdir()
+    (folder / "kiln.yaml").write_text(broken_yaml.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "pottery.md").write_text(POTTERY, encoding="utf-8")
+    code, _, err = run("build", str(folder), "--db", str(tmp_path / "w.db"))
+    assert code == 0 and "1 file in the folders given is not a glossary" in err, err

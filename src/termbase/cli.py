@@ -596,7 +596,7 @@ def _print_reader_list_if_it_helps(errors: tuple[InputError, ...]) -> None:
     from termbase.errors import NotAGlossaryError
     from termbase.readers import reader_names
 
-    if any(isinstance(error, NotAGlossaryError) for error in errors):
+    if any(isinstance(error, NotAGlossaryError) and "--format" in error.hint for error in errors):
         err.print("[dim]--format takes one of: " + ", ".join(reader_names()) + "[/dim]")
 
 

@@ -281,9 +281,47 @@ def pick_reader(text: str, path: str = "") -> Reader:
             raise
         raise InputError(error.message, path=path, line=error.line, hint=error.hint) from None
     if confidence < MIN_CONFIDENCE:
-        raise NotAGlossaryError(
+        raise _malformed_data(text, path) or NotAGlossaryError(
             "no reader recognises this file as a glossary",
             path=path,
             hint="name its shape with --format (`termbase formats` lists them)",
         )
     return reader
+
+
+#: Suffixes that say a file is JSON or YAML, whose syntax error is the likelier reason no reader took it.
+_JSON_SUFFIXES = frozenset({".json", ".jsonld"})
+_YAML_SUFFIXES = frozenset({".yaml", ".yml"})
+
+
+def _malformed_data(text: str, path: str) -> NotAGlossaryError | None:
+    """Return the error for a file named as JSON or YAML that no reader took because it does not
+    parse (`x.yaml:4: not valid YAML: …`), or None: it stays a file that is no glossary (quiet
+    in a folder walk), but the message says where its syntax breaks instead of naming --format."""
+    import json
+
+    import yaml
+
+    from termbase import safe_json, safe_yaml
+
+    suffix = PurePath(path).suffix.casefold() if path else ""
+    try:
+        if suffix in _JSON_SUFFIXES:
+            safe_json.loads(text, path)
+        elif suffix in _YAML_SUFFIXES:
+            safe_yaml.compose_all(text, path)
+    except json.JSONDecodeError as error:
+        return NotAGlossaryError(
+            f"not valid JSON: {error.msg}", path=path, line=error.lineno,
+            hint="fix the JSON syntax at that line (a missing comma, quote or bracket)",
+        )
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        return NotAGlossaryError(
+            f"not valid YAML: {getattr(error, 'problem', None) or error}", path=path,
+            line=mark.line + 1 if mark else 0,
+            hint="fix the YAML syntax at that line (indentation, a colon, or an unclosed quote or bracket)",
+        )
+    except InputError:  # a limit (nesting, aliases): not a syntax error
+        return None
+    return None
