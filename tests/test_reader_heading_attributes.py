@@ -77,3 +77,11 @@ def test_a_label_that_keeps_an_attribute_list_or_heading_marks_is_flagged() -> N
         )
         checks = {f.check for f in check_read(text, ReadResult(entries, ()), "x.md")}
         assert "labels-with-markup" in checks, labels
+
+
+def test_a_details_page_title_and_letter_divider_lose_their_attribute_lists() -> None:
+    pairs = (("Kiln", "An oven for firing clay."), ("Slip", "Clay thinned with water."), ("Glaze", "A coat."))
+    blocks = "".join(f"<details>\n<summary>{t}</summary>\n\n{d}\n\n</details>\n\n" for t, d in pairs)
+    result = get_reader("markdown-details").read(f"# Glossary {{#top}}\n\n## A {{#a}}\n\n{blocks}", "d.md")
+    assert result.title == "Glossary" and [e.term for e in result.entries] == ["Kiln", "Slip", "Glaze"]
+    assert {u.line: u.reason for u in result.unused} == {1: "page title", 3: "letter divider"}

@@ -27,6 +27,7 @@ import re
 from termbase.labels import clean_label, parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
+from termbase.readers.markup.markdown_parsing import heading_attributes
 from termbase.readers.page_text import REASON_DIVIDER, REASON_HEADING, REASON_TITLE, is_letter_divider, tidy
 
 REASON_FRONT_MATTER = "front matter"
@@ -109,7 +110,7 @@ class MarkdownDetailsReader:
             if index <= front_end:
                 reason = REASON_FRONT_MATTER
             elif heading:
-                words = _plain(heading.group("text"))
+                words = _plain(heading_attributes(heading.group("text"))[0])
                 if len(heading.group("marks")) == 1 and not title:
                     title, reason = words, REASON_TITLE
                 else:
