@@ -165,3 +165,16 @@ def test_an_entry_whose_definition_only_spells_out_its_name_goes_to_review(tmp_p
     spelled = [e for e in found.values() if "Water Mark" in e.term or "Working Load" in e.term]
     assert spelled and all(e.confidence < 0.6 for e in spelled)
     assert all("its definition only spells out its name" in e.evidence for e in spelled)
+
+
+def test_bold_labels_of_an_interface_in_a_walk_through_are_no_terms(tmp_path: Path) -> None:
+    found = _found(tmp_path, "01-signup.md", (
+        "# Signing up\n\nA **berth** is a numbered place at the pontoon where one boat is kept.\n\n"
+        "A **mooring** is a buoy fixed to the seabed that a boat ties up to.\n\n"
+        "1. On the booking page, select **Reserve Berth**.\n"
+        "2. Type in your **member number** and the dates.\n"
+        "3. Confirm by clicking **Send Request** at the bottom.\n"))
+    assert found["berth"].confidence >= 0.6 and found["mooring"].confidence >= 0.6
+    for label in ("Reserve Berth", "member number", "Send Request"):
+        entry = found.get(label) or found.get(label.lower())
+        assert entry is None or entry.confidence < 0.6

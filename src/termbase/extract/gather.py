@@ -372,6 +372,17 @@ _ACTION_IN_INSTRUCTION = re.compile(
     r"(?:^|\b)[Tt]o\s+\0\s+(?:the|a|an|your|our|this|that|these|those|it|them|its|their|any|all|each)\b")
 
 
+#: A step of a walk-through of an interface: "On the next page, type in …", "Then click …", "Select …".
+_INTERFACE_STEP = re.compile(
+    r"^(?:(?:on|in|at|from|under|below)\s[^,.]{1,40},\s*|(?:then|now|next|first|finally|afterwards)\s*,?\s*)*"
+    r"(?:select|click|choose|press|tap|type|enter|fill\s+in|open|go\s+to|navigate\s+to|confirm|log\s+in|"
+    r"sign\s+in|scroll|drag|tick|check|uncheck)\b", re.I)
+#: The bold word (stood in for by NUL) as what is clicked or chosen: "by clicking \0", "select the \0 tab".
+_INTERFACE_ACTION = re.compile(
+    r"\b(?:select(?:ing)?|click(?:ing)?(?:\s+on)?|choos(?:e|ing)|press(?:ing)?|tap(?:ping)?)\s+(?:the\s+)?\0",
+    re.I)
+
+
 #: A bold phrase that opens with an adverb of degree or a linking verb is stressed, not named.
 _STRESSED_PHRASE = re.compile(
     r"^(?:primarily|mostly|mainly|largely|entirely|fully|purely|strictly|really|usually|only|simply|always|never|"
@@ -395,6 +406,9 @@ def _first_bold_defines(group: list[Occurrence], termhood: dict[str, Termhood]) 
                 break
             if _ACTION_IN_INSTRUCTION.search(occurrence.sentence.replace(finding.term, "\0")):
                 break  # "To **quit** the pages, press q": a verb of an instruction in bold, no term
+            if _INTERFACE_STEP.match(occurrence.sentence) \
+                    or _INTERFACE_ACTION.search(occurrence.sentence.replace(finding.term, "\0")):
+                break  # "On this page, select **Request Account**.": the label of a button or a field
             if _STRESSED_PHRASE.match(finding.term):
                 break  # "**primarily Core-only**", "**remains open**": bold for stress, not a name
             if not finding.defining:
