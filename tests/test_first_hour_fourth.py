@@ -76,3 +76,25 @@ def test_a_yaml_or_json_file_that_does_not_parse_says_where(tmp_path: Path) -> N
     (folder / "pottery.md").write_text(POTTERY, encoding="utf-8")
     code, _, err = run("build", str(folder), "--db", str(tmp_path / "w.db"))
     assert code == 0 and "1 file in the folders given is not a glossary" in err, err
+
+
+def test_glossify_leaves_a_pages_navigation_and_footer_alone(tmp_path: Path) -> None:
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (tmp_path / "pottery.md").write_text(POTTERY, encoding="utf-8")
+    assert run("build", str(tmp_path / "pottery.md"), "--db", str(tmp_path / "p.db"))[0] == 0
+    page = (
+        "<!doctype html><html><head><title>Studio</title></head><body>\n"
+        '<nav><a href="/">Home</a> Kiln rota</nav>\n'
+        "<main><h1>Firing</h1><p>Load the kiln slowly.</p></main>\n"
+        "<footer>Glaze recipes © the studio</footer>\n</body></html>\n"
+    )
+    (pages / "studio.html").write_text(page, encoding="utf-8")
+    code, _, err = run("glossify", str(pages), "--db", str(tmp_path / "p.db"),
+                       "--link-to", "https://example.org/g/", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    html = (tmp_path / "out" / "studio.html").read_text(encoding="utf-8")
+    assert "<p>Load the <a" in html, html  # the prose is linked
+    # the navigation bar and the footer were linked like prose
+    assert '<nav><a href="/">Home</a> Kiln rota</nav>' in html, html
+    assert "<footer>Glaze recipes © the studio</footer>" in html, html

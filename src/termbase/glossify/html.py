@@ -25,7 +25,7 @@ TERM_CLASS = "termbase-term"
 _SKIP = frozenset(
     {"a", "code", "pre", "kbd", "samp", "var", "tt", "script", "style", "noscript", "template",
      "textarea", "select", "option", "button", "label", "math", "svg", "head", "title", "abbr",
-     "dfn", "iframe", "object", "canvas", "time"}
+     "dfn", "iframe", "object", "canvas", "time", "nav", "footer"}  # a site's menus and footer are no prose
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "header", "caption", "th", "figcaption", "dt"})
 _SECTION_STARTS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
