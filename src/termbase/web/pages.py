@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import quote, unquote, urlencode
 
@@ -156,13 +157,34 @@ class SiteData:
     by_id: dict[str, Summary]
     by_initial: dict[str, list[Summary]]
     by_topic: dict[str, list[Summary]]
-    labels: dict[str, list[str]]
     sources: list[dict[str, object]]
     sources_of: dict[str, tuple[str, ...]]
     meta: dict[str, str] = field(default_factory=dict)
     language: str = ""
     languages: tuple[str, ...] = ()
     conflicts: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    #: The termbase file, for what is read only when asked for (`labels`).
+    path: Path | None = None
+    #: Every label of each concept, by id, once read (see `labels`).
+    label_lists: dict[str, list[str]] | None = None
+
+    @property
+    def labels(self) -> dict[str, list[str]]:
+        """Return every label of each concept, by concept id, in the order they were stored.
+
+        Read on first use (only a static site's search index needs them), with a connection of
+        its own: the process that asks may be one forked after the site's connection was made."""
+        if self.label_lists is None:
+            assert self.path is not None
+            labels: dict[str, list[str]] = {}
+            db = sqlite3.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
+            try:
+                for concept_id, label in db.execute("SELECT concept_id, label FROM labels"):
+                    labels.setdefault(concept_id, []).append(label)
+            finally:
+                db.close()
+            self.label_lists = labels
+        return self.label_lists
 
     @classmethod
     def load(
@@ -193,9 +215,6 @@ class SiteData:
         for item in summaries:
             for topic in item.topics:
                 by_topic.setdefault(topic, []).append(item)
-        labels: dict[str, list[str]] = {}
-        for cid, label, _key in termbase.all_labels():
-            labels.setdefault(cid, []).append(label)
         defined = Counter(path for paths in sources_of.values() for path in paths)
         sources = [
             {
@@ -216,13 +235,13 @@ class SiteData:
             by_id={s.id: s for s in summaries},
             by_initial=dict(sorted(by_initial.items())),
             by_topic=dict(sorted(by_topic.items())),
-            labels=labels,
             sources=sources,
             sources_of=sources_of,
             meta=termbase.meta(),
             language=language,
             languages=tuple(termbase.entry_languages()),
             conflicts=conflicts_by_concept(termbase),
+            path=termbase.path,
         )
 
     def best_language(self, wanted: str) -> str:
