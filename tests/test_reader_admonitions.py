@@ -95,3 +95,20 @@ def test_an_admonition_fence_inside_a_definition_leads_its_text():
         "A loom part that lifts shafts in a set order.\n\nSwitching: A dobby loom can be run by treadles."
     )
     assert entries["Jacquard"].endswith("on its own.\n\nCaution: Heavy.")
+
+
+def test_titled_callouts_are_entries():
+    page = (
+        "# Glossary\n\n"
+        "> [!info] Warp\n> The threads held taut along the loom.\n\n"
+        "> [!info]- Weft\n> The thread carried across the warp.\n> It is packed with the reed.\n\n"
+        "> [!tip]+ Heddle\n> A cord with an eye that lifts one warp thread.\n\n"
+        "> [!note]\n> Every callout here folds open.\n"
+    )
+    source = read("glossary.md", page)
+    assert source.source.reader == "markdown-admonitions"
+    assert [(e.term, e.definition) for e in source.result.entries] == [
+        ("Warp", "The threads held taut along the loom."),
+        ("Weft", "The thread carried across the warp.\nIt is packed with the reed."),
+        ("Heddle", "A cord with an eye that lifts one warp thread."),
+    ]

@@ -13,7 +13,8 @@ Example (the shape, written for the tests)::
 MkDocs Material (pymdownx `details` and `admonition`) writes expandable glossary items as
 `??? type "Title"` (`???+` opens it by default; `!!! type "Title"` is the same block, always
 open), the body indented below it; Docusaurus writes `:::type[Title]` (or `:::type Title`) up to
-a closing `:::`. Each titled block is one entry: its title the term, its body (Markdown) the
+a closing `:::`; Obsidian and GitHub write `> [!note] Title` over `> `-quoted lines. Each
+titled block is one entry: its title the term, its body (Markdown) the
 definition. Untitled blocks (`!!! note` alone) and titled blocks among other page text are
 notes of a page, not its entries: a page is read this way only when its titled blocks hold
 most of its text. Front matter, headings (letter dividers among them) and every other line are
@@ -43,6 +44,9 @@ _DOCUSAURUS = re.compile(
     r"^(?P<indent>[ \t]*):::[\w-]+(?:\[(?P<bracket>[^\]]*)\]|[ \t]+(?P<title>\S.*?))?\s*(?:\{[^}]*\})?\s*$"
 )
 _FENCE_CLOSE = re.compile(r"^[ \t]*:::\s*$")
+#: Obsidian / GitHub callouts: `> [!note] Term` (`[!tip]-`, `[!tip]+` fold), the body on `> ` lines.
+_CALLOUT = re.compile(r"^(?P<indent>[ \t]*)>[ \t]*\[!(?P<kind>[\w-]+)\][+-]?(?:[ \t]+(?P<title>\S.*?))?\s*$")
+_QUOTED = re.compile(r"^[ \t]*>")
 _HEADING = re.compile(r"^(?P<marks>#{1,6})\s+(?P<text>.*?)\s*#*\s*$")
 #: A title is a term: at most this many words, not a sentence.
 MAX_TERM_WORDS = 10
@@ -62,7 +66,14 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str]]:
     while index < len(lines):
         line = lines[index].expandtabs(4)
         mkdocs, docusaurus = _MKDOCS.match(line), _DOCUSAURUS.match(line)
-        if mkdocs:
+        callout = _CALLOUT.match(line) if not (mkdocs or docusaurus) else None
+        if callout:
+            end = index + 1
+            while end < len(lines) and _QUOTED.match(lines[end]) and not _CALLOUT.match(lines[end]):
+                end += 1
+            blocks.append((index, end, callout["title"] or ""))
+            index = end
+        elif mkdocs:
             margin = len(mkdocs["indent"])
             end = index + 1
             while end < len(lines) and (not lines[end].strip() or _indent(lines[end].expandtabs(4)) > margin):
@@ -88,8 +99,11 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str]]:
 
 
 def _body(lines: list[str], first: int, end: int) -> str:
-    """Return an admonition's body as Markdown: indented lines dedented, a closing `:::` left out."""
+    """Return an admonition's body as Markdown: indented lines dedented, a closing `:::` left out,
+    a callout's `> ` marks taken off."""
     body = lines[first + 1 : end]
+    if _CALLOUT.match(lines[first]):
+        body = [re.sub(r"^[ \t]*>[ \t]?", "", line) for line in body]
     if body and _FENCE_CLOSE.match(body[-1]):
         body = body[:-1]
     return textwrap.dedent("\n".join(line.expandtabs(4) for line in body)).strip()
@@ -113,11 +127,11 @@ class MarkdownAdmonitionsReader:
     """Reads MkDocs `??? note "Term"` and Docusaurus `:::note[Term]` blocks as entries."""
 
     name = "markdown-admonitions"
-    description = "titled admonitions: MkDocs `??? note \"Term\"` or `!!!`, Docusaurus `:::tip[Term]`"
+    description = "titled admonitions: MkDocs `??? note \"Term\"`, Docusaurus `:::tip[Term]`, `> [!tip] Term`"
 
     def detect(self, text: str) -> float:
         """Return 0.9 when two or more titled blocks with text hold most of the page's text lines."""
-        if "???" not in text and "!!!" not in text and ":::" not in text:
+        if "???" not in text and "!!!" not in text and ":::" not in text and "[!" not in text:
             return 0.0
         lines = text.splitlines()
         titled = [(f, e) for f, e, title in _blocks(lines) if _is_term(title) and _body(lines, f, e)]
