@@ -66,6 +66,8 @@ QUALIFIED_LABEL = re.compile(r"^(?P<name>[^()]{2,40}?)\s*\((?P<field>[a-z][a-z -
 
 #: Nouns an adjective label may be missing: "autoregressive" names an "autoregressive model".
 ADJECTIVE_HEADS = frozenset(["model", "models"])
+#: The words `variant_keys` takes for a head, of either kind.
+_ANY_HEAD = HEAD_WORDS | ADJECTIVE_HEADS
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +96,7 @@ def alias_statements(definition: str) -> list[Alias]:
     """Return the other names a definition states for its idea ("also called X", "X (Y) —")."""
     found: list[Alias] = []
     lowered = definition.lower()
-    if any(cue in lowered for cue in _ALIAS_CUES):
+    if any(map(lowered.__contains__, _ALIAS_CUES)):
         found.extend(_stated_aliases(definition))
     if "(" in definition[:80]:
         found.extend(_opening_aliases(definition))
@@ -214,8 +216,10 @@ def aliases_for(definition: str, own_labels: tuple[str, ...]) -> list[Alias]:
 
     The names of an opening "Name (ALIAS) —" count only when one of them is an own label.
     """
-    own = {label_key(label) for label in own_labels}
     statements = alias_statements(definition)
+    if not statements:  # (most definitions)
+        return []
+    own = {label_key(label) for label in own_labels}
     opening_ok = any(a.opening and label_key(a.name) in own for a in statements)
     return [a for a in statements if label_key(a.name) not in own and (not a.opening or opening_ok)]
 
@@ -258,7 +262,7 @@ def head_variant(shorter: str, longer: str) -> str:
 def variant_keys(label: str) -> Iterator[tuple[str, str]]:
     """Yield (key, word) for the label one head word shorter that `label` may be a variant of."""
     last = label.rsplit(None, 1)[-1].lower() if " " in label else ""
-    heads = HEAD_WORDS | ADJECTIVE_HEADS
+    heads = _ANY_HEAD
     if last.rstrip("s") not in heads and last not in heads:
         return
     words = label_words(label)

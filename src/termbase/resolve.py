@@ -21,10 +21,11 @@ Rules, in order:
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from slugify import slugify
 
@@ -113,8 +114,18 @@ class _Clusters:
             self.parent[i], i = root, self.parent[i]
         return root
 
+    def _plain(self, root: int) -> bool:
+        """Return True if the cluster whose root is `root` is that unit alone, stating no id and
+        claiming no acronym (most units before they join): it can conflict with nothing."""
+        if root in self.data:
+            return False
+        unit = self.units[root]
+        return not unit.concept_id and not unit.claims
+
     def conflicts(self, a: int, b: int) -> bool:
         """Return True if clusters `a` and `b` (roots) hold different ideas."""
+        if self._plain(a) or self._plain(b):
+            return False
         da, db = self.cluster(a), self.cluster(b)
         if da.ids and db.ids and da.ids != db.ids:
             return True
@@ -131,10 +142,19 @@ class _Clusters:
             return True
         if not force and self.conflicts(a, b):
             return False
-        if len(self.cluster(a).units) < len(self.cluster(b).units):
+        data = self.data
+        if (len(data[a].units) if a in data else 1) < (len(data[b].units) if b in data else 1):
             a, b = b, a
         self.parent[b] = a
-        da, db = self.cluster(a), self.data.pop(b)
+        da, db = self.cluster(a), data.pop(b, None)
+        if db is None:  # a unit alone (its data never made): what it holds, added as it is
+            unit = self.units[b]
+            da.units.append(b)
+            if unit.concept_id:
+                da.ids.add(unit.concept_id)
+            for acronym, expansion in unit.claims.items():
+                da.claims.setdefault(acronym, set()).add(expansion)
+            return True
         da.units.extend(db.units)
         da.ids |= db.ids
         for acronym, expansions in db.claims.items():
@@ -188,8 +208,12 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
     for members in by_id.values():
         for other in members[1:]:
             clusters.union(members[0], other, force=True)  # one stated id or group is one concept
+    bracketed = [  # units that write some label with a bracket, as a qualified name does
+        any(" (" in label for label in unit.labels) or " (" in entries[unit.entry].term for unit in units
+    ]
     for key, members in by_key.items():
-        by_key[key] = _without_shared_qualifier(units, entries, key, members)
+        if len(members) > 1 and any(bracketed[i] for i in members):
+            by_key[key] = _without_shared_qualifier(units, entries, key, members)
     ambiguous = _ambiguous_acronyms(units)
     deferred: list[tuple[int, str]] = []
     # Claiming units first, so that expansions decide before bare acronyms attach.
@@ -392,7 +416,7 @@ def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequ
                 clusters.union(i, root)
     for i, unit in enumerate(units):
         for label in unit.labels:
-            qualified = QUALIFIED_LABEL.match(label)
+            qualified = QUALIFIED_LABEL.match(label) if label.endswith(")") else None
             if not qualified:
                 continue
             root = only_root(label_key(qualified.group("name")))
@@ -404,6 +428,8 @@ def _join_by_evidence(clusters: _Clusters, units: Sequence[_Unit], entries: Sequ
                 clusters.union(i, root)  # "Heads (attention)" is the head its field speaks of
     for i, unit in enumerate(units):
         for label in unit.labels:
+            if " " not in label:  # (no head word to take away)
+                continue
             for key, _word in variant_keys(label):
                 root = only_root(key)
                 if root is None or root == clusters.find(i):
@@ -484,40 +510,52 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
     if len(member_units) == 1:  # most concepts: no entries to tell apart (hashing one is slow)
         concept_entries = [entries[member_units[0].entry]]
     else:
-        concept_entries = list(dict.fromkeys(entries[u.entry] for u in member_units))
+        concept_entries = _distinct_entries(entries, member_units)
         concept_entries.sort(key=lambda e: (e.source, e.line))
-    spellings: dict[str, Counter[str]] = defaultdict(Counter)
-    term_votes: Counter[str] = Counter()
+    # votes counted in plain dicts (a Counter each costs more than the counting)
+    spellings: dict[str, dict[str, int]] = {}
+    term_votes: dict[str, int] = {}
     english = any(entries[u.entry].language == "en" for u in member_units)
     for unit in member_units:
         for position, label in enumerate(unit.labels):
             key = label_key(label)
-            spellings[key][label] += 1
+            counts = spellings.get(key)
+            if counts is None:
+                spellings[key] = {label: 1}
+            else:
+                counts[label] = counts.get(label, 0) + 1
             if position == 0 and (not english or entries[unit.entry].language == "en"):
-                term_votes[key] += 1  # a multilingual concept is named by its English label
-    first_seen = {key: n for n, key in enumerate(spellings)}
-    claims: dict[str, Counter[str]] = defaultdict(Counter)
+                # a multilingual concept is named by its English label
+                term_votes[key] = term_votes.get(key, 0) + 1
+    claims: dict[str, dict[str, int]] = {}
     stated: set[str] = set()
     for unit in member_units:
         for acronym, expansion in unit.claims.items():
-            claims[acronym][expansion.replace(" ", "")] += 1
+            written = expansion.replace(" ", "")
+            votes = claims.setdefault(acronym, {})
+            votes[written] = votes.get(written, 0) + 1
             if not unit.inferred:
-                stated.add(expansion.replace(" ", ""))
+                stated.add(written)
 
     def spelling(key: str) -> str:
-        return max(spellings[key].items(), key=lambda kv: (kv[1], kv[0] != kv[0].lower()))[0]
+        counts = spellings[key]
+        if len(counts) == 1:  # (most keys: one spelling)
+            return next(iter(counts))
+        return max(counts.items(), key=lambda kv: (kv[1], kv[0] != kv[0].lower()))[0]
 
     explicit = next((e for e in concept_entries if e.concept_id), None)
     if explicit is not None:
         label = explicit.term
-    else:
-        best = max(term_votes, key=lambda k: (term_votes[k], -first_seen[k]))
-        label = spelling(best)
+    elif len(term_votes) == 1:
+        label = spelling(next(iter(term_votes)))
+    else:  # the most voted, the first seen of those
+        first_seen = {key: n for n, key in enumerate(spellings)}
+        label = spelling(max(term_votes, key=lambda k: (term_votes[k], -first_seen[k])))
     own_key = label_key(label)
-    label_keys = sorted(spellings, key=lambda k: (k != own_key, first_seen[k]))
-    labels = [label] + [spelling(k) for k in label_keys if k != own_key]
+    labels = [label] + [spelling(k) for k in spellings if k != own_key]  # the others as first seen
     acronyms = [spelling(a) for a in claims if a in spellings]
-    expansion_keys = [claims[a].most_common(1)[0][0] for a in claims]
+    # each acronym's most voted expansion (the first of those, as Counter.most_common gives it)
+    expansion_keys = [max(votes.items(), key=itemgetter(1))[0] for votes in claims.values()]
     expansions = [spelling(k) for k in expansion_keys if k in spellings]
     stated_expansions = [spelling(k) for k in expansion_keys if k in spellings and k in stated]
     topics = sorted({t for e in concept_entries for t in e.topics})
@@ -542,6 +580,16 @@ def _draft(entries: Sequence[Entry], units: Sequence[_Unit], members: list[int])
         explicit_id,
         base,
     )
+
+
+def _distinct_entries(entries: Sequence[Entry], member_units: Sequence[_Unit]) -> list[Entry]:
+    """Return the units' entries, each once, in order: `list(dict.fromkeys(...))` of them, but
+    told apart by their place first (hashing an Entry hashes every field); only entries that
+    share an identity (copies of one original entry restored from an export) are compared."""
+    found = [entries[i] for i in dict.fromkeys(u.entry for u in member_units)]
+    if len({(e.source, e.ordinal) for e in found}) < len(found):
+        return list(dict.fromkeys(found))
+    return found
 
 
 def _lone_draft(entry: Entry, unit: _Unit) -> _Draft | None:
