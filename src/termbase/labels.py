@@ -94,6 +94,12 @@ def _computed_lemma(word: str) -> str:
     return _lemmatizer().lemmatize(word, "en")
 
 
+def prepare_lemmatizer() -> None:
+    """Load the lemmatizer now (simplemma's import and its English dictionary: 30-40 ms), so that
+    the first lemma asked later costs no more than the others."""
+    _computed_lemma("terms")
+
+
 @lru_cache(maxsize=1)
 def _lemmatizer() -> Any:
     """Return simplemma's lemmatizer over its English dictionary kept as a memory-mapped trie.
