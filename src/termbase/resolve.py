@@ -202,14 +202,15 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
             by_id[unit.concept_id].append(i)
         if unit.group:
             by_id["group:" + unit.group].append(i)
-        for key in {label_key(label) for label in unit.labels}:
+        labels = unit.labels
+        for key in (label_key(labels[0]),) if len(labels) == 1 else {label_key(label) for label in labels}:
             if key:
                 by_key[key].append(i)
     for members in by_id.values():
         for other in members[1:]:
             clusters.union(members[0], other, force=True)  # one stated id or group is one concept
     bracketed = [  # units that write some label with a bracket, as a qualified name does
-        any(" (" in label for label in unit.labels) or " (" in entries[unit.entry].term for unit in units
+        " (" in entries[unit.entry].term or " (" in "\n".join(unit.labels) for unit in units
     ]
     for key, members in by_key.items():
         if len(members) > 1 and any(bracketed[i] for i in members):
@@ -218,6 +219,8 @@ def _cluster_units(units: Sequence[_Unit], entries: Sequence[Entry]) -> _Cluster
     deferred: list[tuple[int, str]] = []
     # Claiming units first, so that expansions decide before bare acronyms attach.
     for key, members in by_key.items():
+        if len(members) == 1 and key not in ambiguous:  # (most keys: a label no other unit has)
+            continue
         if key in ambiguous:
             claimed = [i for i in members if key in units[i].claims]
             for i in members:
