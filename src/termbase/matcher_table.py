@@ -226,11 +226,15 @@ def write_pattern_table(db: sqlite3.Connection, rows: Iterable[PatternRow] | Non
     """Store what glossify reads (inside the build's transaction): the patterns of the `labels`
     table — `rows` (`pattern_rows`) when the build made them from the same labels in the same
     order, else worked out here — and each concept's one-line definition and HTML."""
-    if rows is None:
-        rows = _rows(pattern_tables(db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid")))
+    write_all_but_patterns(db)
+    write_pattern_data(db, rows)
+
+
+def write_all_but_patterns(db: sqlite3.Connection) -> None:
+    """Store what `write_pattern_table` stores but the patterns, which need none of it: their
+    table (empty), each concept's one-line definition and HTML, and the stamps (a build whose
+    linking makes the patterns while another process writes the rest adds them last)."""
     db.execute("CREATE TABLE matcher_pattern_data (data TEXT NOT NULL)")
-    data = encode_patterns(rows, lambda ids: _first_definitions(db, ids))
-    db.execute("INSERT INTO matcher_pattern_data VALUES (?)", (data,))
     db.execute(
         "CREATE TABLE glossify_terms (concept_id TEXT NOT NULL, label TEXT NOT NULL, one_line TEXT NOT NULL,"
         " html TEXT)"
@@ -244,6 +248,14 @@ def write_pattern_table(db: sqlite3.Connection, rows: Iterable[PatternRow] | Non
     db.executemany("INSERT INTO glossify_terms VALUES (?,?,?,?)", rows)
     db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_META_KEY, stamp()))
     db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_HTML_KEY, html_stamp("plain")))
+
+
+def write_pattern_data(db: sqlite3.Connection, rows: Iterable[PatternRow] | None = None) -> None:
+    """Store the patterns in the table `write_all_but_patterns` made."""
+    if rows is None:
+        rows = _rows(pattern_tables(db.execute("SELECT concept_id, label FROM main.labels ORDER BY rowid")))
+    data = encode_patterns(rows, lambda ids: _first_definitions(db, ids))
+    db.execute("INSERT INTO matcher_pattern_data VALUES (?)", (data,))
 
 
 #: Definitions rendered (and rows updated) at once by `store_markdown_html`.

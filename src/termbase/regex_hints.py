@@ -96,12 +96,13 @@ class Cues:
 
     def match_any(self, text: str) -> bool:
         """Return True if any cue's pattern is found in `text`."""
-        if any(pattern.search(text) for pattern in self.unhinted):
-            return True
+        for pattern in self.unhinted:
+            if pattern.search(text):
+                return True
         if not self.hinted:
             return False
         tried: set[int] = set()
-        for _, numbers in self.automaton.iter(text):
+        for _, numbers in self.automaton.iter(text):  # (most texts: no hint, no set filled)
             for number in numbers:
                 if number not in tried:
                     tried.add(number)

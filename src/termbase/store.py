@@ -318,6 +318,10 @@ def _write(name: Path, build: Build, linked: bool = True) -> None:
             write_search_tables(connection)
             if linked:
                 _write_pattern_table(connection, build)
+            else:  # glossify's terms need no links: written here, the patterns by _write_links
+                from termbase.matcher_table import write_all_but_patterns
+
+                write_all_but_patterns(connection)
         connection.execute("PRAGMA journal_mode = DELETE")
     finally:
         connection.close()
@@ -325,12 +329,14 @@ def _write(name: Path, build: Build, linked: bool = True) -> None:
 
 def _write_links(name: Path, build: Build) -> None:
     """Add what `_write(linked=False)` left out: relations and dangling targets (their tables
-    and indexes are there, empty), and the matcher's pattern table."""
+    and indexes are there, empty), and the matcher's patterns (the rest of its table is there)."""
+    from termbase.matcher_table import write_pattern_data
+
     connection = _connect(name)
     try:
         with connection:
             _insert_links(connection, build)
-            _write_pattern_table(connection, build)
+            write_pattern_data(connection, build.pattern_rows)
         connection.execute("PRAGMA journal_mode = DELETE")
     finally:
         connection.close()

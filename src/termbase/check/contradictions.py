@@ -65,8 +65,9 @@ def check(concepts: Sequence[Concept]) -> list[Finding]:
             alone.append(concept)
         for entry in concept.entries:
             claims = claims_of(entry.definition, own, others, only_about_others=single)
-            spoken_of.update(by_label.get(c.about, "") for c in claims if c.about)
-            read.append((concept, entry, claims))
+            if claims:  # (most definitions make none)
+                spoken_of.update(by_label.get(c.about, "") for c in claims if c.about)
+                read.append((concept, entry, claims))
     for concept in alone:
         if concept.id in spoken_of:
             own = frozenset(label.lower() for label in concept.labels)
