@@ -98,3 +98,52 @@ def test_glossify_leaves_a_pages_navigation_and_footer_alone(tmp_path: Path) -> 
     # the navigation bar and the footer were linked like prose
     assert '<nav><a href="/">Home</a> Kiln rota</nav>' in html, html
     assert "<footer>Glaze recipes © the studio</footer>" in html, html
+
+
+def test_two_term_lines_are_a_glossary_as_one_and_three_are(tmp_path: Path) -> None:
+    lines = ["Kiln: an oven that fires clay until it hardens", "Glaze: a glassy coat fused onto a pot",
+             "Slip: liquid clay that joins two parts"]
+    for count in (1, 2, 3):  # two were 'no reader recognises this file as a glossary'
+        source = tmp_path / f"studio-{count}.txt"
+        source.write_text("\n".join(lines[:count]) + "\n", encoding="utf-8")
+        code, out, err = run("build", str(source), "--db", str(tmp_path / f"s{count}.db"))
+        assert code == 0, (count, err)
+        assert f"1 source, {count} entr" in out, (count, out)
+
+
+def test_define_gives_the_address_of_the_section_extract_base_url_made(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "orchard.md").write_text(
+        "# Orchard\n\n## Grafting\n\n*Grafting* is joining a cut shoot of one tree onto the roots of another"
+        " so they grow as one plant.\nGrafting is done in early spring.\n",
+        encoding="utf-8",
+    )
+    db = str(tmp_path / "book.db")
+    code, _, err = run("extract", str(book), "--db", db, "--base-url", "https://example.org/orchard/",
+                       "--min-confidence", "0.1")
+    assert code == 0, err
+    address = "https://example.org/orchard/orchard.html#grafting"
+    code, out, err = run("define", "grafting", "--db", db)  # site, API and MCP gave it; define did not
+    assert code == 0 and address in out, (err, out)
+    code, out, err = run("define", "grafting", "--db", db, "--json")
+    assert code == 0 and f'"locator_url": "{address}"' in out, (err, out)
+
+
+def test_review_file_says_each_piece_of_evidence_once(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "hive.md").write_text(
+        "# Hive\n\n## Varroa\n\n*Varroa destructor* is a mite that feeds on young bees and spreads"
+        " viruses.\n",
+        encoding="utf-8",
+    )
+    review = tmp_path / "review.md"
+    _, _, err = run("extract", str(book), "--db", str(tmp_path / "b.db"), "--min-confidence", "0.99",
+                    "--review", str(review))
+    text = review.read_text(encoding="utf-8")
+    evidence = [line for line in text.splitlines() if line.startswith("- evidence:")]
+    assert evidence, (err, review.read_text(encoding="utf-8"))
+    for line in evidence:  # read '… names it and the text below explains it; the section heading names it'
+        said = [part.strip() for part in line.removeprefix("- evidence:").split(";")]
+        assert not any(a != b and b.startswith(a) for a in said for b in said), line

@@ -632,6 +632,10 @@ def define(term: str, db: Path | None, as_json: bool, lang: str | None, why: boo
             from termbase.exports.jsonl import concept_dict  # the exports package imports rdflib (0.3 s)
 
             concepts = [concept_dict(r) for r in records]
+            for value, record in zip(concepts, records, strict=True):  # a section's address, as /api has it
+                for entry, stored in zip(value["entries"], record.entries, strict=True):  # type: ignore[call-overload]
+                    if stored.entry.locator and stored.entry.locator.url:
+                        entry["locator_url"] = stored.entry.locator.url
             if why:
                 from termbase.evidence import entry_evidence
 
@@ -674,6 +678,8 @@ def _print_concept(record: ConceptRecord, why: bool = False) -> None:
             out.print("  [dim]see also:[/dim] " + escape(", ".join(entry.see_also)))
         for link_text in entry.links:
             out.print(f"  [dim]read more:[/dim] {escape(link_text)}")
+        if entry.locator and entry.locator.url:  # the section that introduces it (extract --base-url)
+            out.print(f"  [dim]section:[/dim] {escape(entry.locator.url)}")
     see_also = [r.to_id for r in record.related if r.kind == "see_also"]
     mentions = [r.to_id for r in record.related if r.kind == "mentions"]
     backlinks = sorted({r.from_id for r in record.mentioned_in})

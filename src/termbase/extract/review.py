@@ -130,6 +130,16 @@ def review_markdown(items: Sequence[ExtractedEntry], min_confidence: float, acce
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _said_once(evidence: Sequence[str]) -> list[str]:
+    """Return the evidence without an item another one says more fully ("the section heading names it"
+    beside "the section heading names it and the text below explains it"), each once."""
+    kept: list[str] = []
+    for said in evidence:
+        if said not in kept and not any(other != said and other.startswith(said) for other in evidence):
+            kept.append(said)
+    return kept
+
+
 def _items(items: Sequence[ExtractedEntry]) -> list[str]:
     """Return the Markdown of review items under their chapters' headings."""
     lines: list[str] = []
@@ -150,7 +160,7 @@ def _items(items: Sequence[ExtractedEntry]) -> list[str]:
         if len(item.labels) > 1:
             lines.append(f"- labels: {' | '.join(_one_line(label) for label in item.labels)}")
         lines += [
-            f"- evidence: {'; '.join(item.evidence)}",
+            f"- evidence: {'; '.join(_said_once(item.evidence))}",
             f"- definition: {_one_line(item.definition)}",
             f"- sentence: {_one_line(item.first_use or item.sentence)}",
             "",

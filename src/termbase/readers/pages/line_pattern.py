@@ -81,12 +81,12 @@ def _term_shape(lines: list[str]) -> tuple[coverage.LineShape, list[int]] | None
     best: tuple[coverage.LineShape, list[int]] | None = None
     for family, numbers in groups.items():
         heads = [_head(lines[n - 1], shapes[family]) for n in numbers]
-        # a file that is one term line (`effects - …`), nothing else in it, is a one-entry glossary
+        # a file of one or two term lines (`effects - …`), nothing else in it, is a glossary of them
         alone = (
-            nonblank == 1
+            nonblank == len(numbers) < MIN_ENTRIES
             and not skipped
-            and sum(1 for line in lines if line.strip()) == 1
-            and not lines[numbers[0] - 1].lstrip().startswith(("[", "{"))  # one line of JSON is data
+            and sum(1 for line in lines if line.strip()) == nonblank
+            and not any(lines[n - 1].lstrip().startswith(("[", "{")) for n in numbers)  # JSON is data
         )
         if (len(numbers) < MIN_ENTRIES and not alone) or coverage.distinct_share(heads) < MIN_DISTINCT:
             continue
