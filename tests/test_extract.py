@@ -797,7 +797,7 @@ def test_a_page_including_a_few_shared_parts_is_no_master_document(tmp_path: Pat
     (tmp_path / "a-knots.adoc").write_text(
         "== Knots\n\ninclude::d-parts-1.adoc[]\n\ninclude::e-parts-2.adoc[]\n", encoding="utf-8")
     result = extract_glossary([tmp_path], min_confidence=0.0)
-    assert result.order_source == "the order named on the command line"
+    assert result.order_source == "the order named on the command line, each folder's files by name"
 
 
 def test_a_labelled_gloss_with_a_relative_clause_and_a_modal_is_still_a_definition(tmp_path: Path) -> None:

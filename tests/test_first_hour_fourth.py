@@ -147,3 +147,15 @@ def test_review_file_says_each_piece_of_evidence_once(tmp_path: Path) -> None:
     for line in evidence:  # read '… names it and the text below explains it; the section heading names it'
         said = [part.strip() for part in line.removeprefix("- evidence:").split(";")]
         assert not any(a != b and b.startswith(a) for a in said for b in said), line
+
+
+def test_extract_of_a_folder_does_not_say_its_chapters_were_named_on_the_command_line(tmp_path: Path) -> None:
+    book = tmp_path / "bakery"
+    book.mkdir()
+    for name, term in (("bread.md", "Levain"), ("cakes.md", "Crumb")):
+        text = f"# {name}\n\nA **{term.lower()}** is a word of the bakery.\n"
+        (book / name).write_text(text, encoding="utf-8")
+    code, out, err = run("extract", str(book), "--db", str(tmp_path / "b.db"), "--min-confidence", "0.1")
+    assert code == 0, err
+    said = (out + err).splitlines()[0]
+    assert said.startswith("2 chapters read, in ") and "each folder's files by name" in said, said

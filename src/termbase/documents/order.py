@@ -776,4 +776,5 @@ def reading_order(
         if placed != list(files):
             what = "file names (front matter first, appendices and back matter last)"
             return ReadingOrder(tuple(placed), what)
-    return ReadingOrder(tuple(files), "the order named on the command line")
+    by_name = ", each folder's files by name" if folders else ""  # a folder was named, not its files
+    return ReadingOrder(tuple(files), f"the order named on the command line{by_name}")
