@@ -178,3 +178,15 @@ def test_bold_labels_of_an_interface_in_a_walk_through_are_no_terms(tmp_path: Pa
     for label in ("Reserve Berth", "member number", "Send Request"):
         entry = found.get(label) or found.get(label.lower())
         assert entry is None or entry.confidence < 0.6
+
+
+def test_a_name_in_brackets_after_what_it_is_places_the_term(tmp_path: Path) -> None:
+    found = _book(tmp_path, {
+        "01-tides.md": "# Tides\n\nTwice a day the sea rises to a highest level (a high water) and falls "
+                       "back again.\n\nThe harbour master can see the point (the gauge) from the office.\n",
+        "02-tables.md": "# Tables\n\nThe tide table lists each *high water* for the month. The time called "
+                        "*high water* changes each day.\n\nRead the *gauge* at the quay.\n",
+    })
+    assert found["high water"].chapter.endswith("01-tides.md")
+    gauge = found.get("gauge")
+    assert gauge is None or not gauge.chapter.endswith("01-tides.md")  # '(the gauge)' points back

@@ -1153,6 +1153,28 @@ def _named_subject(sentence: Sentence, taken: set[str]) -> list[Finding]:
                     initial=True)]
 
 
+#: "maps data to a bit string of a fixed size (a hash)": a description with its article, then the name of
+#: what it describes in brackets, with an indefinite article ("(the challenge)" points back to a thing).
+_NAME_IN_BRACKETS = re.compile(
+    r"\b(?:an?|the)\s+(?P<description>[a-z][\w-]*(?:\s+[\w-]+){1,8}?)\s+\(an?\s+"
+    r"(?P<name>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,}){0,2})\)")
+
+
+def _named_in_brackets(sentence: Sentence, taken: set[str]) -> list[Finding]:
+    """Return a finding (NAME_SUBJECT: it joins the name's other findings, makes no candidate of its own) for
+    a name given in brackets after the description it names ("to a bit string of a fixed size (a hash)")."""
+    text = " ".join(sentence.text.split())
+    found = []
+    for match in _NAME_IN_BRACKETS.finditer(text):
+        name = match.group("name")
+        if name in taken or term_problem(name) or name in match.group("description").split():
+            continue
+        evidence = ("named in brackets after what it is ('a … (a X)')",)
+        found.append(Finding(name, 0.55, evidence, finish_definition(plain_sentence(sentence)), True,
+                             markup=NAME_SUBJECT))
+    return found
+
+
 def collect_document(document: Document, index: int, english: bool) -> list[Occurrence]:
     """Return the signal occurrences of one chapter, `index` being its place in reading order."""
     found: list[Occurrence] = []
@@ -1215,8 +1237,10 @@ def collect_document(document: Document, index: int, english: bool) -> list[Occu
             if aside:  # a box: what its words define, and term markup inside a sentence (not "**Do this** …")
                 findings = [replace(f, evidence=(*f.evidence, "in a callout or note box")) for f in findings
                             if f.defining or (f.markup in _TERM_MARKUP and not f.initial)]
-            if english and block.kind == PROSE and not aside:
-                findings += _named_subject(sentence, {f.term.lower() for f in findings})
+            if english and block.kind in {PROSE, DEFINITION, LIST_ITEM} and not aside:
+                taken = {f.term.lower() for f in findings}
+                findings += _named_subject(sentence, taken) if block.kind == PROSE else []
+                findings += _named_in_brackets(sentence, taken)
             if block.code_label:  # "``renderer``: Denotes the :term:`renderer` …": uses it to describe a name
                 findings = [replace(f, evidence=(*f.evidence, IN_PARAMETER_LIST)) for f in findings]
             end = sentence.line + sentence.text.count("\n")
