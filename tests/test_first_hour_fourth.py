@@ -159,3 +159,32 @@ def test_extract_of_a_folder_does_not_say_its_chapters_were_named_on_the_command
     assert code == 0, err
     said = (out + err).splitlines()[0]
     assert said.startswith("2 chapters read, in ") and "each folder's files by name" in said, said
+
+
+def test_mkdocs_glossary_page_the_plugin_writes_is_in_an_explicit_nav(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "pottery.md").write_text(POTTERY, encoding="utf-8")
+    assert run("build", str(tmp_path / "pottery.md"), "--db", str(tmp_path / "pottery.db"))[0] == 0
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Studio\n\nThe kiln is lit at dawn.\n", encoding="utf-8")
+    (docs / "firing.md").write_text("# Firing\n\nA glaze melts in the kiln.\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Studio\nnav:\n  - Home: index.md\n  - Firing: firing.md\n"
+        "plugins:\n  - termbase:\n      db: pottery.db\n      tooltips: false\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src"), "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    # the glossary page was written but left out of the nav ("pages exist … not included in the nav")
+    assert "not included in the \"nav\"" not in done.stderr, done.stderr
+    home = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'href="glossary/"' in home and "kiln" in (tmp_path / "site" / "glossary" / "index.html").read_text(
+        encoding="utf-8").lower(), home
+    assert "nav:\n  - Home: index.md\n  - Firing: firing.md\n" in (tmp_path / "mkdocs.yml").read_text(
+        encoding="utf-8")  # the project's file is not touched

@@ -142,6 +142,10 @@ class TermbasePlugin(BasePlugin[TermbaseConfig]):
         self.chapters: list[str] = []
         self.glossary_file: File | None = None
         self.glossary_made: tuple[str, str] | None = None  # the glossary for search, and as shown
+        name = self.config.glossary_page
+        nav = config.nav
+        if name and nav and not (Path(config.docs_dir) / name).exists() and not _nav_names(nav, name):
+            nav.append({self.config.glossary_title: name})  # the page it writes: in the site's own nav too
         if self.config.tooltips:
             config.extra_css.append(f"{ASSET_FOLDER}/termbase-tooltips.css")
             config.extra_javascript.append(f"{ASSET_FOLDER}/{DEFINITIONS}")
@@ -389,3 +393,14 @@ def _anchor(prefix: str, key: str) -> str:
 
 def _slug(text: str) -> str:
     return _SLUG.sub("-", text.lower()).strip("-") or "chapter"
+
+
+def _nav_names(nav: Any, page: str) -> bool:
+    """Return True if a MkDocs `nav` (a list of paths and {title: path or list} items) lists `page`."""
+    if isinstance(nav, str):
+        return nav.lstrip("./") == page.lstrip("./")
+    if isinstance(nav, dict):
+        return any(_nav_names(item, page) for item in nav.values())
+    if isinstance(nav, list):
+        return any(_nav_names(item, page) for item in nav)
+    return False
