@@ -188,3 +188,22 @@ def test_mkdocs_glossary_page_the_plugin_writes_is_in_an_explicit_nav(tmp_path: 
         encoding="utf-8").lower(), home
     assert "nav:\n  - Home: index.md\n  - Firing: firing.md\n" in (tmp_path / "mkdocs.yml").read_text(
         encoding="utf-8")  # the project's file is not touched
+
+
+def test_extract_can_store_embeddings_so_a_course_glossary_answers_questions(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "hive.md").write_text(
+        "# Hive\n\nAn **extractor** is a drum that spins the frames so the honey flies out of the comb.\n\n"
+        "A **smoker** is a can that puffs cool smoke at the bees to keep them calm.\n",
+        encoding="utf-8",
+    )
+    db = str(tmp_path / "hive.db")
+    code, _, err = run("extract", str(book), "--db", db)
+    assert code == 0, err
+    _, _, err = run("search", "what gets the honey out of the comb", "--db", db)
+    assert "build or extract it again with --semantic" in err, err  # it told the user to 'build' it
+    code, _, err = run("extract", str(book), "--db", db, "--semantic")  # there was no way to
+    assert code == 0, err
+    code, out, err = run("search", "what gets the honey out of the comb", "--db", db, "--json")
+    assert code == 0 and '"matched": "semantic"' in out, (err, out)  # compared in meaning: embeddings stored

@@ -443,6 +443,7 @@ def _shared_folder(paths: list[str]) -> str:
         return ""
     return folder
 
+
 @app.command()
 @argument("sources", nargs=-1, required=True, help="Chapter files or the folders that hold them.")
 @click.option("--db", type=PATH, default=None,
@@ -462,14 +463,21 @@ def _shared_folder(paths: list[str]) -> str:
               help="The shape of the --against glossary when it is not recognised (`termbase formats`).")
 @click.option("--exclude", "exclude", multiple=True,
               help="Leave out chapters matching this glob (repeatable).")
+@click.option("--semantic", "with_semantic", is_flag=True,
+              help="Also store embeddings, for question search (as `build --semantic`).")
 @json_option
 @friendly_errors
 def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_file: Path | None,
             min_confidence: float, accept: tuple[Path, ...], against: tuple[str, ...], against_format: str,
-            exclude: tuple[str, ...], as_json: bool) -> None:
+            exclude: tuple[str, ...], with_semantic: bool, as_json: bool) -> None:
     """Extract a glossary from a course's own chapters, with where each term is first introduced."""
     from termbase.extract import NothingExtractedError
     from termbase.extract.command import run_extract
+    from termbase.semantic import INSTALL_HINT as SEMANTIC_INSTALL_HINT
+    from termbase.semantic import available as semantic_available
+
+    if with_semantic and not semantic_available():
+        raise InputError("--semantic needs the semantic extra", hint=SEMANTIC_INSTALL_HINT)
 
     if db is None and not against:
         db = Path("termbase.db")
@@ -479,7 +487,7 @@ def extract(sources: tuple[str, ...], db: Path | None, base_url: str, review_fil
     try:
         run = run_extract(sources, db=db, base_url=base_url, min_confidence=min_confidence,
                           review_file=review_file, accept=accept, against=against, exclude=exclude,
-                          against_format=against_format)
+                          against_format=against_format, semantic=with_semantic)
     except NothingExtractedError as error:
         for skipped in error.skipped:
             err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")

@@ -591,7 +591,7 @@ class SearchIndex:
         """
         row = self.db.execute("SELECT value FROM meta WHERE key = 'semantic_model'").fetchone()
         if not row:
-            return "lexical (this termbase has no embeddings: build it with --semantic)"
+            return "lexical (this termbase has no embeddings: build or extract it again with --semantic)"
         if row[0] != semantic.MODEL_NAME:
             return f"lexical (embeddings were made by {row[0]}, not {semantic.MODEL_NAME}: rebuild)"
         if not semantic.available():

@@ -51,6 +51,7 @@ def run_extract(
     against: Sequence[str],
     exclude: Sequence[str],
     against_format: str = "",
+    semantic: bool = False,
 ) -> ExtractRun:
     """Extract from `sources` and do everything the options ask; raise InputError on a user mistake."""
     if base_url and not base_url.startswith(("http://", "https://", "/")):
@@ -87,7 +88,7 @@ def run_extract(
             f"no term reached the confidence line {min_confidence:.2f}, so no termbase was written",
             hint=hint)
     if db is not None:
-        concepts, relations = write_extracted(db, result.chapters, entries)
+        concepts, relations = write_extracted(db, result.chapters, entries, semantic=semantic)
     if review_file is not None:
         command = _accept_command(sources, db, base_url, min_confidence, exclude, [*accept, review_file])
         _write_review(review_file, review, unexplained, kept_ticked, command, min_confidence)

@@ -12,6 +12,7 @@ from termbase.extract import ChapterRead
 from termbase.link import link
 from termbase.model import Entry, Source
 from termbase.resolve import resolve
+from termbase.semantic import DIMENSION, MODEL_NAME
 from termbase.store import Build, write_termbase
 
 
@@ -34,8 +35,11 @@ def _source(chapter: ChapterRead, entries: int) -> Source:
     )
 
 
-def write_extracted(db: Path, chapters: Sequence[ChapterRead], entries: Sequence[Entry]) -> tuple[int, int]:
-    """Write the entries (with a source row per chapter) to `db`; return (concepts, relations)."""
+def write_extracted(
+    db: Path, chapters: Sequence[ChapterRead], entries: Sequence[Entry], semantic: bool = False
+) -> tuple[int, int]:
+    """Write the entries (with a source row per chapter) to `db`; return (concepts, relations).
+    With `semantic`, each concept's embeddings are stored too, as `build --semantic` stores them."""
     counts = Counter(entry.source for entry in entries)
     sources = [_source(chapter, counts.get(chapter.path, 0)) for chapter in chapters]
     known = {source.path for source in sources}
@@ -48,12 +52,22 @@ def write_extracted(db: Path, chapters: Sequence[ChapterRead], entries: Sequence
         positions[entry.source] += 1
     concepts = resolve(numbered)
     links = link(concepts)
+    vectors: tuple[bytes, ...] = ()
+    descriptions: tuple[bytes, ...] = ()
+    if semantic:
+        from termbase.build import concept_vectors  # the model loads only when asked for
+
+        vectors, descriptions = concept_vectors(concepts)
     build = Build(
         sources=tuple(sources),
         concepts=tuple(concepts),
         relations=links.relations,
         dangling=links.dangling,
         unused=(),
+        vectors=vectors,
+        description_vectors=descriptions,
+        vector_model=MODEL_NAME if vectors else "",
+        vector_dimension=DIMENSION if vectors else 0,
     )
     write_termbase(db, build)
     return len(concepts), len(links.relations)
