@@ -190,3 +190,13 @@ def test_a_name_in_brackets_after_what_it_is_places_the_term(tmp_path: Path) -> 
     assert found["high water"].chapter.endswith("01-tides.md")
     gauge = found.get("gauge")
     assert gauge is None or not gauge.chapter.endswith("01-tides.md")  # '(the gauge)' points back
+
+
+def test_a_product_spelled_out_where_it_is_used_goes_to_review(tmp_path: Path) -> None:
+    found = _found(tmp_path, "01-testing.md", (
+        "# Testing\n\nWe recommend using Harbour Test Runner (HTR) to run the checks before each release.\n\n"
+        "A **smoke test** is a first check that the main paths of a program work at all.\n"))
+    assert found["smoke test"].confidence >= 0.6
+    runner = found["Harbour Test Runner"]
+    assert runner.confidence < 0.6
+    assert "a product or tool spelled out where it is used, not a term the text explains" in runner.evidence

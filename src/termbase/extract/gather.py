@@ -307,6 +307,18 @@ def _devoted_section(occurrence: Occurrence) -> bool:
         and any(e.startswith("the section heading names it") for e in finding.evidence)
 
 
+#: Words right before a name that say it is used as a tool: "using X", "recommends either A or X", "with X".
+_TOOL_USE_BEFORE = re.compile(
+    r"\b(?:use|uses|using|used|install|installing|installed|with|via|recommends?(?:\s+using)?|try|support\s+for)"
+    r"\s+(?:either\s+)?(?:\S+(?:\s+\S+){0,3}\s+(?:or|and)\s+)?$", re.I)
+
+
+def _used_as_a_tool(occurrence: Occurrence, term: str) -> bool:
+    """Return True when the sentence names the term as something used ("using X (XY) to …")."""
+    at = occurrence.sentence.find(term)
+    return at > 0 and _TOOL_USE_BEFORE.search(occurrence.sentence[:at].rstrip() + " ") is not None
+
+
 #: The confidence of an entry whose definition is its own name spelled out: below the line, for review.
 NAME_ONLY_CEILING = 0.55
 
@@ -609,6 +621,13 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         # "Web Content Accessibility Guidelines (WCAG)" in the page of that name: its own name
         confidence -= 0.3
         evidence.append("names the document itself")
+    spelled_out = all(_ACRONYM_ONLY.match(" | ".join(o.finding.evidence)) or o.finding.markup == NAME_SUBJECT
+                      for o in defining)
+    if title_case(term) and spelled_out and any(_used_as_a_tool(o, term) for o in defining):
+        # "we recommend using Mock Service Worker (MSW) to mock requests": a product spelled out where it is
+        # used, and said no more of than a plain sentence about the product
+        confidence -= 0.15
+        evidence.append("a product or tool spelled out where it is used, not a term the text explains")
     if _VERSIONED.search(term):
         confidence -= 0.3
         evidence.append("holds a version or section number: the name of a document or a product")
