@@ -242,3 +242,13 @@ def test_against_names_its_own_option_for_a_glossary_of_another_shape(tmp_path: 
                          "--against-format", "markdown-headings", "--json")
     assert code == 0, out + err
     assert json.loads(out)["against"]["human"] == 3
+
+
+def test_the_hint_for_one_candidate_below_the_line_names_the_candidate(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "01-ropes.md").write_text("# Ropes\n\n## Knots\n\nEvery deckhand should learn a few knots.\n",
+                                      encoding="utf-8")
+    code, _out, err = run("extract", str(book), "--db", str(tmp_path / "x.db"),
+                          "--review", str(tmp_path / "review.md"))
+    assert code != 0 and "tick the candidate written to" in err and "1 candidates" not in err

@@ -200,3 +200,4 @@ def test_a_product_spelled_out_where_it_is_used_goes_to_review(tmp_path: Path) -
     runner = found["Harbour Test Runner"]
     assert runner.confidence < 0.6
     assert "a product or tool spelled out where it is used, not a term the text explains" in runner.evidence
+

@@ -81,7 +81,9 @@ def run_extract(
         if review_file is not None:  # the candidates are what the author needs now: write them
             command = _accept_command(sources, db, base_url, min_confidence, exclude, [*accept, review_file])
             _write_review(review_file, review, unexplained, kept_ticked, command, min_confidence)
-            hint = (f"lower --min-confidence, or tick the ones you want of the {len(review)} candidates "
+            count = len(review)
+            which = "the candidate" if count == 1 else f"the ones you want of the {count} candidates"
+            hint = (f"lower --min-confidence, or tick {which} "
                     f"written to {review_file} and run the command its header names" if review else
                     f"{review_file} lists no candidate either: is the folder the book's chapters?")
         raise InputError(
