@@ -3,7 +3,9 @@ several things by short names ("crf layer on top of a bilstm for ner") finds eac
 named first, though none is half its words; a label followed by a word asking which version or
 where its documentation is ("cuda toolkit version") finds the label's concept; a coined name
 written with a capital before a related concept's label ("megatron column parallel linear") says
-whose it is. An everyday word that is a label ("layer") is no short name, and a word that says
+whose it is. An everyday word that is a label ("layer") is no short name; a name that opens
+with a concept's main label's first words and goes on otherwise ("principal component
+regression", "singular value thresholding") is another method, not that concept; and a word that says
 nothing of a label's concept ("cuda toolkit recipes") or a common noun before a label ("embedding
 dropout") is still judged as before. Real model, real SQLite file."""
 
@@ -56,6 +58,16 @@ concepts:
     labels: [ColumnParallelLinear]
     definition: A linear layer whose weight columns are spread over devices, each computing a slice.
     related: [megatron]
+  - id: pca
+    label: principal component analysis
+    labels: [PCA, principal components]
+    definition: >-
+      Rotating centred data onto the orthogonal directions of largest variance, found from the
+      eigenvectors of its covariance matrix, and keeping the first few to shrink its dimension.
+  - id: svd
+    label: singular value decomposition
+    labels: [SVD, singular values]
+    definition: Writing any matrix as a rotation, a diagonal scaling and another rotation.
   - id: embedding
     label: embedding
     definition: A learned vector standing for a token or an item.
@@ -105,4 +117,10 @@ def test_a_coined_name_before_a_related_label_says_whose(termbase: Termbase) -> 
 
 def test_a_common_noun_before_a_label_makes_a_kind_not_an_owner(termbase: Termbase) -> None:
     hits = termbase.search_index().answer("embedding dropout").hits
+    assert all(hit.matched != "qualified" for hit in hits)
+
+
+@pytest.mark.parametrize("query", ["principal component regression", "singular value thresholding"])
+def test_a_main_label_going_on_otherwise_is_a_sibling_not_the_concept(termbase: Termbase, query: str) -> None:
+    hits = termbase.search_index().answer(query).hits
     assert all(hit.matched != "qualified" for hit in hits)

@@ -1593,6 +1593,7 @@ class SearchIndex:
                     or (
                         self._meaning_agrees(concept_id, opening, phrase)
                         and (len(named) == 1 or self._some_word_in_text(concept_id, added))
+                        and not self._label_goes_on_otherwise(concept_id, opening, added)
                     )
                 ):
                     _offer(
@@ -1601,6 +1602,24 @@ class SearchIndex:
                 elif not typos:  # judged like any hit that holds only part of the name (see `judged`)
                     _offer(found, concept_id, OPENING_SCORE, "opening", label)
             return
+
+    def _label_goes_on_otherwise(self, concept_id: str, opening: str, added: str) -> bool:
+        """Return True if a concept's main label opens with a name's opening words, two or more
+        (matched by another of its labels), and goes on with another word than the name adds:
+        "principal component regression" against principal component analysis (matched by its
+        label "principal components"), "singular value thresholding" against singular value
+        decomposition. The name is a sibling method the termbase lacks, whatever its meaning is
+        close to, unless the concept's own text writes that word."""
+        opened = _FTS_TOKEN.findall(opening.lower())
+        next_word = (_FTS_TOKEN.findall(added.lower()) or [""])[0]
+        if len(opened) < 2 or not next_word or self._in_text(concept_id, next_word, whole_word=True):
+            return False  # the concept's own text writes it: what it is or does ("exact match metric")
+        words = _FTS_TOKEN.findall(self.preferred.get(concept_id, "").lower())
+        return (
+            len(words) > len(opened)
+            and all(search_names.same_word(a, b) for a, b in zip(opened, words, strict=False))
+            and not search_names.same_word(words[len(opened)], next_word)
+        )
 
     def _second_label_matches(
         self, phrase: str, opening: str, rest: str, opened: dict[str, str], found: dict[str, _Candidate]
