@@ -43,6 +43,7 @@ _INDENTED_ASSIGNMENT = re.compile(r"^[ \t]*(?:const|let|var)\s+[\w$]+\s*=\s*(?=[
 _INLINE_SCRIPT = re.compile(
     r"<script\b(?![^>]*\bsrc\s*=)[^>]*>(?P<code>.*?)</script\s*>", re.IGNORECASE | re.DOTALL
 )
+_NOT_LINE_BREAK = re.compile(r"[^\n]")
 _CLOSE = {"[": "]", "{": "}"}
 REASON_CODE = "code around the data literal (imports, types, functions)"
 
@@ -118,13 +119,16 @@ def page_scripts(text: str) -> str:
     head = text[:2000].lstrip().lower()
     if not head.startswith(("<!doctype html", "<html", "<!--")) or "<script" not in text:
         return ""
-    kept = [c if c == "\n" else " " for c in text]
-    found = False
-    for match in _INLINE_SCRIPT.finditer(text):
-        start, end = match.span("code")
-        kept[start:end] = text[start:end]
-        found = found or bool(_INDENTED_ASSIGNMENT.search(text, start, end))
-    return "".join(kept) if found else ""
+    scripts = [m.span("code") for m in _INLINE_SCRIPT.finditer(text)]
+    if not any(_INDENTED_ASSIGNMENT.search(text, start, end) for start, end in scripts):
+        return ""
+    parts: list[str] = []
+    position = 0
+    for start, end in scripts:
+        parts += [_NOT_LINE_BREAK.sub(" ", text[position:start]), text[start:end]]
+        position = end
+    parts.append(_NOT_LINE_BREAK.sub(" ", text[position:]))
+    return "".join(parts)
 
 
 def _assignment(text: str) -> re.Match[str] | None:
