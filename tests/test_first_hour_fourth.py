@@ -207,3 +207,19 @@ def test_extract_can_store_embeddings_so_a_course_glossary_answers_questions(tmp
     assert code == 0, err
     code, out, err = run("search", "what gets the honey out of the comb", "--db", db, "--json")
     assert code == 0 and '"matched": "semantic"' in out, (err, out)  # compared in meaning: embeddings stored
+
+
+def test_a_lesson_page_found_in_a_folder_does_not_fail_the_build(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    (course / "episodes").mkdir(parents=True)
+    (course / "episodes" / "01-kiln.md").write_text(
+        "---\ntitle: The kiln\nteaching: 10\n---\n\n## Loading\n\nStack the pots with room between them.\n\n"
+        "::: challenge\n\nHow hot does a bisque firing get?\n\n:::\n",
+        encoding="utf-8",
+    )
+    (course / "reference.md").write_text(POTTERY, encoding="utf-8")
+    code, _, err = run("build", str(course), "--db", str(tmp_path / "c.db"))
+    # 'skipped: … a long page … a lesson or guide' and exit 1, for a file the user never named
+    assert code == 0 and "1 file in the folders given is not a glossary" in err, err
+    code, _, err = run("build", str(course / "episodes" / "01-kiln.md"), "--db", str(tmp_path / "k.db"))
+    assert code == 1 and "a lesson or guide" in err, err  # named, it still fails, saying why

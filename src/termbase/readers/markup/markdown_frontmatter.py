@@ -280,7 +280,7 @@ class MarkdownFrontMatterReader:
         body_text = "\n".join(lines[end:])
         headings = len(_HEADING.findall(body_text))
         if _FENCED_DIV.search(body_text) or len(body_text) > MAX_BODY_CHARS or headings > MAX_HEADINGS:
-            raise InputError(
+            raise NotAGlossaryError(  # found in a folder walk, one of the files that are no glossary
                 f"a long page ({len(body_text)} characters, {headings} headings) — a lesson or guide, "
                 "not a page defining one term",
                 path=source,
