@@ -270,8 +270,9 @@ def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, Even
     parts = _PIECES.split(low)  # prose, markup, element name, prose, markup, element name, …, prose
     if "&" in low:
         parts = _with_references(parts)
+    run_lengths = list(map(len, parts[0::3]))
     lengths = [0] * (len(parts) // 3 * 2 + 1)  # prose, markup, …, prose (the names are no text)
-    lengths[0::2] = map(len, parts[0::3])
+    lengths[0::2] = run_lengths
     lengths[1::2] = map(len, parts[1::3])
     ends = list(accumulate(lengths))
     offsets = [0, *ends[1::2]]
@@ -281,7 +282,7 @@ def scan(page: str, start: int = 0, end: int | None = None) -> tuple[Prose, Even
     if "&" in text:
         for reference in _SPACE_REFERENCES:
             text = text.replace(reference, " " * len(reference))
-    starts = list(accumulate((len(run) + 1 for run in runs), initial=0))[:-1]
+    starts = list(accumulate(map((1).__add__, run_lengths), initial=0))[:-1]  # (no Python step a run)
     existing = []
     for link in _TERM_LINK.finditer(low):
         values = _attributes(region[link.start(1) : link.end(1)])
