@@ -22,7 +22,7 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, chain, filterfalse
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -261,7 +261,7 @@ def _marked_words(tables: Iterable[Iterable[str]]) -> tuple[frozenset[str], froz
     """Return the label words (lower case) that end in name marks (`a*`, `c++`, `c#`), and those
     joined by `_` or `@` (`create_graph`, `pass@k`): the words around each mark of the patterns
     joined by spaces, found by plain searches (a few dozen words of thousands of patterns)."""
-    text = " ".join(pattern for table in tables for pattern in table)
+    text = " ".join(chain.from_iterable(tables))  # (no Python step a pattern)
     words: set[str] = set()
     for mark in "*+#_@":
         at = text.find(mark)
@@ -378,7 +378,7 @@ class _Automata:
                 self.folded.append(None)
                 self.cased.append(())
             self.cased[at] = (*self.cased[at], (key, found))
-        self.lengths = [len(key) for key in keys]
+        self.lengths = list(map(len, keys))
         self.automaton = _trie(keys)
         self.rest_keys, self.rest_found = list(rest), list(rest.values())
         self.rest = _trie(self.rest_keys)
@@ -566,7 +566,7 @@ class TermMatcher:
         self._context_text = context_text
         self._context_words: dict[str, frozenset[str]] = {}
         # (`isascii` of a string is a flag: only the few patterns beyond ASCII are read)
-        beyond = [pattern for table in patterns for pattern in table if not pattern.isascii()]
+        beyond = list(filterfalse(str.isascii, chain.from_iterable(patterns)))
         self._pattern_chars = frozenset(c for pattern in beyond for c in pattern if not c.isascii())
         self._char_map: dict[str, str] = {}
         self._marked, self._joined = _marked_words(patterns)
