@@ -638,6 +638,10 @@ def _defines_another(text: str, words: list[str]) -> bool:
     """Return True when a sentence says what another thing is, the heading's term named only as its kind:
     "A bowline is a knot that …" or "The Sun is a star …" under "Knots" or "Stars", "Loam is soil …" (not
     "`<-` is the assignment operator" or "… is netCDF, which is …": there the term names the subject)."""
+    copula = re.search(r"\s(?:is|are|was|were)\s", text[:80])
+    if copula is None:
+        return False
+    text = text[:copula.end() + 160]  # the subject is short, the term close after the copula
     found = re.match(rf"(?P<subject>[^,;:.!?()]{{1,60}}?)\s+(?:is|are|was|were)\s+"
                      rf"(?:(?:also|simply|just|really|basically|essentially)\s+)?(?:(?:an?|some|any)\s+)?"
                      rf"(?:(?![\w'’-]*ed\b|(?:by|via|in|on|at|of|to|for|with|from|into|through|under|over|as|than|"
@@ -1163,6 +1167,8 @@ _NAME_IN_BRACKETS = re.compile(
 def _named_in_brackets(sentence: Sentence, taken: set[str]) -> list[Finding]:
     """Return a finding (NAME_SUBJECT: it joins the name's other findings, makes no candidate of its own) for
     a name given in brackets after the description it names ("to a bit string of a fixed size (a hash)")."""
+    if "(a" not in sentence.text:
+        return []
     text = " ".join(sentence.text.split())
     found = []
     for match in _NAME_IN_BRACKETS.finditer(text):
