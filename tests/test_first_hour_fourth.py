@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -223,3 +224,13 @@ def test_a_lesson_page_found_in_a_folder_does_not_fail_the_build(tmp_path: Path)
     assert code == 0 and "1 file in the folders given is not a glossary" in err, err
     code, _, err = run("build", str(course / "episodes" / "01-kiln.md"), "--db", str(tmp_path / "k.db"))
     assert code == 1 and "a lesson or guide" in err, err  # named, it still fails, saying why
+
+
+def test_define_names_the_paper_an_entry_cites_as_the_api_and_pages_do() -> None:
+    code, out, err = run("define", "GQA")  # the built-in glossary cites Ainslie et al., arXiv:2305.13245
+    assert code == 0, err
+    assert "origin:" in out and "https://arxiv.org/abs/2305.13245" in out, out
+    code, out, err = run("define", "GQA", "--json")
+    assert code == 0, err
+    entries = json.loads(out)["concepts"][0]["entries"]
+    assert any("https://arxiv.org/abs/2305.13245" in entry["origin_urls"] for entry in entries), entries

@@ -637,13 +637,17 @@ def define(term: str, db: Path | None, as_json: bool, lang: str | None, why: boo
             err.print(f"[red]no concept named[/red] {escape(term)!r}{escape(hint)}")
             raise click.exceptions.Exit(1)
         if as_json:
+            from termbase.citations import origin_urls
             from termbase.exports.jsonl import concept_dict  # the exports package imports rdflib (0.3 s)
 
             concepts = [concept_dict(r) for r in records]
-            for value, record in zip(concepts, records, strict=True):  # a section's address, as /api has it
+            for value, record in zip(concepts, records, strict=True):  # entries as in /api/concepts/<id>
                 for entry, stored in zip(value["entries"], record.entries, strict=True):  # type: ignore[call-overload]
-                    if stored.entry.locator and stored.entry.locator.url:
-                        entry["locator_url"] = stored.entry.locator.url
+                    entry["language"] = stored.entry.language
+                    entry["origin"] = stored.entry.origin
+                    entry["origin_urls"] = list(origin_urls(stored.entry.origin))
+                    locator = stored.entry.locator
+                    entry["locator_url"] = (locator.url or None) if locator else None
             if why:
                 from termbase.evidence import entry_evidence
 
@@ -686,6 +690,10 @@ def _print_concept(record: ConceptRecord, why: bool = False) -> None:
             out.print("  [dim]see also:[/dim] " + escape(", ".join(entry.see_also)))
         for link_text in entry.links:
             out.print(f"  [dim]read more:[/dim] {escape(link_text)}")
+        if entry.origin:  # the paper that introduced the idea, its arXiv id or DOI as an address
+            from termbase.citations import origin_with_urls
+
+            out.print(f"  [dim]origin:[/dim] {escape(origin_with_urls(entry.origin))}")
         if entry.locator and entry.locator.url:  # the section that introduces it (extract --base-url)
             out.print(f"  [dim]section:[/dim] {escape(entry.locator.url)}")
     see_also = [r.to_id for r in record.related if r.kind == "see_also"]
