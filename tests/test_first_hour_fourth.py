@@ -234,3 +234,17 @@ def test_define_names_the_paper_an_entry_cites_as_the_api_and_pages_do() -> None
     assert code == 0, err
     entries = json.loads(out)["concepts"][0]["entries"]
     assert any("https://arxiv.org/abs/2305.13245" in entry["origin_urls"] for entry in entries), entries
+
+
+def test_coverage_names_the_files_it_could_not_read_and_exits_1(tmp_path: Path) -> None:
+    code, _, err = run("coverage", str(tmp_path / "nothing.md"))
+    # said 'none of the sources could be read — fix the files listed above' and listed none
+    assert code == 1 and "nothing.md: no such file or directory" in err, err
+    (tmp_path / "pottery.md").write_text(POTTERY, encoding="utf-8")
+    (tmp_path / "blob.md").write_bytes(bytes(range(256)) * 8)
+    code, out, err = run("coverage", str(tmp_path / "pottery.md"), str(tmp_path / "blob.md"))
+    # the rest is compared; a file named and skipped made exit 0, where build exits 1
+    assert code == 1 and "blob.md" in err, err
+    assert "of 2 concepts covered" in out and "1 skipped" in out, out
+    code, _, err = run("check", str(tmp_path / "nothing.md"))
+    assert code == 1 and "nothing to check" in err and "no termbase was written" not in err, err

@@ -1192,9 +1192,15 @@ def formats(as_json: bool) -> None:
 def coverage(sources: tuple[str, ...], db: Path | None, as_json: bool, format_name: str | None) -> None:
     """List the concepts in SOURCES that the termbase lacks (default: the built-in glossary)."""
     from termbase.coverage import coverage as find_coverage
+    from termbase.errors import NotAGlossaryError
 
     with open_termbase(db) as termbase:
-        result = find_coverage(termbase, list(sources), format_name)
+        try:
+            result = find_coverage(termbase, list(sources), format_name)
+        except NothingReadError as error:  # say which files, as build does
+            for skipped in error.skipped:
+                err.print(f"[yellow]skipped:[/yellow] {escape(skipped.describe())}")
+            raise
     for error in result.skipped:
         err.print(f"[yellow]skipped:[/yellow] {escape(error.describe())}")
     share = len(result.covered) / result.total if result.total else 1.0
@@ -1223,10 +1229,13 @@ def coverage(sources: tuple[str, ...], db: Path | None, as_json: bool, format_na
     for concept in result.missing:
         where = ", ".join(f"{e.source}:{e.line}" for e in concept.entries)
         out.print(f"[red]missing[/red] {escape(concept.label)}  [dim]{escape(where)}[/dim]")
+    failed = [e for e in result.skipped if not (isinstance(e, NotAGlossaryError) and e.found_in_folder)]
     out.print(
         f"{len(result.covered)} of {result.total} concepts covered ({share:.1%}); "
-        f"{len(result.missing)} missing"
+        f"{len(result.missing)} missing" + (f"; {len(failed)} skipped" if failed else "")
     )
+    if failed:  # as for build: the rest is compared, and the exit status says a file named was skipped
+        raise click.exceptions.Exit(1)
 
 
 @app.command()

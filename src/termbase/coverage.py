@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from termbase.build import identified_entries, read_sources
-from termbase.errors import InputError
+from termbase.errors import InputError, NothingReadError
 from termbase.labels import label_key, loose_key, qualified_base
 from termbase.model import Concept
 from termbase.resolve import resolve
@@ -37,7 +37,7 @@ def coverage(termbase: Termbase, paths: Sequence[str], format_name: str | None =
     """Return which concepts of the sources at `paths` the termbase has and lacks."""
     read, errors = read_sources(paths, format_name)
     if not read:
-        raise InputError("none of the sources could be read", hint="fix the files listed above")
+        raise NothingReadError(tuple(errors), "none of the sources could be read, so nothing was compared")
     concepts = resolve(identified_entries(read))
     by_key: dict[str, str] = {}
     by_loose: dict[str, str] = {}

@@ -40,10 +40,10 @@ class NotAGlossaryError(InputError):
 class NothingReadError(InputError):
     """No source of a build could be read; `skipped` holds each source's own error."""
 
-    def __init__(self, skipped: tuple[InputError, ...]) -> None:
+    def __init__(self, skipped: tuple[InputError, ...], message: str = "") -> None:
         self.skipped = skipped
         super().__init__(
-            "no glossary could be read, so no termbase was written",
+            message or "no glossary could be read, so no termbase was written",
             hint="fix the files listed above" if skipped else "name at least one glossary file",
         )
 

@@ -46,7 +46,7 @@ def input_from_files(paths: Sequence[str], reader: str | None = None) -> tuple[C
         get_reader(reader)
     read, errors = read_sources(list(paths), reader)
     if not read:
-        raise NothingReadError(tuple(errors))
+        raise NothingReadError(tuple(errors), "no glossary could be read, so there is nothing to check")
     concepts = resolve([entry for source in read for entry in source.result.entries])
     links = link(concepts)
     return CheckInput(concepts, links.relations, links.dangling), errors
