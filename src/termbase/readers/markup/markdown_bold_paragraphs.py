@@ -39,8 +39,10 @@ from termbase.readers.markup.markdown_parsing import (
 )
 
 #: `**Term.** def`, `**Term:** def`, `**Term**. def`, `**Term**: def`, `**Term** — def` (also `__`).
+_CODE = r"`[^`\n]+`"  # a code span in a term may hold underscores: `**`max_tokens`** — …`
 _BOLD_LEAD = re.compile(
-    r"^(?P<mark>\*\*|__)(?P<term>[^*_\s](?:[^*_\n]*?[^*_\s])?)(?P<inside>[.:]?)(?P=mark)"
+    rf"^(?P<mark>\*\*|__)(?P<term>(?:{_CODE}|[^*_\s`])(?:(?:{_CODE}|[^*_\n`])*?(?:{_CODE}|[^*_\s`]))?)"
+    r"(?P<inside>[.:]?)(?P=mark)"
     r"(?P<outside>[.:,]|[ \t]+[—–-](?=\s))?[ \t]*(?P<rest>\S.*)$"
 )
 MIN_ENTRIES = 3

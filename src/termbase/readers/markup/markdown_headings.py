@@ -227,6 +227,8 @@ def _tables_fill_sections(text: str, terms: list[Heading]) -> bool:
 #: A bulleted bold term with its definition (`- **API**: Application …`).
 _BOLD_TERM_BULLET = re.compile(
     r"^\s{0,3}[-*+]\s+(?:\*\*|__)(?P<term>[^*_\n]{1,60}?)(?:\*\*|__)\s*[:：—–-]?\s*\S"
+    # or a paragraph led by a bold term and a separator: `**Affordance** - The potential …`
+    r"|^\s{0,3}(?:\*\*|__)(?P<lead>[^*_\n]{1,60}?)(?:\*\*|__)\s*[:：—–-]\s*\S"
 )
 #: Headings are groups of bold-term bullets when those outnumber them this many times …
 BOLD_TERMS_PER_HEADING = 2
@@ -238,7 +240,7 @@ def _bold_terms_fill_sections(text: str, headings: int) -> bool:
     """Return True if the page holds many more different bulleted bold terms than term headings:
     the headings group the terms (`### A` over `- **API**: …`), they are no terms themselves."""
     bullets = (_BOLD_TERM_BULLET.match(line) for line in text.splitlines())
-    terms = [m["term"].strip().casefold() for m in bullets if m]
+    terms = [(m["term"] or m["lead"]).strip().casefold() for m in bullets if m]
     if len(terms) < max(MIN_BOLD_TERMS, BOLD_TERMS_PER_HEADING * headings):
         return False
     return len(set(terms)) >= 0.8 * len(terms)
@@ -326,8 +328,8 @@ class MarkdownHeadingsReader:
             return 0.1
         if any(t.type == "table_open" for t in parse_blocks(text)) and _tables_fill_sections(text, terms):
             return 0.2
-        if _bold_terms_fill_sections(text, len(terms)):
-            return 0.2
+        if _bold_terms_fill_sections(text, sum(1 for h in terms if not is_letter_divider(h.text))):
+            return 0.2  # (letters at the term level, `## A` over bold-term paragraphs, head no terms)
         if dividers >= 2 and titled:
             return 1.0
         if says_glossary:
