@@ -41,7 +41,7 @@ from termbase.readers.markup.markdown_parsing import (
 #: `**Term.** def`, `**Term:** def`, `**Term**. def`, `**Term**: def`, `**Term** — def` (also `__`).
 _CODE = r"`[^`\n]+`"  # a code span in a term may hold underscores: `**`max_tokens`** — …`
 _BOLD_LEAD = re.compile(
-    rf"^(?P<mark>\*\*|__)(?P<term>(?:{_CODE}|[^*_\s`])(?:(?:{_CODE}|[^*_\n`])*?(?:{_CODE}|[^*_\s`]))?)"
+    rf"^(?P<mark>\*\*|__)(?P<term>(?:{_CODE}|[^*_\s`])(?:(?:{_CODE}|[^*_\n`])*?(?:{_CODE}|[^*_\s`.:]))?)"
     r"(?P<inside>[.:]?)(?P=mark)"
     r"(?P<outside>[.:,]|[ \t]+[—–-](?=\s))?[ \t]*(?P<rest>\S.*)$"
 )
