@@ -163,6 +163,8 @@ MEASURED_SETS = (
     "queries_twentysecond.yaml",
     "queries_twentythird.yaml",
     "queries_twentyfourth.yaml",
+    "queries_twentyfifth.yaml",
+    "queries_twentysixth.yaml",
     "queries_absent_probe.yaml",
     *(f"queries_absent_probe{n}.yaml" for n in range(2, 12)),
 )

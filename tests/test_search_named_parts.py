@@ -7,7 +7,9 @@ whose it is. An everyday word that is a label ("layer") is no short name; a name
 with a concept's main label's first words and goes on otherwise ("principal component
 regression", "singular value thresholding") is another method, not that concept; and a word that says
 nothing of a label's concept ("cuda toolkit recipes") or a common noun before a label ("embedding
-dropout") is still judged as before. Real model, real SQLite file."""
+dropout") is still judged as before. A comparison with "vs" neither side of which names a
+concept ("skip list vs balanced tree") is two things the termbase lacks. Real model, real
+SQLite file."""
 
 from __future__ import annotations
 
@@ -68,6 +70,14 @@ concepts:
     label: singular value decomposition
     labels: [SVD, singular values]
     definition: Writing any matrix as a rotation, a diagonal scaling and another rotation.
+  - id: decision-tree
+    label: decision tree
+    definition: A model that sorts an input down a tree of yes-or-no questions about its features.
+  - id: residual
+    label: residual connection
+    definition: >-
+      A skip path adding a block's input to its output, keeping gradients balanced through a
+      long list of layers.
   - id: embedding
     label: embedding
     definition: A learned vector standing for a token or an item.
@@ -124,3 +134,14 @@ def test_a_common_noun_before_a_label_makes_a_kind_not_an_owner(termbase: Termba
 def test_a_main_label_going_on_otherwise_is_a_sibling_not_the_concept(termbase: Termbase, query: str) -> None:
     hits = termbase.search_index().answer(query).hits
     assert all(hit.matched != "qualified" for hit in hits)
+
+
+def test_a_comparison_of_two_unnamed_things_is_refused(termbase: Termbase) -> None:
+    answer = termbase.search_index().answer("skip list vs balanced tree")
+    assert not answer.hits
+    assert answer.unknown == ("skip list", "balanced tree")
+
+
+def test_a_comparison_naming_a_concept_is_answered(termbase: Termbase) -> None:
+    hits = termbase.search_index().answer("crf vs bilstm").hits
+    assert {"crf", "bilstm"} <= {hit.id for hit in hits[:2]}

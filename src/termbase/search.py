@@ -414,6 +414,8 @@ _COMPARES = re.compile(
     r"|compared to|compared with|or)\b",
     re.IGNORECASE,
 )
+#: The word that splits a comparison into its two sides (see SearchIndex._unnamed_sides).
+_VERSUS = re.compile(r"\s\b(?:vs\.?|versus)(?=\s)", re.IGNORECASE)
 #: What a definition writes before an example of what it describes (see `_given_as_example`).
 _EXAMPLE_MARK = r"\b(?:for example|for instance|e\.g\.,?|such as)"
 #: Words after which a definition's opening says more about what it named (see `_in_its_genus`).
@@ -821,6 +823,8 @@ class SearchIndex:
             unknown_words = self._unseen_owner(text)  # "horner's method for evaluating polynomials"
         if not unknown_words and _COMPARES.search(text) and len(words) <= SEMANTIC_NAME_WORDS + 1:
             unknown_words = self._unseen_side(text)  # "mxnet vs tensorflow", "paddle and pytorch"
+        if not unknown_words:
+            unknown_words = self._unnamed_sides(text)  # "skip list vs balanced tree"
         best = [hit.id for hit in top]
         return search_abstain.RuleFlags(
             unknown_words,
@@ -888,6 +892,34 @@ class SearchIndex:
             ):
                 return (text,)
         return ()
+
+    def _unnamed_sides(self, text: str) -> tuple[str, ...]:
+        """Return the two sides of a comparison written with "vs" or "versus" ("skip list vs
+        balanced tree") when neither names a concept: no side is, misspells or holds a label (a
+        single word counts when it is no everyday word). Two things the termbase lacks are
+        compared, whatever their words reach ("tree" in decision tree)."""
+        sides = _VERSUS.split(text, maxsplit=1)
+        if len(sides) != 2 or any(
+            self._names_something(side.strip(_EDGE_PUNCTUATION + " ")) for side in sides
+        ):
+            return ()
+        return tuple(side.strip(_EDGE_PUNCTUATION + " ") for side in sides)
+
+    def _names_something(self, side: str) -> bool:
+        """Return True if one side of a comparison is, misspells or holds a label (see
+        `_unnamed_sides`); an empty side names something (nothing to judge)."""
+        tokens = [t.strip(_EDGE_PUNCTUATION) for t in side.split()]
+        tokens = [t for t in tokens if t]
+        if not tokens or self.names_a_label(side) or self.misspells_a_label(side):
+            return True
+        for size in range(len(tokens), 0, -1):
+            for start in range(len(tokens) - size + 1):
+                phrase = " ".join(tokens[start : start + size])
+                if size == 1 and (is_everyday_word(phrase) or phrase.lower() in _STOPWORDS):
+                    continue
+                if self.names_a_label(phrase):
+                    return True
+        return False
 
     def _unseen_side(self, text: str) -> tuple[str, ...]:
         """Return the first word of a short comparison that no text of the termbase writes and
