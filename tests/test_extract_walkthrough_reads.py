@@ -201,3 +201,20 @@ def test_a_product_spelled_out_where_it_is_used_goes_to_review(tmp_path: Path) -
     assert runner.confidence < 0.6
     assert "a product or tool spelled out where it is used, not a term the text explains" in runner.evidence
 
+
+
+def test_a_heading_naming_a_law_after_a_person_is_introduced_by_the_sentence_below(tmp_path: Path) -> None:
+    found = _found(tmp_path, "01-rules.md", (
+        "# Rules of thumb\n\n## Boyle's Law\n\nBoyle's Law states that a gas takes up less room as it is "
+        "squeezed harder, at one temperature.\n\nDivers meet it on every descent.\n"))
+    law = found["boyle's law"]
+    assert law.confidence >= 0.6 and law.definition.startswith("Boyle's Law states")
+
+
+def test_the_marked_name_of_the_groups_a_sentence_forms_is_defined_there(tmp_path: Path) -> None:
+    found = _found(tmp_path, "01-fleet.md", (
+        "# Fleet\n\n* Boats are grouped together into *flotillas*, each flotilla having its own leader.\n"
+        "* A leader sails at the front.\n"))
+    flotilla = found["flotilla"]
+    assert flotilla.confidence >= 0.6
+    assert "names the groups a sentence forms ('… are grouped into *X*')" in flotilla.evidence

@@ -485,8 +485,8 @@ def _subject_sentence(term: str, document: Document, section: int, prose: str,
     one names the term too (it is part of the explanation), the term in the singular when the heading
     names it in the plural and the section also writes the singular ("Submodules" → "submodule"), and
     whether the sentence says what the term is; or None."""
-    words = [w[:-1] if w.endswith("s") and len(w) > 3 and not w.endswith(("ss", "us", "is")) else w
-             for w in term.lower().split()]
+    words = [w[:-1] if w.endswith("s") and len(w) > 3 and not w.endswith(("ss", "us", "is", "'s", "’s"))
+             else w for w in term.lower().split()]
     mention = re.compile(r"\b" + r"\w*\W+".join(re.escape(w) for w in words), re.I)
     paragraphs = [b for b in document.blocks if b.section == section and b.kind == PROSE][:_SUBJECT_REACH]
     for block in paragraphs:
@@ -677,7 +677,8 @@ def _titled_occurrence(title: str, block: Block, document: Document, index: int,
             finding = _as_code_key(finding)
         end = sentence.line + sentence.text.count("\n")
         return Occurrence(finding, index, section, sentence.line, end, " ".join(sentence.text.split()))
-    words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in term.lower().split()]
+    words = [w[:-1] if w.endswith("s") and len(w) > 3 and not w.endswith(("'s", "’s")) else w
+             for w in term.lower().split()]
     opening = split_sentences(block, document.language)[:1]
     kinds = _kinds_named_before(document, section, words) if in_section and opening else ""
     pronoun = in_section and len(words) >= 2 and bool(opening) and block.kind == PROSE \

@@ -183,6 +183,13 @@ _OF_KIND_COPULA_AFTER = re.compile(
     r"(?P<rest>(?:the|an?)\s+\S.{6,})$",
     re.S,
 )
+#: "Threads are grouped together into *thread blocks*": the marked name of the groups the subject forms.
+_GROUPED_INTO_BEFORE = re.compile(
+    r"\b(?:is|are)\s+(?:then\s+|further\s+)?(?:grouped|organi[sz]ed|divided|split|collected|arranged|bundled|"
+    r"packed|gathered)\s+(?:together\s+|up\s+)?into\s+(?:an?\s+|one\s+|two\s+|several\s+|many\s+)?$", re.I)
+#: What may follow that name: the sentence's end, or a clause about the groups.
+_GROUP_END_AFTER = re.compile(
+    r"^[\"'”’]?\s*(?:[.!;]|,\s+(?:each|which|where|called|known|with|of)\b|\s+(?:of|that|which)\b|$)")
 #: Generic head nouns after a quoted name ("known as "turbofish" syntax"): the quoted word is a name too.
 _GENERIC_HEADS = word_set("syntax notation operator style form pattern format keyword rule problem attack "
                           "algorithm protocol technique method scheme approach mechanism")
@@ -893,6 +900,13 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             said = plain_sentence(sentence)
             anaphor = re.match(r"(?:such|this|these|that|those|it)\b", before, re.I)
             definition = finish_definition(f"{previous} {said}" if anaphor and previous else said)
+        elif span.kind in {STRONG, EMPHASIS, DFN} and _GROUPED_INTO_BEFORE.search(before) \
+                and _GROUP_END_AFTER.match(after):
+            # "Threads are grouped together into *thread blocks*, each …": the name of the groups formed
+            score += 0.35
+            evidence.append("names the groups a sentence forms ('… are grouped into *X*')")
+            defining = True
+            definition = finish_definition(plain_sentence(sentence))
         elif _DASH_NAMING_BEFORE.search(before) and _SENTENCE_END_AFTER.match(after):
             score += 0.35
             evidence.append("names what the sentence describes, after a dash at its end ('… -- a X.')")
