@@ -58,6 +58,9 @@ _STYLE_KIND = {
     "important": ASIDE, "warning": ASIDE, "caution": ASIDE, "sidebar": ASIDE, "example": ASIDE,
     "quote": PROSE, "comment": "", "pass": OTHER, "abstract": PROSE, "partintro": PROSE,
 }
+#: Titles of a folded block that hides an answer or an aside rather than the page's own text.
+_FOLDED_ASIDE = re.compile(
+    r"\b(?:solutions?|answers?|hints?|spoilers?|examples?|exercises?|quiz|notes?|tips?|warnings?)\b", re.I)
 
 _INLINE = re.compile(
     r"<<(?P<xref>[^,>]+)(?:,\s*(?P<xtext>[^>]+))?>>"
@@ -165,6 +168,7 @@ class _Reader:
         self.title = ""
         self.anchor = ""
         self.style = ""
+        self.block_title = ""
         self.index_terms: list[IndexTerm] = []
 
     def _add(self, kind: str, lines: list[str], first: int, term: str = "", label: str = "") -> None:
@@ -195,8 +199,15 @@ class _Reader:
         self.anchor = ""
 
     def _style_kind(self) -> str:
-        style = self.style.split(",")[0].strip().lstrip(".#").lower()
+        style = re.split(r"[%#.]", self.style.split(",")[0].strip().lstrip(".#").lower())[0]
         return _STYLE_KIND.get(style, "") if style else ""
+
+    def _folded_text(self, char: str) -> bool:
+        """`[%collapsible]` over `====` with a title such as "click to expand": the page's own text folded
+        away (a list of pallets and their fees), not an example or an answer, which a title would say."""
+        style = self.style.split(",")[0].strip().lower()
+        return char == "=" and "%collapsible" in style and not style.startswith("example") \
+            and not _FOLDED_ASIDE.search(self.block_title)
 
     def read(self) -> None:
         lines = self.lines
@@ -246,7 +257,9 @@ class _Reader:
                 self.style = attributes.group("body")
                 index += 1
                 continue
-            if _BLOCK_TITLE.match(stripped):
+            block_title = _BLOCK_TITLE.match(stripped)
+            if block_title:
+                self.block_title = block_title.group("title")
                 index += 1
                 continue
             index = self._paragraph(index, open_kind[-1] if open_kind else "")
@@ -258,8 +271,9 @@ class _Reader:
             self.style = ""
             return index + 1
         style_kind = self._style_kind()
-        kind = style_kind or _DELIMITED_KIND.get(char, OTHER)
+        kind = PROSE if self._folded_text(char) else style_kind or _DELIMITED_KIND.get(char, OTHER)
         self.style = ""
+        self.block_title = ""
         end = index + 1
         while end < len(self.lines) and self.lines[end].rstrip() != marker:
             end += 1
@@ -290,6 +304,7 @@ class _Reader:
         first = lines[index]
         kind = self._style_kind() or inherited or PROSE
         self.style = ""
+        self.block_title = ""
         term = ""
         if first.startswith((" ", "\t")) and not _LIST.match(first):
             end = index

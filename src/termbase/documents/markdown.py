@@ -572,6 +572,34 @@ def _unclosed_fences(tokens: list[Token], lines: list[str]) -> list[Problem]:
     return problems
 
 
+#: What marks a page as MyST: a directive fence (```{note}, :::{glossary}), a role (`{term}`), a target line.
+_MYST_MARK = re.compile(
+    r"^\s{0,3}(?:`{3,}|~{3,}|:{3,})\s*\{[\w-]+\}|\{[a-z][\w:.-]*\}`|^\([\w:.-]+\)=\s*$", re.M)
+#: A MyST comment line (`% a note to the authors`): never shown, so never prose.
+_MYST_COMMENT = re.compile(r"^%(?:\s|$)")
+#: A code fence's opening or closing line.
+_FENCE_LINE = re.compile(r"^\s{0,3}(?P<fence>`{3,}|~{3,})")
+
+
+def _myst_comments_blanked(lines: list[str]) -> list[str]:
+    """Return the lines of a MyST page with its `%` comment lines blank (not those inside code fences, where
+    `%` may be code), so the comments are neither prose nor joined to the paragraph around them."""
+    out: list[str] = []
+    fence = ""
+    for line in lines:
+        opened = _FENCE_LINE.match(line)
+        if fence:
+            if opened and opened.group("fence")[0] == fence[0] and len(opened.group("fence")) >= len(fence) \
+                    and not line.strip().lstrip(fence[0]):
+                fence = ""
+        elif opened:
+            fence = opened.group("fence")
+        elif _MYST_COMMENT.match(line):
+            line = ""
+        out.append(line)
+    return out
+
+
 def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     """Return the Markdown chapter `text` (read from `path`) as a Document (`html_blocks`: whether raw
     HTML may start a block; without, its tags are inline HTML among the text)."""
@@ -580,6 +608,8 @@ def parse_markdown(text: str, path: str, html_blocks: bool = True) -> Document:
     lines = _templated_links(text).split("\n")
     lines = ["" if _MARKER_LINE.match(line) else _LATEX_INDEX.sub("", line) if "\\index{" in line else line
              for line in lines]
+    if ("\n%" in text or text.startswith("%")) and _MYST_MARK.search(text):
+        lines = _myst_comments_blanked(lines)
     if "<" in text:
         lines = _mdx_tags_blanked(lines)
     if "!!!" in text or "???" in text or "===" in text or "{" in text:

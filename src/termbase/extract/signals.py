@@ -27,6 +27,7 @@ from termbase.documents.model import (
     Span,
 )
 from termbase.documents.sentences import Sentence
+from termbase.extract.label_lists import pronoun_gloss
 from termbase.extract.terms import VAGUE_UNLESS_DEFINED, clean_term, is_identifier, term_problem
 from termbase.labels import is_acronym_of, label_key
 
@@ -710,6 +711,18 @@ def _shared_predicate(sentence: Sentence, span: Span) -> re.Match[str] | None:
     return None
 
 
+#: "This is the usual way …", "It is the best option": a pronoun over a way of doing or a choice, not a thing.
+_WAY_OR_CHOICE = re.compile(
+    r"^\S+\s+(?:is|are)\s+(?:the|an?|one)\s+(?:[\w-]+\s+){0,2}?(?:ways?|methods?|approach(?:es)?|options?|"
+    r"choices?|defaults?|recommended|preferred|easiest|simplest|best|usual|common|standard)\b", re.I)
+
+
+def _pronoun_gloss_of_thing(text: str, label: str) -> bool:
+    """"*base fee*: This is the minimum amount a user pays …": a list item's text glossing its label through a
+    pronoun, saying what thing it is (not "This is the usual way, …", a manner of doing)."""
+    return pronoun_gloss(text, label) and not _WAY_OR_CHOICE.match(text.strip())
+
+
 def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: str = "") -> list[Finding]:
     """Return a finding for each marked phrase in the sentence (dfn, :term:, links, bold, italics).
 
@@ -841,7 +854,9 @@ def marked_findings(sentence: Sentence, previous: str, in_list: bool, heading: s
             evidence.append(f"followed by '{verb.group('verb').split()[0]} …'")
             defining = True
             definition = finish_definition(plain_sentence(sentence))
-        elif colon and (in_list or span.start <= 2) and not _INSTRUCTION_START.match(colon.group("rest")) \
+        elif colon and (in_list or span.start <= 2) \
+                and (not _INSTRUCTION_START.match(colon.group("rest"))
+                     or _pronoun_gloss_of_thing(colon.group("rest"), term)) \
                 and _said_in_words(sentence, len(text) - len(colon.group("rest"))):
             # "**Cleat**: a fitting …" (not "*Mac*: Install Xcode …", "*Current*: this issue is …")
             score += 0.4
