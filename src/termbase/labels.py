@@ -319,6 +319,27 @@ def split_acronym(term: str) -> tuple[str, str] | None:
     return None
 
 
+#: Other names after an acronym's expansion in its bracket are a few words each.
+MAX_BRACKET_NAME_WORDS = 4
+
+
+def split_acronym_names(term: str) -> tuple[str, ...] | None:
+    """Return every name in `ALT (Active Layer Thickness, 활성층 두께)`: an acronym whose bracket
+    opens with its expansion and adds, after a comma, its name in another script, or None."""
+    match = _PAREN.match(term.strip())
+    if not match or "," not in match.group("inner"):
+        return None
+    outer = match.group("outer").strip()
+    parts = [part.strip() for part in match.group("inner").split(",")]
+    if len(parts) > 3 or not all(parts) or not is_acronym_of(outer, parts[0]):
+        return None
+    first = script_of(parts[0])
+    others = parts[1:]
+    if any(len(part.split()) > MAX_BRACKET_NAME_WORDS or script_of(part) in ("", first) for part in others):
+        return None  # only a name in another script (a translation), not a note (`see also dog`)
+    return (outer, *parts)
+
+
 def qualified_base(label: str) -> str:
     """Return `Heads` for `Heads (attention)`: the name a bracket qualifies, or ""."""
     match = _PAREN.match(label.strip())
@@ -605,7 +626,7 @@ def _share_last_word(sides: list[str]) -> list[str]:
 def split_by_script(term: str) -> list[str]:
     """Return the parts of `시퀀스, Sequence`: one name per script, written side by side
     with a comma (a translated glossary keeping the original term), or [] for one name."""
-    parts = [part.strip() for part in _COMMA_SPLIT.split(term)]
+    parts = [part.strip() for part in _top_level_split(_COMMA_SPLIT, term)]  # not inside a bracket
     if len(parts) < 2 or not all(parts):
         return []
     scripts = [script_of(part) for part in parts]
@@ -664,6 +685,7 @@ def _parse_term(term: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]
             or split_slash_spellings(side)
             or split_spellings(side)
             or split_alias(side)
+            or split_acronym_names(side)
             or split_acronym(side)
             or split_name_and_kind(side)
             or split_synonym(side)
