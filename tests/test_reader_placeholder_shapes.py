@@ -96,7 +96,8 @@ def test_a_few_headings_with_nothing_under_them_are_said():
 
 
 def test_an_acronyms_bracket_with_its_expansion_and_a_translation_gives_three_names():
-    assert parse_term("ALT (Active Layer Thickness, 활성층 두께)")[0] == ("ALT", "Active Layer Thickness", "활성층 두께")
+    names = ("ALT", "Active Layer Thickness", "활성층 두께")
+    assert parse_term("ALT (Active Layer Thickness, 활성층 두께)")[0] == names
     assert parse_term("CV (Cross-Validation, 교차검증)")[0] == ("CV", "Cross-Validation", "교차검증")
     # a note after the comma, in the expansion's script, is no name
     assert parse_term("ABC (A Big Cat, see also dog)")[0] == ("ABC", "A Big Cat, see also dog")
