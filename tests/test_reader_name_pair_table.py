@@ -49,3 +49,16 @@ def test_a_category_column_or_headers_without_a_shared_word_are_no_name_pair():
     entries = read("g.md", table).result.entries
     assert [e.term for e in entries] == ["Warp", "Weft", "Beat", "Shed"]
     assert entries[0].definition.startswith("The threads held taut")
+
+
+def test_a_named_meaning_column_of_short_text_is_definitions_not_a_second_language():
+    table = (
+        "# 用語集\n\n| 用語 | 説明 |\n|---|---|\n"
+        "| fold | 分割の一つ |\n| OOF | 学習に使わなかった行の予測 |\n"
+        "| CV | 交差検証 |\n| LB | 順位表の点数 |\n"
+    )
+    entries = read("glossary.md", table).result.entries
+    assert [(e.term, e.definition, e.language) for e in entries] == [
+        ("fold", "分割の一つ", "ja"), ("OOF", "学習に使わなかった行の予測", "ja"),
+        ("CV", "交差検証", "ja"), ("LB", "順位表の点数", "ja"),
+    ]

@@ -125,11 +125,19 @@ def table_languages(table: Table) -> tuple[str, ...] | None:
     width = len(table.header)
     columns = [[_term_text(cells[i]) for _, cells in table.rows if len(cells) == width] for i in range(width)]
     names = [clean_label(name.replace("*", "")) for name in table.header]
+    definition = _definition_column(table.header)
+    if len(columns) == 2 and _names_definition(table.header[definition]):
+        return None  # `| 用語 | 説明 |` over short meanings: terms and definitions, not two languages
     return (
         label_languages(columns, names)
-        or label_and_note_columns(columns, names, _definition_column(table.header))
+        or label_and_note_columns(columns, names, definition)
         or name_pair_columns(columns, names)
     )
+
+
+def _names_definition(name: str) -> bool:
+    """Return True for a header naming a definition column (`Definition`, `説明`, `설명`)."""
+    return bool(_DEFINITION_HEADERS.search(name)) or _cjk_role(name) == "definition"
 
 
 #: A header word two columns share: letters or digits of any script, two or more.
