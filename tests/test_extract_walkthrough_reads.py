@@ -218,3 +218,11 @@ def test_the_marked_name_of_the_groups_a_sentence_forms_is_defined_there(tmp_pat
     flotilla = found["flotilla"]
     assert flotilla.confidence >= 0.6
     assert "names the groups a sentence forms ('… are grouped into *X*')" in flotilla.evidence
+
+
+def test_a_noun_phrase_a_comma_and_called_names_a_phrase_on_purpose(tmp_path: Path) -> None:
+    found = _found(tmp_path, "01-chart.md", (
+        "# Charts\n\nEvery depth on the chart is measured from one level of the sea, called chart datum.\n\n"
+        "Tides are given above that level.\n"))
+    datum = found["chart datum"]
+    assert datum.confidence >= 0.6 and "used only once" not in datum.evidence

@@ -303,7 +303,10 @@ _KIND_ARTICLE = re.compile(
 NAMED_PHRASE = "a phrase of plain words named by 'is called'"
 _COPULAR_NAMING = re.compile(
     r"\b(?:is|are|was|were|be)\s+(?:(?:often|usually|also|sometimes|commonly|generally|simply)\s+){0,2}"
-    r"(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:the\s+|an?\s+)?$", re.I,
+    r"(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:the\s+|an?\s+)?$"
+    # "in a space, called model space": a noun phrase, a comma, and the name given to it
+    r"|\b(?:an?|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*,\s*(?:called|known\s+as)\s+(?:the\s+|an?\s+)?$",
+    re.I,
 )
 #: A quoted name of three to six plain words ("one up, one down"), which may start or end with a small word.
 _QUOTED_NAME_OF_WORDS = re.compile(r"^[a-z]+(?:,?\s+[a-z]+){2,5}$")
