@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from termbase import search_abstain, search_names, search_tables, semantic, vector_index
+from termbase import search_abstain, search_names, search_spellings, search_tables, semantic, vector_index
 from termbase.control_chars import strip_controls
 from termbase.errors import InputError
 from termbase.everyday_words import is_everyday_word
@@ -704,7 +704,7 @@ class SearchIndex:
         every judged query, not only those the rules would send to "related" (for training).
         """
         with lemmas_from(self.rows.lemma):
-            typed = _clean_query(query)
+            typed = self.spelt_as_written(_clean_query(query))
             text = self.label_words_respelt(typed)
             evidence = search_abstain.Evidence()
             found = self._search(text, evidence)
@@ -1341,6 +1341,17 @@ class SearchIndex:
                 ):
                     return True
         return read >= WRITTEN_TEXTS_LOOKED_AT  # a stem that many texts hold is a word of the termbase's own
+
+    def spelt_as_written(self, text: str) -> str:
+        """Return `text` with each word spelt one way in British English and another in American
+        English written in the termbase's spelling, when no label or definition writes it as typed
+        and one writes the other spelling ("segmenting tumours" -> "tumors" in a glossary that
+        writes only "tumors"). A word the termbase writes as typed stays as it is."""
+        for word in dict.fromkeys(w.lower() for w in _FTS_TOKEN.findall(text)):
+            other = search_spellings.other_spelling(word)
+            if other and not self.word_written(word) and self.word_written(other):
+                text = re.sub(rf"(?i)\b{re.escape(word)}\b", other, text)
+        return text
 
     def label_words_respelt(self, text: str) -> str:
         """Return `text` with each misspelt word of a label written as the label writes it, when
