@@ -67,3 +67,22 @@ def test_a_yaml_message_catalogue_is_still_no_glossary():
         assert "no reader" in str(error) or "glossary" in str(error)
     else:
         assert source.source.reader != "yaml" or source.findings
+
+
+ONE_KEY_RECORDS = (
+    "-   Bobbin: '\n\n\n    A small spool that holds thread inside the shuttle.\n\n    '\n"
+    "-   Dobby: \"\\n\\nA loom part that lifts shafts in a set order.\\n\"\n"
+    "-   Jacquard: A loom that lifts each warp thread on its own.\n"
+    "-   \"Selvedge\": The tightly woven edge of a cloth.\n"
+)
+
+
+def test_a_list_of_one_key_mappings_is_terms_and_definitions():
+    source = read("glossary.yaml", ONE_KEY_RECORDS)
+    assert source.source.reader == "yaml"
+    assert [(e.term, e.definition) for e in source.result.entries] == [
+        ("Bobbin", "A small spool that holds thread inside the shuttle."),
+        ("Dobby", "A loom part that lifts shafts in a set order."),
+        ("Jacquard", "A loom that lifts each warp thread on its own."),
+        ("Selvedge", "The tightly woven edge of a cloth."),
+    ]

@@ -230,8 +230,28 @@ def yaml_tree(text: str, source: str) -> Located:
             hint="fix the YAML syntax at that line (indentation, a colon, or an unclosed quote)",
         ) from None
     if len(trees) == 1:
-        return trees[0]
+        return _one_key_records_merged(trees[0])
     return Located([t.value for t in trees], 1, len(lines), elements=trees)
+
+
+#: A list of this many one-key mappings at least (`- Term: definition`) is one mapping of terms.
+MIN_ONE_KEY_RECORDS = 3
+
+
+def _one_key_records_merged(tree: Located) -> Located:
+    """Return a document that is a list of one-key mappings of text (`- Accessibility: '…'`), keys
+    nearly all different, as the one mapping of term → definition it writes; else the tree."""
+    elements = tree.elements
+    if len(elements) < MIN_ONE_KEY_RECORDS or not all(
+        len(e.items) == 1 and isinstance(e.items[0][1].value, str) for e in elements
+    ):
+        return tree
+    keys = [str(e.items[0][0]) for e in elements]
+    if len({key.strip().casefold() for key in keys}) < 0.9 * len(keys):
+        return tree
+    items = [e.items[0] for e in elements]
+    key_lines = {key: e.key_lines.get(key, e.line) for key, e in zip(keys, elements, strict=True)}
+    return Located(dict(items), tree.line, tree.end_line, items=items, key_lines=key_lines)
 
 
 # ── finding the records ───────────────────────────────────────────────────────────────
