@@ -1631,6 +1631,7 @@ class SearchIndex:
                 facet = len(named) == 1 and all(w in FACET_WORDS for w in fts_words(added))
                 if (
                     its_words
+                    or (len(named) == 1 and not other_thing and self._words_then_kind(concept_id, added))
                     or linked  # "label smoothing cross entropy": the added label names a related concept
                     or facet  # "cuda toolkit version": which of its versions, not another thing
                     or (
@@ -1645,6 +1646,20 @@ class SearchIndex:
                 elif not typos:  # judged like any hit that holds only part of the name (see `judged`)
                     _offer(found, concept_id, OPENING_SCORE, "opening", label)
             return
+
+    def _words_then_kind(self, concept_id: str, added: str) -> bool:
+        """Return True if the words a name adds after a concept's label are words of its own text
+        and words naming what kind of thing it is, at least one of each: the concepts nearest to
+        it in meaning write the others (see `_describes_its_kind`): "equalised odds fairness
+        metric" (its text writes "fairness", fairness criteria nearby write "metric"), "openvla
+        7b robot policy". Words that name another thing ("attention rollout") are in neither."""
+        row = self._vector_rows().get(concept_id) if self.has_vectors else None
+        words = [w for w in fts_words(added) if w not in _STOPWORDS]
+        if row is None or len(words) < 2:
+            return False
+        own = [w for w in words if self._in_text(concept_id, w, whole_word=True)]
+        others = [w for w in words if w not in own]
+        return bool(own) and bool(others) and all(self._describes_its_kind(row, w) for w in others)
 
     def _label_goes_on_otherwise(self, concept_id: str, opening: str, added: str) -> bool:
         """Return True if a concept's main label opens with a name's opening words, two or more
