@@ -64,6 +64,7 @@ EXPLAINING_ASIDES = word_set(
 #: Words without which no sentence pattern can match (sentences are cut only where one occurs).
 _CUE = re.compile(
     r"\b(?:called|known|refers?|referred|means|denotes|define|stands|termed|short|call)\b|\([A-Z][A-Za-z]*[A-Z]"
+    r"|,\s+or\s+[A-Z][A-Z0-9&]{1,9}s?\b"  # "Signed Distance Functions, or SDFs"
     r"|\bthe\s+(?:word|term|phrase|name)\s+[\"“'‘]"
     r"|[.!?]\s+(?:(?:They|These)\s+are|(?:It|This)\s+is\s+an?)\s+[a-z]{3,}\s+(?:that|which|who|whose|where|in)\s"
     r"|(?:^|[.!?:]\s+)(?:(?:In|On|For|With|At|By|Within)\s[^,.;:]{1,40},\s*|[A-Z][a-z]+(?:\s+[a-z]+)?,\s*)?"

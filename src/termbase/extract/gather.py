@@ -623,7 +623,10 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
         evidence.append("names the document itself")
     spelled_out = all(_ACRONYM_ONLY.match(" | ".join(o.finding.evidence)) or o.finding.markup == NAME_SUBJECT
                       for o in defining)
-    if title_case(term) and spelled_out and any(_used_as_a_tool(o, term) for o in defining):
+    # "it uses Signed Distance Functions, or SDFs": an acronym the text writes in the plural counts things
+    # of a kind, never a product's one name
+    counted = any(re.fullmatch(r"[A-Z][A-Z0-9&]+s", label) for label in labels)
+    if title_case(term) and spelled_out and not counted and any(_used_as_a_tool(o, term) for o in defining):
         # "we recommend using Mock Service Worker (MSW) to mock requests": a product spelled out where it is
         # used, and said no more of than a plain sentence about the product
         confidence -= 0.15
@@ -660,7 +663,9 @@ def _candidate(group: list[Occurrence], termhood: dict[str, Termhood],
     prose_word = code_uses * PROSE_WORD_SHARE < count and any(
         o.finding.markup in {EMPHASIS, "", INDEXED} and not o.finding.introduced_only for o in defining)
     # "## Dataset" over "`xarray.Dataset` is xarray's container of …": the text defines the name
-    defined_name = HEADING_STATES in evidence
+    # "`prange` (parallel range)": the text spells out what the name stands for
+    defined_name = HEADING_STATES in evidence \
+        or any(e.startswith("a code name given with its long form") for e in evidence)
     if code_uses and not (marked or generic or named_in_prose or prose_word or defined_name):
         confidence -= 0.3
         evidence.append("written as code elsewhere (a name, not a term)")

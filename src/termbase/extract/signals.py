@@ -1402,6 +1402,69 @@ def _abbreviates(short: str, long_form: str) -> bool:
                for form in dict.fromkeys((short, _spelled_acronym(short))))
 
 
+def _long_form_before(before: str, short: str) -> str:
+    """Return the words that end `before` and spell out the acronym, or ''. The long form has about as many
+    words as the acronym has letters; failing that, fewer, for a long form holding an acronym of its own or a
+    hyphenated word ("General-Purpose GPUs (GPGPUs)")."""
+    words = before.split()
+    letters = sum(1 for c in short if c.isalnum())
+    usual = range(max(1, letters - 2), min(len(words), letters + 2) + 1)
+    for count in (*usual, *range(min(max(1, letters - 2), len(words) + 1) - 1, 1, -1)):
+        long_form = clean_term(" ".join(words[-count:]))
+        if long_form and is_acronym_of(short, long_form) and _initials_in(long_form, short):
+            return long_form
+    return ""
+
+
+#: "Signed Distance Functions, or SDFs, …": an acronym given after its long form as another name.
+_ACRONYM_OR = re.compile(
+    r",\s+or\s+(?P<short>[A-Z][A-Z0-9&]{1,9})(?P<plural>s)?(?=[,.;:)]|\s+(?:for\s+short|[-–—])|$)")
+#: "`prange` (parallel range)": a code name followed by the words it is shortened from, in brackets.
+_LONG_FORM_AFTER_CODE = re.compile(r"^\s*\((?P<long>[A-Za-z][a-z-]*(?:\s+[a-z][a-z-]*){1,4})\)")
+
+
+#: "… (change directory) command": what follows a code name that names a program.
+_PROGRAM_AFTER = re.compile(
+    r"^\s+(?:shell\s+)?(?:commands?|programs?|utilit(?:y|ies)|tools?|executables?)\b", re.I)
+
+
+def _shortened_from(name: str, words: list[str]) -> bool:
+    """Return True when the name is made of a first part of each word, in order ("prange" from "parallel
+    range", "numpy" from "numeric python"), every word giving at least one letter."""
+    name = name.lower().replace("_", "")
+
+    def fits(at: int, word: int) -> bool:
+        if word == len(words):
+            return at == len(name)
+        head = words[word].lower()
+        return any(name[at : at + size] == head[:size] and fits(at + size, word + 1)
+                   for size in range(min(len(head), len(name) - at), 0, -1))
+
+    return len(words) >= 2 and name.isalnum() and fits(0, 0)
+
+
+def _code_long_forms(sentence: Sentence) -> list[Finding]:
+    """Return a finding for each code name given with the words it is shortened from ("`prange` (parallel
+    range)"): the author says what the name stands for."""
+    text = sentence.text
+    findings: list[Finding] = []
+    for span in sentence.spans:
+        if span.kind != CODE_SPAN:
+            continue
+        name = text[span.start : span.end].strip()
+        after = _LONG_FORM_AFTER_CODE.match(text[span.end :])
+        if after is None or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{1,19}", name):
+            continue
+        long_form = clean_term(after.group("long"))
+        # "the `cd` (change directory) command": the name of a program spelled out, not a term
+        if long_form and _shortened_from(name, long_form.split()) \
+                and not _PROGRAM_AFTER.match(text[span.end + after.end() :]):
+            evidence = (f"a code name given with its long form '{name} ({long_form})'",)
+            findings.append(Finding(name, 0.55, evidence, finish_definition(plain_sentence(sentence)), True,
+                                    labels=(name, long_form)))
+    return findings
+
+
 def acronym_findings(sentence: Sentence) -> list[Finding]:
     """Return findings for 'Long Form (LF)' introductions whose letters match the words, and for
     'LF (long form)' ones."""
@@ -1426,14 +1489,7 @@ def acronym_findings(sentence: Sentence) -> list[Finding]:
         short = match.group("short")
         if not sum(c.isupper() for c in short) >= 2:
             continue
-        words = text[: match.start()].split()
-        letters = sum(1 for c in short if c.isalnum())
-        found = ""
-        for count in range(max(1, letters - 2), min(len(words), letters + 2) + 1):
-            long_form = clean_term(" ".join(words[-count:]))
-            if long_form and is_acronym_of(short, long_form) and _initials_in(long_form, short):
-                found = long_form
-                break
+        found = _long_form_before(text[: match.start()], short)
         if not found or term_problem(found):
             continue
         said = finish_definition(plain_sentence(sentence))
@@ -1445,4 +1501,12 @@ def acronym_findings(sentence: Sentence) -> list[Finding]:
             continue
         findings.append(Finding(found, 0.55, (f"acronym introduction '{found} ({short})'",),
                                 finish_definition(plain_sentence(sentence)), True, labels=(found, short)))
+    for match in _ACRONYM_OR.finditer(text):
+        short = match.group("short") + (match.group("plural") or "")
+        found = _long_form_before(text[: match.start()], short)
+        if not found or term_problem(found) or _ORGANISATION.search(found):
+            continue
+        findings.append(Finding(found, 0.55, (f"acronym introduction '{found}, or {short}'",),
+                                finish_definition(plain_sentence(sentence)), True, labels=(found, short)))
+    findings.extend(_code_long_forms(sentence))
     return findings
