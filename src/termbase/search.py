@@ -1372,10 +1372,34 @@ class SearchIndex:
                 continue  # "YOLOX": capitals typed on purpose make another name
             if self.word_written(word):
                 continue
-            fixed = self._label_word_for(word, [w for w in words if w != word])
+            others = [w for w in words if w != word]
+            fixed = self._label_word_for(word, others) or self._one_word_label_for(word, others)
             if fixed:
                 text = re.sub(rf"(?i)\b{re.escape(word)}\b", fixed, text)
         return text
+
+    def _one_word_label_for(self, typed: str, others: list[str]) -> str | None:
+        """Return the one label of a single word one edit from `typed` (same first letter) whose
+        concept's own text writes another word of the query ("toxicty classifier": *toxicity*,
+        whose text writes "classifier"), or None: the other words confirm which label was meant,
+        as a longer label's other words do (see `_label_word_for`). Only for a word of
+        ONE_WORD_LABEL_TYPO_MIN_CHARS letters or more."""
+        from symspellpy import Verbosity
+
+        context = [w for w in others if w not in _STOPWORDS and len(w) >= search_names.NAME_MIN_CHARS]
+        if not context or len(typed) < ONE_WORD_LABEL_TYPO_MIN_CHARS:
+            return None  # "adamp optimizer": a short word one edit from a label is often another name
+        fixes: set[str] = set()
+        for item in self.typos.lookup(typed, Verbosity.CLOSEST, max_edit_distance=1):
+            if item.distance != 1 or item.term[:1] != typed[:1]:
+                continue
+            for concept_id, label, _ in self.rows.keyed("k", item.term):
+                label_words = _FTS_TOKEN.findall(label.lower())
+                if len(label_words) == 1 and any(
+                    self._in_text(concept_id, w, whole_word=True) for w in context
+                ):
+                    fixes.add(label_words[0])
+        return fixes.pop() if len(fixes) == 1 else None
 
     def _label_word_for(self, typed: str, others: list[str]) -> str | None:
         """Return the one word of some label within `typed`'s typo budget whose label's other
@@ -2127,6 +2151,9 @@ WRITTEN_TEXTS_LOOKED_AT = 200
 #: Most concepts looked at for each word of a query whose labels may hold a misspelt word.
 TYPO_LABELS_LOOKED_AT = 100
 #: Score of a label found through a respelt word: below one typed right, still a name.
+#: A word is respelt as a label of one word only from this many letters: shorter ones one edit
+#: from a label are often other names ("adamp" / AdamW; "toxicty" is a typo).
+ONE_WORD_LABEL_TYPO_MIN_CHARS = 7
 RESPELT_SCORE = 0.95
 
 
