@@ -749,6 +749,110 @@ def _written_below_term(context: ReadContext, entry: Entry, text: str) -> bool:
     return any(_line_text(context, n) == text for n in range(entry.line + 1, entry.end_line + 1))
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+#: A definition-list item names its term on at most this many lines before its indented body.
+MAX_TERM_LINES = 4
+
+
+def _term_over_indented_body(lines: list[str], number: int) -> bool:
+    """Return True if line `number` (1-based) opens a definition-list item: a short term-like
+    line (and up to three more names under it) over a more indented body."""
+    if not 0 < number <= len(lines) or not lines[number - 1].strip():
+        return False
+    indent = _indent(lines[number - 1])
+    for line in lines[number - 1 : number - 1 + MAX_TERM_LINES]:
+        if not line.strip():
+            return False
+        if _indent(line) > indent:
+            return True
+        if _indent(line) < indent or not _could_be_term(line.strip()):
+            return False
+    return False
+
+
+#: How many entries, spread over the read, tell whether its entries are terms over indented bodies.
+SHAPE_SAMPLE = 200
+#: An item's body is prose when its first line holds this many words, few of them `key:value` or `a=b`.
+MIN_BODY_WORDS = 4
+
+
+def _prose_body(lines: list[str], number: int) -> bool:
+    """Return True if the first indented line under the item at `number` is prose, not data
+    (`rdf:type skos:Concept ;` under a Turtle subject is no definition)."""
+    indent = _indent(lines[number - 1])
+    body = next((line for line in lines[number:] if _indent(line) > indent), "")
+    words = body.split()
+    coded = sum(1 for word in words if ":" in word.strip(":") or "=" in word)
+    return len(words) >= MIN_BODY_WORDS and coded <= 0.2 * len(words)
+
+
+def indented_items_unread(context: ReadContext) -> ReadFinding | None:
+    """The entries are terms over indented bodies (a reST glossary or definition list), and lines
+    of that shape at another indentation (an item that fell out of its directive) are left unread:
+    entries the reader did not take."""
+    if len(context.entries) < MIN_ENTRIES:
+        return None
+    lines = context.lines
+    sample = context.entries[:: max(1, len(context.entries) // SHAPE_SAMPLE)]  # the shape, told on a sample
+    if sum(1 for e in sample if _term_over_indented_body(lines, e.line)) < 0.8 * len(sample):
+        return None
+    unused = set(context.unused)
+    skipped = [
+        n
+        for n in context.unused
+        if n + 1 in unused
+        and (n == 1 or not lines[n - 2].strip())
+        and _term_over_indented_body(lines, n)
+        and _prose_body(lines, n)
+    ]
+    if len(skipped) < MIN_UNREAD_LINES or len(skipped) < 0.2 * len(context.entries):
+        return None
+    return ReadFinding(
+        context.source,
+        "indented-items-unread",
+        f"{len(skipped)} lines are terms over an indented body, as the {len(context.entries)} entries "
+        f"read are, but were not read (e.g. {_line_text(context, skipped[0])[:60]!r}): items that fell "
+        "out of the glossary's markup — indent them as the others are",
+        skipped[0],
+        0.4,
+    )
+
+
+#: A script that holds data, not code: `<script type="application/json" id="data">` (not JSON-LD metadata).
+DATA_SCRIPT = re.compile(
+    r"<script\b[^>]*\btype\s*=\s*[\"']?(?:application|text)/json(?=[\"'\s>])[^>]*>(?P<data>.*?)</script\s*>",
+    re.I | re.S,
+)
+_CODE_OR_STYLE = re.compile(r"<(script|style|template)\b[^>]*>.*?</\1\s*>", re.I | re.S)
+
+
+def page_held_in_data_script(context: ReadContext) -> ReadFinding | None:
+    """An HTML page whose content is a JSON data script (an app page its JavaScript renders) and
+    whose visible text is shorter than that data: whatever was read came from the page's furniture."""
+    if "json" not in context.text or "<script" not in context.text:
+        return None
+    scripts = list(DATA_SCRIPT.finditer(context.text))
+    if not scripts:
+        return None
+    largest = max(scripts, key=lambda m: len(m["data"]))
+    visible = " ".join(TAGS.sub(" ", _CODE_OR_STYLE.sub(" ", context.text)).split())
+    if len(largest["data"].strip()) <= len(visible):
+        return None
+    line = context.text.count("\n", 0, largest.start()) + 1
+    return ReadFinding(
+        context.source,
+        "page-held-in-data-script",
+        f"the page's content is JSON data in a <script> ({len(largest['data']):,} characters) that its "
+        f"JavaScript renders, and its visible text is {len(visible):,} characters: the read came from the "
+        "page's furniture — save that script's JSON as a .json file and build the file",
+        line,
+        0.7,
+    )
+
+
 CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     terms_longer_than_definitions,
     labels_with_markup,
@@ -773,6 +877,8 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     definitions_open_with_one_field,
     terms_open_with_one_field,
     ui_message_strings,
+    page_held_in_data_script,
+    indented_items_unread,
 )
 
 

@@ -44,6 +44,19 @@ SCRIPT_LANGUAGE = {
     "TAMIL": "ta",
     "ETHIOPIC": "am",
     "CJK": "zh",
+    # scripts that one language writes (nearly always): the script names the language
+    "GUJARATI": "gu",
+    "GURMUKHI": "pa",
+    "TELUGU": "te",
+    "KANNADA": "kn",
+    "MALAYALAM": "ml",
+    "ORIYA": "or",
+    "SINHALA": "si",
+    "KHMER": "km",
+    "LAO": "lo",
+    "MYANMAR": "my",
+    "TIBETAN": "bo",
+    "THAANA": "dv",
 }
 PERSIAN_LETTERS = frozenset("پچژگ")
 BELARUSIAN_LETTERS = frozenset("ўЎ")

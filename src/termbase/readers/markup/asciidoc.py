@@ -27,7 +27,13 @@ from termbase.labels import parse_term
 from termbase.model import Entry, ReadResult, Unused
 from termbase.readers.base import entries_and_unused
 from termbase.readers.markup.asciidoc_inline import inline_markdown, plain_label
-from termbase.readers.page_text import REASON_HEADING, REASON_NO_DEFINITION, page_line_reason, tidy
+from termbase.readers.page_text import (
+    REASON_HEADING,
+    REASON_NO_DEFINITION,
+    REASON_UNTAKEN_TERM_LINE,
+    page_line_reason,
+    tidy,
+)
 
 MAX_TERM_WORDS = 8
 
@@ -41,6 +47,9 @@ _DELIMITER = re.compile(r"^(--|-{4,}|\.{4,}|\*{4,}|={4,}|_{4,}|\+{4,}|/{4,})\s*$
 _HEADING = re.compile(r"^={1,6}\s+\S")
 _NESTED_TERM = re.compile(r"^(?P<term>\S.*?)(?:;;|:::+)(?:\s+(?P<rest>.*))?$")
 _BULLET = re.compile(r"^\s*(?:[*-]+|\.+|\d+\.)\s+(?P<text>.*)$")
+#: `[[support]] Support:` among `[[x]] Term::` items: an anchored term line with one colon (a typo
+#: AsciiDoc renders as a paragraph), reported as a term line not read, never silently dropped.
+_ONE_COLON_TERM = re.compile(r"^\[\[[^\],]+(?:,[^\]]*)?\]\]\s*(?P<term>[^\s:][^:]*?):$")
 
 
 def _is_term_text(term: str) -> bool:
@@ -142,6 +151,8 @@ class AsciiDocGlossaryReader:
                 reason = REASON_HEADING
             elif re.match(r"^\[\[?[^\]]*\]\]?$", stripped) or stripped.startswith(":"):
                 reason = REASON_ANCHOR
+            elif _ONE_COLON_TERM.match(stripped) and _is_term_text(_ONE_COLON_TERM.match(stripped)["term"]):
+                reason = REASON_UNTAKEN_TERM_LINE
             else:
                 reason = REASON_DOCUMENT
             unused.append(Unused(source, index + 1, stripped, reason))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as get_default_latex_text_db
@@ -127,6 +128,123 @@ def symbol_text(latex: str) -> str:
     return " ".join(_SYMBOL_TEXT.latex_to_text(latex).split())
 
 
+@dataclass(frozen=True, slots=True)
+class GlossaryMacro:
+    """A macro the file defines to write its entries (`\\newcommand{\\newgls}[4]{…\\newglossaryentry…}`):
+    which of its arguments is the term, which are keys, which hold text (a name or the definition)."""
+
+    name: str
+    arity: int
+    term: int
+    texts: tuple[int, ...]
+
+
+#: `\newcommand{\x}[4]`, `\renewcommand*\x[3]`, `\providecommand{\x}[2]`: a macro the file defines.
+_DEFINES_MACRO = re.compile(
+    r"\\(?:re|provide)?newcommand\*?\s*\{?\s*\\(?P<name>[A-Za-z]+)\s*\}?\s*\[(?P<arity>\d)\]"
+)
+#: An argument a defining command takes as its key (`\newglossaryentry{#3g}`, `\newacronym{#1}`).
+_KEY_ARGUMENT = re.compile(
+    r"\\(?:long)?newglossaryentry\s*\{(?P<entry>[^{}]*)\}|\\new(?:acronym|abbreviation)\s*(?:\[[^\]]*\])?\s*\{(?P<acro>[^{}]*)\}"
+)
+#: The argument that names the entry: `name={#1}`, or an acronym's short form `\newacronym{key}{#1}`.
+_NAME_ARGUMENT = re.compile(
+    r"\bname\s*=\s*\{?\s*#(?P<name>\d)\s*\}?\s*[,}%\s]"
+    r"|\\new(?:acronym|abbreviation)\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{\s*#(?P<short>\d)\s*\}"
+)
+_LATEX_COMMENT = re.compile(r"(?<!\\)%.*")
+
+
+def glossary_macro(name: str, arity: int, body: str) -> GlossaryMacro | None:
+    """Return how a macro whose body defines a glossary entry uses its arguments, or None if
+    its body defines none or names no entry by one of its arguments."""
+    body = _LATEX_COMMENT.sub("", body)
+    if not _COMMAND.search(body):
+        return None
+    named = next((m for m in _NAME_ARGUMENT.finditer(body)), None)
+    if named is None:
+        return None
+    term = int(named["name"] or named["short"])
+    keys = {int(n) for m in _KEY_ARGUMENT.finditer(body) for n in re.findall(r"#(\d)", m[0].split("{", 1)[1])}
+    used = dict.fromkeys(int(n) for n in re.findall(r"#(\d)", body))
+    texts = tuple(n for n in used if n != term and n not in keys and 0 < n <= arity)
+    return GlossaryMacro(name, arity, term, texts) if 0 < term <= arity else None
+
+
+def glossary_macros(nodes: list[LatexNode]) -> dict[str, GlossaryMacro]:
+    """Return the macros the file defines (`\\newcommand`) to write glossary entries, by name."""
+    found: dict[str, GlossaryMacro] = {}
+    for node in _walk(nodes):
+        if not isinstance(node, LatexMacroNode) or node.macroname not in _NEW_COMMANDS:
+            continue
+        args = node.nodeargd.argnlist if node.nodeargd else []
+        if len(args) < 5 or args[1] is None or args[2] is None or args[4] is None:
+            continue
+        name = _group(args[1]).strip().lstrip("\\")
+        arity = _group(args[2]).strip()
+        if name.isalpha() and arity.isdigit() and name not in COMMANDS:
+            macro = glossary_macro(name, int(arity), _group(args[4]))
+            if macro is not None:
+                found[name] = macro
+    return found
+
+
+_NEW_COMMANDS = frozenset({"newcommand", "renewcommand", "providecommand"})
+
+
+def _macro_context(macros: dict[str, GlossaryMacro]) -> object:
+    """Return the parsing context that also knows the file's own glossary macros' arguments."""
+    context = get_default_latex_context_db()
+    context.add_context_category(
+        "glossaries", macros=[MacroSpec(name, args) for name, args in COMMANDS.items()], prepend=True
+    )
+    context.add_context_category(
+        "own-glossary-macros",
+        macros=[MacroSpec(m.name, "{" * m.arity) for m in macros.values()],
+        prepend=True,
+    )
+    return context
+
+
+def macro_entries(
+    calls: list[tuple[LatexMacroNode, int, int]], macro: GlossaryMacro, source: str
+) -> list[Entry]:
+    """Return one entry per call of a file's own glossary macro: its term argument is the term;
+    of the arguments its body writes as text, the one that holds the longest texts over all the
+    calls is the definition, the others are more names of the entry (an expansion)."""
+    rows = [([_group(arg) for arg in node.nodeargd.argnlist], first, last) for node, first, last in calls]
+    texts = {
+        n: [latex_text(args[n - 1]) if len(args) >= n else "" for args, _, _ in rows]
+        for n in macro.texts
+    }
+    definition_arg = max(texts, key=lambda n: sum(map(len, texts[n])), default=0)
+    entries = []
+    for index, (args, first, last) in enumerate(rows):
+        term = clean_label(latex_text(args[macro.term - 1])) if len(args) >= macro.term else ""
+        if not term:
+            continue
+        labels, groups = parse_term(term)
+        names = [clean_label(texts[n][index]) for n in macro.texts if n != definition_arg]
+        names = [name for name in names if name and len(name.split()) <= MAX_NAME_WORDS]
+        definition = texts[definition_arg][index] if definition_arg else ""
+        entries.append(
+            Entry(
+                source=source,
+                line=first,
+                end_line=last,
+                term=term,
+                labels=tuple(dict.fromkeys([*labels, *names])),
+                definition=definition,
+                groups=groups,
+            )
+        )
+    return entries
+
+
+#: An argument longer than this many words is no name of the entry.
+MAX_NAME_WORDS = 12
+
+
 class LatexGlossariesReader:
     """Reads `\\newglossaryentry`, `\\newacronym`, `\\nomenclature` … (see the module docstring)."""
 
@@ -141,6 +259,9 @@ class LatexGlossariesReader:
         found = len(_COMMAND.findall(text))
         if not found:
             return 0.0
+        if "newcommand" in text:  # entries written through a macro the file defines: count its calls
+            for match in _DEFINES_MACRO.finditer(text):
+                found += len(re.findall(r"\\" + match["name"] + r"\s*\{", text)) - 1
         return 0.95 if found >= 3 else 0.6
 
     def read(self, text: str, source: str) -> ReadResult:
@@ -156,9 +277,25 @@ class LatexGlossariesReader:
                 line=line,
                 hint="close every brace that a \\newglossaryentry or \\newacronym opens",
             ) from None
+        macros = glossary_macros(nodes) if "newcommand" in text else {}
+        if macros:  # parse again, knowing how many arguments each of the file's own macros takes
+            walker = LatexWalker(text, latex_context=_macro_context(macros), tolerant_parsing=False)
+            try:
+                nodes, _, _ = walker.get_latex_nodes()
+            except LatexWalkerError:
+                macros = {}
+                walker = LatexWalker(text, latex_context=_CONTEXT, tolerant_parsing=False)
+                nodes, _, _ = walker.get_latex_nodes()
         entries: list[Entry] = []
         claimed: set[int] = set()
+        calls: dict[str, list[tuple[LatexMacroNode, int, int]]] = {name: [] for name in macros}
         for node in _walk(nodes):
+            if isinstance(node, LatexMacroNode) and node.macroname in macros and node.nodeargd:
+                first = walker.pos_to_lineno_colno(node.pos)[0]
+                last = walker.pos_to_lineno_colno(node.pos + max(0, node.len - 1))[0]
+                calls[node.macroname].append((node, first, last))
+                claimed.update(range(first, last + 1))
+                continue
             if not isinstance(node, LatexMacroNode) or node.macroname not in COMMANDS:
                 continue
             first = walker.pos_to_lineno_colno(node.pos)[0]
@@ -167,6 +304,9 @@ class LatexGlossariesReader:
             if entry is not None:
                 entries.append(entry)
                 claimed.update(range(first, last + 1))
+        for name, made in calls.items():
+            entries.extend(macro_entries(made, macros[name], source))
+        entries.sort(key=lambda entry: entry.line)
         unused = [
             Unused(source, number, line.strip(), REASON_COMMENT if line.lstrip()[:1] == "%" else OUTSIDE)
             for number, line in enumerate(text.splitlines(), start=1)
