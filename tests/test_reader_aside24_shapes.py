@@ -7,6 +7,8 @@ r"""Shapes met in the aside24 batch (tuned on it after its one measure), each in
 - an AsciiDoc `[[x]] Term:` line (one colon) among `[[x]] Term::` items: not read, so flagged.
 - a reST glossary whose later items fell out of the `.. glossary::` directive to column 0 (term over
   an indented body, a definition list of its own): the items left unread are flagged.
+- `- **Term** (…): text` bullets with indented bullets of the same shape inside one of them (kinds of
+  the entry, different terms): read as part of the parent's definition, so flagged.
 - a headerless CSV of Gujarati and Bengali names: a two-language label table (Gujarati's script names
   its language as Bengali's does), not Gujarati terms with Bengali definitions tagged `en`.
 """
@@ -91,3 +93,20 @@ def test_a_glossary_with_every_item_in_its_directive_gets_no_such_finding(tmp_pa
     read = read_source(load_text(tmp_path / "weaving.rst"))
     assert len(read.result.entries) == 10
     assert "indented-items-unread" not in [f.check for f in read.findings]
+
+
+def test_nested_bold_term_items_inside_an_entry_are_flagged() -> None:
+    read = read_source(load_text(HERE / "soil_bullets.md"))
+    assert [e.term for e in read.result.entries][2:4] == ["Sampling", "Texture"]
+    found = [f for f in read.findings if f.check == "nested-term-items-inside-entries"]
+    assert found and found[0].line == 8
+    assert found[0].message.startswith("3 indented items inside entries")
+
+
+def test_nested_items_that_repeat_one_field_name_are_not_flagged(tmp_path: Path) -> None:
+    text = (HERE / "soil_bullets.md").read_text(encoding="utf-8")
+    for kind in ("Zigzag walk", "Grid sampling", "Composite"):
+        text = text.replace(f"**{kind}**", "**Example**")
+    (tmp_path / "soil.md").write_text(text, encoding="utf-8")
+    read = read_source(load_text(tmp_path / "soil.md"))
+    assert "nested-term-items-inside-entries" not in [f.check for f in read.findings]

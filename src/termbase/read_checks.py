@@ -821,6 +821,45 @@ def indented_items_unread(context: ReadContext) -> ReadFinding | None:
     )
 
 
+#: A bullet that opens with a bold term and a separator (`- **LORO** (…): text`, `* **Kiln** — text`).
+_BOLD_TERM_ITEM = re.compile(
+    r"^(?P<indent>\s*)[-*+]\s+\*\*(?P<term>[^*\n]{1,60}?)\*\*[^:—–\n]{0,80}?(?::|\s[—–-]\s)\s*\S"
+)
+#: Nested bold-term items prove little under this many.
+MIN_NESTED_ITEMS = 3
+
+
+def nested_term_items_inside_entries(context: ReadContext) -> ReadFinding | None:
+    """The entries are bold-term bullets (`- **CV**: …`), and indented bullets inside them open
+    with a bold term and a separator too, with different terms (`  - **LORO** (…): …`): sub-terms
+    (kinds of the entry) read as part of their parent's definition, not as entries of their own."""
+    if len(context.entries) < MIN_ENTRIES:
+        return None
+    lines = context.lines
+    sample = context.entries[:: max(1, len(context.entries) // SHAPE_SAMPLE)]
+    opening = (_BOLD_TERM_ITEM.match(_raw_line(context, e.line)) for e in sample)
+    tops = sum(1 for m in opening if m and not m["indent"])
+    if tops < 0.8 * len(sample):
+        return None
+    nested = [
+        (n, m["term"].strip().casefold())
+        for e in context.entries
+        for n in range(e.line + 1, e.end_line + 1)
+        if n <= len(lines) and (m := _BOLD_TERM_ITEM.match(lines[n - 1])) and m["indent"]
+    ]
+    if len(nested) < MIN_NESTED_ITEMS or len({term for _, term in nested}) < 0.8 * len(nested):
+        return None  # a few, or the same heads again and again (`**Example**:`): fields of the entries
+    return ReadFinding(
+        context.source,
+        "nested-term-items-inside-entries",
+        f"{len(nested)} indented items inside entries open with a bold term as the entries do "
+        f"(e.g. {_line_text(context, nested[0][0])[:60]!r}): sub-terms read as part of their parent's "
+        "definition — make them items of their own if they are entries",
+        nested[0][0],
+        0.2,
+    )
+
+
 #: A script that holds data, not code: `<script type="application/json" id="data">` (not JSON-LD metadata).
 DATA_SCRIPT = re.compile(
     r"<script\b[^>]*\btype\s*=\s*[\"']?(?:application|text)/json(?=[\"'\s>])[^>]*>(?P<data>.*?)</script\s*>",
@@ -879,6 +918,7 @@ CHECKS: tuple[Callable[[ReadContext], ReadFinding | None], ...] = (
     ui_message_strings,
     page_held_in_data_script,
     indented_items_unread,
+    nested_term_items_inside_entries,
 )
 
 
