@@ -92,26 +92,7 @@ def article_html(view: dict[str, Any], links: Any) -> str:
     out.append("</header>\n\n")
     conflicts = view["conflicts"]
     if conflicts:
-        out.append(
-            '<aside class="conflicts" id="conflicts" aria-labelledby="conflicts-h">\n'
-            '  <h2 id="conflicts-h">Sources disagree</h2>\n  <ul>\n'
-        )
-        for conflict in conflicts:
-            out += ["    <li><p>", e(conflict["why"]), '</p>\n      <ul class="conflict-sides">\n']
-            for side in conflict["sides"]:
-                out += [
-                    "        <li><q>",
-                    e(side["words"]),
-                    '</q> <span class="source-path" title="',
-                    e(side["source"]),
-                    '">',
-                    e(side["name"]),
-                    ":",
-                    e(side["line"]),
-                    "</span></li>\n",
-                ]
-            out.append("      </ul>\n    </li>\n")
-        out.append("  </ul>\n</aside>\n")
+        append_conflicts(out, conflicts)
     out.append(
         '\n<section id="definitions" aria-labelledby="definitions-h">\n'
         '  <h2 id="definitions-h" class="visually-hidden">Definitions</h2>\n'
@@ -198,6 +179,31 @@ def article_html(view: dict[str, Any], links: Any) -> str:
         out.append("</ul>\n</section>\n")
     out += ['<p class="concept-id muted">id: <code>', e(view["id"]), "</code></p>\n</article>"]
     return "".join(out)
+
+
+def append_conflicts(out: list[str], conflicts: list[dict[str, Any]]) -> None:
+    """Append the "Sources disagree" aside: each conflict's reason and its sides' words and places."""
+    e = escape_output
+    out.append(
+        '<aside class="conflicts" id="conflicts" aria-labelledby="conflicts-h">\n'
+        '  <h2 id="conflicts-h">Sources disagree</h2>\n  <ul>\n'
+    )
+    for conflict in conflicts:
+        out += ["    <li><p>", e(conflict["why"]), '</p>\n      <ul class="conflict-sides">\n']
+        for side in conflict["sides"]:
+            out += [
+                "        <li><q>",
+                e(side["words"]),
+                '</q> <span class="source-path" title="',
+                e(side["source"]),
+                '">',
+                e(side["name"]),
+                ":",
+                e(side["line"]),
+                "</span></li>\n",
+            ]
+        out.append("      </ul>\n    </li>\n")
+    out.append("  </ul>\n</aside>\n")
 
 
 def _refs(out: list[str], refs: list[dict[str, str]]) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from termbase.citations import origin_with_urls
 from termbase.plain_text import _single_spaced
 from termbase.store import _json_tuple
+from termbase.web.concept_article import append_conflicts
 from termbase.web.pages import Links, SiteData, file_name, in_glossary_links
 from termbase.web.render import (
     PageShell,
@@ -240,7 +241,7 @@ class PageMaker:
         out.append("</header>\n\n")
         conflicts = self.conflicts.get(concept_id)
         if conflicts:
-            _conflicts(out, conflicts)
+            append_conflicts(out, conflicts)
         out.append(
             '\n<section id="definitions" aria-labelledby="definitions-h">\n'
             '  <h2 id="definitions-h" class="visually-hidden">Definitions</h2>\n'
@@ -358,31 +359,6 @@ def _link_html(link: str) -> str:
         url = escape_output(link)
         return f'<a href="{url}" rel="nofollow noopener">{url}</a>'
     return escape_output(link)
-
-
-def _conflicts(out: list[str], conflicts: list[dict[str, Any]]) -> None:
-    """Append the "Sources disagree" aside (as `concept_article.article_html` writes it)."""
-    e = escape_output
-    out.append(
-        '<aside class="conflicts" id="conflicts" aria-labelledby="conflicts-h">\n'
-        '  <h2 id="conflicts-h">Sources disagree</h2>\n  <ul>\n'
-    )
-    for conflict in conflicts:
-        out += ["    <li><p>", e(conflict["why"]), '</p>\n      <ul class="conflict-sides">\n']
-        for side in conflict["sides"]:
-            out += [
-                "        <li><q>",
-                e(side["words"]),
-                '</q> <span class="source-path" title="',
-                e(side["source"]),
-                '">',
-                e(side["name"]),
-                ":",
-                e(side["line"]),
-                "</span></li>\n",
-            ]
-        out.append("      </ul>\n    </li>\n")
-    out.append("  </ul>\n</aside>\n")
 
 
 def write_pages(
